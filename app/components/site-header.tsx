@@ -1,0 +1,52 @@
+// The header every layout with chrome shares: the brand, the area's navigation and the language switcher.
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { LanguageSwitcher } from "./language-switcher";
+
+export function SkipLink() {
+  const { t } = useTranslation();
+  return (
+    <a
+      href="#main"
+      className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-raised focus:px-3 focus:py-2"
+    >
+      {t("common.skipToContent")}
+    </a>
+  );
+}
+
+export function SiteHeader({ nav, label }: { nav?: ReactNode; label?: string }) {
+  const { t } = useTranslation();
+  return (
+    <header className="border-b border-line bg-raised">
+      <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-3 px-4 py-3">
+        <div className="flex items-center gap-3">
+          <Link to="/" className="font-serif text-xl font-semibold text-brand">
+            {t("brand.name")}
+          </Link>
+          {label && (
+            <span className="rounded bg-brand-soft px-2 py-0.5 text-xs font-semibold text-brand">
+              {label}
+            </span>
+          )}
+        </div>
+        {nav && (
+          <nav aria-label={t("nav.main")} className="order-last w-full sm:order-none sm:w-auto">
+            {nav}
+          </nav>
+        )}
+        <LanguageSwitcher />
+      </div>
+    </header>
+  );
+}
+
+export function SiteFooter() {
+  const { t } = useTranslation();
+  return (
+    <footer className="border-t border-line">
+      <p className="mx-auto max-w-5xl px-4 py-6 text-sm text-muted">{t("footer.note")}</p>
+    </footer>
+  );
+}

@@ -1,0 +1,54 @@
+// The default layout and app shell (spec section 2): header, the page outlet, footer.
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { NavLink, Outlet } from "react-router";
+import { ErrorPage } from "../components/error-page";
+import { SiteFooter, SiteHeader, SkipLink } from "../components/site-header";
+import type { Route } from "./+types/default";
+
+function DefaultChrome({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const linkClass = ({ isActive }: { isActive: boolean }) =>
+    `rounded px-2 py-2 text-sm font-medium ${isActive ? "text-brand underline underline-offset-4" : "text-muted hover:text-brand"}`;
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <SkipLink />
+      <SiteHeader
+        nav={
+          <ul className="flex gap-2">
+            <li>
+              <NavLink to="/" end className={linkClass}>
+                {t("nav.home")}
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/gratis-provperiod" className={linkClass}>
+                {t("nav.freeTrial")}
+              </NavLink>
+            </li>
+          </ul>
+        }
+      />
+      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-5xl flex-1 px-4 py-8 focus:outline-none">
+        {children}
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}
+
+export default function DefaultLayout() {
+  return (
+    <DefaultChrome>
+      <Outlet />
+    </DefaultChrome>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <DefaultChrome>
+      <ErrorPage error={error} />
+    </DefaultChrome>
+  );
+}

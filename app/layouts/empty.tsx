@@ -1,0 +1,28 @@
+// The empty layout: the page alone, with only a small language switch (used by trial pages).
+import { Outlet } from "react-router";
+import { ErrorPage } from "../components/error-page";
+import { LanguageSwitcher } from "../components/language-switcher";
+import { SkipLink } from "../components/site-header";
+import type { Route } from "./+types/empty";
+
+export default function EmptyLayout() {
+  return (
+    <div className="min-h-dvh">
+      <SkipLink />
+      <div className="flex justify-end px-4 pt-3">
+        <LanguageSwitcher />
+      </div>
+      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-3xl px-4 pb-12 focus:outline-none">
+        <Outlet />
+      </main>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <main id="main" className="min-h-dvh">
+      <ErrorPage error={error} />
+    </main>
+  );
+}

@@ -1,0 +1,25 @@
+// i18next set up for one language at a time; both dictionaries ship with the app (they are small).
+import i18next, { type i18n } from "i18next";
+import { initReactI18next } from "react-i18next";
+import { fallbackLocale, type Locale } from "../../contract/locale";
+import enUS from "../locales/en-US.json";
+import svSE from "../locales/sv-SE.json";
+
+export const resources = {
+  "en-US": { translation: enUS },
+  "sv-SE": { translation: svSE },
+} as const;
+
+/** A fresh instance, ready synchronously, so the server and the browser render the same text. */
+export function createI18n(locale: Locale): i18n {
+  const instance = i18next.createInstance();
+  void instance.use(initReactI18next).init({
+    lng: locale,
+    fallbackLng: fallbackLocale,
+    resources,
+    initAsync: false,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  return instance;
+}

@@ -1,0 +1,106 @@
+// The document, the app-wide providers and behaviours (language, analytics, build check), and the
+// top error boundary.
+import { useEffect, useMemo } from "react";
+import { I18nextProvider } from "react-i18next";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useNavigation,
+  useRouteLoaderData,
+} from "react-router";
+import { fallbackLocale, resolveLocale } from "../contract/locale";
+import { publicConfig } from "../server/config";
+import { servicesContext } from "../server/context";
+import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
+import { ErrorPage } from "./components/error-page";
+import { initAnalytics, trackPageLeave, trackPageView } from "./lib/analytics";
+import { configureApi } from "./lib/api";
+import { forceFullLoad, isNewerBuildSeen, startBuildCheck } from "./lib/build-check";
+import { createI18n } from "./lib/i18n";
+import { setPendingNavigation } from "./lib/navigation-recovery";
+import { useNonce } from "./lib/nonce";
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext);
+  return {
+    locale: resolveLocale(request.headers.get("cookie"), request.headers.get("accept-language")),
+    config: publicConfig(services.config),
+    buildId: services.buildId,
+  };
+}
+
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
+  // A newer build is out: this navigation loads the target as a full page (guarded against loops).
+  async ({ request }, next) => {
+    if (isNewerBuildSeen() && forceFullLoad(request.url)) {
+      await new Promise<never>(() => {});
+    }
+    return next();
+  },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const locale = data?.locale ?? fallbackLocale;
+  const i18n = useMemo(() => createI18n(locale), [locale]);
+  const nonce = useNonce();
+  return (
+    <html lang={locale} dir="ltr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1f3a36" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-dvh bg-surface text-ink antialiased">
+        <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const { config, buildId } = loaderData;
+  const location = useLocation();
+  const navigation = useNavigation();
+  const fullPath = location.pathname + location.search + location.hash;
+
+  useEffect(() => {
+    configureApi(config.apiBaseUrl);
+    void initAnalytics({ key: config.posthogKey, host: config.posthogHost });
+    const stopBuildCheck = startBuildCheck(buildId);
+    const onLeave = () => trackPageLeave();
+    window.addEventListener("beforeunload", onLeave);
+    window.addEventListener("pagehide", onLeave);
+    return () => {
+      stopBuildCheck();
+      window.removeEventListener("beforeunload", onLeave);
+      window.removeEventListener("pagehide", onLeave);
+    };
+  }, [config, buildId]);
+
+  useEffect(() => {
+    trackPageView(fullPath);
+  }, [fullPath]);
+
+  useEffect(() => {
+    const target = navigation.location;
+    setPendingNavigation(target ? target.pathname + target.search + target.hash : null);
+  }, [navigation.location]);
+
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} />;
+}

@@ -1,0 +1,44 @@
+// The product's languages and the cookie that keeps the choice (spec section 9: 365 days).
+import { z } from "zod";
+
+export const locales = ["en-US", "sv-SE"] as const;
+export const localeSchema = z.enum(locales);
+export type Locale = z.infer<typeof localeSchema>;
+
+export const fallbackLocale: Locale = "en-US";
+export const localeCookieName = "locale";
+export const localeCookieMaxAgeSeconds = 365 * 24 * 60 * 60;
+
+export const setLocaleRequestSchema = z.object({ locale: localeSchema });
+export type SetLocaleRequest = z.infer<typeof setLocaleRequestSchema>;
+
+function cookieValue(cookieHeader: string | null, name: string): string | undefined {
+  if (!cookieHeader) return undefined;
+  for (const part of cookieHeader.split(";")) {
+    const [key, ...rest] = part.trim().split("=");
+    if (key === name) return decodeURIComponent(rest.join("="));
+  }
+  return undefined;
+}
+
+/** The cookie's choice if valid, else the first supported language the browser asks for, else en-US. */
+export function resolveLocale(cookieHeader: string | null, acceptLanguage: string | null): Locale {
+  const fromCookie = localeSchema.safeParse(cookieValue(cookieHeader, localeCookieName));
+  if (fromCookie.success) return fromCookie.data;
+  const wanted = (acceptLanguage ?? "")
+    .split(",")
+    .map((entry) => {
+      const [tag = "", ...params] = entry.trim().split(";");
+      const q = params.find((p) => p.trim().startsWith("q="));
+      return { tag: tag.toLowerCase(), q: q ? Number(q.trim().slice(2)) || 0 : 1 };
+    })
+    .filter((entry) => entry.tag && entry.q > 0)
+    .sort((a, b) => b.q - a.q);
+  for (const { tag } of wanted) {
+    const match = locales.find(
+      (locale) => locale.toLowerCase() === tag || locale.slice(0, 2).toLowerCase() === tag.slice(0, 2),
+    );
+    if (match) return match;
+  }
+  return fallbackLocale;
+}

@@ -1,0 +1,146 @@
+// The Hono application: API under /api, the build's assets, and React Router rendering for the rest.
+import { randomUUID } from "node:crypto";
+import { Hono, type Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { RouterContextProvider } from "react-router";
+import { errorCodes } from "../contract/errors";
+import { platformRoutes } from "./api/platform";
+import { preferenceRoutes } from "./api/preferences";
+import type { Config } from "./config";
+import { requestContext, servicesContext, type AppServices } from "./context";
+import type { DatabaseHandle } from "./db/client";
+import type { ApiEnv } from "./http/env";
+import { ApiError, errorBody, jsonError } from "./http/errors";
+import { baseSecurityHeaders, contentSecurityPolicy, createNonce } from "./http/security";
+import type { Logger } from "./logger";
+
+/** Renders a page: React Router's request handler, given the typed context. */
+export type PageHandler = (request: Request, context: RouterContextProvider) => Promise<Response>;
+
+export type AppDeps = {
+  config: Config;
+  database: DatabaseHandle;
+  logger: Logger;
+  buildId: string;
+  pages: PageHandler;
+  /** Folder of the browser build (assets and public files); absent when Vite serves them in dev. */
+  clientDir?: string;
+};
+
+export const maxBodyBytes = 1024 * 1024;
+const requestIdPattern = /^[A-Za-z0-9._-]{8,64}$/;
+
+export function createApp(deps: AppDeps): Hono<ApiEnv> {
+  const { config, logger } = deps;
+  const services: AppServices = {
+    config,
+    db: deps.database.db,
+    logger,
+    buildId: deps.buildId,
+  };
+  const securityHeaders = baseSecurityHeaders(config.secure);
+  const app = new Hono<ApiEnv>();
+
+  app.use(async (c, next) => {
+    const incoming = c.req.header("x-request-id");
+    const requestId = incoming && requestIdPattern.test(incoming) ? incoming : randomUUID();
+    c.set("requestId", requestId);
+    c.set("logger", logger.child({ requestId }));
+    const started = performance.now();
+    await next();
+    c.res.headers.set("X-Request-Id", requestId);
+    for (const [name, value] of Object.entries(securityHeaders)) c.res.headers.set(name, value);
+    c.get("logger").debug(
+      {
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round(performance.now() - started),
+      },
+      "request",
+    );
+  });
+
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return jsonError(c, error);
+    c.get("logger").error({ err: error, path: c.req.path }, "unhandled error");
+    if (c.req.path.startsWith("/api/")) {
+      return c.json(errorBody(errorCodes.internal, "Something went wrong on our side."), 500);
+    }
+    return c.text("Internal Server Error", 500);
+  });
+
+  const api = new Hono<ApiEnv>();
+  api.use(
+    bodyLimit({
+      maxSize: maxBodyBytes,
+      onError: (c) =>
+        c.json(errorBody(errorCodes.payloadTooLarge, "The request body is larger than 1 MB."), 413),
+    }),
+  );
+  api.use(async (c, next) => {
+    await next();
+    c.res.headers.set("Cache-Control", c.res.headers.get("Cache-Control") ?? "no-store");
+  });
+  api.route("/", platformRoutes({ ping: deps.database.ping, buildId: deps.buildId }));
+  api.route("/preferences", preferenceRoutes({ secure: config.secure }));
+  // Every other /api path answers JSON, never a page.
+  api.all("*", (c) =>
+    c.json(errorBody(errorCodes.notFound, `No API call at ${c.req.method} ${c.req.path}.`), 404),
+  );
+  app.route("/api", api);
+
+  if (deps.clientDir) {
+    const root = deps.clientDir;
+    app.use(
+      "/assets/*",
+      serveStatic({
+        root,
+        precompressed: true,
+        onFound: (_path, c) => {
+          // File names carry a content hash, so a cached copy is never stale.
+          c.header("Cache-Control", "public, max-age=31536000, immutable");
+          c.header("Vary", "Accept-Encoding");
+        },
+      }),
+    );
+    app.all("/assets/*", (c) => c.text("Not found", 404));
+    app.use(
+      "*",
+      serveStatic({
+        root,
+        precompressed: true,
+        onFound: (_path, c) => {
+          c.header("Cache-Control", "public, max-age=3600");
+        },
+      }),
+    );
+  }
+
+  app.all("*", (c) => renderPage(c, deps, services));
+  return app;
+}
+
+async function renderPage(c: Context<ApiEnv>, deps: AppDeps, services: AppServices) {
+  const nonce = createNonce();
+  const context = new RouterContextProvider();
+  context.set(servicesContext, services);
+  context.set(requestContext, { requestId: c.get("requestId"), nonce, logger: c.get("logger") });
+  const response = await deps.pages(c.req.raw, context);
+  const headers = new Headers(response.headers);
+  if ((headers.get("Content-Type") ?? "").startsWith("text/html")) {
+    headers.set(
+      "Content-Security-Policy",
+      contentSecurityPolicy({
+        nonce,
+        connectOrigins: [
+          deps.config.POSTHOG_KEY ? deps.config.POSTHOG_HOST : undefined,
+          deps.config.API_BASE_URL,
+        ],
+        development: deps.config.NODE_ENV === "development",
+      }),
+    );
+  }
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}

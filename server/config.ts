@@ -1,0 +1,79 @@
+// Every setting of the server, read once from the environment and checked with zod at start.
+import { z } from "zod";
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === "" ? undefined : value))
+  .optional();
+
+const httpUrl = z
+  .string()
+  .trim()
+  .url()
+  .refine((value) => /^https?:\/\//.test(value), "must start with http:// or https://")
+  .transform((value) => value.replace(/\/+$/, ""));
+
+const configSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().trim().min(1).default("0.0.0.0"),
+  PUBLIC_URL: httpUrl.optional(),
+  DATA_DIR: z.string().trim().min(1).default("./data"),
+  DATABASE_URL: optionalText.pipe(
+    z
+      .string()
+      .refine((v) => /^postgres(ql)?:\/\//.test(v), "must be a postgres:// URL")
+      .optional(),
+  ),
+  API_BASE_URL: optionalText.pipe(
+    z
+      .string()
+      .refine((v) => v.startsWith("/") || /^https?:\/\//.test(v), "must be a path or an http(s) URL")
+      .transform((v) => v.replace(/\/+$/, ""))
+      .optional(),
+  ),
+  POSTHOG_KEY: optionalText,
+  POSTHOG_HOST: httpUrl.default("https://eu.i.posthog.com"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type Config = z.infer<typeof configSchema> & {
+  /** Where the site is reached from outside; defaults to http://localhost:{PORT}. */
+  publicUrl: string;
+  /** Whether the public address is https, which turns on HSTS and Secure cookies. */
+  secure: boolean;
+};
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/** Parses the environment; a wrong value throws a ConfigError naming the setting. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map(
+      (issue) => `${issue.path.join(".") || "environment"}: ${issue.message}`,
+    );
+    throw new ConfigError(`Invalid configuration: ${problems.join("; ")}`);
+  }
+  const values = parsed.data;
+  const publicUrl = values.PUBLIC_URL ?? `http://localhost:${values.PORT}`;
+  return { ...values, publicUrl, secure: publicUrl.startsWith("https://") };
+}
+
+/** The part of the configuration the browser may see: an explicit allow-list. */
+export type PublicConfig = {
+  apiBaseUrl: string;
+  posthogKey: string | null;
+  posthogHost: string;
+};
+
+export function publicConfig(config: Config): PublicConfig {
+  return {
+    apiBaseUrl: config.API_BASE_URL ?? "",
+    posthogKey: config.POSTHOG_KEY ?? null,
+    posthogHost: config.POSTHOG_HOST,
+  };
+}

@@ -1,0 +1,22 @@
+// What the server hands every page request: typed React Router context shared by loaders and rules.
+import { createContext } from "react-router";
+import type { Config } from "./config";
+import type { Database } from "./db/client";
+import type { Logger } from "./logger";
+
+export type AppServices = {
+  config: Config;
+  db: Database;
+  logger: Logger;
+  buildId: string;
+};
+
+export type RequestInfo = {
+  requestId: string;
+  /** The CSP nonce of this response; every inline script and style carries it. */
+  nonce: string;
+  logger: Logger;
+};
+
+export const servicesContext = createContext<AppServices>();
+export const requestContext = createContext<RequestInfo>();

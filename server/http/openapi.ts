@@ -1,0 +1,48 @@
+// Builds the OpenAPI 3.1 document from the contract's endpoint list, so every new call appears by itself.
+import { z } from "zod";
+import { apiErrorSchema, type Endpoint } from "../../contract/endpoints";
+
+type JsonObject = Record<string, unknown>;
+
+function jsonSchema(schema: z.ZodType): JsonObject {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, {
+    target: "openapi-3.0",
+    unrepresentable: "any",
+    io: "input",
+  }) as JsonObject;
+  return rest;
+}
+
+export function openApiDocument(endpoints: Endpoint[]): JsonObject {
+  const paths: Record<string, Record<string, JsonObject>> = {};
+  for (const endpoint of endpoints) {
+    const responses: Record<string, JsonObject> = {};
+    for (const [status, response] of Object.entries(endpoint.responses)) {
+      responses[status] = response.schema
+        ? {
+            description: response.description,
+            content: { "application/json": { schema: jsonSchema(response.schema) } },
+          }
+        : { description: response.description };
+    }
+    responses.default = {
+      description: "Error",
+      content: { "application/json": { schema: jsonSchema(apiErrorSchema) } },
+    };
+    const operation: JsonObject = { summary: endpoint.summary, responses };
+    if (endpoint.request) {
+      operation.requestBody = {
+        required: true,
+        content: { "application/json": { schema: jsonSchema(endpoint.request) } },
+      };
+    }
+    if (endpoint.auth) operation.security = [{ bearer: [] }];
+    (paths[endpoint.path] ??= {})[endpoint.method] = operation;
+  }
+  return {
+    openapi: "3.1.0",
+    info: { title: "Kammare API", version: "1" },
+    components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
+    paths,
+  };
+}

@@ -1,0 +1,50 @@
+// Listens on the configured port and shuts down gracefully on SIGTERM and SIGINT.
+import type { AddressInfo } from "node:net";
+import { serve, type ServerType } from "@hono/node-server";
+import type { Hono } from "hono";
+import type { Booted } from "./boot";
+
+export type Running = { server: ServerType; port: number; stop: () => Promise<void> };
+
+export function listen(
+  app: { fetch: Hono["fetch"] },
+  { config, logger, database }: Booted,
+): Promise<Running> {
+  return new Promise((resolve) => {
+    const server = serve(
+      { fetch: app.fetch, port: config.PORT, hostname: config.HOST },
+      (info: AddressInfo) => {
+        logger.info({ url: config.publicUrl, port: info.port, database: database.kind }, "listening");
+        let stopping: Promise<void> | undefined;
+        const stop = () =>
+          (stopping ??= (async () => {
+            logger.info("shutting down: no new connections, finishing requests in flight");
+            await new Promise<void>((done) => {
+              // close() waits for requests in flight; idle keep-alive sockets are closed at once.
+              server.close(() => done());
+              if ("closeIdleConnections" in server) server.closeIdleConnections();
+            });
+            await database.close();
+            logger.info("stopped");
+          })());
+        resolve({ server, port: info.port, stop });
+      },
+    );
+  });
+}
+
+/** Stops on the first SIGTERM or SIGINT and exits 0 once requests in flight are done. */
+export function stopOnSignals(running: Running, logger: Booted["logger"]): void {
+  const onSignal = (signal: NodeJS.Signals) => {
+    logger.info({ signal }, "signal received");
+    running.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error({ err: error }, "shutdown failed");
+        process.exit(1);
+      },
+    );
+  };
+  process.once("SIGTERM", onSignal);
+  process.once("SIGINT", onSignal);
+}

@@ -1,0 +1,56 @@
+// The database engines the database tests run on: embedded PGlite always, and a PostgreSQL server
+// when TEST_DATABASE_URL is set. Each run gets its own freshly created database, dropped afterwards.
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { openDatabase, type DatabaseHandle } from "../../server/db/client";
+
+export type TestEngine = {
+  name: "pglite" | "postgresql";
+  /** Opens a new, empty database; `drop` removes it again. */
+  create(): Promise<{ handle: DatabaseHandle; url?: string; drop: () => Promise<void> }>;
+};
+
+function serverUrlFor(base: string, database: string): string {
+  const url = new URL(base);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+export function testEngines(): TestEngine[] {
+  const engines: TestEngine[] = [
+    {
+      name: "pglite",
+      create: async () => {
+        const handle = await openDatabase({ memory: true });
+        return { handle, drop: () => handle.close() };
+      },
+    },
+  ];
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (serverUrl) {
+    engines.push({
+      name: "postgresql",
+      create: async () => {
+        const name = `kammare_test_${randomBytes(6).toString("hex")}`;
+        const admin = new pg.Client({ connectionString: serverUrl });
+        await admin.connect();
+        await admin.query(`create database ${name}`);
+        await admin.end();
+        const url = serverUrlFor(serverUrl, name);
+        const handle = await openDatabase({ url });
+        return {
+          handle,
+          url,
+          drop: async () => {
+            await handle.close();
+            const cleanup = new pg.Client({ connectionString: serverUrl });
+            await cleanup.connect();
+            await cleanup.query(`drop database if exists ${name} with (force)`);
+            await cleanup.end();
+          },
+        };
+      },
+    });
+  }
+  return engines;
+}
