@@ -3,7 +3,7 @@ import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { reportClientError } from "./lib/error-hook";
-import { installNavigationRecovery } from "./lib/navigation-recovery";
+import { installNavigationRecovery, navigationTracking } from "./lib/navigation-recovery";
 
 window.addEventListener("error", (event) => reportClientError(event.error ?? event.message, "window", false));
 window.addEventListener("unhandledrejection", (event) => reportClientError(event.reason, "promise", false));
@@ -13,7 +13,10 @@ startTransition(() => {
   hydrateRoot(
     document,
     <StrictMode>
-      <HydratedRouter onError={(error) => reportClientError(error, "router", true)} />
+      <HydratedRouter
+        instrumentations={[navigationTracking]}
+        onError={(error) => reportClientError(error, "router", true)}
+      />
     </StrictMode>,
     {
       onUncaughtError: (error) => reportClientError(error, "render", true),

@@ -9,7 +9,6 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
-  useNavigation,
   useRouteLoaderData,
 } from "react-router";
 import { fallbackLocale, resolveLocale } from "../contract/locale";
@@ -22,10 +21,12 @@ import { initAnalytics, trackPageLeave, trackPageView } from "./lib/analytics";
 import { configureApi } from "./lib/api";
 import { forceFullLoad, isNewerBuildSeen, startBuildCheck } from "./lib/build-check";
 import { createI18n } from "./lib/i18n";
-import { setPendingNavigation } from "./lib/navigation-recovery";
 import { useNonce } from "./lib/nonce";
 
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
@@ -70,14 +71,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  const { config, buildId } = loaderData;
+  const { buildId } = loaderData;
+  const { apiBaseUrl, posthogKey, posthogHost } = loaderData.config;
   const location = useLocation();
-  const navigation = useNavigation();
   const fullPath = location.pathname + location.search + location.hash;
 
   useEffect(() => {
-    configureApi(config.apiBaseUrl);
-    void initAnalytics({ key: config.posthogKey, host: config.posthogHost });
+    configureApi(apiBaseUrl);
+    void initAnalytics({ key: posthogKey, host: posthogHost });
     const stopBuildCheck = startBuildCheck(buildId);
     const onLeave = () => trackPageLeave();
     window.addEventListener("beforeunload", onLeave);
@@ -87,16 +88,12 @@ export default function App({ loaderData }: Route.ComponentProps) {
       window.removeEventListener("beforeunload", onLeave);
       window.removeEventListener("pagehide", onLeave);
     };
-  }, [config, buildId]);
+    // Primitives only: a revalidated root loader must not restart the hourly check.
+  }, [apiBaseUrl, posthogKey, posthogHost, buildId]);
 
   useEffect(() => {
     trackPageView(fullPath);
   }, [fullPath]);
-
-  useEffect(() => {
-    const target = navigation.location;
-    setPendingNavigation(target ? target.pathname + target.search + target.hash : null);
-  }, [navigation.location]);
 
   return <Outlet />;
 }

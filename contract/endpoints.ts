@@ -1,5 +1,5 @@
 // The list of every API call with its schemas; the OpenAPI document is generated from it.
-import type { z } from "zod";
+import type { z } from "./zod";
 import { apiErrorSchema } from "./errors";
 import { setLocaleRequestSchema } from "./locale";
 import { buildInfoSchema, healthSchema, readySchema } from "./platform";

@@ -1,5 +1,5 @@
 // The one error shape every API answer uses: { error: { code, message, fields? } }.
-import { z } from "zod";
+import { z } from "./zod";
 
 export const apiErrorSchema = z.object({
   error: z.object({

@@ -1,5 +1,5 @@
 // The product's languages and the cookie that keeps the choice (spec section 9: 365 days).
-import { z } from "zod";
+import { z } from "./zod";
 
 export const locales = ["en-US", "sv-SE"] as const;
 export const localeSchema = z.enum(locales);

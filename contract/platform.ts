@@ -1,5 +1,5 @@
 // Payloads of the platform calls: health, readiness and the build id.
-import { z } from "zod";
+import { z } from "./zod";
 
 export const healthSchema = z.object({ ok: z.literal(true) });
 export type Health = z.infer<typeof healthSchema>;

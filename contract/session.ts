@@ -1,5 +1,5 @@
 // The session as the browser keeps it in localStorage["session"] (spec section 3).
-import { z } from "zod";
+import { z } from "./zod";
 
 export const sessionStorageKey = "session";
 

@@ -35,6 +35,8 @@ const configSchema = z.object({
   ),
   POSTHOG_KEY: optionalText,
   POSTHOG_HOST: httpUrl.default("https://eu.i.posthog.com"),
+  // Test-only pages under /__e2e (a failing loader, a render error, feature flags). Off in production.
+  E2E_FIXTURES: z.enum(["on", "off"]).default("off"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

@@ -1,14 +1,26 @@
 // When a page's code cannot be loaded during a client navigation (usually: a new build removed the
 // old files), React Router reloads the page it is on. We load the target route instead, at most once
 // per 10 s guard, using the Navigation API where the browser has it.
+import type { ClientInstrumentation } from "react-router";
 import { claimForcedLoad } from "./build-check";
 
 let pendingTarget: string | null = null;
 
-/** The root keeps this up to date from the router's navigation state. */
-export function setPendingNavigation(target: string | null): void {
-  pendingTarget = target;
-}
+/** Router instrumentation: notes the target of a navigation from the moment it starts. */
+export const navigationTracking: ClientInstrumentation = {
+  router({ instrument }) {
+    instrument({
+      navigate: async (navigate, { to }) => {
+        if (typeof to === "string") pendingTarget = to;
+        try {
+          await navigate();
+        } finally {
+          if (pendingTarget === to) pendingTarget = null;
+        }
+      },
+    });
+  },
+};
 
 type NavigateEventLike = Event & { navigationType: string; cancelable: boolean };
 type NavigationLike = EventTarget;

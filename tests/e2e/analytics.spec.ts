@@ -1,0 +1,48 @@
+// Analytics through the real posthog-js against the local stand-in: page views, page leaves, flags.
+import { randomUUID } from "node:crypto";
+import { eventsOfVisitor, expect, test, waitForHydration } from "./support/fixtures";
+
+test("a page view with the full path on the first load and after every route change", async ({ page }) => {
+  const marker = randomUUID();
+  await page.goto(`/?visit=${marker}`);
+  await waitForHydration(page);
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Free trial" }).click();
+  await expect(page).toHaveURL("/gratis-provperiod");
+  await page.getByRole("link", { name: "Back to Kammare" }).click();
+  await expect(page).toHaveURL("/");
+
+  await expect
+    .poll(async () =>
+      (await eventsOfVisitor(marker)).filter((e) => e.event === "$pageview").map((e) => e.properties.path),
+    )
+    .toEqual([`/?visit=${marker}`, "/gratis-provperiod", "/"]);
+  const views = (await eventsOfVisitor(marker)).filter((e) => e.event === "$pageview");
+  expect(views.map((e) => e.properties.$current_url)).toEqual([
+    `http://localhost:3210/?visit=${marker}`,
+    "http://localhost:3210/gratis-provperiod",
+    "http://localhost:3210/",
+  ]);
+});
+
+test("a page leave with the current address before the window unloads", async ({ page }) => {
+  const marker = randomUUID();
+  await page.goto(`/gratis-provperiod?visit=${marker}`);
+  await waitForHydration(page);
+  await expect
+    .poll(async () => (await eventsOfVisitor(marker)).some((e) => e.event === "$pageview"))
+    .toBe(true);
+  await page.goto("about:blank");
+  await expect
+    .poll(async () =>
+      (await eventsOfVisitor(marker))
+        .filter((e) => e.event === "$pageleave")
+        .map((e) => e.properties.$current_url),
+    )
+    .toEqual([`http://localhost:3210/gratis-provperiod?visit=${marker}`]);
+});
+
+test("feature flags from the analytics host reach components", async ({ page }) => {
+  await page.goto("/__e2e/flags");
+  await expect(page.getByTestId("flag-on")).toHaveText("true");
+  await expect(page.getByTestId("flag-off")).toHaveText("false");
+});

@@ -1,0 +1,75 @@
+// The error pages of spec sections 2 and 8: the 404 view and the 500 view.
+import { analyticsEvents, expect, test, waitForHydration } from "./support/fixtures";
+
+test("an unknown path answers 404 with the 404 view and 'Page Not Found: {path}'", async ({ page }) => {
+  const response = await page.goto("/no/such/page");
+  expect(response?.status()).toBe(404);
+  const view = page.getByTestId("not-found-view");
+  await expect(view).toBeVisible();
+  await expect(view.getByText("404", { exact: true })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page Not Found");
+  await expect(view).toContainText("Page Not Found: /no/such/page");
+  await expect(page.getByTestId("error-view")).toHaveCount(0);
+});
+
+test("/404 shows the 404 page", async ({ page }) => {
+  const response = await page.goto("/404");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByTestId("not-found-view")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page Not Found");
+});
+
+test("a client-side navigation to an unknown path shows the 404 view too", async ({ page }) => {
+  await page.goto("/");
+  await waitForHydration(page);
+  await page.evaluate(() => {
+    const link = document.createElement("a");
+    link.href = "/missing-after-navigation";
+    link.textContent = "go";
+    link.id = "e2e-link";
+    document.querySelector("main")?.append(link);
+  });
+  await page.locator("#e2e-link").click();
+  await expect(page.getByTestId("not-found-view")).toContainText("Page Not Found: /missing-after-navigation");
+});
+
+test("a failing loader answers 500 with the error view and no stack trace", async ({ page }) => {
+  const response = await page.goto("/__e2e/server-error");
+  expect(response?.status()).toBe(500);
+  const view = page.getByTestId("error-view");
+  await expect(view).toBeVisible();
+  await expect(view.getByText("500", { exact: true })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Internal Server Error");
+  await expect(page.getByTestId("not-found-view")).toHaveCount(0);
+  const html = await page.content();
+  expect(html).not.toMatch(/\bat .+\.(js|ts|tsx):\d+/);
+  expect(html).not.toContain("E2E fixture: the loader failed");
+});
+
+test("a render error in the browser shows the error view with its message and reaches the error hook", async ({
+  page,
+}) => {
+  await page.goto("/__e2e/client-error");
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Break rendering" }).click();
+  const view = page.getByTestId("error-view");
+  await expect(view).toBeVisible();
+  await expect(view).toContainText("500");
+  await expect(view).toContainText("Internal Server Error");
+  await expect(view).toContainText("E2E fixture: rendering failed");
+  await expect
+    .poll(async () =>
+      (await analyticsEvents()).some(
+        (event) =>
+          event.event === "app_error" &&
+          event.properties.message === "E2E fixture: rendering failed" &&
+          event.properties.path === "/__e2e/client-error",
+      ),
+    )
+    .toBe(true);
+});
+
+test("the test fixtures are not reachable with fixtures off by name guessing", async ({ page }) => {
+  const response = await page.goto("/__e2e/anything-else");
+  expect(response?.status()).toBe(404);
+});

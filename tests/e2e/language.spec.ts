@@ -1,0 +1,36 @@
+// The language switch: en-US by default, sv-SE on request, kept in the cookie across reloads.
+import { expect, test, waitForHydration } from "./support/fixtures";
+
+test("switching to Swedish changes the page at once and survives a reload", async ({ page, context }) => {
+  await page.goto("/gratis-provperiod");
+  await waitForHydration(page);
+  await expect(page.locator("html")).toHaveAttribute("lang", "en-US");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Free trial for 30 days");
+
+  await page.getByRole("button", { name: "Svenska" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Gratis provperiod i 30 dagar");
+  await expect(page.locator("html")).toHaveAttribute("lang", "sv-SE");
+  await expect(page.getByRole("button", { name: "Svenska" })).toHaveAttribute("aria-pressed", "true");
+
+  const cookie = (await context.cookies()).find((c) => c.name === "locale");
+  expect(cookie?.value).toBe("sv-SE");
+  const days = ((cookie?.expires ?? 0) * 1000 - Date.now()) / 86_400_000;
+  expect(days).toBeGreaterThan(364);
+  expect(days).toBeLessThanOrEqual(365);
+
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Gratis provperiod i 30 dagar");
+  await expect(page.locator("html")).toHaveAttribute("lang", "sv-SE");
+
+  await page.getByRole("button", { name: "English" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Free trial for 30 days");
+});
+
+test("a browser asking for Swedish gets Swedish before choosing", async ({ browser }) => {
+  const context = await browser.newContext({ locale: "sv-SE" });
+  const page = await context.newPage();
+  await page.goto("/");
+  await expect(page.locator("html")).toHaveAttribute("lang", "sv-SE");
+  await expect(page.getByRole("link", { name: "Gratis provperiod" }).first()).toBeVisible();
+  await context.close();
+});

@@ -1,0 +1,62 @@
+// Playwright fixtures: every page records console errors and CSP violations, and tests can read
+// what the analytics stand-in received.
+import { test as base, expect, type Page } from "@playwright/test";
+import type { RecordedEvent } from "./analytics-stand-in";
+import { analyticsUrl } from "./ports";
+
+type Problems = { consoleErrors: string[]; cspViolations: string[] };
+
+export const test = base.extend<{ problems: Problems }>({
+  problems: async ({ page }, use) => {
+    const problems: Problems = { consoleErrors: [], cspViolations: [] };
+    page.on("console", (message) => {
+      if (message.type() === "error") problems.consoleErrors.push(message.text());
+    });
+    await page.exposeFunction("__reportCspViolation", (text: string) => problems.cspViolations.push(text));
+    await page.addInitScript(() => {
+      document.addEventListener("securitypolicyviolation", (event) => {
+        const report = (window as unknown as { __reportCspViolation: (text: string) => void })
+          .__reportCspViolation;
+        report(`${event.violatedDirective} ${event.blockedURI}`);
+      });
+    });
+    await use(problems);
+  },
+});
+
+export { expect };
+
+/** Everything the analytics stand-in has received so far. */
+export async function analyticsEvents(): Promise<RecordedEvent[]> {
+  const response = await fetch(`${analyticsUrl}/__events`);
+  return ((await response.json()) as { events: RecordedEvent[] }).events;
+}
+
+/** The events of the browser whose first page view had `marker` in its URL. */
+export async function eventsOfVisitor(marker: string): Promise<RecordedEvent[]> {
+  const all = await analyticsEvents();
+  const first = all.find((event) => String(event.properties.$current_url ?? "").includes(marker));
+  if (!first?.distinct_id) return [];
+  return all.filter((event) => event.distinct_id === first.distinct_id);
+}
+
+/** Sets a marker on window that survives client navigation and vanishes on a full page load. */
+export async function markDocument(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
+  });
+}
+
+export async function isSameDocument(page: Page): Promise<boolean> {
+  return page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
+}
+
+/** Waits until React has hydrated the page (links are then handled by the router). */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const root = document.documentElement as unknown as Record<string, unknown>;
+    return Object.keys(root).some(
+      (key) => key.startsWith("__reactContainer") || key.startsWith("__reactFiber"),
+    );
+  });
+}

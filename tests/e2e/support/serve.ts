@@ -1,0 +1,38 @@
+// Playwright's web server: the analytics stand-in, then the production build on a fresh data folder.
+import { spawn } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { startAnalyticsStandIn } from "./analytics-stand-in";
+import { analyticsPort, analyticsUrl, appPort, standInFlags } from "./ports";
+
+const dataDir = await mkdtemp(path.join(tmpdir(), "kammare-e2e-"));
+const standIn = await startAnalyticsStandIn(analyticsPort, standInFlags);
+const app = spawn("node", ["scripts/start.mjs"], {
+  stdio: "inherit",
+  env: {
+    ...process.env,
+    PORT: String(appPort),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    DATABASE_URL: "",
+    POSTHOG_KEY: "phc_e2e_test_key",
+    POSTHOG_HOST: analyticsUrl,
+    E2E_FIXTURES: "on",
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
+  },
+});
+
+let stopping = false;
+async function stop(code: number) {
+  if (stopping) return;
+  stopping = true;
+  app.kill("SIGTERM");
+  standIn.close();
+  await new Promise((resolve) => app.once("exit", resolve));
+  await rm(dataDir, { recursive: true, force: true });
+  process.exit(code);
+}
+app.once("exit", (code) => void stop(code ?? 1));
+process.once("SIGTERM", () => void stop(0));
+process.once("SIGINT", () => void stop(0));
