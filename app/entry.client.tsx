@@ -3,20 +3,27 @@ import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { reportClientError } from "./lib/error-hook";
+import { NonceProvider } from "./lib/nonce";
 import { installNavigationRecovery, navigationTracking } from "./lib/navigation-recovery";
 
 window.addEventListener("error", (event) => reportClientError(event.error ?? event.message, "window", false));
 window.addEventListener("unhandledrejection", (event) => reportClientError(event.reason, "promise", false));
 installNavigationRecovery();
 
+// The nonce the server gave this page: browsers hide the attribute but keep the property. Rendering
+// with the same value keeps hydration quiet about it.
+const nonce = document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce || undefined;
+
 startTransition(() => {
   hydrateRoot(
     document,
     <StrictMode>
-      <HydratedRouter
-        instrumentations={[navigationTracking]}
-        onError={(error) => reportClientError(error, "router", true)}
-      />
+      <NonceProvider value={nonce}>
+        <HydratedRouter
+          instrumentations={[navigationTracking]}
+          onError={(error) => reportClientError(error, "router", true)}
+        />
+      </NonceProvider>
     </StrictMode>,
     {
       onUncaughtError: (error) => reportClientError(error, "render", true),
