@@ -16,7 +16,12 @@ function cookieValue(cookieHeader: string | null, name: string): string | undefi
   if (!cookieHeader) return undefined;
   for (const part of cookieHeader.split(";")) {
     const [key, ...rest] = part.trim().split("=");
-    if (key === name) return decodeURIComponent(rest.join("="));
+    if (key !== name) continue;
+    try {
+      return decodeURIComponent(rest.join("="));
+    } catch {
+      return undefined; // A malformed cookie counts as no choice, never as an error.
+    }
   }
   return undefined;
 }

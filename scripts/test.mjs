@@ -1,5 +1,5 @@
-// `npm test`: every test. Unit and API tests (Vitest; also on PostgreSQL when TEST_DATABASE_URL is
-// set), then a fresh production build and the end-to-end suite in Debian's Chromium (Playwright).
+// `npm test`: every test. A fresh production build, unit and API tests (Vitest; also on PostgreSQL
+// when TEST_DATABASE_URL is set), then the end-to-end suite in Debian's Chromium (Playwright).
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 
@@ -23,6 +23,8 @@ function run(command, args, env = {}) {
 }
 
 rmSync("test-results", { recursive: true, force: true });
+// Build first: the server tests start the production build, and the end-to-end suite drives it.
+const build = run("npm", ["run", "-s", "build"]);
 const unit = run("npx", [
   "vitest",
   "run",
@@ -30,7 +32,6 @@ const unit = run("npx", [
   "--reporter=json",
   "--outputFile.json=test-results/unit.json",
 ]);
-const build = run("npm", ["run", "-s", "build"]);
 const e2e = build === 0 ? run("npx", ["playwright", "test"], { CHROME_PATH: chromium }) : 1;
 
 function counts(file, read) {

@@ -53,7 +53,9 @@ export class ConfigError extends Error {
 
 /** Parses the environment; a wrong value throws a ConfigError naming the setting. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = configSchema.safeParse(env);
+  // An empty variable (`PORT=` in an env file) means "not set", never port 0 or an empty path.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value?.trim()));
+  const parsed = configSchema.safeParse(present);
   if (!parsed.success) {
     const problems = parsed.error.issues.map(
       (issue) => `${issue.path.join(".") || "environment"}: ${issue.message}`,

@@ -14,7 +14,8 @@ export function listen(
     const server = serve(
       { fetch: app.fetch, port: config.PORT, hostname: config.HOST },
       (info: AddressInfo) => {
-        logger.info({ url: config.publicUrl, port: info.port, database: database.kind }, "listening");
+        const url = config.PUBLIC_URL ?? `http://localhost:${info.port}`;
+        logger.info({ url, port: info.port, database: database.kind }, "listening");
         let stopping: Promise<void> | undefined;
         const stop = () =>
           (stopping ??= (async () => {

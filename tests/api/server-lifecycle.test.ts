@@ -1,0 +1,317 @@
+// The production server as an operator runs it (`node server.js` on the build): it starts on the
+// embedded database, serves the API and pages, refuses a wrong setting, keeps its data across
+// restarts and stops gracefully on SIGTERM.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const entry = path.join(root, "build/server/index.js");
+
+type LogLine = Record<string, unknown>;
+type Exit = { code: number | null; signal: NodeJS.Signals | null };
+
+type ServerProcess = {
+  child: ChildProcess;
+  stdout: () => string;
+  stderr: () => string;
+  logs: () => LogLine[];
+  exited: Promise<Exit>;
+};
+
+const running = new Set<ServerProcess>();
+const tempDirs: string[] = [];
+
+async function freshDataDir(): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), "kammare-server-test-"));
+  tempDirs.push(dir);
+  return dir;
+}
+
+function startServer(settings: Record<string, string>): ServerProcess {
+  const child = spawn(process.execPath, ["server.js"], {
+    cwd: root,
+    // A clean environment: only what an operator would set, not the test runner's variables.
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? os.tmpdir(),
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: "0",
+      LOG_LEVEL: "info",
+      DATABASE_URL: "",
+      ...settings,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout?.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<Exit>((resolve) =>
+    child.once("exit", (code, signal) => resolve({ code, signal })),
+  );
+  const server: ServerProcess = {
+    child,
+    stdout: () => stdout,
+    stderr: () => stderr,
+    logs: () =>
+      stdout
+        .split("\n")
+        .filter((line) => line.startsWith("{"))
+        .flatMap((line) => {
+          try {
+            return [JSON.parse(line) as LogLine];
+          } catch {
+            return [];
+          }
+        }),
+    exited,
+  };
+  running.add(server);
+  void exited.then(() => running.delete(server));
+  return server;
+}
+
+function describeOutput(server: ServerProcess): string {
+  return `stdout:\n${server.stdout()}\nstderr:\n${server.stderr()}`;
+}
+
+/** Waits for a log line with the given msg; fails early if the process exits first. */
+async function waitForLog(server: ServerProcess, msg: string, timeoutMs = 20_000): Promise<LogLine> {
+  const deadline = Date.now() + timeoutMs;
+  let exited = false;
+  void server.exited.then(() => (exited = true));
+  for (;;) {
+    const line = server.logs().find((entry) => entry.msg === msg);
+    if (line) return line;
+    if (exited) throw new Error(`server exited before logging "${msg}"\n${describeOutput(server)}`);
+    if (Date.now() > deadline)
+      throw new Error(`no "${msg}" log within ${timeoutMs} ms\n${describeOutput(server)}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+async function listeningPort(server: ServerProcess): Promise<number> {
+  const line = await waitForLog(server, "listening");
+  expect(typeof line.port).toBe("number");
+  return line.port as number;
+}
+
+function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms} ms`)), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
+
+async function stopServer(server: ServerProcess): Promise<Exit> {
+  server.child.kill("SIGTERM");
+  return within(server.exited, 10_000, "shutdown after SIGTERM");
+}
+
+function connect(port: number): Promise<net.Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect({ port, host: "127.0.0.1" });
+    socket.once("connect", () => resolve(socket));
+    socket.once("error", reject);
+  });
+}
+
+/** Collects what arrives on a raw socket until a full response head has come. */
+function readResponse(socket: net.Socket): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let received = "";
+    const onData = (chunk: Buffer) => {
+      received += chunk.toString();
+      if (received.includes("\r\n\r\n")) {
+        socket.off("data", onData);
+        resolve(received);
+      }
+    };
+    socket.on("data", onData);
+    socket.once("error", reject);
+    socket.once("close", () => reject(new Error(`connection closed before a response: ${received}`)));
+  });
+}
+
+beforeAll(() => {
+  if (existsSync(entry)) return;
+  const build = spawnSync("npm", ["run", "-s", "build"], { cwd: root, encoding: "utf8", timeout: 120_000 });
+  if (build.status !== 0) throw new Error(`npm run build failed:\n${build.stdout}\n${build.stderr}`);
+}, 150_000);
+
+afterEach(async () => {
+  // A test that failed half-way must not leave a server behind.
+  for (const server of [...running]) {
+    server.child.kill("SIGKILL");
+    await server.exited;
+  }
+});
+
+afterAll(async () => {
+  await Promise.all(tempDirs.map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
+describe("the production server (node server.js)", () => {
+  it("starts on a fresh data folder and serves the API and pages", async () => {
+    const server = startServer({ DATA_DIR: await freshDataDir(), E2E_FIXTURES: "on" });
+    const port = await listeningPort(server);
+    const base = `http://127.0.0.1:${port}`;
+    expect(server.logs().find((line) => line.msg === "migrations applied")).toMatchObject({
+      database: "embedded",
+      applied: expect.arrayContaining(["0000_init"]),
+    });
+
+    const health = await fetch(`${base}/api/health`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ ok: true });
+
+    const ready = await fetch(`${base}/api/ready`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ ok: true, database: "up" });
+
+    const page = await fetch(`${base}/`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-type")).toMatch(/^text\/html/);
+    const csp = page.headers.get("content-security-policy") ?? "";
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    const html = await page.text();
+    expect(html).toMatch(/^<!DOCTYPE html>/i);
+    // The page's scripts carry the header's nonce, or the browser would block them.
+    expect(html).toContain(`nonce="${nonce}"`);
+
+    // The browser build is served from the same process.
+    const asset = /href="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(asset).toBeDefined();
+    const script = await fetch(`${base}${asset}`);
+    expect(script.status).toBe(200);
+    expect(script.headers.get("cache-control")).toContain("immutable");
+
+    // Precompressed at build time: brotli when the browser takes it, else gzip.
+    const brotli = await fetch(`${base}${asset}`, { headers: { "Accept-Encoding": "br" } });
+    expect(brotli.headers.get("content-encoding")).toBe("br");
+    const gzip = await fetch(`${base}${asset}`, { headers: { "Accept-Encoding": "gzip" } });
+    expect(gzip.headers.get("content-encoding")).toBe("gzip");
+    expect(await gzip.text()).toBe(await script.text());
+
+    // A malformed locale cookie is ignored, not a 500.
+    const badCookie = await fetch(`${base}/`, { headers: { Cookie: "locale=%zz" } });
+    expect(badCookie.status).toBe(200);
+
+    // An unhandled page error reaches the server's error hook, logged with the request id.
+    const failing = await fetch(`${base}/__e2e/server-error`);
+    expect(failing.status).toBe(500);
+    const requestId = failing.headers.get("x-request-id");
+    await expect
+      .poll(() => server.logs().find((line) => line.msg === "unhandled page error"))
+      .toMatchObject({ requestId, url: "/__e2e/server-error", level: 50 });
+
+    expect((await stopServer(server)).code).toBe(0);
+  });
+
+  it("on SIGTERM refuses new connections, finishes the request in flight, then exits 0", async () => {
+    const server = startServer({ DATA_DIR: await freshDataDir() });
+    const port = await listeningPort(server);
+
+    // An idle keep-alive connection, left open after a finished request.
+    const idle = await connect(port);
+    const idleClosed = new Promise<void>((resolve) => idle.once("close", () => resolve()));
+    idle.write("GET /api/health HTTP/1.1\r\nHost: localhost\r\nConnection: keep-alive\r\n\r\n");
+    expect(await readResponse(idle)).toMatch(/^HTTP\/1\.1 200/);
+
+    // A request in flight: its headers and half its body are sent, the rest comes later.
+    const body = JSON.stringify({ locale: "sv-SE" });
+    const busy = await connect(port);
+    const busyResponse = readResponse(busy);
+    await new Promise<void>((resolve) =>
+      busy.write(
+        "POST /api/preferences/locale HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n" +
+          `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 5)}`,
+        () => resolve(),
+      ),
+    );
+    // Give the server a moment to read the headers and start handling the request.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+
+    server.child.kill("SIGTERM");
+    await waitForLog(server, "shutting down: no new connections, finishing requests in flight", 5_000);
+
+    // New connections are refused while the request in flight is still open.
+    const refusedWithin = Date.now() + 3_000;
+    let refusal: unknown;
+    while (!refusal && Date.now() < refusedWithin) {
+      try {
+        (await connect(port)).destroy();
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      } catch (error) {
+        refusal = error;
+      }
+    }
+    expect((refusal as NodeJS.ErrnoException | undefined)?.code).toBe("ECONNREFUSED");
+    // The idle connection is closed at once; the busy one is kept.
+    await within(idleClosed, 3_000, "closing the idle keep-alive connection");
+    expect(busy.destroyed).toBe(false);
+    expect(server.stdout()).not.toContain('"msg":"stopped"');
+
+    busy.write(body.slice(5));
+    const response = await within(busyResponse, 5_000, "the response to the request in flight");
+    expect(response).toMatch(/^HTTP\/1\.1 204/);
+    expect(response).toMatch(/set-cookie: locale=sv-SE;/i);
+    busy.end();
+
+    const exit = await within(server.exited, 10_000, "exit after SIGTERM");
+    expect(exit).toEqual({ code: 0, signal: null });
+    expect(server.logs().map((line) => line.msg)).toEqual(
+      expect.arrayContaining(["signal received", "stopped"]),
+    );
+    expect(server.stderr()).toBe("");
+  });
+
+  it.each([
+    ["PORT", "abc"],
+    ["DATABASE_URL", "mysql://db/app"],
+    ["LOG_LEVEL", "loud"],
+  ])("a wrong setting (%s=%s) stops the start with a message naming it", async (name, value) => {
+    const server = startServer({ DATA_DIR: await freshDataDir(), [name]: value });
+    const exit = await within(server.exited, 10_000, "exit on a wrong setting");
+    expect(exit.code).not.toBe(0);
+    expect(exit.code).not.toBeNull();
+    expect(server.stderr()).toContain(name);
+    expect(server.logs().find((line) => line.msg === "listening")).toBeUndefined();
+  });
+
+  it("a restart on the same data folder keeps the database", async () => {
+    const dataDir = await freshDataDir();
+    const first = startServer({ DATA_DIR: dataDir });
+    await listeningPort(first);
+    expect(first.logs().map((line) => line.msg)).toContain("migrations applied");
+    expect((await stopServer(first)).code).toBe(0);
+    expect(existsSync(path.join(dataDir, "pglite", "PG_VERSION"))).toBe(true);
+
+    const second = startServer({ DATA_DIR: dataDir });
+    const port = await listeningPort(second);
+    expect(second.logs().find((line) => line.msg === "database schema up to date")).toMatchObject({
+      database: "embedded",
+      applied: [],
+    });
+    const ready = await fetch(`http://127.0.0.1:${port}/api/ready`);
+    expect(await ready.json()).toEqual({ ok: true, database: "up" });
+    expect((await stopServer(second)).code).toBe(0);
+  });
+});
