@@ -1,6 +1,6 @@
 // The document, the app-wide providers and behaviours (language, analytics, build check), and the
 // top error boundary.
-import { useEffect, useMemo } from "react";
+import { useEffect } from "react";
 import { I18nextProvider } from "react-i18next";
 import {
   Links,
@@ -20,7 +20,7 @@ import { ErrorPage } from "./components/error-page";
 import { initAnalytics, trackPageLeave, trackPageView } from "./lib/analytics";
 import { configureApi } from "./lib/api";
 import { forceFullLoad, isNewerBuildSeen, startBuildCheck } from "./lib/build-check";
-import { createI18n } from "./lib/i18n";
+import { i18nFor } from "./lib/i18n";
 import { useNonce } from "./lib/nonce";
 
 export const links: Route.LinksFunction = () => [
@@ -50,7 +50,7 @@ export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const locale = data?.locale ?? fallbackLocale;
-  const i18n = useMemo(() => createI18n(locale), [locale]);
+  const i18n = i18nFor(locale);
   const nonce = useNonce();
   return (
     <html lang={locale} dir="ltr">

@@ -1,7 +1,7 @@
 // The list of every API call with its schemas; the OpenAPI document is generated from it.
 import type { z } from "./zod";
 import { apiErrorSchema } from "./errors";
-import { setLocaleRequestSchema } from "./locale";
+import { setLocaleRequestSchema } from "./preferences";
 import { buildInfoSchema, healthSchema, readySchema } from "./platform";
 
 export type Endpoint = {

@@ -1,16 +1,16 @@
 // The product's languages and the cookie that keeps the choice (spec section 9: 365 days).
-import { z } from "./zod";
+// No zod here: every page's first render needs this, and zod is loaded only when a call needs it.
 
 export const locales = ["en-US", "sv-SE"] as const;
-export const localeSchema = z.enum(locales);
-export type Locale = z.infer<typeof localeSchema>;
+export type Locale = (typeof locales)[number];
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === "string" && (locales as readonly string[]).includes(value);
+}
 
 export const fallbackLocale: Locale = "en-US";
 export const localeCookieName = "locale";
 export const localeCookieMaxAgeSeconds = 365 * 24 * 60 * 60;
-
-export const setLocaleRequestSchema = z.object({ locale: localeSchema });
-export type SetLocaleRequest = z.infer<typeof setLocaleRequestSchema>;
 
 function cookieValue(cookieHeader: string | null, name: string): string | undefined {
   if (!cookieHeader) return undefined;
@@ -28,8 +28,8 @@ function cookieValue(cookieHeader: string | null, name: string): string | undefi
 
 /** The cookie's choice if valid, else the first supported language the browser asks for, else en-US. */
 export function resolveLocale(cookieHeader: string | null, acceptLanguage: string | null): Locale {
-  const fromCookie = localeSchema.safeParse(cookieValue(cookieHeader, localeCookieName));
-  if (fromCookie.success) return fromCookie.data;
+  const fromCookie = cookieValue(cookieHeader, localeCookieName);
+  if (isLocale(fromCookie)) return fromCookie;
   const wanted = (acceptLanguage ?? "")
     .split(",")
     .map((entry) => {

@@ -1,6 +1,5 @@
 // The server build's entry (bundled by Vite with the pages): `start()` runs the production server.
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "react-router";
 import { createApp } from "./app";
 import { boot } from "./boot";
@@ -9,7 +8,8 @@ import { listen, stopOnSignals } from "./serve";
 
 const pages = createRequestHandler(() => import("virtual:react-router/server-build"), "production");
 
-export async function start(): Promise<void> {
+/** Runs the server; `clientDir` is the browser build's folder (build/client beside build/server). */
+export async function start({ clientDir }: { clientDir: string }): Promise<void> {
   let booted;
   try {
     booted = await boot();
@@ -20,11 +20,11 @@ export async function start(): Promise<void> {
     }
     throw error;
   }
-  const clientDir = fileURLToPath(new URL("../client", import.meta.url));
   const app = createApp({
     ...booted,
     buildId: __BUILD_ID__,
     pages,
+    // serveStatic takes a root relative to the working directory.
     clientDir: path.relative(process.cwd(), clientDir) || ".",
   });
   const running = await listen(app, booted);

@@ -2,13 +2,12 @@
 // GET retried once on 408, 409, 425, 429, 500, 502, 503, 504 (spec section 7), other methods never.
 import { ofetch, type $Fetch, type FetchOptions } from "ofetch";
 import type { StoredSession } from "../../contract/session";
-import { readStoredSession } from "./stored-session";
 
 export const retryStatusCodes = [408, 409, 425, 429, 500, 502, 503, 504];
 
 export type ApiClientOptions = {
   baseURL: string;
-  getSession: () => StoredSession | null;
+  getSession: () => StoredSession | null | Promise<StoredSession | null>;
   /** Only for tests outside a browser; the browser's own fetch is used otherwise. */
   fetch?: typeof globalThis.fetch;
 };
@@ -19,11 +18,11 @@ export function createApiClient({ baseURL, getSession, fetch }: ApiClientOptions
     retry: 1,
     retryDelay: 0,
     retryStatusCodes,
-    onRequest({ options: request }) {
+    async onRequest({ options: request }) {
       const method = (request.method ?? "GET").toUpperCase();
       // ofetch retries only methods without a body by default; make the rule explicit: GET alone.
       if (method !== "GET") request.retry = 0;
-      const token = getSession()?.access_token;
+      const token = (await getSession())?.access_token;
       if (token) {
         const headers = new Headers(request.headers);
         headers.set("Authorization", `Bearer ${token}`);
@@ -41,7 +40,11 @@ let browserBaseURL = "";
 export function configureApi(baseURL: string): void {
   if (browserClient && baseURL === browserBaseURL) return;
   browserBaseURL = baseURL;
-  browserClient = createApiClient({ baseURL, getSession: readStoredSession });
+  browserClient = createApiClient({
+    baseURL,
+    // Loaded with the first call: the schema library is not part of the first page load.
+    getSession: async () => (await import("./stored-session")).readStoredSession(),
+  });
 }
 
 /** The browser's API client. */

@@ -1,6 +1,5 @@
 // Notices a newer build (checked once an hour) so the next navigation loads as a full page,
 // and keeps forced page loads at least 10 seconds apart so a broken build cannot loop.
-import { buildInfoSchema } from "../../contract/platform";
 import { api } from "./api";
 
 export const buildCheckIntervalMs = 60 * 60 * 1000;
@@ -12,6 +11,8 @@ let newerBuildSeen = false;
 export function startBuildCheck(currentBuildId: string): () => void {
   const timer = window.setInterval(async () => {
     try {
+      // Loaded when needed: the schema library is not part of the first page load.
+      const { buildInfoSchema } = await import("../../contract/platform");
       const info = buildInfoSchema.parse(await api()("/api/build"));
       if (info.buildId !== currentBuildId) newerBuildSeen = true;
     } catch {

@@ -10,8 +10,22 @@ export const resources = {
   "sv-SE": { translation: svSE },
 } as const;
 
-/** A fresh instance, ready synchronously, so the server and the browser render the same text. */
-export function createI18n(locale: Locale): i18n {
+const instances = new Map<Locale, i18n>();
+
+/**
+ * The instance for one language, ready synchronously so the server and the browser render the same
+ * text. One per language is shared: nothing changes an instance's language after it is made.
+ */
+export function i18nFor(locale: Locale): i18n {
+  let instance = instances.get(locale);
+  if (!instance) {
+    instance = createI18n(locale);
+    instances.set(locale, instance);
+  }
+  return instance;
+}
+
+function createI18n(locale: Locale): i18n {
   const instance = i18next.createInstance();
   void instance.use(initReactI18next).init({
     lng: locale,

@@ -1,7 +1,8 @@
 // Preference calls that need no account: the language, kept in the `locale` cookie.
 import { Hono } from "hono";
 import { setCookie } from "hono/cookie";
-import { localeCookieMaxAgeSeconds, localeCookieName, setLocaleRequestSchema } from "../../contract/locale";
+import { localeCookieMaxAgeSeconds, localeCookieName } from "../../contract/locale";
+import { setLocaleRequestSchema } from "../../contract/preferences";
 import type { ApiEnv } from "../http/env";
 import { readJson } from "../http/errors";
 
