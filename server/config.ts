@@ -35,6 +35,14 @@ const configSchema = z.object({
   ),
   POSTHOG_KEY: optionalText,
   POSTHOG_HOST: httpUrl.default("https://eu.i.posthog.com"),
+  // Outgoing e-mail: SMTP when set (smtp:// or smtps://, credentials in the URL), otherwise each
+  // message is written as an .eml file to DATA_DIR/outbox.
+  SMTP_URL: z
+    .string()
+    .trim()
+    .refine((v) => /^smtps?:\/\//.test(v), "must be an smtp:// or smtps:// URL")
+    .optional(),
+  MAIL_FROM: z.string().trim().min(3).default("Kammare <no-reply@localhost>"),
   // Test-only pages under /__e2e (a failing loader, a render error, feature flags). Off in production.
   E2E_FIXTURES: z.enum(["on", "off"]).default("off"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
