@@ -14,39 +14,49 @@ const httpUrl = z
   .refine((value) => /^https?:\/\//.test(value), "must start with http:// or https://")
   .transform((value) => value.replace(/\/+$/, ""));
 
-const configSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().trim().min(1).default("0.0.0.0"),
-  PUBLIC_URL: httpUrl.optional(),
-  DATA_DIR: z.string().trim().min(1).default("./data"),
-  DATABASE_URL: optionalText.pipe(
-    z
+const configSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().trim().min(1).default("0.0.0.0"),
+    PUBLIC_URL: httpUrl.optional(),
+    DATA_DIR: z.string().trim().min(1).default("./data"),
+    DATABASE_URL: optionalText.pipe(
+      z
+        .string()
+        .refine((v) => /^postgres(ql)?:\/\//.test(v), "must be a postgres:// URL")
+        .optional(),
+    ),
+    API_BASE_URL: optionalText.pipe(
+      z
+        .string()
+        .refine((v) => v.startsWith("/") || /^https?:\/\//.test(v), "must be a path or an http(s) URL")
+        .transform((v) => v.replace(/\/+$/, ""))
+        .optional(),
+    ),
+    POSTHOG_KEY: optionalText,
+    POSTHOG_HOST: httpUrl.default("https://eu.i.posthog.com"),
+    // Outgoing e-mail: SMTP when set (smtp:// or smtps://, credentials in the URL), otherwise each
+    // message is written as an .eml file to DATA_DIR/outbox.
+    SMTP_URL: z
       .string()
-      .refine((v) => /^postgres(ql)?:\/\//.test(v), "must be a postgres:// URL")
+      .trim()
+      .refine((v) => /^smtps?:\/\//.test(v), "must be an smtp:// or smtps:// URL")
       .optional(),
-  ),
-  API_BASE_URL: optionalText.pipe(
-    z
-      .string()
-      .refine((v) => v.startsWith("/") || /^https?:\/\//.test(v), "must be a path or an http(s) URL")
-      .transform((v) => v.replace(/\/+$/, ""))
-      .optional(),
-  ),
-  POSTHOG_KEY: optionalText,
-  POSTHOG_HOST: httpUrl.default("https://eu.i.posthog.com"),
-  // Outgoing e-mail: SMTP when set (smtp:// or smtps://, credentials in the URL), otherwise each
-  // message is written as an .eml file to DATA_DIR/outbox.
-  SMTP_URL: z
-    .string()
-    .trim()
-    .refine((v) => /^smtps?:\/\//.test(v), "must be an smtp:// or smtps:// URL")
-    .optional(),
-  MAIL_FROM: z.string().trim().min(3).default("Kammare <no-reply@localhost>"),
-  // Test-only pages under /__e2e (a failing loader, a render error, feature flags). Off in production.
-  E2E_FIXTURES: z.enum(["on", "off"]).default("off"),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-});
+    MAIL_FROM: z.string().trim().min(3).default("Kammare <no-reply@localhost>"),
+    // The first admin: created at start when no user has this address (see README).
+    ADMIN_EMAIL: z.string().trim().pipe(z.email()).optional(),
+    ADMIN_PASSWORD: z.string().min(10, "must have at least 10 characters").max(256).optional(),
+    // Behind a reverse proxy: take the client's address from X-Forwarded-For (rate limits, audit).
+    TRUST_PROXY: z.enum(["on", "off"]).default("off"),
+    // Test-only pages under /__e2e (a failing loader, a render error, feature flags). Off in production.
+    E2E_FIXTURES: z.enum(["on", "off"]).default("off"),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  })
+  .refine((values) => !values.ADMIN_EMAIL === !values.ADMIN_PASSWORD, {
+    path: ["ADMIN_PASSWORD"],
+    message: "ADMIN_EMAIL and ADMIN_PASSWORD go together: set both or neither",
+  });
 
 export type Config = z.infer<typeof configSchema> & {
   /** Where the site is reached from outside; defaults to http://localhost:{PORT}. */

@@ -95,3 +95,8 @@ async function openServer(url: string): Promise<DatabaseHandle> {
     },
   };
 }
+
+/** A transaction, as Drizzle hands it to `db.transaction(...)`. */
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+/** Where a query can run: the database, or a transaction in progress. */
+export type Executor = Database | Transaction;

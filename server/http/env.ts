@@ -1,9 +1,12 @@
 // The typed Hono environment: what middleware puts on every request.
 import type { Logger } from "../logger";
+import type { Viewer } from "./auth";
 
 export type ApiEnv = {
   Variables: {
     requestId: string;
     logger: Logger;
+    viewer: Viewer | null;
+    ip: string | null;
   };
 };

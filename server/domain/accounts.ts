@@ -1,0 +1,307 @@
+// Accounts: sign-up, sign-in, password changes and resets, the first admin, and the admin's user tool.
+import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
+import type { AdminUser, Role } from "../../contract/auth";
+import type { Database, Executor } from "../db/client";
+import { passwordResetTokens, profiles, users } from "../db/schema";
+import { audit, type RequestOrigin } from "./audit";
+import { DomainError } from "./errors";
+import { hashPassword, verifyAgainstNothing, verifyPassword } from "./passwords";
+import { revokeUserSessions, type SessionUser } from "./sessions";
+import { newToken, tokenHash } from "./tokens";
+
+export const resetTokenLifetimeMs = 60 * 60 * 1000;
+
+type UserRow = typeof users.$inferSelect;
+
+function toSessionUser(row: UserRow): SessionUser {
+  return { id: row.id, email: row.email, roles: row.roles as Role[] };
+}
+
+function sameAsEmail(password: string, email: string): boolean {
+  return password.trim().toLowerCase() === email.trim().toLowerCase();
+}
+
+export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | null> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The ids of the profiles a user owns, oldest first (the first is where "/" sends them). */
+export async function ownedProfileIds(db: Executor, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(eq(profiles.ownerUserId, userId))
+    .orderBy(asc(profiles.createdAt), asc(profiles.id));
+  return rows.map((row) => row.id);
+}
+
+export async function signUp(
+  db: Database,
+  input: { email: string; password: string },
+  origin: RequestOrigin,
+): Promise<SessionUser> {
+  const email = input.email.trim();
+  if (sameAsEmail(input.password, email)) {
+    throw new DomainError("password_is_email", "The password must not be your e-mail address.", "password");
+  }
+  if (await findUserByEmail(db, email)) {
+    throw new DomainError("email_taken", "There is already an account with this e-mail address.", "email");
+  }
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(users)
+      .values({ email, passwordHash, roles: ["customer"] })
+      .onConflictDoNothing()
+      .returning();
+    // Two sign-ups with one address at once: the unique index lets only one through.
+    if (!row)
+      throw new DomainError("email_taken", "There is already an account with this e-mail address.", "email");
+    await audit(tx, { action: "signup", actorUserId: row.id, targetUserId: row.id, ...origin });
+    return toSessionUser(row);
+  });
+}
+
+/** Checks the credentials; an unknown e-mail and a wrong password fail alike and take alike long. */
+export async function logIn(
+  db: Database,
+  input: { email: string; password: string },
+  origin: RequestOrigin,
+): Promise<SessionUser> {
+  const user = await findUserByEmail(db, input.email);
+  const valid = user
+    ? await verifyPassword(user.passwordHash, input.password)
+    : await verifyAgainstNothing(input.password);
+  if (!user || !valid) {
+    await audit(db, {
+      action: "login.failure",
+      targetUserId: user?.id ?? null,
+      details: user ? {} : { unknownEmail: true },
+      ...origin,
+    });
+    throw new DomainError("invalid_credentials", "Wrong e-mail address or password.");
+  }
+  await audit(db, { action: "login.success", actorUserId: user.id, targetUserId: user.id, ...origin });
+  return toSessionUser(user);
+}
+
+async function setPassword(tx: Executor, userId: string, passwordHash: string): Promise<void> {
+  await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+}
+
+export async function changePassword(
+  db: Database,
+  session: { id: string; user: SessionUser },
+  input: { currentPassword: string; newPassword: string },
+  origin: RequestOrigin,
+): Promise<void> {
+  const [user] = await db.select().from(users).where(eq(users.id, session.user.id)).limit(1);
+  if (!user) throw new DomainError("not_found", "No such user.");
+  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+    throw new DomainError("wrong_password", "The current password is not right.", "currentPassword");
+  }
+  if (sameAsEmail(input.newPassword, user.email)) {
+    throw new DomainError(
+      "password_is_email",
+      "The password must not be your e-mail address.",
+      "newPassword",
+    );
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.transaction(async (tx) => {
+    await setPassword(tx, user.id, passwordHash);
+    const revoked = await revokeUserSessions(tx, user.id, { except: session.id });
+    await audit(tx, {
+      action: "password.change",
+      actorUserId: user.id,
+      targetUserId: user.id,
+      details: { otherSessionsRevoked: revoked },
+      ...origin,
+    });
+  });
+}
+
+export async function adminFetchUser(
+  db: Database,
+  actor: SessionUser,
+  email: string,
+  origin: RequestOrigin,
+): Promise<AdminUser> {
+  const user = await findUserByEmail(db, email);
+  if (!user) throw new DomainError("not_found", "No user has this e-mail address.", "email");
+  await audit(db, { action: "admin.user_fetch", actorUserId: actor.id, targetUserId: user.id, ...origin });
+  return {
+    id: user.id,
+    email: user.email,
+    roles: user.roles as Role[],
+    createdAt: user.createdAt.toISOString(),
+    ownedProfiles: await ownedProfileIds(db, user.id),
+  };
+}
+
+export async function adminSetPassword(
+  db: Database,
+  actor: SessionUser,
+  input: { userId: string; password: string },
+  origin: RequestOrigin,
+): Promise<void> {
+  const [user] = await db.select().from(users).where(eq(users.id, input.userId)).limit(1);
+  if (!user) throw new DomainError("not_found", "No such user.", "userId");
+  if (sameAsEmail(input.password, user.email)) {
+    throw new DomainError(
+      "password_is_email",
+      "The password must not be the user's e-mail address.",
+      "password",
+    );
+  }
+  const passwordHash = await hashPassword(input.password);
+  await db.transaction(async (tx) => {
+    await setPassword(tx, user.id, passwordHash);
+    const revoked = await revokeUserSessions(tx, user.id);
+    await audit(tx, {
+      action: "admin.set_password",
+      actorUserId: actor.id,
+      targetUserId: user.id,
+      details: { sessionsRevoked: revoked },
+      ...origin,
+    });
+  });
+}
+
+/**
+ * Makes a reset token (single use, one hour) when the address has an account, for the caller to
+ * send; null otherwise, and the caller says nothing either way.
+ */
+export async function createPasswordReset(
+  db: Database,
+  email: string,
+  origin: RequestOrigin,
+  now = new Date(),
+): Promise<{ email: string; token: string } | null> {
+  const user = await findUserByEmail(db, email);
+  if (!user) return null;
+  const token = newToken();
+  await db.transaction(async (tx) => {
+    await tx.insert(passwordResetTokens).values({
+      tokenHash: tokenHash(token),
+      userId: user.id,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + resetTokenLifetimeMs),
+    });
+    await audit(tx, { action: "password.reset_request", targetUserId: user.id, ...origin });
+  });
+  return { email: user.email, token };
+}
+
+/** Sets a new password with a reset token (single use, one hour) and ends every session. */
+export async function resetPassword(
+  db: Database,
+  input: { token: string; password: string },
+  origin: RequestOrigin,
+  now = new Date(),
+): Promise<void> {
+  const hashed = tokenHash(input.token);
+  const [found] = await db
+    .select({ userId: passwordResetTokens.userId, email: users.email })
+    .from(passwordResetTokens)
+    .innerJoin(users, eq(users.id, passwordResetTokens.userId))
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, hashed),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  const invalid = new DomainError(
+    "invalid_token",
+    "This link is not valid any more. Ask for a new one.",
+    "token",
+  );
+  if (!found) throw invalid;
+  if (sameAsEmail(input.password, found.email)) {
+    throw new DomainError("password_is_email", "The password must not be your e-mail address.", "password");
+  }
+  const passwordHash = await hashPassword(input.password);
+  await db.transaction(async (tx) => {
+    // Marking the token used is the guard: of two resets racing with one token, one wins.
+    const used = await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResetTokens.tokenHash, hashed), isNull(passwordResetTokens.usedAt)))
+      .returning({ userId: passwordResetTokens.userId });
+    if (used.length === 0) throw invalid;
+    await setPassword(tx, found.userId, passwordHash);
+    const revoked = await revokeUserSessions(tx, found.userId);
+    await audit(tx, {
+      action: "password.reset",
+      actorUserId: found.userId,
+      targetUserId: found.userId,
+      details: { sessionsRevoked: revoked },
+      ...origin,
+    });
+  });
+}
+
+export type FirstAdmin = { created: false } | { created: true; email: string; generatedPassword?: string };
+
+/**
+ * Makes sure an admin can sign in: ADMIN_EMAIL/ADMIN_PASSWORD create that admin when no user has the
+ * address; with no admin at all and no such setting, admin@localhost gets a random password, which
+ * the caller shows once (it is kept nowhere).
+ */
+export async function ensureFirstAdmin(
+  db: Database,
+  settings: { email?: string; password?: string },
+): Promise<FirstAdmin> {
+  const system: RequestOrigin = { ip: null, userAgent: "startup" };
+  if (settings.email && settings.password) {
+    if (await findUserByEmail(db, settings.email)) return { created: false };
+    await createAdmin(db, settings.email, settings.password, system);
+    return { created: true, email: settings.email };
+  }
+  const [anyAdmin] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`'admin' = any(${users.roles})`)
+    .limit(1);
+  if (anyAdmin) return { created: false };
+  const email = "admin@localhost";
+  const password = newToken().slice(0, 20);
+  const existing = await findUserByEmail(db, email);
+  if (existing) {
+    const passwordHash = await hashPassword(password);
+    await db.transaction(async (tx) => {
+      await tx
+        .update(users)
+        .set({ roles: sql`array_append(${users.roles}, 'admin')`, passwordHash })
+        .where(eq(users.id, existing.id));
+      await revokeUserSessions(tx, existing.id);
+      await audit(tx, { action: "admin.bootstrap", targetUserId: existing.id, ...system });
+    });
+  } else {
+    await createAdmin(db, email, password, system);
+  }
+  return { created: true, email, generatedPassword: password };
+}
+
+async function createAdmin(
+  db: Database,
+  email: string,
+  password: string,
+  origin: RequestOrigin,
+): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(users)
+      .values({ email, passwordHash, roles: ["customer", "admin"] })
+      .returning({ id: users.id });
+    await audit(tx, { action: "admin.bootstrap", targetUserId: row?.id ?? null, ...origin });
+  });
+}

@@ -1,0 +1,35 @@
+// The security audit log: who did what to whom, when and from where.
+import type { Executor } from "../db/client";
+import { auditLog } from "../db/schema";
+
+export type AuditAction =
+  | "login.success"
+  | "login.failure"
+  | "signup"
+  | "logout"
+  | "password.change"
+  | "password.reset_request"
+  | "password.reset"
+  | "admin.user_fetch"
+  | "admin.set_password"
+  | "admin.bootstrap";
+
+export type RequestOrigin = { ip: string | null; userAgent: string | null };
+
+export type AuditEntry = RequestOrigin & {
+  action: AuditAction;
+  actorUserId?: string | null;
+  targetUserId?: string | null;
+  details?: Record<string, unknown>;
+};
+
+export async function audit(db: Executor, entry: AuditEntry): Promise<void> {
+  await db.insert(auditLog).values({
+    action: entry.action,
+    actorUserId: entry.actorUserId ?? null,
+    targetUserId: entry.targetUserId ?? null,
+    ip: entry.ip,
+    userAgent: entry.userAgent?.slice(0, 500) ?? null,
+    details: entry.details ?? {},
+  });
+}

@@ -1,0 +1,23 @@
+// The business's typed failures; routers map each code to an HTTP status.
+export type DomainErrorCode =
+  | "invalid_credentials"
+  | "email_taken"
+  | "wrong_password"
+  | "password_is_email"
+  | "invalid_token"
+  | "not_found"
+  | "rate_limited";
+
+export class DomainError extends Error {
+  constructor(
+    readonly code: DomainErrorCode,
+    message: string,
+    /** The request field the failure is about, when there is one. */
+    readonly field?: string,
+    /** For rate_limited: seconds until another attempt is allowed. */
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+    this.name = "DomainError";
+  }
+}

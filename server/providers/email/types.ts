@@ -1,0 +1,17 @@
+// The e-mail provider interface: every message the product sends (password resets, invoices,
+// receipts) goes through an EmailSender, so the SMTP adapter and the offline outbox are interchangeable.
+
+export type EmailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  /** An HTML alternative; the text part is always sent too. */
+  html?: string;
+};
+
+export type EmailSender = {
+  kind: "outbox" | "smtp";
+  /** Resolves once the message is handed over (written to disk, or accepted by the SMTP server). */
+  send(message: EmailMessage): Promise<void>;
+  close?(): Promise<void>;
+};
