@@ -13,24 +13,30 @@ import {
 } from "react-router";
 import { fallbackLocale, resolveLocale } from "../contract/locale";
 import { publicConfig } from "../server/config";
-import { servicesContext } from "../server/context";
+import { servicesContext, viewerContext } from "../server/context";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { ErrorPage } from "./components/error-page";
 import { initAnalytics, trackPageLeave, trackPageView } from "./lib/analytics";
 import { configureApi } from "./lib/api";
+import { refreshSession } from "./lib/auth";
 import { forceFullLoad, isNewerBuildSeen, startBuildCheck } from "./lib/build-check";
 import { i18nFor } from "./lib/i18n";
 import { useNonce } from "./lib/nonce";
+import { viewerMiddleware } from "./rules/viewer.server";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
+export const middleware: Route.MiddlewareFunction[] = [viewerMiddleware];
+
 export function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
+  const viewer = context.get(viewerContext);
   return {
+    viewer: viewer ? { email: viewer.email, admin: viewer.roles.includes("admin") } : null,
     locale: resolveLocale(request.headers.get("cookie"), request.headers.get("accept-language")),
     config: publicConfig(services.config),
     buildId: services.buildId,
@@ -78,6 +84,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
 
   useEffect(() => {
     configureApi(apiBaseUrl);
+    void refreshSession();
     void initAnalytics({ key: posthogKey, host: posthogHost });
     const stopBuildCheck = startBuildCheck(buildId);
     const onLeave = () => trackPageLeave();

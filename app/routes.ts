@@ -1,9 +1,14 @@
-// The route table; reads like the spec's table. Layouts wrap their screens; rules come with features.
-import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+// The route table; reads like the spec's table. Layouts wrap their screens; each screen or layout
+// names its rules (app/rules) in its own module.
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 
 export default [
   layout("layouts/default.tsx", [
-    index("routes/public/home.tsx"),
+    index("routes/account/home.tsx"),
+    route("login", "routes/auth/login.tsx"),
+    route("new", "routes/auth/signup.tsx"),
+    route("forgot-password", "routes/auth/forgot-password.tsx"),
+    route("reset-password", "routes/auth/reset-password.tsx"),
     route("404", "routes/public/not-found.tsx"),
     // Test fixtures for the end-to-end suite; a 404 unless E2E_FIXTURES=on.
     route("__e2e/:fixture", "routes/e2e-fixtures.tsx"),
@@ -11,4 +16,12 @@ export default [
     route("*", "routes/public/not-found.tsx", { id: "unknown-route" }),
   ]),
   layout("layouts/empty.tsx", [route("gratis-provperiod", "routes/public/free-trial.tsx")]),
+  ...prefix("admin", [
+    layout("layouts/admin.tsx", [
+      index("routes/admin/home.tsx"),
+      route("change-password", "routes/admin/change-password.tsx"),
+      // Unknown /admin paths are a 404 too, but only after the admin rule.
+      route("*", "routes/public/not-found.tsx", { id: "admin-unknown-route" }),
+    ]),
+  ]),
 ] satisfies RouteConfig;

@@ -5,15 +5,19 @@ import { bodyLimit } from "hono/body-limit";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { RouterContextProvider } from "react-router";
 import { errorCodes } from "../contract/errors";
+import { adminRoutes } from "./api/admin";
+import { authRoutes } from "./api/auth";
 import { platformRoutes } from "./api/platform";
 import { preferenceRoutes } from "./api/preferences";
 import type { Config } from "./config";
 import { requestContext, servicesContext, type AppServices } from "./context";
 import type { DatabaseHandle } from "./db/client";
 import type { ApiEnv } from "./http/env";
-import { ApiError, errorBody, jsonError } from "./http/errors";
+import { viewerMiddleware } from "./http/auth";
+import { ApiError, DomainError, domainErrorResponse, errorBody, jsonError } from "./http/errors";
 import { baseSecurityHeaders, contentSecurityPolicy, createNonce } from "./http/security";
 import type { Logger } from "./logger";
+import type { EmailSender } from "./providers/email/types";
 
 /** Renders a page: React Router's request handler, given the typed context. */
 export type PageHandler = (request: Request, context: RouterContextProvider) => Promise<Response>;
@@ -22,6 +26,7 @@ export type AppDeps = {
   config: Config;
   database: DatabaseHandle;
   logger: Logger;
+  email: EmailSender;
   buildId: string;
   pages: PageHandler;
   /** Folder of the browser build (assets and public files); absent when Vite serves them in dev. */
@@ -64,6 +69,7 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
 
   app.onError((error, c) => {
     if (error instanceof ApiError) return jsonError(c, error);
+    if (error instanceof DomainError) return domainErrorResponse(c, error);
     c.get("logger").error({ err: error, path: c.req.path }, "unhandled error");
     if (c.req.path.startsWith("/api/")) {
       return c.json(errorBody(errorCodes.internal, "Something went wrong on our side."), 500);
@@ -83,7 +89,10 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
     await next();
     c.res.headers.set("Cache-Control", c.res.headers.get("Cache-Control") ?? "no-store");
   });
+  api.use(viewerMiddleware({ db: services.db, config }));
   api.route("/", platformRoutes({ ping: deps.database.ping, buildId: deps.buildId }));
+  api.route("/auth", authRoutes({ db: services.db, config, email: deps.email }));
+  api.route("/admin", adminRoutes({ db: services.db }));
   api.route("/preferences", preferenceRoutes({ secure: config.secure }));
   // Every other /api path answers JSON, never a page.
   api.all("*", (c) =>

@@ -2,9 +2,12 @@
 import { loadConfig, type Config } from "./config";
 import { openDatabase, type DatabaseHandle } from "./db/client";
 import { migrate } from "./db/migrate";
+import { ensureFirstAdmin } from "./domain/accounts";
 import { createLogger, type Logger } from "./logger";
+import { createEmailSender } from "./providers/email";
+import type { EmailSender } from "./providers/email/types";
 
-export type Booted = { config: Config; logger: Logger; database: DatabaseHandle };
+export type Booted = { config: Config; logger: Logger; database: DatabaseHandle; email: EmailSender };
 
 export async function boot(env: Record<string, string | undefined> = process.env): Promise<Booted> {
   const config = loadConfig(env);
@@ -18,9 +21,24 @@ export async function boot(env: Record<string, string | undefined> = process.env
       { database: database.kind, applied },
       applied.length ? "migrations applied" : "database schema up to date",
     );
+    const admin = await ensureFirstAdmin(database.db, {
+      email: config.ADMIN_EMAIL,
+      password: config.ADMIN_PASSWORD,
+    });
+    if (admin.created && admin.generatedPassword) {
+      // The only place this password ever exists: shown once, for the operator to sign in and change.
+      logger.warn(
+        { email: admin.email, initialPassword: admin.generatedPassword },
+        "No admin account existed: created one with this generated password. Sign in at /login and change it at once.",
+      );
+    } else if (admin.created) {
+      logger.info({ email: admin.email }, "admin account created from ADMIN_EMAIL");
+    }
   } catch (error) {
     await database.close();
     throw error;
   }
-  return { config, logger, database };
+  const email = createEmailSender(config);
+  logger.info({ email: email.kind }, "e-mail provider ready");
+  return { config, logger, database, email };
 }

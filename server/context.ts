@@ -1,5 +1,6 @@
 // What the server hands every page request: typed React Router context shared by loaders and rules.
 import { createContext } from "react-router";
+import type { Role } from "../contract/auth";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import type { Logger } from "./logger";
@@ -20,3 +21,13 @@ export type RequestInfo = {
 
 export const servicesContext = createContext<AppServices>();
 export const requestContext = createContext<RequestInfo>();
+
+/** Who is viewing the page, from the session cookie; null for anonymous visitors. */
+export type PageViewer = {
+  sessionId: string;
+  id: string;
+  email: string;
+  roles: Role[];
+};
+
+export const viewerContext = createContext<PageViewer | null>(null);

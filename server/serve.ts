@@ -3,6 +3,9 @@ import type { AddressInfo } from "node:net";
 import { serve, type ServerType } from "@hono/node-server";
 import type { Hono } from "hono";
 import type { Booted } from "./boot";
+import { pruneRateLimits } from "./domain/rate-limit";
+
+const maintenanceEveryMs = 10 * 60 * 1000;
 
 export type Running = { server: ServerType; port: number; stop: () => Promise<void> };
 
@@ -16,10 +19,18 @@ export function listen(
       (info: AddressInfo) => {
         const url = config.PUBLIC_URL ?? `http://localhost:${info.port}`;
         logger.info({ url, port: info.port, database: database.kind }, "listening");
+        // Old rate-limit windows are of no use; any process may drop them (deleting twice is harmless).
+        const maintenance = setInterval(() => {
+          pruneRateLimits(database.db, new Date(Date.now() - 60 * 60 * 1000)).catch((error: unknown) =>
+            logger.warn({ err: error }, "rate-limit pruning failed"),
+          );
+        }, maintenanceEveryMs);
+        maintenance.unref();
         let stopping: Promise<void> | undefined;
         const stop = () =>
           (stopping ??= (async () => {
             logger.info("shutting down: no new connections, finishing requests in flight");
+            clearInterval(maintenance);
             await new Promise<void>((done) => {
               // close() waits for requests in flight; idle keep-alive sockets are closed at once.
               server.close(() => done());

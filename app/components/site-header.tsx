@@ -1,7 +1,9 @@
 // The header every layout with chrome shares: the brand, the area's navigation and the language switcher.
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, useRouteLoaderData } from "react-router";
+import type { loader as rootLoader } from "../root";
+import { logout } from "../lib/auth";
 import { LanguageSwitcher } from "./language-switcher";
 
 export function SkipLink() {
@@ -36,9 +38,50 @@ export function SiteHeader({ nav, label }: { nav?: ReactNode; label?: string }) 
             {nav}
           </nav>
         )}
-        <LanguageSwitcher />
+        <div className="flex flex-wrap items-center gap-2">
+          <AccountControls />
+          <LanguageSwitcher />
+        </div>
       </div>
     </header>
+  );
+}
+
+/** Who is signed in, with sign-out; or the way to sign in. */
+function AccountControls() {
+  const { t } = useTranslation();
+  const viewer = useRouteLoaderData<typeof rootLoader>("root")?.viewer;
+  if (!viewer) {
+    return (
+      <Link
+        to="/login"
+        className="min-h-11 rounded-[var(--radius-control)] px-3 py-2.5 text-sm font-medium text-brand hover:bg-brand-soft"
+      >
+        {t("auth.login.submit")}
+      </Link>
+    );
+  }
+  return (
+    <div className="flex items-center gap-2">
+      <span className="hidden max-w-48 truncate text-sm text-muted sm:inline" title={viewer.email}>
+        {t("auth.signedInAs", { email: viewer.email })}
+      </span>
+      {viewer.admin && (
+        <Link
+          to="/admin"
+          className="min-h-11 rounded-[var(--radius-control)] px-3 py-2.5 text-sm font-medium text-brand hover:bg-brand-soft"
+        >
+          {t("admin.heading")}
+        </Link>
+      )}
+      <button
+        type="button"
+        onClick={() => void logout()}
+        className="min-h-11 rounded-[var(--radius-control)] border border-line px-3 text-sm font-medium text-ink hover:bg-brand-soft"
+      >
+        {t("auth.logout")}
+      </button>
+    </div>
   );
 }
 

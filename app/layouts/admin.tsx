@@ -1,15 +1,49 @@
-// The admin layout: a wide work area with the admin label; screens bring their own navigation.
+// The admin layout: every /admin path. The `admin` rule runs here once for the whole area, on the
+// server and again in the browser (spec section 6).
 import { useTranslation } from "react-i18next";
-import { Outlet } from "react-router";
+import { NavLink, Outlet } from "react-router";
 import { ErrorPage } from "../components/error-page";
 import { SiteHeader, SkipLink } from "../components/site-header";
+import { clientRules } from "../rules/client";
+import { serverRules } from "../rules/index.server";
+import type { Route } from "./+types/admin";
+
+export const middleware: Route.MiddlewareFunction[] = serverRules("admin");
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = clientRules("admin");
+
+/** The admin screens that exist; each feature adds its own. */
+const adminScreens = [
+  { to: "/admin", label: "admin.home", end: true },
+  { to: "/admin/change-password", label: "admin.changePassword", end: false },
+] as const;
+
+function AdminNav() {
+  const { t } = useTranslation();
+  return (
+    <ul className="flex flex-wrap gap-2">
+      {adminScreens.map((screen) => (
+        <li key={screen.to}>
+          <NavLink
+            to={screen.to}
+            end={screen.end}
+            className={({ isActive }) =>
+              `rounded px-2 py-2 text-sm font-medium ${isActive ? "text-brand underline underline-offset-4" : "text-muted hover:text-brand"}`
+            }
+          >
+            {t(screen.label)}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 export default function AdminLayout() {
   const { t } = useTranslation();
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
-      <SiteHeader label={t("layout.admin")} />
+      <SiteHeader label={t("layout.admin")} nav={<AdminNav />} />
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 focus:outline-none">
         <Outlet />
       </main>
@@ -17,11 +51,11 @@ export default function AdminLayout() {
   );
 }
 
-export function ErrorBoundary({ error }: { error: unknown }) {
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t } = useTranslation();
   return (
     <div className="flex min-h-dvh flex-col">
-      <SiteHeader label={t("layout.admin")} />
+      <SiteHeader label={t("layout.admin")} nav={<AdminNav />} />
       <main id="main" className="flex-1">
         <ErrorPage error={error} />
       </main>

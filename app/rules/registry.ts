@@ -1,9 +1,6 @@
 // The route rules (the spec's "route middleware") by their spec names. A route names its rules;
-// each rule runs on the server as React Router middleware (so a guarded page is never rendered for
-// the wrong viewer) and, where it has one, again in the browser on client navigation.
-// The rules themselves are registered by the features that bring them.
-import type { MiddlewareFunction } from "react-router";
-
+// each runs on the server as React Router middleware (index.server.ts), so a guarded page is never
+// rendered for the wrong viewer, and where the spec says so again in the browser (client.ts).
 export const ruleNames = [
   "index",
   "login",
@@ -16,40 +13,22 @@ export const ruleNames = [
 ] as const;
 export type RuleName = (typeof ruleNames)[number];
 
-export type RouteRule = {
-  server: MiddlewareFunction<Response>;
-  client?: MiddlewareFunction;
-};
-
 export const unknownRuleWarning = "Unknown route middleware";
 
-const registry = new Map<string, RouteRule>();
+export type Warn = (message: string, name: string) => void;
+const consoleWarn: Warn = (message, name) => console.warn(`${message}: ${name}`);
 
-export function registerRule(name: RuleName, rule: RouteRule): void {
-  registry.set(name, rule);
-}
-
-function lookup(names: readonly string[], warn: (message: string, name: string) => void): RouteRule[] {
-  const rules: RouteRule[] = [];
+/** The implementations of the named rules, in order; a name without one logs the spec's warning. */
+export function pickRules<Rule>(
+  available: Partial<Record<string, Rule>>,
+  names: readonly string[],
+  warn: Warn = consoleWarn,
+): Rule[] {
+  const rules: Rule[] = [];
   for (const name of names) {
-    const rule = registry.get(name);
+    const rule = available[name];
     if (rule) rules.push(rule);
     else warn(unknownRuleWarning, name);
   }
   return rules;
-}
-
-const consoleWarn = (message: string, name: string) => console.warn(`${message}: ${name}`);
-
-/** The server middleware of the named rules, for a route module's `middleware` export. */
-export function ruleMiddleware(
-  names: readonly RuleName[],
-  warn = consoleWarn,
-): MiddlewareFunction<Response>[] {
-  return lookup(names, warn).map((rule) => rule.server);
-}
-
-/** The browser middleware of the named rules, for a route module's `clientMiddleware` export. */
-export function ruleClientMiddleware(names: readonly RuleName[], warn = consoleWarn): MiddlewareFunction[] {
-  return lookup(names, warn).flatMap((rule) => (rule.client ? [rule.client] : []));
 }

@@ -3,6 +3,7 @@ import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { z } from "zod";
 import { errorCodes, type ApiErrorBody } from "../../contract/errors";
+import { DomainError, type DomainErrorCode } from "../domain/errors";
 
 export class ApiError extends Error {
   constructor(
@@ -58,3 +59,22 @@ export async function readJson<Schema extends z.ZodType>(
   }
   return parsed.data;
 }
+
+const domainStatus: Record<DomainErrorCode, ContentfulStatusCode> = {
+  invalid_credentials: 401,
+  email_taken: 409,
+  wrong_password: 400,
+  password_is_email: 400,
+  invalid_token: 400,
+  not_found: 404,
+  rate_limited: 429,
+};
+
+/** The API answer for a failure of the business rules. */
+export function domainErrorResponse(c: Context, error: DomainError): Response {
+  if (error.retryAfterSeconds) c.header("Retry-After", String(error.retryAfterSeconds));
+  const fields = error.field ? { [error.field]: error.message } : undefined;
+  return c.json(errorBody(error.code, error.message, fields), domainStatus[error.code]);
+}
+
+export { DomainError };

@@ -4,23 +4,26 @@ import { eventsOfVisitor, expect, test, waitForHydration } from "./support/fixtu
 
 test("a page view with the full path on the first load and after every route change", async ({ page }) => {
   const marker = randomUUID();
-  await page.goto(`/?visit=${marker}`);
+  await page.goto(`/login?visit=${marker}`);
   await waitForHydration(page);
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Free trial" }).click();
   await expect(page).toHaveURL("/gratis-provperiod");
-  await page.getByRole("link", { name: "Back to Kammare" }).click();
-  await expect(page).toHaveURL("/");
+  await page.goBack();
+  await expect(page).toHaveURL(`/login?visit=${marker}`);
+  await page.getByRole("link", { name: "Create an account" }).click();
+  await expect(page).toHaveURL("/new");
 
   await expect
     .poll(async () =>
       (await eventsOfVisitor(marker)).filter((e) => e.event === "$pageview").map((e) => e.properties.path),
     )
-    .toEqual([`/?visit=${marker}`, "/gratis-provperiod", "/"]);
+    .toEqual([`/login?visit=${marker}`, "/gratis-provperiod", `/login?visit=${marker}`, "/new"]);
   const views = (await eventsOfVisitor(marker)).filter((e) => e.event === "$pageview");
   expect(views.map((e) => e.properties.$current_url)).toEqual([
-    `http://localhost:3210/?visit=${marker}`,
+    `http://localhost:3210/login?visit=${marker}`,
     "http://localhost:3210/gratis-provperiod",
-    "http://localhost:3210/",
+    `http://localhost:3210/login?visit=${marker}`,
+    "http://localhost:3210/new",
   ]);
 });
 

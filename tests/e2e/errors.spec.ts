@@ -20,7 +20,7 @@ test("/404 shows the 404 page", async ({ page }) => {
 });
 
 test("a client-side navigation to an unknown path shows the 404 view too", async ({ page }) => {
-  await page.goto("/");
+  await page.goto("/login");
   await waitForHydration(page);
   await page.evaluate(() => {
     const link = document.createElement("a");

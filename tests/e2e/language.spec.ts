@@ -29,8 +29,9 @@ test("switching to Swedish changes the page at once and survives a reload", asyn
 test("a browser asking for Swedish gets Swedish before choosing", async ({ browser }) => {
   const context = await browser.newContext({ locale: "sv-SE" });
   const page = await context.newPage();
-  await page.goto("/");
+  await page.goto("/login");
   await expect(page.locator("html")).toHaveAttribute("lang", "sv-SE");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Logga in");
   await expect(page.getByRole("link", { name: "Gratis provperiod" }).first()).toBeVisible();
   await context.close();
 });

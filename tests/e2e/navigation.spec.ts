@@ -2,15 +2,20 @@
 import { expect, isSameDocument, markDocument, test, waitForHydration } from "./support/fixtures";
 
 test("links navigate on the client without reloading the page", async ({ page }) => {
-  await page.goto("/");
+  await page.goto("/login");
   await waitForHydration(page);
   await markDocument(page);
+  await page.getByRole("link", { name: "Create an account" }).click();
+  await expect(page).toHaveURL("/new");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Create an account");
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Free trial" }).click();
   await expect(page).toHaveURL("/gratis-provperiod");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Free trial for 30 days");
-  await page.getByRole("link", { name: "Back to Kammare" }).click();
-  await expect(page).toHaveURL("/");
-  await expect(page.getByRole("heading", { level: 1 })).toContainText("personal page");
+  await page.goBack();
+  await expect(page).toHaveURL("/new");
+  await page.getByRole("main").getByRole("link", { name: "Sign in" }).click();
+  await expect(page).toHaveURL("/login");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in");
   expect(await isSameDocument(page)).toBe(true);
 });
 
@@ -23,22 +28,22 @@ test("after a newer build is seen, the next navigation loads the target as a ful
     buildChecks++;
     await route.fulfill({ json: { buildId: "a-newer-build" } });
   });
-  await page.goto("/");
+  await page.goto("/login");
   await waitForHydration(page);
 
   // Within the hour nothing is checked and navigation stays on the client.
   await markDocument(page);
   await page.clock.fastForward("30:00");
   expect(buildChecks).toBe(0);
-  await page.getByRole("link", { name: "About the free trial" }).click();
-  await expect(page).toHaveURL("/gratis-provperiod");
+  await page.getByRole("link", { name: "Create an account" }).click();
+  await expect(page).toHaveURL("/new");
   expect(await isSameDocument(page)).toBe(true);
 
   // The hourly check finds a newer build: the next navigation is a full page load of the target.
   await page.clock.fastForward("31:00");
   await expect.poll(() => buildChecks).toBe(1);
-  await page.getByRole("link", { name: "Back to Kammare" }).click();
-  await expect(page).toHaveURL("/");
+  await page.getByRole("main").getByRole("link", { name: "Sign in" }).click();
+  await expect(page).toHaveURL("/login");
   await waitForHydration(page);
   expect(await isSameDocument(page)).toBe(false);
 
@@ -53,14 +58,14 @@ test("after a newer build is seen, the next navigation loads the target as a ful
       secondsAgo,
     );
   await setLastForcedLoad(5);
-  await page.getByRole("link", { name: "About the free trial" }).click();
-  await expect(page).toHaveURL("/gratis-provperiod");
+  await page.getByRole("link", { name: "Create an account" }).click();
+  await expect(page).toHaveURL("/new");
   expect(await isSameDocument(page)).toBe(true);
 
   // Past the 10 s guard the next navigation is a full load again.
   await setLastForcedLoad(11);
-  await page.getByRole("link", { name: "Back to Kammare" }).click();
-  await expect(page).toHaveURL("/");
+  await page.getByRole("main").getByRole("link", { name: "Sign in" }).click();
+  await expect(page).toHaveURL("/login");
   await waitForHydration(page);
   expect(await isSameDocument(page)).toBe(false);
 });
@@ -68,7 +73,7 @@ test("after a newer build is seen, the next navigation loads the target as a ful
 test("when a page's code fails to load during navigation, the target route loads as a full page", async ({
   page,
 }) => {
-  await page.goto("/");
+  await page.goto("/login");
   await waitForHydration(page);
   await markDocument(page);
   // The free-trial page's code is gone once (as after a deploy); the full load then gets it.
@@ -78,7 +83,7 @@ test("when a page's code fails to load during navigation, the target route loads
     failed = true;
     await route.abort("failed");
   });
-  await page.getByRole("link", { name: "About the free trial" }).click();
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Free trial" }).click();
   await expect(page).toHaveURL("/gratis-provperiod");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Free trial for 30 days");
   expect(failed).toBe(true);

@@ -2,7 +2,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, waitForHydration } from "./support/fixtures";
 
-for (const path of ["/", "/gratis-provperiod", "/no/such/page"]) {
+for (const path of ["/login", "/new", "/gratis-provperiod", "/no/such/page"]) {
   test(`${path}: enforced CSP with a nonce, every script carries it, no violations or console errors`, async ({
     page,
     problems,
@@ -35,7 +35,14 @@ for (const path of ["/", "/gratis-provperiod", "/no/such/page"]) {
 }
 
 test("the pages pass an automated accessibility check", async ({ page }) => {
-  for (const path of ["/", "/gratis-provperiod", "/404"]) {
+  for (const path of [
+    "/login",
+    "/new",
+    "/forgot-password",
+    "/reset-password?token=x",
+    "/gratis-provperiod",
+    "/404",
+  ]) {
     await page.goto(path);
     await waitForHydration(page);
     const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
@@ -45,7 +52,7 @@ test("the pages pass an automated accessibility check", async ({ page }) => {
 
 test("the layout works at 360 px wide without sideways scrolling", async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
-  for (const path of ["/", "/gratis-provperiod", "/404"]) {
+  for (const path of ["/login", "/new", "/gratis-provperiod", "/404"]) {
     await page.goto(path);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, path).toBeLessThanOrEqual(0);
@@ -53,7 +60,7 @@ test("the layout works at 360 px wide without sideways scrolling", async ({ page
 });
 
 test("keyboard users reach the skip link first and the language switch by Tab", async ({ page }) => {
-  await page.goto("/");
+  await page.goto("/login");
   await waitForHydration(page);
   await page.keyboard.press("Tab");
   await expect(page.getByRole("link", { name: "Skip to content" })).toBeFocused();

@@ -4,11 +4,16 @@ import { Writable } from "node:stream";
 import { createApp, type PageHandler } from "../../server/app";
 import { loadConfig } from "../../server/config";
 import type { DatabaseHandle } from "../../server/db/client";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { createLogger } from "../../server/logger";
+import { createOutboxSender } from "../../server/providers/email";
 
 export type LogLine = Record<string, unknown>;
 
 export function createTestApp(database: DatabaseHandle, pages?: PageHandler) {
+  const outbox = mkdtempSync(path.join(tmpdir(), "kammare-outbox-"));
   const lines: LogLine[] = [];
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -22,10 +27,11 @@ export function createTestApp(database: DatabaseHandle, pages?: PageHandler) {
     config: loadConfig({ NODE_ENV: "test", PUBLIC_URL: "http://localhost:3000" }),
     database,
     logger,
+    email: createOutboxSender({ dir: outbox, from: "Kammare <no-reply@localhost>" }),
     buildId: "test-build",
     pages:
       pages ??
       (async () => new Response("<!doctype html><p>page</p>", { headers: { "Content-Type": "text/html" } })),
   });
-  return { app, logs: lines };
+  return { app, logs: lines, outbox };
 }

@@ -1,12 +1,22 @@
 // Playwright fixtures: every page records console errors and CSP violations, and tests can read
 // what the analytics stand-in received.
+import { randomInt } from "node:crypto";
 import { test as base, expect, type Page } from "@playwright/test";
 import type { RecordedEvent } from "./analytics-stand-in";
 import { analyticsUrl } from "./ports";
 
 type Problems = { consoleErrors: string[]; cspViolations: string[] };
 
-export const test = base.extend<{ problems: Problems }>({
+export const test = base.extend<{ problems: Problems; clientAddress: string }>({
+  // Every test browses from an address of its own (the app trusts X-Forwarded-For in this suite).
+  clientAddress: [
+    async ({ context }, use) => {
+      const address = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+      await context.setExtraHTTPHeaders({ "X-Forwarded-For": address });
+      await use(address);
+    },
+    { auto: true },
+  ],
   problems: async ({ page }, use) => {
     const problems: Problems = { consoleErrors: [], cspViolations: [] };
     page.on("console", (message) => {

@@ -1,12 +1,13 @@
 // Playwright's web server: the analytics stand-in, then the production build on a fresh data folder.
 import { spawn } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { mkdir, rm } from "node:fs/promises";
 import { startAnalyticsStandIn } from "./analytics-stand-in";
-import { analyticsPort, analyticsUrl, appPort, standInFlags } from "./ports";
+import { admin, analyticsPort, analyticsUrl, appPort, e2eDataDir, standInFlags } from "./ports";
 
-const dataDir = await mkdtemp(path.join(tmpdir(), "kammare-e2e-"));
+// A fresh data folder each run, at a known place: the tests read the e-mail outbox in it.
+const dataDir = e2eDataDir;
+await rm(dataDir, { recursive: true, force: true });
+await mkdir(dataDir, { recursive: true });
 const standIn = await startAnalyticsStandIn(analyticsPort, standInFlags);
 const app = spawn("node", ["scripts/start.mjs"], {
   stdio: "inherit",
@@ -19,6 +20,11 @@ const app = spawn("node", ["scripts/start.mjs"], {
     POSTHOG_KEY: "phc_e2e_test_key",
     POSTHOG_HOST: analyticsUrl,
     E2E_FIXTURES: "on",
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+    // Each test browses from its own address (X-Forwarded-For), as behind a proxy, so the per-address
+    // sign-in limit applies per test and parallel tests do not share one counter.
+    TRUST_PROXY: "on",
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
   },
 });

@@ -1,0 +1,27 @@
+// The frame of the small account forms: a heading, a lead and the form, centred and narrow.
+import type { ReactNode } from "react";
+
+export function AuthCard({
+  title,
+  heading,
+  lead,
+  children,
+}: {
+  title: string;
+  heading: string;
+  lead?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby="auth-heading" className="mx-auto flex w-full max-w-md flex-col gap-6 py-6">
+      <title>{title}</title>
+      <header className="flex flex-col gap-2">
+        <h1 id="auth-heading" className="text-3xl font-semibold text-brand">
+          {heading}
+        </h1>
+        {lead && <p className="text-muted">{lead}</p>}
+      </header>
+      <div className="rounded-[var(--radius-card)] border border-line bg-raised p-6">{children}</div>
+    </section>
+  );
+}

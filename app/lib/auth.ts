@@ -1,0 +1,146 @@
+// The browser's auth state (spec sections 3 and 4): session, isInitialized, loading, the admin flag
+// and ownedProfiles. It starts not initialised and becomes initialised once the session stored under
+// localStorage["session"] has been refreshed with the server.
+import { useSyncExternalStore } from "react";
+import { sessionStorageKey, type StoredSession } from "../../contract/session";
+import { api } from "./api";
+import { apiErrorCode } from "./validate";
+
+export type AuthState = {
+  session: StoredSession | null;
+  isInitialized: boolean;
+  loading: boolean;
+  admin: boolean;
+  ownedProfiles: string[];
+};
+
+const initialState: AuthState = {
+  session: null,
+  isInitialized: false,
+  loading: false,
+  admin: false,
+  ownedProfiles: [],
+};
+
+let state = initialState;
+const listeners = new Set<() => void>();
+
+function update(patch: Partial<AuthState>): void {
+  state = { ...state, ...patch };
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useAuth(): AuthState & { isLoggedIn: boolean } {
+  const snapshot = useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => initialState,
+  );
+  return { ...snapshot, isLoggedIn: snapshot.isInitialized && !!snapshot.session?.user };
+}
+
+function storeSession(session: StoredSession | null): void {
+  if (session) window.localStorage.setItem(sessionStorageKey, JSON.stringify(session));
+  else window.localStorage.removeItem(sessionStorageKey);
+}
+
+async function storedSession(): Promise<StoredSession | null> {
+  return (await import("./stored-session")).readStoredSession();
+}
+
+async function fetchAdminFlag(): Promise<boolean> {
+  try {
+    const { adminCheckResponseSchema } = await import("../../contract/auth");
+    return adminCheckResponseSchema.parse(await api()("/api/admin/check")).admin;
+  } catch {
+    return false;
+  }
+}
+
+/** Refreshes the stored session with the server; the state is initialised afterwards either way. */
+export async function refreshSession(): Promise<void> {
+  update({ loading: true });
+  try {
+    const stored = await storedSession();
+    if (!stored) {
+      update({ session: null, admin: false, ownedProfiles: [] });
+      return;
+    }
+    const { sessionRefreshResponseSchema } = await import("../../contract/auth");
+    try {
+      const answer = sessionRefreshResponseSchema.parse(
+        await api()("/api/auth/session", { method: "POST", body: stored }),
+      );
+      storeSession(answer.session);
+      update({ session: answer.session, ownedProfiles: answer.ownedProfiles, admin: await fetchAdminFlag() });
+    } catch {
+      storeSession(null);
+      update({ session: null, admin: false, ownedProfiles: [] });
+    }
+  } finally {
+    update({ loading: false, isInitialized: true });
+  }
+}
+
+/** GET /api/admin/check for the client-side admin rule. */
+export async function adminFlag(): Promise<boolean> {
+  const admin = await fetchAdminFlag();
+  update({ admin });
+  return admin;
+}
+
+export type SignInResult = { ok: true } | { ok: false; code?: string; fields: Record<string, string> };
+
+async function signIn(path: string, body: Record<string, string>): Promise<SignInResult> {
+  const { loginResponseSchema } = await import("../../contract/auth");
+  update({ loading: true });
+  try {
+    const answer = loginResponseSchema.parse(await api()(path, { method: "POST", body }));
+    if (!answer.success) throw new Error("sign-in refused");
+    storeSession(answer.session);
+    update({ session: answer.session });
+    await refreshSession();
+    return { ok: true };
+  } catch (error) {
+    storeSession(null);
+    update({ session: null, admin: false, ownedProfiles: [], loading: false });
+    return { ok: false, code: apiErrorCode(error), fields: fieldsOf(error) };
+  }
+}
+
+function fieldsOf(error: unknown): Record<string, string> {
+  const data = (error as { data?: { error?: { fields?: Record<string, string> } } }).data;
+  return data?.error?.fields ?? {};
+}
+
+/** Spec section 4: on success the session is set and refreshed and the page reloads; on failure
+ * the session is cleared and false is returned. */
+export async function login(email: string, password: string): Promise<SignInResult> {
+  const result = await signIn("/api/auth/login", { type: "email", email, password });
+  if (result.ok) window.location.reload();
+  return result;
+}
+
+/** Sign-up signs in at once, like login. */
+export async function signup(email: string, password: string): Promise<SignInResult> {
+  const result = await signIn("/api/auth/signup", { email, password });
+  if (result.ok) window.location.reload();
+  return result;
+}
+
+/** Spec section 4: clears the session and the local storage (and the server's session). */
+export async function logout(): Promise<void> {
+  try {
+    await api()("/api/auth/logout", { method: "POST" });
+  } catch {
+    // Already ended on the server: clearing here is what matters.
+  }
+  window.localStorage.clear();
+  update({ session: null, admin: false, ownedProfiles: [] });
+  window.location.assign("/login");
+}

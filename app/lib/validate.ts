@@ -1,0 +1,34 @@
+// Form checks in the browser, with the same limits as the API's schemas (contract/auth.ts); they
+// answer i18n keys. The server checks again: these only spare a round trip and explain early.
+import { passwordMaxLength, passwordMinLength } from "../../contract/auth";
+
+// The shape of an address; the server's check is the full one.
+const emailShape = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function emailProblem(email: string): string | undefined {
+  const value = email.trim();
+  return !value || value.length > 254 || !emailShape.test(value) ? "auth.validation.email" : undefined;
+}
+
+export function newPasswordProblem(password: string, email?: string): string | undefined {
+  if (password.length < passwordMinLength) return "auth.validation.passwordShort";
+  if (password.length > passwordMaxLength) return "auth.validation.passwordLong";
+  if (email && password.trim().toLowerCase() === email.trim().toLowerCase()) {
+    return "auth.validation.passwordIsEmail";
+  }
+  return undefined;
+}
+
+/** The API's error codes that a form can explain in the user's language. */
+export const apiErrorMessages: Record<string, string> = {
+  email_taken: "auth.signup.emailTaken",
+  wrong_password: "auth.validation.currentWrong",
+  password_is_email: "auth.validation.passwordIsEmail",
+  invalid_token: "auth.reset.invalid",
+};
+
+/** The error code of a failed API call, if it answered one. */
+export function apiErrorCode(error: unknown): string | undefined {
+  const data = (error as { data?: { error?: { code?: string } } } | null)?.data;
+  return data?.error?.code;
+}

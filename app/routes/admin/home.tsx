@@ -1,0 +1,191 @@
+// /admin: the admin's menu of every admin screen, and the user tool (find by e-mail, see the
+// user's pages, set a new password).
+import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { AdminUser } from "../../../contract/auth";
+import { Alert } from "../../components/alert";
+import { Button } from "../../components/button";
+import { TextField } from "../../components/text-field";
+import { api } from "../../lib/api";
+import { apiErrorCode, apiErrorMessages, emailProblem, newPasswordProblem } from "../../lib/validate";
+
+const screens = [{ to: "/admin/change-password", label: "admin.changePassword" }] as const;
+
+export default function AdminHome() {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-col gap-10">
+      <title>{t("admin.title")}</title>
+      <h1 className="text-3xl font-semibold text-brand">{t("admin.heading")}</h1>
+      <nav aria-labelledby="admin-menu">
+        <h2 id="admin-menu" className="text-xl font-semibold">
+          {t("admin.menu")}
+        </h2>
+        <ul className="mt-3 grid gap-3 sm:grid-cols-3">
+          {screens.map((screen) => (
+            <li key={screen.to}>
+              <Link
+                to={screen.to}
+                className="block rounded-[var(--radius-card)] border border-line bg-raised p-4 font-medium text-brand hover:bg-brand-soft"
+              >
+                {t(screen.label)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <UserTool />
+    </div>
+  );
+}
+
+function UserTool() {
+  const { t, i18n } = useTranslation();
+  const [email, setEmail] = useState("");
+  const [emailError, setEmailError] = useState<string>();
+  const [state, setState] = useState<"idle" | "busy" | "not-found" | "failed">("idle");
+  const [user, setUser] = useState<AdminUser | null>(null);
+
+  async function find(event: FormEvent) {
+    event.preventDefault();
+    const problem = emailProblem(email);
+    setEmailError(problem);
+    if (problem) return;
+    setState("busy");
+    setUser(null);
+    try {
+      const { adminUserSchema } = await import("../../../contract/auth");
+      const found = adminUserSchema.parse(
+        await api()("/api/admin/user-fetch", { method: "POST", body: { email: email.trim() } }),
+      );
+      setUser(found);
+      setState("idle");
+    } catch (error) {
+      setState(apiErrorCode(error) === "not_found" ? "not-found" : "failed");
+    }
+  }
+
+  return (
+    <section aria-labelledby="users-heading" className="flex max-w-2xl flex-col gap-4">
+      <h2 id="users-heading" className="text-xl font-semibold">
+        {t("admin.users.heading")}
+      </h2>
+      <p className="text-muted">{t("admin.users.lead")}</p>
+      <form
+        noValidate
+        role="search"
+        onSubmit={(event) => void find(event)}
+        className="flex flex-col gap-3 sm:flex-row sm:items-end"
+      >
+        <TextField
+          className="flex-1"
+          label={t("auth.email")}
+          type="email"
+          name="user-email"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          error={emailError && t(emailError)}
+        />
+        <Button type="submit" busy={state === "busy"}>
+          {state === "busy" ? t("admin.users.busy") : t("admin.users.find")}
+        </Button>
+      </form>
+      <div aria-live="polite">
+        {state === "not-found" && <Alert tone="info" title={t("admin.users.notFound")} />}
+        {state === "failed" && <Alert tone="error" title={t("auth.error")} />}
+        {user && (
+          <article
+            aria-label={user.email}
+            className="rounded-[var(--radius-card)] border border-line bg-raised p-5"
+          >
+            <h3 className="text-lg font-semibold">{user.email}</h3>
+            <dl className="mt-3 grid grid-cols-[max-content_1fr] gap-x-4 gap-y-2 text-sm">
+              <dt className="text-muted">{t("admin.users.id")}</dt>
+              <dd className="break-all font-mono">{user.id}</dd>
+              <dt className="text-muted">{t("admin.users.roles")}</dt>
+              <dd>{user.roles.map((role) => t(`admin.role.${role}`)).join(", ")}</dd>
+              <dt className="text-muted">{t("admin.users.created")}</dt>
+              <dd>
+                <time dateTime={user.createdAt}>
+                  {new Date(user.createdAt).toLocaleString(i18n.language, {
+                    dateStyle: "medium",
+                    timeStyle: "short",
+                  })}
+                </time>
+              </dd>
+              <dt className="text-muted">{t("admin.users.profiles")}</dt>
+              <dd>
+                {user.ownedProfiles.length === 0 ? (
+                  t("admin.users.noProfiles")
+                ) : (
+                  <ul className="flex flex-wrap gap-2">
+                    {user.ownedProfiles.map((id) => (
+                      <li key={id}>
+                        <Link to={`/k/${id}`} className="font-mono text-brand underline">
+                          {id}
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </dd>
+            </dl>
+            <SetPassword key={user.id} user={user} />
+          </article>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function SetPassword({ user }: { user: AdminUser }) {
+  const { t } = useTranslation();
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string>();
+  const [state, setState] = useState<"idle" | "busy" | "done" | "failed">("idle");
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    const problem = newPasswordProblem(password, user.email);
+    setError(problem);
+    if (problem) return;
+    setState("busy");
+    try {
+      await api()("/api/admin/user", { method: "PATCH", body: { userId: user.id, password } });
+      setPassword("");
+      setState("done");
+    } catch (caught) {
+      const code = apiErrorCode(caught);
+      if (code === "password_is_email") setError(apiErrorMessages.password_is_email);
+      setState("failed");
+    }
+  }
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => void save(event)}
+      className="mt-5 flex flex-col gap-3 border-t border-line pt-5"
+    >
+      <h4 className="font-semibold">{t("admin.users.setPassword")}</h4>
+      {state === "done" && <Alert tone="success" title={t("admin.users.saved")} />}
+      {state === "failed" && <Alert tone="error" title={t("auth.error")} />}
+      <TextField
+        label={t("admin.users.newPassword")}
+        hint={t("auth.passwordHint")}
+        type="password"
+        name="user-new-password"
+        autoComplete="new-password"
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        error={error && t(error)}
+      />
+      <div>
+        <Button type="submit" variant="secondary" busy={state === "busy"}>
+          {state === "busy" ? t("admin.users.saving") : t("admin.users.save")}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,41 @@
+// The spec's route rules as server middleware. Each throws a redirect (or a 404) for a viewer who
+// may not see the page; the page is then never rendered.
+import { redirect, type MiddlewareFunction } from "react-router";
+import { servicesContext, viewerContext } from "../../server/context";
+import { ownedProfileIds } from "../../server/domain/accounts";
+import { pickRules, type RuleName } from "./registry";
+
+type ServerRule = MiddlewareFunction<Response>;
+
+/** A local path to return to after signing in; anything else (other sites, "//…") is dropped. */
+export function safeReturnPath(value: string | null): string | null {
+  return value && value.startsWith("/") && !value.startsWith("//") && !value.startsWith("/\\") ? value : null;
+}
+
+const rules: Partial<Record<RuleName, ServerRule>> = {
+  // "/": a signed-in owner goes to their first page; a visitor goes to sign in. A signed-in user
+  // without pages stays on "/", which shows how to claim one (the spec's rule would loop with
+  // `login` here: ADR 006).
+  index: async ({ context }) => {
+    const viewer = context.get(viewerContext);
+    if (!viewer) throw redirect("/login");
+    const [first] = await ownedProfileIds(context.get(servicesContext).db, viewer.id);
+    if (first) throw redirect(`/k/${encodeURIComponent(first)}`);
+  },
+  // /login and /new: a signed-in user is sent on (to where they were going, else "/").
+  login: ({ context, request }) => {
+    if (context.get(viewerContext)) {
+      const returnTo = safeReturnPath(new URL(request.url).searchParams.get("redirectTo"));
+      throw redirect(returnTo ?? "/");
+    }
+  },
+  // Every /admin path: the admin role, else "/".
+  admin: ({ context }) => {
+    const viewer = context.get(viewerContext);
+    if (!viewer?.roles.includes("admin")) throw redirect("/");
+  },
+};
+
+export function serverRules(...names: RuleName[]): ServerRule[] {
+  return pickRules(rules, names);
+}

@@ -1,0 +1,142 @@
+// /api/auth: sign-in, sign-up, session refresh, sign-out, password change and reset.
+import { Hono, type Context } from "hono";
+import {
+  changePasswordRequestSchema,
+  loginRequestSchema,
+  resetPasswordRequestSchema,
+  resetRequestSchema,
+  sessionRefreshRequestSchema,
+  signupRequestSchema,
+  type LoginResponse,
+  type Session,
+  type SessionRefreshResponse,
+} from "../../contract/auth";
+import { resolveLocale } from "../../contract/locale";
+import type { Config } from "../config";
+import type { Database } from "../db/client";
+import {
+  changePassword,
+  createPasswordReset,
+  logIn,
+  ownedProfileIds,
+  resetPassword,
+  signUp,
+} from "../domain/accounts";
+import { DomainError } from "../domain/errors";
+import { consume, type Limit } from "../domain/rate-limit";
+import { createSession, findSession, revokeSession, type ActiveSession } from "../domain/sessions";
+import { sendPasswordResetEmail } from "../emails";
+import type { EmailSender } from "../providers/email/types";
+import { clearSessionCookie, requestOrigin, requireViewer, setSessionCookie } from "../http/auth";
+import type { ApiEnv } from "../http/env";
+import { ApiError, readJson } from "../http/errors";
+
+export type AuthDeps = { db: Database; config: Config; email: EmailSender };
+
+export const signInLimitPerMinute = 10;
+
+function publicSession(session: ActiveSession): Session {
+  return {
+    access_token: session.token,
+    expires_at: session.expiresAt.toISOString(),
+    user: { id: session.user.id, email: session.user.email },
+  };
+}
+
+/** 10 attempts a minute per client address and per account (spec of the accounts issue). */
+function attemptLimits(kind: "login" | "signup", ip: string | null, email: string): Limit[] {
+  const limits: Limit[] = [
+    { key: `${kind}:account:${email.trim().toLowerCase()}`, max: signInLimitPerMinute, windowSeconds: 60 },
+  ];
+  if (ip) limits.push({ key: `${kind}:ip:${ip}`, max: signInLimitPerMinute, windowSeconds: 60 });
+  return limits;
+}
+
+export function authRoutes({ db, config, email }: AuthDeps) {
+  const startSession = async (c: Context<ApiEnv>, user: ActiveSession["user"]) => {
+    const session = await createSession(db, user, c.req.header("user-agent") ?? null);
+    setSessionCookie(c, session, config.secure);
+    return publicSession(session);
+  };
+
+  return new Hono<ApiEnv>()
+    .post("/login", async (c) => {
+      const input = await readJson(c, loginRequestSchema);
+      await consume(db, attemptLimits("login", c.get("ip"), input.email));
+      try {
+        const user = await logIn(db, input, requestOrigin(c));
+        return c.json({ success: true, session: await startSession(c, user) } satisfies LoginResponse);
+      } catch (error) {
+        if (error instanceof DomainError && error.code === "invalid_credentials") {
+          return c.json({ success: false } satisfies LoginResponse, 401);
+        }
+        throw error;
+      }
+    })
+    .post("/signup", async (c) => {
+      const input = await readJson(c, signupRequestSchema);
+      await consume(db, attemptLimits("signup", c.get("ip"), input.email));
+      const user = await signUp(db, input, requestOrigin(c));
+      return c.json({ success: true, session: await startSession(c, user) } satisfies LoginResponse, 201);
+    })
+    .post("/session", async (c) => {
+      const stored = await readJson(c, sessionRefreshRequestSchema);
+      const session = await findSession(db, stored.access_token, { extend: true });
+      if (!session || session.user.id !== stored.user.id) {
+        clearSessionCookie(c);
+        throw new ApiError(401, "unauthorized", "The session has ended. Sign in again.");
+      }
+      setSessionCookie(c, session, config.secure);
+      return c.json({
+        session: publicSession(session),
+        ownedProfiles: await ownedProfileIds(db, session.user.id),
+      } satisfies SessionRefreshResponse);
+    })
+    .post("/logout", async (c) => {
+      const viewer = c.get("viewer");
+      clearSessionCookie(c);
+      if (!viewer) throw new ApiError(401, "unauthorized", "There is no session to end.");
+      await revokeSession(db, viewer.id);
+      return c.body(null, 204);
+    })
+    .post("/change-password", async (c) => {
+      const viewer = requireViewer(c);
+      const input = await readJson(c, changePasswordRequestSchema);
+      await changePassword(db, viewer, input, requestOrigin(c));
+      return c.json({ success: true as const });
+    })
+    .post("/reset-request", async (c) => {
+      const input = await readJson(c, resetRequestSchema);
+      const ip = c.get("ip");
+      try {
+        // Quietly bounded, so nobody can flood an inbox; the answer is the same either way.
+        await consume(db, [
+          { key: `reset:account:${input.email.toLowerCase()}`, max: 5, windowSeconds: 3600 },
+          ...(ip ? [{ key: `reset:ip:${ip}`, max: 20, windowSeconds: 3600 }] : []),
+        ]);
+        const reset = await createPasswordReset(db, input.email, requestOrigin(c));
+        if (reset) {
+          await sendPasswordResetEmail(email, {
+            to: reset.email,
+            token: reset.token,
+            publicUrl: config.publicUrl,
+            locale: resolveLocale(c.req.header("cookie") ?? null, c.req.header("accept-language") ?? null),
+          });
+        }
+      } catch (error) {
+        if (!(error instanceof DomainError && error.code === "rate_limited")) {
+          c.get("logger").error({ err: error }, "password reset request failed");
+        }
+      }
+      return c.json({ accepted: true as const }, 202);
+    })
+    .post("/reset", async (c) => {
+      const input = await readJson(c, resetPasswordRequestSchema);
+      const ip = c.get("ip");
+      if (ip)
+        await consume(db, [{ key: `reset-use:ip:${ip}`, max: signInLimitPerMinute, windowSeconds: 60 }]);
+      await resetPassword(db, input, requestOrigin(c));
+      clearSessionCookie(c);
+      return c.json({ success: true as const });
+    });
+}

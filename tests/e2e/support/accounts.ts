@@ -1,0 +1,50 @@
+// Accounts for the end-to-end suite: fresh users through the real API, signed in in the browser the
+// way the app does it (the session cookie, and the session in localStorage), and the e-mail outbox.
+import { randomUUID } from "node:crypto";
+import type { Page } from "@playwright/test";
+import { readOutbox } from "../../../server/providers/email";
+import { outboxDir } from "./ports";
+
+export type TestUser = { email: string; password: string };
+
+export function newUser(): TestUser {
+  return { email: `user-${randomUUID().slice(0, 8)}@e2e.kammare.test`, password: `pw-${randomUUID()}` };
+}
+
+type SignInAnswer = {
+  success: boolean;
+  session: { access_token: string; user: { id: string; email: string } };
+};
+
+/** Creates the account through the API; the context then holds the session cookie. */
+export async function signUpByApi(page: Page, user: TestUser): Promise<SignInAnswer["session"]> {
+  const response = await page.request.post("/api/auth/signup", { data: user });
+  if (response.status() !== 201)
+    throw new Error(`sign-up failed: ${response.status()} ${await response.text()}`);
+  return ((await response.json()) as SignInAnswer).session;
+}
+
+/** Signs in through the API and stores the session where the app keeps it. */
+export async function signInByApi(page: Page, user: TestUser): Promise<SignInAnswer["session"]> {
+  const response = await page.request.post("/api/auth/login", { data: { type: "email", ...user } });
+  if (response.status() !== 200)
+    throw new Error(`sign-in failed: ${response.status()} ${await response.text()}`);
+  const session = ((await response.json()) as SignInAnswer).session;
+  await storeSession(page, session);
+  return session;
+}
+
+export async function storeSession(page: Page, session: SignInAnswer["session"]): Promise<void> {
+  if (page.url() === "about:blank") await page.goto("/gratis-provperiod");
+  await page.evaluate((value) => localStorage.setItem("session", JSON.stringify(value)), session);
+}
+
+/** The newest e-mail the app sent to this address (waits for it a little). */
+export async function lastEmailTo(address: string): Promise<{ subject: string; text: string }> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const mail = (await readOutbox(outboxDir)).filter((message) => message.to.includes(address)).at(-1);
+    if (mail) return mail;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no e-mail to ${address} in ${outboxDir}`);
+}
