@@ -18,30 +18,36 @@ export function SkipLink() {
   );
 }
 
-export function SiteHeader({ nav, label }: { nav?: ReactNode; label?: string }) {
+export function SiteHeader({
+  nav,
+  label,
+  wide = false,
+}: {
+  nav?: ReactNode;
+  label?: string;
+  wide?: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <header className="border-b border-line bg-raised">
-      <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-3 px-4 py-3">
-        <div className="flex items-center gap-3">
-          <Link to="/" className="font-serif text-xl font-semibold text-brand">
-            {t("brand.name")}
-          </Link>
-          {label && (
-            <span className="rounded bg-brand-soft px-2 py-0.5 text-xs font-semibold text-brand">
-              {label}
-            </span>
-          )}
+      <div className={`mx-auto flex flex-col gap-1 px-4 py-3 ${wide ? "max-w-7xl" : "max-w-5xl"}`}>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <div className="flex items-center gap-3">
+            <Link to="/" className="font-serif text-xl font-semibold text-brand">
+              {t("brand.name")}
+            </Link>
+            {label && (
+              <span className="rounded bg-brand-soft px-2 py-0.5 text-xs font-semibold text-brand">
+                {label}
+              </span>
+            )}
+          </div>
+          <div className="flex flex-wrap items-center gap-2">
+            <AccountControls />
+            <LanguageSwitcher />
+          </div>
         </div>
-        {nav && (
-          <nav aria-label={t("nav.main")} className="order-last w-full sm:order-none sm:w-auto">
-            {nav}
-          </nav>
-        )}
-        <div className="flex flex-wrap items-center gap-2">
-          <AccountControls />
-          <LanguageSwitcher />
-        </div>
+        {nav && <nav aria-label={t("nav.main")}>{nav}</nav>}
       </div>
     </header>
   );

@@ -43,7 +43,7 @@ export default function AdminLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
-      <SiteHeader label={t("layout.admin")} nav={<AdminNav />} />
+      <SiteHeader label={t("layout.admin")} nav={<AdminNav />} wide />
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 focus:outline-none">
         <Outlet />
       </main>
@@ -55,7 +55,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t } = useTranslation();
   return (
     <div className="flex min-h-dvh flex-col">
-      <SiteHeader label={t("layout.admin")} nav={<AdminNav />} />
+      <SiteHeader label={t("layout.admin")} nav={<AdminNav />} wide />
       <main id="main" className="flex-1">
         <ErrorPage error={error} />
       </main>

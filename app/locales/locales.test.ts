@@ -1,0 +1,51 @@
+// Both languages have every text, and every text the code asks for exists.
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import enUS from "./en-US.json";
+import svSE from "./sv-SE.json";
+
+type Tree = { [key: string]: string | Tree };
+
+function keys(tree: Tree, prefix = ""): string[] {
+  return Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === "string" ? [`${prefix}${key}`] : keys(value, `${prefix}${key}.`),
+  );
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return sourceFiles(full);
+    return /\.(ts|tsx)$/.test(name) && !name.endsWith(".test.ts") ? [full] : [];
+  });
+}
+
+describe("translations", () => {
+  const english = keys(enUS as Tree).sort();
+  const swedish = keys(svSE as Tree).sort();
+
+  it("sv-SE has exactly the texts en-US has", () => {
+    expect(swedish).toEqual(english);
+  });
+
+  it("no text is empty", () => {
+    const empty = (tree: Tree, name: string) =>
+      keys(tree)
+        .filter((key) => key.split(".").reduce<unknown>((node, part) => (node as Tree)[part], tree) === "")
+        .map((key) => `${name}: ${key}`);
+    expect([...empty(enUS as Tree, "en-US"), ...empty(svSE as Tree, "sv-SE")]).toEqual([]);
+  });
+
+  it("every literal key the code translates exists", () => {
+    const known = new Set(english);
+    const root = path.resolve(__dirname, "..");
+    const used = new Set<string>();
+    for (const file of [...sourceFiles(root), ...sourceFiles(path.resolve(root, "../server"))]) {
+      const text = readFileSync(file, "utf8");
+      for (const match of text.matchAll(/\bt\(\s*"([a-zA-Z][\w.-]*)"/g)) used.add(match[1] as string);
+    }
+    expect(used.size).toBeGreaterThan(30);
+    expect([...used].filter((key) => !known.has(key))).toEqual([]);
+  });
+});
