@@ -1,0 +1,105 @@
+// The server route rules against a real database: where each viewer is sent.
+import { RouterContextProvider } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { servicesContext, viewerContext, type AppServices, type PageViewer } from "../../server/context";
+import { loadConfig } from "../../server/config";
+import { openDatabase, type DatabaseHandle } from "../../server/db/client";
+import { migrate } from "../../server/db/migrate";
+import { profiles, users } from "../../server/db/schema";
+import { createLogger } from "../../server/logger";
+import { safeReturnPath, serverRules } from "./index.server";
+import type { RuleName } from "./registry";
+
+let database: DatabaseHandle;
+
+beforeAll(async () => {
+  database = await openDatabase({ memory: true });
+  await migrate(database);
+});
+afterAll(() => database.close());
+
+async function newViewer(roles: PageViewer["roles"] = ["customer"]): Promise<PageViewer> {
+  const email = `u${Math.random().toString(36).slice(2)}@example.se`;
+  const [row] = await database.db.insert(users).values({ email, passwordHash: "x", roles }).returning();
+  if (!row) throw new Error("no user");
+  return { sessionId: "s", id: row.id, email, roles };
+}
+
+/** Runs one rule; answers the redirect's target, or null when the page may render. */
+async function run(
+  rule: RuleName,
+  viewer: PageViewer | null,
+  url = "http://localhost/",
+): Promise<string | null> {
+  const context = new RouterContextProvider();
+  context.set(servicesContext, {
+    config: loadConfig({}),
+    db: database.db,
+    logger: createLogger("silent"),
+    buildId: "t",
+  } satisfies AppServices);
+  context.set(viewerContext, viewer);
+  const [middleware] = serverRules(rule);
+  if (!middleware) throw new Error(`no rule ${rule}`);
+  try {
+    await middleware(
+      { request: new Request(url), context, params: {}, unstable_pattern: "/" } as never,
+      async () => new Response(),
+    );
+    return null;
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown.headers.get("Location");
+    throw thrown;
+  }
+}
+
+describe("rule index (/)", () => {
+  it("sends a visitor to /login", async () => {
+    expect(await run("index", null)).toBe("/login");
+  });
+
+  it("sends an owner to the first page they own", async () => {
+    const viewer = await newViewer();
+    await database.db.insert(profiles).values([
+      { id: "B0000002", ownerUserId: viewer.id, status: "draft", createdAt: new Date("2026-02-01") },
+      { id: "A0000001", ownerUserId: viewer.id, status: "draft", createdAt: new Date("2026-01-01") },
+    ]);
+    expect(await run("index", viewer)).toBe("/k/A0000001");
+  });
+
+  it("lets a signed-in user without pages stay on /", async () => {
+    expect(await run("index", await newViewer())).toBeNull();
+  });
+});
+
+describe("rule login (/login, /new)", () => {
+  it("lets a visitor in", async () => {
+    expect(await run("login", null, "http://localhost/login")).toBeNull();
+  });
+
+  it("sends a signed-in user to / or to a local redirectTo", async () => {
+    const viewer = await newViewer();
+    expect(await run("login", viewer, "http://localhost/login")).toBe("/");
+    expect(await run("login", viewer, "http://localhost/login?redirectTo=/k/A0000001/checkout/card")).toBe(
+      "/k/A0000001/checkout/card",
+    );
+    expect(await run("login", viewer, "http://localhost/login?redirectTo=https://evil.example")).toBe("/");
+  });
+
+  it("accepts only local paths to return to", () => {
+    expect(safeReturnPath("/admin")).toBe("/admin");
+    expect(safeReturnPath("//evil.example")).toBeNull();
+    expect(safeReturnPath("/\\evil.example")).toBeNull();
+    expect(safeReturnPath("https://evil.example")).toBeNull();
+    expect(safeReturnPath(null)).toBeNull();
+  });
+});
+
+describe("rule admin (/admin…)", () => {
+  it("lets an admin in and sends everyone else to /", async () => {
+    expect(await run("admin", await newViewer(["customer", "admin"]))).toBeNull();
+    expect(await run("admin", await newViewer(["customer"]))).toBe("/");
+    expect(await run("admin", await newViewer(["partner"]))).toBe("/");
+    expect(await run("admin", null)).toBe("/");
+  });
+});
