@@ -1,4 +1,5 @@
 // Payloads of the account and session calls (spec sections 3 and 7, DESIGN "Sessions").
+import { emailAddressPattern, emailMaxLength, passwordMaxLength, passwordMinLength } from "./account-rules";
 import { storedSessionSchema, sessionUserSchema } from "./session";
 import { z } from "./zod";
 
@@ -6,14 +7,13 @@ export const roles = ["customer", "partner", "admin"] as const;
 export const roleSchema = z.enum(roles);
 export type Role = z.infer<typeof roleSchema>;
 
-export const passwordMinLength = 10;
-export const passwordMaxLength = 256;
+export { passwordMaxLength, passwordMinLength };
 
 export const emailSchema = z
   .string({ error: "Enter your e-mail address." })
   .trim()
-  .max(254, "An e-mail address has at most 254 characters.")
-  .pipe(z.email({ error: "Enter a valid e-mail address." }));
+  .max(emailMaxLength, `An e-mail address has at most ${emailMaxLength} characters.`)
+  .regex(emailAddressPattern, "Enter a valid e-mail address.");
 
 /** A password as typed at sign-in: anything non-empty, within the length limit. */
 const typedPassword = z

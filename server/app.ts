@@ -9,6 +9,7 @@ import { adminRoutes } from "./api/admin";
 import { authRoutes } from "./api/auth";
 import { platformRoutes } from "./api/platform";
 import { preferenceRoutes } from "./api/preferences";
+import type { BackgroundTasks } from "./background";
 import type { Config } from "./config";
 import { requestContext, servicesContext, type AppServices } from "./context";
 import type { DatabaseHandle } from "./db/client";
@@ -27,6 +28,7 @@ export type AppDeps = {
   database: DatabaseHandle;
   logger: Logger;
   email: EmailSender;
+  background: BackgroundTasks;
   buildId: string;
   pages: PageHandler;
   /** Folder of the browser build (assets and public files); absent when Vite serves them in dev. */
@@ -91,7 +93,7 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
   });
   api.use(viewerMiddleware({ db: services.db, config }));
   api.route("/", platformRoutes({ ping: deps.database.ping, buildId: deps.buildId }));
-  api.route("/auth", authRoutes({ db: services.db, config, email: deps.email }));
+  api.route("/auth", authRoutes({ db: services.db, config, email: deps.email, background: deps.background }));
   api.route("/admin", adminRoutes({ db: services.db }));
   api.route("/preferences", preferenceRoutes({ secure: config.secure }));
   // Every other /api path answers JSON, never a page.

@@ -1,4 +1,5 @@
 // Start-up shared by production and development: configuration, logger, database and migrations.
+import { createBackgroundTasks, type BackgroundTasks } from "./background";
 import { loadConfig, type Config } from "./config";
 import { openDatabase, type DatabaseHandle } from "./db/client";
 import { migrate } from "./db/migrate";
@@ -7,7 +8,13 @@ import { createLogger, type Logger } from "./logger";
 import { createEmailSender } from "./providers/email";
 import type { EmailSender } from "./providers/email/types";
 
-export type Booted = { config: Config; logger: Logger; database: DatabaseHandle; email: EmailSender };
+export type Booted = {
+  config: Config;
+  logger: Logger;
+  database: DatabaseHandle;
+  email: EmailSender;
+  background: BackgroundTasks;
+};
 
 export async function boot(env: Record<string, string | undefined> = process.env): Promise<Booted> {
   const config = loadConfig(env);
@@ -40,5 +47,5 @@ export async function boot(env: Record<string, string | undefined> = process.env
   }
   const email = createEmailSender(config);
   logger.info({ email: email.kind }, "e-mail provider ready");
-  return { config, logger, database, email };
+  return { config, logger, database, email, background: createBackgroundTasks(logger) };
 }

@@ -11,7 +11,7 @@ export type Running = { server: ServerType; port: number; stop: () => Promise<vo
 
 export function listen(
   app: { fetch: Hono["fetch"] },
-  { config, logger, database }: Booted,
+  { config, logger, database, background }: Booted,
 ): Promise<Running> {
   return new Promise((resolve) => {
     const server = serve(
@@ -36,6 +36,8 @@ export function listen(
               server.close(() => done());
               if ("closeIdleConnections" in server) server.closeIdleConnections();
             });
+            // E-mails and other work started by finished requests complete before the database closes.
+            await background.idle();
             await database.close();
             logger.info("stopped");
           })());

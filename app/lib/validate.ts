@@ -1,13 +1,9 @@
-// Form checks in the browser, with the same limits as the API's schemas (contract/auth.ts); they
+// Form checks in the browser, with the same limits as the API's schemas (contract/account-rules.ts); they
 // answer i18n keys. The server checks again: these only spare a round trip and explain early.
-import { passwordMaxLength, passwordMinLength } from "../../contract/auth";
-
-// The shape of an address; the server's check is the full one.
-const emailShape = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+import { isEmailAddress, passwordMaxLength, passwordMinLength } from "../../contract/account-rules";
 
 export function emailProblem(email: string): string | undefined {
-  const value = email.trim();
-  return !value || value.length > 254 || !emailShape.test(value) ? "auth.validation.email" : undefined;
+  return isEmailAddress(email.trim()) ? undefined : "auth.validation.email";
 }
 
 export function newPasswordProblem(password: string, email?: string): string | undefined {

@@ -12,6 +12,7 @@ import {
   type SessionRefreshResponse,
 } from "../../contract/auth";
 import { resolveLocale } from "../../contract/locale";
+import type { BackgroundTasks } from "../background";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import {
@@ -22,6 +23,7 @@ import {
   resetPassword,
   signUp,
 } from "../domain/accounts";
+import { audit } from "../domain/audit";
 import { DomainError } from "../domain/errors";
 import { consume, type Limit } from "../domain/rate-limit";
 import { createSession, findSession, revokeSession, type ActiveSession } from "../domain/sessions";
@@ -31,7 +33,7 @@ import { clearSessionCookie, requestOrigin, requireViewer, setSessionCookie } fr
 import type { ApiEnv } from "../http/env";
 import { ApiError, readJson } from "../http/errors";
 
-export type AuthDeps = { db: Database; config: Config; email: EmailSender };
+export type AuthDeps = { db: Database; config: Config; email: EmailSender; background: BackgroundTasks };
 
 export const signInLimitPerMinute = 10;
 
@@ -52,7 +54,7 @@ function attemptLimits(kind: "login" | "signup", ip: string | null, email: strin
   return limits;
 }
 
-export function authRoutes({ db, config, email }: AuthDeps) {
+export function authRoutes({ db, config, email, background }: AuthDeps) {
   const startSession = async (c: Context<ApiEnv>, user: ActiveSession["user"]) => {
     const session = await createSession(db, user, c.req.header("user-agent") ?? null);
     setSessionCookie(c, session, config.secure);
@@ -97,6 +99,12 @@ export function authRoutes({ db, config, email }: AuthDeps) {
       clearSessionCookie(c);
       if (!viewer) throw new ApiError(401, "unauthorized", "There is no session to end.");
       await revokeSession(db, viewer.id);
+      await audit(db, {
+        action: "logout",
+        actorUserId: viewer.user.id,
+        targetUserId: viewer.user.id,
+        ...requestOrigin(c),
+      });
       return c.body(null, 204);
     })
     .post("/change-password", async (c) => {
@@ -108,26 +116,31 @@ export function authRoutes({ db, config, email }: AuthDeps) {
     .post("/reset-request", async (c) => {
       const input = await readJson(c, resetRequestSchema);
       const ip = c.get("ip");
-      try {
-        // Quietly bounded, so nobody can flood an inbox; the answer is the same either way.
-        await consume(db, [
-          { key: `reset:account:${input.email.toLowerCase()}`, max: 5, windowSeconds: 3600 },
-          ...(ip ? [{ key: `reset:ip:${ip}`, max: 20, windowSeconds: 3600 }] : []),
-        ]);
-        const reset = await createPasswordReset(db, input.email, requestOrigin(c));
+      const origin = requestOrigin(c);
+      const locale = resolveLocale(c.req.header("cookie") ?? null, c.req.header("accept-language") ?? null);
+      // The answer goes out before any work that depends on the account, so neither its content
+      // nor its timing tells whether the address has an account.
+      background.run("password reset request", async () => {
+        try {
+          // Quietly bounded, so nobody can flood an inbox.
+          await consume(db, [
+            { key: `reset:account:${input.email.toLowerCase()}`, max: 5, windowSeconds: 3600 },
+            ...(ip ? [{ key: `reset:ip:${ip}`, max: 20, windowSeconds: 3600 }] : []),
+          ]);
+        } catch (error) {
+          if (error instanceof DomainError && error.code === "rate_limited") return;
+          throw error;
+        }
+        const reset = await createPasswordReset(db, input.email, origin);
         if (reset) {
           await sendPasswordResetEmail(email, {
             to: reset.email,
             token: reset.token,
             publicUrl: config.publicUrl,
-            locale: resolveLocale(c.req.header("cookie") ?? null, c.req.header("accept-language") ?? null),
+            locale,
           });
         }
-      } catch (error) {
-        if (!(error instanceof DomainError && error.code === "rate_limited")) {
-          c.get("logger").error({ err: error }, "password reset request failed");
-        }
-      }
+      });
       return c.json({ accepted: true as const }, 202);
     })
     .post("/reset", async (c) => {

@@ -90,8 +90,18 @@ export async function logIn(
   return toSessionUser(user);
 }
 
-async function setPassword(tx: Executor, userId: string, passwordHash: string): Promise<void> {
+/** A new password; any reset link still out for the old one stops working with it. */
+async function setPassword(
+  tx: Executor,
+  userId: string,
+  passwordHash: string,
+  now = new Date(),
+): Promise<void> {
   await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+  await tx
+    .update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
 }
 
 export async function changePassword(

@@ -8,6 +8,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createLogger } from "../../server/logger";
+import { createBackgroundTasks } from "../../server/background";
 import { createOutboxSender } from "../../server/providers/email";
 
 export type LogLine = Record<string, unknown>;
@@ -23,15 +24,18 @@ export function createTestApp(database: DatabaseHandle, pages?: PageHandler) {
     },
   });
   const logger = createLogger("debug", sink);
+  const background = createBackgroundTasks(logger);
   const app = createApp({
     config: loadConfig({ NODE_ENV: "test", PUBLIC_URL: "http://localhost:3000" }),
     database,
     logger,
     email: createOutboxSender({ dir: outbox, from: "Kammare <no-reply@localhost>" }),
+    background,
     buildId: "test-build",
     pages:
       pages ??
       (async () => new Response("<!doctype html><p>page</p>", { headers: { "Content-Type": "text/html" } })),
   });
-  return { app, logs: lines, outbox };
+  // Work the app does after answering (e-mails) has finished once this resolves.
+  return { app, logs: lines, outbox, settled: () => background.idle() };
 }
