@@ -129,6 +129,22 @@ describe.each(testEngines())("platform API on $name", (engine) => {
     expect(document.paths["/api/preferences/locale"]).toHaveProperty("post.requestBody");
   });
 
+  it("the OpenAPI document lists exactly the calls the server answers", async () => {
+    const document = (await (await app.request("/api/openapi.json")).json()) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const documented = Object.entries(document.paths)
+      .flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`))
+      .sort();
+    const served = app.routes
+      .filter(
+        (route) => route.path.startsWith("/api/") && !route.path.includes("*") && route.method !== "ALL",
+      )
+      .map((route) => `${route.method} ${route.path}`)
+      .sort();
+    expect(documented).toEqual([...new Set(served)]);
+  });
+
   it("logs carry the request id and never the secrets", async () => {
     await app.request("/api/health", {
       headers: { "X-Request-Id": "logcheck-123", Authorization: "Bearer s3cret-token" },
