@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "../root";
-import { logout } from "../lib/auth";
+import { logout, useAuth } from "../lib/auth";
 import { LanguageSwitcher } from "./language-switcher";
 
 export function SkipLink() {
@@ -56,7 +56,10 @@ export function SiteHeader({
 /** Who is signed in, with sign-out; or the way to sign in. */
 function AccountControls() {
   const { t } = useTranslation();
+  // The server knows the viewer from the cookie; the browser's auth state adds what it learns after
+  // refreshing the stored session (spec section 4), e.g. the admin flag.
   const viewer = useRouteLoaderData<typeof rootLoader>("root")?.viewer;
+  const auth = useAuth();
   if (!viewer) {
     return (
       <Link
@@ -72,7 +75,7 @@ function AccountControls() {
       <span className="hidden max-w-48 truncate text-sm text-muted sm:inline" title={viewer.email}>
         {t("auth.signedInAs", { email: viewer.email })}
       </span>
-      {viewer.admin && (
+      {(viewer.admin || auth.admin) && (
         <Link
           to="/admin"
           className="min-h-11 rounded-[var(--radius-control)] px-3 py-2.5 text-sm font-medium text-brand hover:bg-brand-soft"
@@ -82,6 +85,7 @@ function AccountControls() {
       )}
       <button
         type="button"
+        disabled={auth.loading}
         onClick={() => void logout()}
         className="min-h-11 rounded-[var(--radius-control)] border border-line px-3 text-sm font-medium text-ink hover:bg-brand-soft"
       >
