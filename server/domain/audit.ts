@@ -12,7 +12,10 @@ export type AuditAction =
   | "password.reset"
   | "admin.user_fetch"
   | "admin.set_password"
-  | "admin.bootstrap";
+  | "admin.bootstrap"
+  | "admin.profiles_create"
+  | "admin.profile_status"
+  | "profile.claim";
 
 export type RequestOrigin = { ip: string | null; userAgent: string | null };
 

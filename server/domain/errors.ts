@@ -6,7 +6,10 @@ export type DomainErrorCode =
   | "password_is_email"
   | "invalid_token"
   | "not_found"
-  | "rate_limited";
+  | "rate_limited"
+  | "forbidden"
+  | "conflict"
+  | "invalid_request";
 
 export class DomainError extends Error {
   constructor(

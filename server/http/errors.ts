@@ -68,6 +68,9 @@ const domainStatus: Record<DomainErrorCode, ContentfulStatusCode> = {
   invalid_token: 400,
   not_found: 404,
   rate_limited: 429,
+  forbidden: 403,
+  conflict: 409,
+  invalid_request: 400,
 };
 
 /** The API answer for a failure of the business rules. */

@@ -1,0 +1,240 @@
+// Profiles ("kammare"): statuses, content, metadata, walkthrough steps, and the payloads of their
+// calls (spec section 7; decisions "Profiles").
+import { locales } from "./locale";
+import { profileIdAlphabet, profileIdLength } from "./profile-id";
+import { z } from "./zod";
+
+export const profileStatuses = [
+  "unclaimed",
+  "draft",
+  "trial",
+  "extended_trial",
+  "active",
+  "past_due",
+  "expired",
+  "suspended",
+] as const;
+export const profileStatusSchema = z.enum(profileStatuses, { error: "Not a profile status." });
+export type ProfileStatus = z.infer<typeof profileStatusSchema>;
+
+export const profileIdSchema = z
+  .string({ error: "A profile id is required." })
+  .trim()
+  .toUpperCase()
+  .length(profileIdLength, `A profile id has ${profileIdLength} characters.`)
+  .refine((id) => [...id].every((char) => profileIdAlphabet.includes(char)), "Not a profile id.");
+
+// Plain text only: anything that looks like an HTML tag is refused, not escaped away.
+const noHtml = (value: string) => !/<\s*[a-zA-Z!/?]/.test(value);
+const plainText = (max: number, what: string) =>
+  z
+    .string({ error: `${what} must be text.` })
+    .max(max, `${what} has at most ${max} characters.`)
+    .refine(noHtml, `${what} must be plain text, without HTML.`);
+
+const httpsUrl = z
+  .string({ error: "A link must be an address." })
+  .trim()
+  .max(2000, "A link has at most 2000 characters.")
+  .refine((value) => {
+    try {
+      return new URL(value).protocol === "https:";
+    } catch {
+      return false;
+    }
+  }, "A link must start with https://.");
+
+/** An image: one we store (/uploads/…) or an https address. */
+const imageUrl = z
+  .string({ error: "An image must be an address." })
+  .trim()
+  .max(2000, "An image address has at most 2000 characters.")
+  .refine(
+    (value) => /^\/uploads\/[A-Za-z0-9._/-]+$/.test(value) || httpsUrl.safeParse(value).success,
+    "An image must be an uploaded image or an https address.",
+  );
+
+export const profileLinkSchema = z.object({
+  label: plainText(80, "A link's label").pipe(z.string().trim().min(1, "A link needs a label.")),
+  url: httpsUrl,
+});
+
+export const profileContentSchema = z.object({
+  displayName: plainText(120, "The name").pipe(z.string().trim().min(1, "The name is required.")),
+  subtitle: plainText(200, "The subtitle"),
+  story: plainText(20_000, "The story"),
+  links: z.array(profileLinkSchema).max(12, "At most 12 links."),
+  portraitImageUrl: imageUrl.nullable(),
+  coverImageUrl: imageUrl.nullable(),
+  themeColor: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/, "A colour is written #rrggbb.")
+    .transform((value) => value.toLowerCase()),
+});
+export type ProfileContent = z.infer<typeof profileContentSchema>;
+
+/** A PUT may send only the fields it changes. */
+export const profileContentPatchSchema = profileContentSchema.partial();
+export type ProfileContentPatch = z.infer<typeof profileContentPatchSchema>;
+
+export const updateProfileRequestSchema = z.object({
+  profile: profileContentPatchSchema.extend({ id: profileIdSchema }),
+});
+export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>;
+
+export const profileVisibilities = ["public", "unlisted"] as const;
+export const profileMetadataSchema = z.object({
+  visibility: z.enum(profileVisibilities, { error: "visibility is public or unlisted." }),
+  language: z.enum(locales, { error: "Not a language of the product." }),
+  tags: z
+    .array(z.string().trim().min(1).max(40, "A tag has at most 40 characters."))
+    .max(20, "At most 20 tags."),
+});
+export type ProfileMetadata = z.infer<typeof profileMetadataSchema>;
+
+export const updateMetadataRequestSchema = z.object({
+  id: profileIdSchema,
+  metadata: profileMetadataSchema.partial(),
+});
+
+export const ownRequestSchema = z.object({
+  owner: z.uuid({ error: "owner must be a user id." }),
+  profileId: profileIdSchema,
+});
+
+export const walkthroughSteps = ["welcome", "name", "story", "images", "links", "publish"] as const;
+export type WalkthroughStep = (typeof walkthroughSteps)[number];
+
+/** POST /api/kammare/walkthrough-steps: { profileId, step, ...the step's fields }. */
+export const walkthroughStepRequestSchema = z.discriminatedUnion(
+  "step",
+  [
+    z.object({ profileId: profileIdSchema, step: z.literal("welcome") }),
+    z.object({
+      profileId: profileIdSchema,
+      step: z.literal("name"),
+      displayName: profileContentSchema.shape.displayName,
+      subtitle: profileContentSchema.shape.subtitle.optional(),
+    }),
+    z.object({
+      profileId: profileIdSchema,
+      step: z.literal("story"),
+      story: profileContentSchema.shape.story,
+    }),
+    z.object({
+      profileId: profileIdSchema,
+      step: z.literal("images"),
+      portraitImageUrl: profileContentSchema.shape.portraitImageUrl.optional(),
+      coverImageUrl: profileContentSchema.shape.coverImageUrl.optional(),
+      themeColor: profileContentSchema.shape.themeColor.optional(),
+    }),
+    z.object({
+      profileId: profileIdSchema,
+      step: z.literal("links"),
+      links: profileContentSchema.shape.links,
+    }),
+    z.object({
+      profileId: profileIdSchema,
+      step: z.literal("publish"),
+      visibility: profileMetadataSchema.shape.visibility.optional(),
+    }),
+  ],
+  { error: `step is one of ${walkthroughSteps.join(", ")}.` },
+);
+export type WalkthroughStepRequest = z.infer<typeof walkthroughStepRequestSchema>;
+
+export const walkthroughProgressSchema = z.array(
+  z.object({ step: z.enum(walkthroughSteps), completedAt: z.string() }),
+);
+
+/** A profile as its owner and admins see it. */
+export const profileViewSchema = z.object({
+  id: z.string(),
+  status: profileStatusSchema,
+  ownerUserId: z.string().nullable(),
+  // Stored content may be unfinished: a claimed page has no name until its owner gives one.
+  content: profileContentSchema.extend({ displayName: z.string().max(120) }),
+  metadata: profileMetadataSchema,
+  walkthrough: walkthroughProgressSchema,
+  trialEndsAt: z.string().nullable(),
+  paidUntil: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ProfileView = z.infer<typeof profileViewSchema>;
+
+export const profileAnswerSchema = z.object({ profile: profileViewSchema });
+
+// Admin: the list, batches, status changes and history.
+export const profileSorts = ["created_desc", "created_asc", "updated_desc", "id_asc"] as const;
+export const adminProfileListQuerySchema = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  status: profileStatusSchema.optional(),
+  q: z.string().trim().max(254).optional(),
+  sort: z.enum(profileSorts).default("created_desc"),
+});
+export type AdminProfileListQuery = z.infer<typeof adminProfileListQuerySchema>;
+
+export const adminProfileRowSchema = z.object({
+  id: z.string(),
+  status: profileStatusSchema,
+  displayName: z.string().nullable(),
+  ownerEmail: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AdminProfileRow = z.infer<typeof adminProfileRowSchema>;
+
+export const adminProfileListSchema = z.object({
+  profiles: z.array(adminProfileRowSchema),
+  total: z.number().int(),
+  nextCursor: z.string().nullable(),
+});
+export type AdminProfileList = z.infer<typeof adminProfileListSchema>;
+
+export const maxBatchSize = 10_000;
+export const createProfilesRequestSchema = z.object({
+  count: z
+    .number({ error: "count must be a number." })
+    .int("count must be a whole number.")
+    .min(1, "count is at least 1.")
+    .max(maxBatchSize, `count is at most ${maxBatchSize}.`),
+  ownerEmail: z.string().trim().max(254).optional(),
+});
+export const createProfilesAnswerSchema = z.object({
+  profiles: z.array(z.object({ id: z.string(), status: profileStatusSchema, url: z.string() })),
+});
+
+export const setProfileStatusRequestSchema = z.object({
+  id: profileIdSchema,
+  status: profileStatusSchema,
+  reason: z.string().trim().max(500, "A reason has at most 500 characters.").optional(),
+});
+
+export const profileHistorySchema = z.array(
+  z.object({
+    at: z.string(),
+    from: profileStatusSchema.nullable(),
+    to: profileStatusSchema,
+    actorEmail: z.string().nullable(),
+    reason: z.string().nullable(),
+  }),
+);
+export const adminProfileDetailSchema = z.object({
+  profile: profileViewSchema,
+  ownerEmail: z.string().nullable(),
+  history: profileHistorySchema,
+});
+export type AdminProfileDetail = z.infer<typeof adminProfileDetailSchema>;
+
+export const emptyContent: ProfileContent = {
+  displayName: "",
+  subtitle: "",
+  story: "",
+  links: [],
+  portraitImageUrl: null,
+  coverImageUrl: null,
+  themeColor: "#1f3a36",
+};
+export const defaultMetadata: ProfileMetadata = { visibility: "public", language: "sv-SE", tags: [] };
