@@ -1,22 +1,37 @@
-// `npm run bench`: starts the production build and measures, in one run, a bare node:http server
-// sending the same bytes as our server-rendered home page, and the page itself; prints requests
-// per second for each and the ratio, and the JavaScript a browser loads on a first visit.
+// `npm run bench`: starts the production build and measures, in one run:
+// - a bare node:http server sending the same bytes as our server-rendered home page, and the page
+//   itself: requests per second for each and the ratio; the JavaScript a browser loads on a first visit;
+// - the public profile page /k/{id} served from the page cache and rendered every time (a second app
+//   process with PAGE_CACHE=off), against a bare server sending its bytes (target: cached ≥ 25 %);
+// - the admin profile list (listProfiles) at 1,000,000 profiles: median and p95 per query (target:
+//   p95 < 50 ms), on the embedded database, and on PostgreSQL when TEST_DATABASE_URL is set.
 //
 // Settings (environment): BENCH_SECONDS measured seconds per target (default 8),
 // BENCH_WARMUP_SECONDS (default 2), BENCH_CONNECTIONS (default 50), BENCH_ROUNDS (default 2),
-// BENCH_LOG_LEVEL the app's LOG_LEVEL (default warn).
+// BENCH_LOG_LEVEL the app's LOG_LEVEL (default warn), BENCH_HTTP=off and BENCH_LIST=off skip a part,
+// BENCH_LIST_PROFILES (default 1000000), BENCH_LIST_RUNS timed runs per query (default 50).
+import { cp } from "node:fs/promises";
 import path from "node:path";
 import { analyzeFirstLoad, type Asset, type FirstLoad, type Totals } from "./lib/first-load.ts";
+import { loadServerBuild, runListBench, type ListBench, type ServerBuild } from "./lib/list.ts";
 import { compare, type LoadSettings, type TargetResult } from "./lib/load.ts";
 import {
   clientDir,
   ensureBuild,
   cleanUpNow,
+  makeDataDir,
+  newerSource,
   root,
   startApp,
   startBareServer,
   type Running,
 } from "./lib/processes.ts";
+import {
+  benchProfileId,
+  benchProfilePath,
+  missingProfilePage,
+  prepareProfileData,
+} from "./lib/profile-page.ts";
 import { decimal, environment, integer, kB, table, writeJson } from "./lib/report.ts";
 
 function setting(name: string, fallback: number, { integerOnly = false } = {}): number {
@@ -29,15 +44,28 @@ function setting(name: string, fallback: number, { integerOnly = false } = {}): 
   return value;
 }
 
+function onOff(name: string): boolean {
+  const raw = (process.env[name] ?? "on").trim();
+  if (raw === "on" || raw === "") return true;
+  if (raw === "off") return false;
+  throw new Error(`${name} must be on or off, got "${raw}"`);
+}
+
 const log = (line: string) => process.stderr.write(`bench: ${line}\n`);
 
-function readSettings(): LoadSettings {
+type Settings = LoadSettings & { http: boolean; list: boolean; listProfiles: number; listRuns: number };
+
+function readSettings(): Settings {
   try {
     return {
       seconds: setting("BENCH_SECONDS", 8),
       warmupSeconds: process.env.BENCH_WARMUP_SECONDS === "0" ? 0 : setting("BENCH_WARMUP_SECONDS", 2),
       connections: setting("BENCH_CONNECTIONS", 50, { integerOnly: true }),
       rounds: setting("BENCH_ROUNDS", 2, { integerOnly: true }),
+      http: onOff("BENCH_HTTP"),
+      list: onOff("BENCH_LIST"),
+      listProfiles: setting("BENCH_LIST_PROFILES", 1_000_000, { integerOnly: true }),
+      listRuns: setting("BENCH_LIST_RUNS", 50, { integerOnly: true }),
     };
   } catch (error) {
     log(error instanceof Error ? error.message : String(error));
@@ -46,11 +74,19 @@ function readSettings(): LoadSettings {
 }
 
 const settings = readSettings();
-const pagePath = "/";
+/** The home page; where it sends an anonymous visitor (e.g. the sign-in page) is what is measured. */
+const homePath = "/";
+let pagePath = homePath;
 const resultsFile = path.join(root, "bench/results/latest.json");
+/** Cached /k/{id} must reach this share of the bare server's requests per second. */
+const cachedPageTarget = 0.25;
+/** Every admin list query's 95th percentile must stay under this. */
+const listP95TargetMs = 50;
 
 // Everything stops by itself: a watchdog ends a run that hangs, and children die with us.
-const budgetMs = (120 + 2 * (settings.warmupSeconds + settings.seconds) * 1.5) * 1000;
+const httpBudgetS = 120 + 5 * (settings.warmupSeconds + settings.seconds) * 1.5;
+const listBudgetS = 120 + (settings.listProfiles / 1_000_000) * 300 * (process.env.TEST_DATABASE_URL ? 2 : 1);
+const budgetMs = ((settings.http ? httpBudgetS : 0) + (settings.list ? listBudgetS : 0) + 60) * 1000;
 setTimeout(() => {
   log(`gave up after ${Math.round(budgetMs / 1000)} s`);
   process.exit(1);
@@ -62,18 +98,31 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
   });
 }
 
-async function fetchPage(url: string) {
-  const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+async function fetchPage(url: string, { follow = false } = {}) {
+  const response = await fetch(url, {
+    signal: AbortSignal.timeout(10_000),
+    redirect: follow ? "follow" : "manual",
+  });
   const body = Buffer.from(await response.arrayBuffer());
   if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}`);
-  return { body, contentType: response.headers.get("content-type") ?? "application/octet-stream" };
+  return {
+    url: response.url,
+    body,
+    contentType: response.headers.get("content-type") ?? "application/octet-stream",
+    cache: response.headers.get("x-cache"),
+    csp: response.headers.get("content-security-policy") ?? "",
+  };
 }
 
-function printLoad(results: TargetResult[], ratio: number, pageBytes: number): void {
+const ratioOf = (part: TargetResult, whole: TargetResult) =>
+  whole.requestsPerSecond > 0 ? part.requestsPerSecond / whole.requestsPerSecond : 0;
+const verdict = (passed: boolean) => (passed ? "PASS" : "FAIL");
+
+function printLoad(results: TargetResult[]): void {
   const seconds = settings.seconds / settings.rounds;
   console.log(
-    `\nThroughput: GET ${pagePath} (${integer(pageBytes)} bytes of HTML), ${settings.connections} connections, ` +
-      `${settings.warmupSeconds} s warm-up + ${settings.rounds} × ${decimal(seconds)} s per target, alternating\n`,
+    `\nThroughput: ${settings.connections} connections, ${settings.warmupSeconds} s warm-up + ` +
+      `${settings.rounds} × ${decimal(seconds)} s per target, alternating\n`,
   );
   console.log(
     table(
@@ -90,7 +139,6 @@ function printLoad(results: TargetResult[], ratio: number, pageBytes: number): v
       ]),
     ),
   );
-  console.log(`\nSSR page / bare node:http: ${decimal(ratio * 100)} %`);
   console.log("(p50: mean of the rounds' medians; p99: worst round)");
 }
 
@@ -134,65 +182,234 @@ function printFirstLoad(firstLoad: FirstLoad): void {
   }
 }
 
-async function main(): Promise<void> {
-  const started = Date.now();
-  const env = environment(root);
-  const built = await ensureBuild();
-  log("starting the app (production build, fresh embedded database)…");
+/** A page without its nonces and its address (each app has its port), to compare two renders of it. */
+const comparable = (html: string) =>
+  html.replace(/nonce="[^"]*"/g, 'nonce=""').replace(/http:\/\/localhost:\d+/g, "http://localhost");
+
+type ProfileRun = {
+  skipped: string | null;
+  bytes?: number;
+  baseline?: TargetResult;
+  cached?: TargetResult;
+  uncached?: TargetResult;
+  cachedRatio?: number;
+  uncachedRatio?: number;
+  passed?: boolean;
+};
+
+type HttpRun = {
+  page: { bytes: number; contentType: string };
+  load: { baseline: TargetResult; page: TargetResult; ratio: number };
+  profilePage: ProfileRun;
+  firstLoad: FirstLoad;
+};
+
+async function httpBench(build: ServerBuild): Promise<HttpRun> {
   const running: Running[] = [];
   try {
-    const app = await startApp();
+    let skipped = missingProfilePage();
+    let cachedDir: string | undefined;
+    let uncachedDir: string | undefined;
+    if (!skipped) {
+      log(`preparing ${benchProfilePath} (one live profile) in the app's database…`);
+      cachedDir = await makeDataDir();
+      await prepareProfileData(build, cachedDir);
+      uncachedDir = await makeDataDir();
+      await cp(cachedDir, uncachedDir, { recursive: true });
+    }
+    log("starting the app (production build, embedded database)…");
+    const app = await startApp({ dataDir: cachedDir });
     running.push(app);
+    const uncachedApp = skipped ? null : await startApp({ dataDir: uncachedDir, env: { PAGE_CACHE: "off" } });
+    if (uncachedApp) running.push(uncachedApp);
+
+    const landed = await fetchPage(`${app.url}${homePath}`, { follow: true });
+    const url = new URL(landed.url);
+    pagePath = url.pathname + url.search;
+    if (pagePath !== homePath) log(`${homePath} redirects to ${pagePath}: measuring ${pagePath}`);
     const page = await fetchPage(`${app.url}${pagePath}`);
     const bare = await startBareServer(page.body, page.contentType);
     running.push(bare);
     const check = await fetchPage(`${bare.url}${pagePath}`);
     if (!check.body.equals(page.body)) throw new Error("the bare server does not send the page's bytes");
 
-    const firstLoad = await analyzeFirstLoad(page.body.toString("utf8"), clientDir);
-    const [baseline, ssr] = await compare(
-      [
-        { name: "bare node:http (same bytes)", url: `${bare.url}${pagePath}` },
-        { name: `SSR page ${pagePath}`, url: `${app.url}${pagePath}` },
-      ],
-      settings,
-      log,
-    );
-    if (baseline === undefined || ssr === undefined) throw new Error("missing results");
-    const ratio = baseline.requestsPerSecond > 0 ? ssr.requestsPerSecond / baseline.requestsPerSecond : 0;
-
-    console.log(
-      `Kammare benchmark, ${env.date}, Node ${env.node}, ${env.cpus} CPUs (${env.cpuModel}), ` +
-        `commit ${env.commit ?? "unknown"}${env.dirty ? " with uncommitted changes" : ""}` +
-        `${built ? ", built for this run" : ""}`,
-    );
-    console.log(`Load average at start: ${decimal(env.loadAverage, 2)} on ${env.cpus} CPUs`);
-    if (env.loadAverage > env.cpus / 2) {
-      console.log("WARNING: the machine was busy with other work; the throughput figures are skewed.");
-    }
-    printLoad([baseline, ssr], ratio, page.body.length);
-    printFirstLoad(firstLoad);
-    for (const result of [baseline, ssr]) {
-      if (result.errors + result.timeouts + result.non2xx > 0) {
-        console.log(`\nWARNING: ${result.name} had errors or non-2xx answers; its figure is not comparable.`);
+    let profileBare: Running | null = null;
+    let profileBytes = 0;
+    if (!skipped && uncachedApp) {
+      const response = await fetch(`${app.url}${benchProfilePath}`, { signal: AbortSignal.timeout(10_000) });
+      await response.arrayBuffer();
+      if (response.status !== 200) {
+        skipped = `the build answers ${response.status} for ${benchProfilePath} (is build/ older than the page? npm run build)`;
+      } else {
+        const miss = response.headers.get("x-cache");
+        const hit = await fetchPage(`${app.url}${benchProfilePath}`);
+        const plain = await fetchPage(`${uncachedApp.url}${benchProfilePath}`);
+        if (miss !== "MISS" || hit.cache !== "HIT") {
+          throw new Error(`the page cache answered ${miss} then ${hit.cache} for ${benchProfilePath}`);
+        }
+        if (plain.cache !== null) throw new Error("PAGE_CACHE=off still answers with X-Cache");
+        const html = hit.body.toString("utf8");
+        if (!html.includes("Greta Lindqvist"))
+          throw new Error(`${benchProfilePath} does not show the profile`);
+        if (comparable(html) !== comparable(plain.body.toString("utf8"))) {
+          throw new Error("the cached page differs from a fresh render of it");
+        }
+        const nonce = /'nonce-([^']+)'/.exec(hit.csp)?.[1];
+        if (!nonce || !html.includes(`nonce="${nonce}"`)) throw new Error("cached page: CSP nonce mismatch");
+        profileBytes = hit.body.length;
+        profileBare = await startBareServer(hit.body, hit.contentType);
+        running.push(profileBare);
       }
     }
+    if (skipped) log(`skipping ${benchProfilePath}: ${skipped}`);
 
-    const file = await writeJson(resultsFile, {
-      benchmark: "ssr-vs-bare-node-http",
-      environment: env,
-      settings: { ...settings, path: pagePath, loadGenerator: "autocannon", host: "127.0.0.1" },
+    const firstLoad = await analyzeFirstLoad(page.body.toString("utf8"), clientDir);
+    const targets = [
+      { name: `bare node:http (bytes of ${pagePath})`, url: `${bare.url}${pagePath}` },
+      { name: `SSR page ${pagePath}`, url: `${app.url}${pagePath}` },
+    ];
+    if (profileBare && uncachedApp) {
+      targets.push(
+        { name: `bare node:http (bytes of /k/{id})`, url: `${profileBare.url}${benchProfilePath}` },
+        { name: `/k/{id} cached`, url: `${app.url}${benchProfilePath}` },
+        { name: `/k/{id} uncached (PAGE_CACHE=off)`, url: `${uncachedApp.url}${benchProfilePath}` },
+      );
+    }
+    const results = await compare(targets, settings, log);
+    const [baseline, ssr, profileBaseline, cached, uncached] = results;
+    if (baseline === undefined || ssr === undefined) throw new Error("missing results");
+
+    printLoad(results);
+    for (const result of results) {
+      if (result.errors + result.timeouts + result.non2xx > 0) {
+        console.log(`WARNING: ${result.name} had errors or non-2xx answers; its figure is not comparable.`);
+      }
+    }
+    const ratio = ratioOf(ssr, baseline);
+    console.log(
+      `\nSSR page ${pagePath} / bare node:http: ${decimal(ratio * 100)} % (${integer(page.body.length)} bytes)`,
+    );
+    let profilePage: ProfileRun = { skipped };
+    if (profileBaseline && cached && uncached) {
+      const cachedRatio = ratioOf(cached, profileBaseline);
+      const uncachedRatio = ratioOf(uncached, profileBaseline);
+      const passed = cachedRatio >= cachedPageTarget;
+      console.log(
+        `/k/{id} (${integer(profileBytes)} bytes): cached ${decimal(cachedRatio * 100)} % of bare, ` +
+          `uncached ${decimal(uncachedRatio * 100)} %; the cache serves ${decimal(ratioOf(cached, uncached))} × as many`,
+      );
+      console.log(
+        `Target: cached /k/{id} at least ${cachedPageTarget * 100} % of bare node:http: ${verdict(passed)}`,
+      );
+      profilePage = {
+        skipped: null,
+        bytes: profileBytes,
+        baseline: profileBaseline,
+        cached,
+        uncached,
+        cachedRatio,
+        uncachedRatio,
+        passed,
+      };
+    } else {
+      console.log(`/k/{id}: SKIPPED (${skipped ?? "no result"})`);
+    }
+    printFirstLoad(firstLoad);
+    return {
       page: { bytes: page.body.length, contentType: page.contentType },
       load: { baseline, page: ssr, ratio },
+      profilePage,
       firstLoad,
-      wallSeconds: (Date.now() - started) / 1000,
-    });
-    console.log(
-      `\nResults: ${path.relative(process.cwd(), file)} (${decimal((Date.now() - started) / 1000)} s)`,
-    );
+    };
   } finally {
     await Promise.allSettled(running.reverse().map((child) => child.stop()));
   }
+}
+
+function printList(run: ListBench): void {
+  console.log(
+    `\nAdmin list (listProfiles, 50 rows a page) at ${integer(run.profiles)} profiles, ${run.engine}: ` +
+      `seeded in ${decimal(run.seedSeconds)} s (+ ANALYZE ${decimal(run.analyzeSeconds)} s), ` +
+      `${run.cases[0]?.runs ?? 0} timed runs per query after 3 untimed\n`,
+  );
+  console.log(
+    table(
+      ["query", "median ms", "p95 ms", "max ms", "rows", "total", `p95 < ${listP95TargetMs} ms`],
+      run.cases.map((result) => [
+        result.name,
+        decimal(result.medianMs, 2),
+        decimal(result.p95Ms, 2),
+        decimal(result.maxMs, 2),
+        integer(result.rows),
+        integer(result.total),
+        verdict(result.passed),
+      ]),
+    ),
+  );
+  const failed = run.cases.filter((result) => !result.passed).length;
+  console.log(
+    `Target: every list query p95 under ${listP95TargetMs} ms (${run.engine}): ` +
+      `${verdict(failed === 0)} (${run.cases.length - failed}/${run.cases.length})`,
+  );
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const env = environment(root);
+  const built = await ensureBuild();
+  const stale = await newerSource();
+  const build = await loadServerBuild();
+
+  console.log(
+    `Kammare benchmark, ${env.date}, Node ${env.node}, ${env.cpus} CPUs (${env.cpuModel}), ` +
+      `commit ${env.commit ?? "unknown"}${env.dirty ? " with uncommitted changes" : ""}` +
+      `${built ? ", built for this run" : ""}`,
+  );
+  console.log(`Load average at start: ${decimal(env.loadAverage, 2)} on ${env.cpus} CPUs`);
+  if (env.loadAverage > env.cpus / 2) {
+    console.log("WARNING: the machine was busy with other work; the throughput figures are skewed.");
+  }
+  if (stale)
+    console.log(`WARNING: ${stale} is newer than build/; run \`npm run build\` for current figures.`);
+
+  const http = settings.http ? await httpBench(build) : null;
+  const lists: ListBench[] = [];
+  if (settings.list) {
+    const options = {
+      profiles: settings.listProfiles,
+      runs: settings.listRuns,
+      targetP95Ms: listP95TargetMs,
+    };
+    lists.push(await runListBench(build, { ...options, engine: "embedded" }, log));
+    printList(lists[0] as ListBench);
+    const serverUrl = process.env.TEST_DATABASE_URL;
+    if (serverUrl) {
+      lists.push(await runListBench(build, { ...options, engine: "server", serverUrl }, log));
+      printList(lists[1] as ListBench);
+    } else {
+      console.log("(PostgreSQL server: not measured; set TEST_DATABASE_URL to add it)");
+    }
+  }
+
+  const file = await writeJson(resultsFile, {
+    benchmark: "kammare",
+    environment: env,
+    staleBuild: stale,
+    settings: { ...settings, path: pagePath, loadGenerator: "autocannon", host: "127.0.0.1" },
+    ...(http
+      ? { page: http.page, load: http.load, profilePage: http.profilePage, firstLoad: http.firstLoad }
+      : {}),
+    profileId: benchProfileId,
+    list: lists,
+    targets: {
+      cachedProfilePage: http?.profilePage.passed ?? null,
+      listP95: lists.length ? lists.every((run) => run.cases.every((result) => result.passed)) : null,
+    },
+    wallSeconds: (Date.now() - started) / 1000,
+  });
+  console.log(
+    `\nResults: ${path.relative(process.cwd(), file)} (${decimal((Date.now() - started) / 1000)} s)`,
+  );
 }
 
 main().then(

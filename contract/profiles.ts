@@ -59,6 +59,8 @@ export const profileLinkSchema = z.object({
   url: httpsUrl,
 });
 
+export type ProfileLink = z.infer<typeof profileLinkSchema>;
+
 export const profileContentSchema = z.object({
   displayName: plainText(120, "The name").pipe(z.string().trim().min(1, "The name is required.")),
   subtitle: plainText(200, "The subtitle"),

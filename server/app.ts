@@ -6,7 +6,11 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { RouterContextProvider } from "react-router";
 import { errorCodes } from "../contract/errors";
 import { adminRoutes } from "./api/admin";
+import { adminProfileRoutes } from "./api/admin-profiles";
 import { authRoutes } from "./api/auth";
+import { firstNameRoutes } from "./api/first-names";
+import { imageRoutes, imageUploadBodyBytes, imageUploadPath, serveUploads } from "./api/images";
+import { kammareRoutes } from "./api/kammare";
 import { platformRoutes } from "./api/platform";
 import { preferenceRoutes } from "./api/preferences";
 import type { BackgroundTasks } from "./background";
@@ -16,9 +20,11 @@ import type { DatabaseHandle } from "./db/client";
 import type { ApiEnv } from "./http/env";
 import { viewerMiddleware } from "./http/auth";
 import { ApiError, DomainError, domainErrorResponse, errorBody, jsonError } from "./http/errors";
+import { withPageCacheInvalidation, type PageCache } from "./http/page-cache";
 import { baseSecurityHeaders, contentSecurityPolicy, createNonce } from "./http/security";
 import type { Logger } from "./logger";
 import type { EmailSender } from "./providers/email/types";
+import type { ImageStore } from "./providers/images/store";
 
 /** Renders a page: React Router's request handler, given the typed context. */
 export type PageHandler = (request: Request, context: RouterContextProvider) => Promise<Response>;
@@ -29,6 +35,12 @@ export type AppDeps = {
   logger: Logger;
   email: EmailSender;
   background: BackgroundTasks;
+  /** Where uploaded images are kept (DATA_DIR/uploads, or an object store). */
+  images: ImageStore;
+  /** Called after a profile changes through the API (drops its cached page). */
+  onProfileChanged?: (id: string) => void;
+  /** Rendered `/k/{id}` pages for anonymous viewers; createApp has `onProfileChanged` invalidate it. */
+  pageCache?: PageCache;
   buildId: string;
   pages: PageHandler;
   /** Folder of the browser build (assets and public files); absent when Vite serves them in dev. */
@@ -38,7 +50,8 @@ export type AppDeps = {
 export const maxBodyBytes = 1024 * 1024;
 const requestIdPattern = /^[A-Za-z0-9._-]{8,64}$/;
 
-export function createApp(deps: AppDeps): Hono<ApiEnv> {
+export function createApp(given: AppDeps): Hono<ApiEnv> {
+  const deps = withPageCacheInvalidation(given);
   const { config, logger } = deps;
   const services: AppServices = {
     config,
@@ -80,12 +93,17 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
   });
 
   const api = new Hono<ApiEnv>();
-  api.use(
+  const limitTo = (maxSize: number, words: string) =>
     bodyLimit({
-      maxSize: maxBodyBytes,
+      maxSize,
       onError: (c) =>
-        c.json(errorBody(errorCodes.payloadTooLarge, "The request body is larger than 1 MB."), 413),
-    }),
+        c.json(errorBody(errorCodes.payloadTooLarge, `The request body is larger than ${words}.`), 413),
+    });
+  const defaultLimit = limitTo(maxBodyBytes, "1 MB");
+  // Only the image upload takes more than 1 MB: a 10 MB image with its multipart framing.
+  const uploadLimit = limitTo(imageUploadBodyBytes, "10 MB");
+  api.use((c, next) =>
+    c.req.method === "POST" && c.req.path === imageUploadPath ? uploadLimit(c, next) : defaultLimit(c, next),
   );
   api.use(async (c, next) => {
     await next();
@@ -95,12 +113,20 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
   api.route("/", platformRoutes({ ping: deps.database.ping, buildId: deps.buildId }));
   api.route("/auth", authRoutes({ db: services.db, config, email: deps.email, background: deps.background }));
   api.route("/admin", adminRoutes({ db: services.db }));
+  api.route("/admin", firstNameRoutes({ db: services.db }));
+  api.route(
+    "/admin",
+    adminProfileRoutes({ db: services.db, config, onProfileChanged: deps.onProfileChanged }),
+  );
+  api.route("/kammare", kammareRoutes({ db: services.db, onProfileChanged: deps.onProfileChanged }));
+  api.route("/kammare", imageRoutes({ db: services.db, images: deps.images }));
   api.route("/preferences", preferenceRoutes({ secure: config.secure }));
   // Every other /api path answers JSON, never a page.
   api.all("*", (c) =>
     c.json(errorBody(errorCodes.notFound, `No API call at ${c.req.method} ${c.req.path}.`), 404),
   );
   app.route("/api", api);
+  app.get("/uploads/*", serveUploads(deps.images));
 
   if (deps.clientDir) {
     const root = deps.clientDir;
@@ -129,12 +155,14 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
     );
   }
 
-  app.all("*", (c) => renderPage(c, deps, services));
+  app.all("*", (c) => {
+    const render = (nonce: string) => renderPage(c, deps, services, nonce);
+    return deps.pageCache ? deps.pageCache.handle(c.req.raw, render) : render(createNonce());
+  });
   return app;
 }
 
-async function renderPage(c: Context<ApiEnv>, deps: AppDeps, services: AppServices) {
-  const nonce = createNonce();
+async function renderPage(c: Context<ApiEnv>, deps: AppDeps, services: AppServices, nonce: string) {
   const context = new RouterContextProvider();
   context.set(servicesContext, services);
   context.set(requestContext, { requestId: c.get("requestId"), nonce, logger: c.get("logger") });

@@ -7,6 +7,7 @@ import { ensureFirstAdmin } from "./domain/accounts";
 import { createLogger, type Logger } from "./logger";
 import { createEmailSender } from "./providers/email";
 import type { EmailSender } from "./providers/email/types";
+import { createImageStore, type ImageStore } from "./providers/images";
 
 export type Booted = {
   config: Config;
@@ -14,6 +15,7 @@ export type Booted = {
   database: DatabaseHandle;
   email: EmailSender;
   background: BackgroundTasks;
+  images: ImageStore;
 };
 
 export async function boot(env: Record<string, string | undefined> = process.env): Promise<Booted> {
@@ -47,5 +49,6 @@ export async function boot(env: Record<string, string | undefined> = process.env
   }
   const email = createEmailSender(config);
   logger.info({ email: email.kind }, "e-mail provider ready");
-  return { config, logger, database, email, background: createBackgroundTasks(logger) };
+  const images = createImageStore(config);
+  return { config, logger, database, email, background: createBackgroundTasks(logger), images };
 }

@@ -49,6 +49,9 @@ const configSchema = z
     ADMIN_PASSWORD: z.string().min(10, "must have at least 10 characters").max(256).optional(),
     // Behind a reverse proxy: take the client's address from X-Forwarded-For (rate limits, audit).
     TRUST_PROXY: z.enum(["on", "off"]).default("off"),
+    // The rendered public profile page (/k/{id}) kept in memory for anonymous viewers. `off`: every
+    // view renders (for measuring, or to rule the cache out when looking for a fault).
+    PAGE_CACHE: z.enum(["on", "off"]).default("on"),
     // Test-only pages under /__e2e (a failing loader, a render error, feature flags). Off in production.
     E2E_FIXTURES: z.enum(["on", "off"]).default("off"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

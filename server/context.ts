@@ -1,6 +1,7 @@
 // What the server hands every page request: typed React Router context shared by loaders and rules.
 import { createContext } from "react-router";
 import type { Role } from "../contract/auth";
+import type { ProfileView } from "../contract/profiles";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import type { Logger } from "./logger";
@@ -31,3 +32,6 @@ export type PageViewer = {
 };
 
 export const viewerContext = createContext<PageViewer | null>(null);
+
+/** The profile of a /k/{id} page, found once by the `profile` rule for the loader. */
+export const profileContext = createContext<ProfileView | null>(null);

@@ -4,7 +4,14 @@ import { createRequestHandler } from "react-router";
 import { createApp } from "./app";
 import { boot } from "./boot";
 import { ConfigError } from "./config";
+import { createPageCache } from "./http/page-cache";
 import { listen, stopOnSignals } from "./serve";
+
+// For `npm run bench`, which prepares its databases with the build's own code (the migrations are
+// bundled, so they cannot be loaded from source).
+export { openDatabase } from "./db/client";
+export { migrate } from "./db/migrate";
+export { listProfiles } from "./domain/profiles";
 
 const pages = createRequestHandler(() => import("virtual:react-router/server-build"), "production");
 
@@ -20,8 +27,12 @@ export async function start({ clientDir }: { clientDir: string }): Promise<void>
     }
     throw error;
   }
+  // Other processes' changes reach this cache through the database; closing the database ends that.
+  const pageCache = booted.config.PAGE_CACHE === "on" ? createPageCache() : undefined;
+  await pageCache?.follow(booted.database, booted.logger);
   const app = createApp({
     ...booted,
+    pageCache,
     buildId: __BUILD_ID__,
     pages,
     // serveStatic takes a root relative to the working directory.

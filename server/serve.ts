@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { serve, type ServerType } from "@hono/node-server";
 import type { Hono } from "hono";
 import type { Booted } from "./boot";
+import { refreshPlannerStatistics, statisticsEveryMs } from "./db/statistics";
 import { pruneRateLimits } from "./domain/rate-limit";
 
 const maintenanceEveryMs = 10 * 60 * 1000;
@@ -26,11 +27,20 @@ export function listen(
           );
         }, maintenanceEveryMs);
         maintenance.unref();
+        // The embedded database has no autovacuum: ANALYZE now and then, or large lists get slow plans.
+        const analyze = () =>
+          void refreshPlannerStatistics(database).catch((error: unknown) =>
+            logger.warn({ err: error }, "refreshing planner statistics failed"),
+          );
+        const statistics = setInterval(analyze, statisticsEveryMs);
+        statistics.unref();
+        setImmediate(analyze);
         let stopping: Promise<void> | undefined;
         const stop = () =>
           (stopping ??= (async () => {
             logger.info("shutting down: no new connections, finishing requests in flight");
             clearInterval(maintenance);
+            clearInterval(statistics);
             await new Promise<void>((done) => {
               // close() waits for requests in flight; idle keep-alive sockets are closed at once.
               server.close(() => done());

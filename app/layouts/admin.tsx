@@ -14,6 +14,10 @@ export const clientMiddleware: Route.ClientMiddlewareFunction[] = clientRules("a
 /** The admin screens that exist; each feature adds its own. */
 const adminScreens = [
   { to: "/admin", label: "admin.home", end: true },
+  { to: "/admin/profiles/list", label: "adminProfiles.nav.list", end: false },
+  { to: "/admin/profiles/new", label: "adminProfiles.nav.new", end: false },
+  { to: "/admin/profile-admin", label: "adminProfiles.nav.admin", end: false },
+  { to: "/admin/first-names", label: "firstNames.nav", end: false },
   { to: "/admin/change-password", label: "admin.changePassword", end: false },
 ] as const;
 

@@ -1,8 +1,10 @@
 // The spec's route rules as server middleware. Each throws a redirect (or a 404) for a viewer who
 // may not see the page; the page is then never rendered.
-import { redirect, type MiddlewareFunction } from "react-router";
-import { servicesContext, viewerContext } from "../../server/context";
+import { data, redirect, type MiddlewareFunction } from "react-router";
+import { normalizeProfileId } from "../../contract/profile-id";
+import { profileContext, servicesContext, viewerContext } from "../../server/context";
 import { ownedProfileIds } from "../../server/domain/accounts";
+import { profileView } from "../../server/domain/profiles";
 import { pickRules, type RuleName } from "./registry";
 
 type ServerRule = MiddlewareFunction<Response>;
@@ -28,6 +30,20 @@ const rules: Partial<Record<RuleName, ServerRule>> = {
       const returnTo = safeReturnPath(new URL(request.url).searchParams.get("redirectTo"));
       throw redirect(returnTo ?? "/");
     }
+  },
+  // /k/{id}: the profile exists and is not suspended, else 404 (a suspended page is gone to everyone
+  // but an admin). A code typed in lower case is sent to its canonical address.
+  profile: async ({ context, params, request }) => {
+    const url = new URL(request.url);
+    const typed = params.id ?? "";
+    const id = normalizeProfileId(typed);
+    if (id !== typed && url.pathname === `/k/${typed}`) throw redirect(`/k/${id}${url.search}`);
+    const profile = await profileView(context.get(servicesContext).db, id);
+    const admin = context.get(viewerContext)?.roles.includes("admin");
+    if (!profile || (profile.status === "suspended" && !admin)) {
+      throw data(`Page Not Found: ${url.pathname}`, { status: 404 });
+    }
+    context.set(profileContext, profile);
   },
   // Every /admin path: the admin role, else "/".
   admin: ({ context }) => {

@@ -3,7 +3,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { existsSync, rmSync } from "node:fs";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, rm, stat, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -101,15 +101,49 @@ export async function ensureBuild(): Promise<boolean> {
   return true;
 }
 
-export type Running = { url: string; stop: () => Promise<void> };
+const sourceFolders = ["app", "server", "contract"];
 
 /**
- * Starts the production server (`node server.js`) on a free port of 127.0.0.1 with a fresh,
- * empty embedded database in a temporary folder, and waits until /api/health answers.
+ * The newest source file changed after the build was made, or null: figures from an older build
+ * do not describe the code in the tree.
  */
-export async function startApp({ timeoutMs = 60_000 } = {}): Promise<Running> {
+export async function newerSource(): Promise<string | null> {
+  if (!existsSync(serverEntry)) return null;
+  const built = (await stat(serverEntry)).mtimeMs;
+  let newest: { file: string; at: number } | null = null;
+  for (const folder of sourceFolders) {
+    const entries = await readdir(path.join(root, folder), { recursive: true, withFileTypes: true });
+    for (const entry of entries) {
+      if (!entry.isFile() || /\.test\.tsx?$/.test(entry.name)) continue;
+      const file = path.join(entry.parentPath, entry.name);
+      const at = (await stat(file)).mtimeMs;
+      if (at > built && (!newest || at > newest.at)) newest = { file, at };
+    }
+  }
+  return newest ? path.relative(root, newest.file) : null;
+}
+
+export type Running = { url: string; stop: () => Promise<void> };
+
+/** A temporary folder, removed when the benchmark ends (or by `removeDataDir`). */
+export const makeDataDir = () => tempDir("kammare-bench-data-");
+export const removeDataDir = (dir: string) => removeTempDir(dir);
+
+export type AppOptions = {
+  timeoutMs?: number;
+  /** The app's DATA_DIR, prepared beforehand (made with makeDataDir); a fresh empty one if absent. */
+  dataDir?: string;
+  /** More settings, e.g. PAGE_CACHE=off. */
+  env?: Record<string, string>;
+};
+
+/**
+ * Starts the production server (`node server.js`) on a free port of 127.0.0.1 with an embedded
+ * database in a temporary folder (fresh and empty unless given), and waits until /api/health answers.
+ */
+export async function startApp({ timeoutMs = 60_000, ...options }: AppOptions = {}): Promise<Running> {
   const port = await freePort();
-  const dataDir = await tempDir("kammare-bench-data-");
+  const dataDir = options.dataDir ?? (await tempDir("kammare-bench-data-"));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: "production",
@@ -117,6 +151,7 @@ export async function startApp({ timeoutMs = 60_000 } = {}): Promise<Running> {
     HOST: host,
     DATA_DIR: dataDir,
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "warn",
+    ...options.env,
   };
   // The benchmark always uses its own embedded database and local address.
   delete env.DATABASE_URL;

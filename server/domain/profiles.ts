@@ -1,6 +1,6 @@
 // Profiles: creating them (one or a batch), claiming, the owner's edits and walkthrough, status
 // changes with their history, and the admin list.
-import { and, asc, desc, eq, gt, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, sql, type SQL } from "drizzle-orm";
 import type { Role } from "../../contract/auth";
 import { freeTrialDays } from "../../contract/pricing";
 import {
@@ -83,6 +83,16 @@ async function recordStatus(
     .values({ profileId, fromStatus: from, toStatus: to, actorUserId, reason });
 }
 
+// PostgreSQL takes at most 65,535 parameters in one statement; a batch of 10,000 rows of 7 values
+// goes in several statements (of the one transaction).
+const insertChunkRows = 2000;
+
+function chunks<T>(items: T[], size: number): T[][] {
+  const result: T[][] = [];
+  for (let start = 0; start < items.length; start += size) result.push(items.slice(start, start + size));
+  return result;
+}
+
 /**
  * Creates `count` profiles in one transaction: unclaimed, or owned by `ownerUserId` (a draft).
  * Ids are random; the rare clash with an existing id is retried with new ones.
@@ -102,33 +112,37 @@ export async function createProfiles(
       const ids = new Set<string>();
       while (ids.size < missing) ids.add(newProfileId());
       const now = new Date();
-      const rows = await tx
-        .insert(profiles)
-        .values(
-          [...ids].map((id) => ({
-            id,
-            status,
-            ownerUserId: input.ownerUserId ?? null,
-            partnerUserId: input.partnerUserId ?? null,
-            claimedAt: input.ownerUserId ? now : null,
-            content: {},
-            metadata: {},
-          })),
-        )
-        .onConflictDoNothing()
-        .returning();
-      created.push(...rows);
-      missing -= rows.length;
+      for (const chunk of chunks([...ids], insertChunkRows)) {
+        const rows = await tx
+          .insert(profiles)
+          .values(
+            chunk.map((id) => ({
+              id,
+              status,
+              ownerUserId: input.ownerUserId ?? null,
+              partnerUserId: input.partnerUserId ?? null,
+              claimedAt: input.ownerUserId ? now : null,
+              content: {},
+              metadata: {},
+            })),
+          )
+          .onConflictDoNothing()
+          .returning();
+        created.push(...rows);
+        missing -= rows.length;
+      }
     }
-    await tx.insert(profileStatusHistory).values(
-      created.map((row) => ({
-        profileId: row.id,
-        fromStatus: null,
-        toStatus: status,
-        actorUserId: actor.id,
-        reason: "created",
-      })),
-    );
+    for (const chunk of chunks(created, insertChunkRows)) {
+      await tx.insert(profileStatusHistory).values(
+        chunk.map((row) => ({
+          profileId: row.id,
+          fromStatus: null,
+          toStatus: status,
+          actorUserId: actor.id,
+          reason: "created",
+        })),
+      );
+    }
     await audit(tx, {
       action: "admin.profiles_create",
       actorUserId: actor.id,
@@ -335,6 +349,7 @@ export async function ownerEmailOf(
 
 // The admin list: keyset pagination, so page 10,000 costs what page 1 costs.
 type Cursor = { v: string; id: string };
+const cursorTimePattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
 
 function encodeCursor(cursor: Cursor): string {
   return Buffer.from(JSON.stringify(cursor)).toString("base64url");
@@ -379,13 +394,17 @@ export async function listProfiles(db: Database, query: AdminProfileListQuery): 
   const cursor = decodeCursor(query.cursor);
   if (cursor) {
     if (column) {
-      const at = new Date(cursor.v);
-      if (Number.isNaN(at.getTime()))
+      if (!cursorTimePattern.test(cursor.v) || Number.isNaN(Date.parse(cursor.v)))
         throw new DomainError("invalid_request", "The page cursor is not valid.", "cursor");
+      // Compared at the database's full (microsecond) precision: a JavaScript Date would cut it to
+      // milliseconds and skip or repeat rows of one batch.
+      const at = sql`${cursor.v}::timestamptz`;
+      // A row comparison, not `a < x or (a = x and id < y)`: the index (column, id) then starts the
+      // scan at the cursor; with the OR it reads every row before it (245 ms mid-list at 1,000,000).
       conditions.push(
         descending
-          ? (or(lt(column, at), and(eq(column, at), lt(profiles.id, cursor.id))) as SQL)
-          : (or(gt(column, at), and(eq(column, at), gt(profiles.id, cursor.id))) as SQL),
+          ? sql`(${column}, ${profiles.id}) < (${at}, ${cursor.id})`
+          : sql`(${column}, ${profiles.id}) > (${at}, ${cursor.id})`,
       );
     } else {
       conditions.push(gt(profiles.id, cursor.id));
@@ -405,6 +424,9 @@ export async function listProfiles(db: Database, query: AdminProfileListQuery): 
       ownerEmail: users.email,
       createdAt: profiles.createdAt,
       updatedAt: profiles.updatedAt,
+      sortValue: column
+        ? sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
+        : sql<string>`''`,
     })
     .from(profiles)
     .leftJoin(users, eq(users.id, profiles.ownerUserId))
@@ -415,12 +437,7 @@ export async function listProfiles(db: Database, query: AdminProfileListQuery): 
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   const nextCursor =
-    rows.length > query.limit && last
-      ? encodeCursor({
-          v: column ? (column === profiles.updatedAt ? last.updatedAt : last.createdAt).toISOString() : "",
-          id: last.id,
-        })
-      : null;
+    rows.length > query.limit && last ? encodeCursor({ v: last.sortValue, id: last.id }) : null;
 
   return {
     profiles: page.map((row): AdminProfileRow => ({

@@ -13,6 +13,27 @@ function jsonSchema(schema: z.ZodType): JsonObject {
   return rest;
 }
 
+/** `{name}` segments of a path: required string parameters. */
+function pathParameters(path: string): JsonObject[] {
+  return [...path.matchAll(/\{(\w+)\}/g)].map((match) => ({
+    name: match[1],
+    in: "path",
+    required: true,
+    schema: { type: "string" },
+  }));
+}
+
+function queryParameters(query: z.ZodObject | undefined): JsonObject[] {
+  if (!query) return [];
+  const schema = jsonSchema(query) as { properties?: Record<string, JsonObject>; required?: string[] };
+  return Object.entries(schema.properties ?? {}).map(([name, property]) => ({
+    name,
+    in: "query",
+    required: schema.required?.includes(name) ?? false,
+    schema: property,
+  }));
+}
+
 export function openApiDocument(endpoints: Endpoint[]): JsonObject {
   const paths: Record<string, Record<string, JsonObject>> = {};
   for (const endpoint of endpoints) {
@@ -30,6 +51,8 @@ export function openApiDocument(endpoints: Endpoint[]): JsonObject {
       content: { "application/json": { schema: jsonSchema(apiErrorSchema) } },
     };
     const operation: JsonObject = { summary: endpoint.summary, responses };
+    const parameters = [...pathParameters(endpoint.path), ...queryParameters(endpoint.query)];
+    if (parameters.length > 0) operation.parameters = parameters;
     if (endpoint.request) {
       operation.requestBody = {
         required: true,

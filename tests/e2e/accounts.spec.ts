@@ -3,6 +3,7 @@
 import type { Page } from "@playwright/test";
 import { expect, isSameDocument, markDocument, test, waitForHydration } from "./support/fixtures";
 import { lastEmailTo, newUser, signInByApi, signUpByApi } from "./support/accounts";
+import { holdAdmin } from "./support/admin-lock";
 import { admin } from "./support/ports";
 
 async function storedSession(page: Page) {
@@ -165,6 +166,8 @@ test.describe("the admin's tools", () => {
   });
 
   test("the admin changes their password on /admin/change-password", async ({ page }) => {
+    // Alone: the change ends the admin's other sessions, which other tests may be using.
+    await holdAdmin("exclusive");
     await signInByApi(page, admin);
     await page.goto("/admin/change-password");
     await waitForHydration(page);

@@ -1,7 +1,7 @@
 // Builds the real Hono app on a test database, with a stand-in page renderer (pages are tested
 // end to end in Chromium; these tests are about the API).
 import { Writable } from "node:stream";
-import { createApp, type PageHandler } from "../../server/app";
+import { createApp, type AppDeps, type PageHandler } from "../../server/app";
 import { loadConfig } from "../../server/config";
 import type { DatabaseHandle } from "../../server/db/client";
 import { mkdtempSync } from "node:fs";
@@ -10,11 +10,14 @@ import path from "node:path";
 import { createLogger } from "../../server/logger";
 import { createBackgroundTasks } from "../../server/background";
 import { createOutboxSender } from "../../server/providers/email";
+import { createDiskImageStore } from "../../server/providers/images";
 
 export type LogLine = Record<string, unknown>;
 
-export function createTestApp(database: DatabaseHandle, pages?: PageHandler) {
+/** `extra`: more dependencies, e.g. a page cache (none by default). */
+export function createTestApp(database: DatabaseHandle, pages?: PageHandler, extra: Partial<AppDeps> = {}) {
   const outbox = mkdtempSync(path.join(tmpdir(), "kammare-outbox-"));
+  const images = createDiskImageStore(mkdtempSync(path.join(tmpdir(), "kammare-uploads-")));
   const lines: LogLine[] = [];
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -31,11 +34,13 @@ export function createTestApp(database: DatabaseHandle, pages?: PageHandler) {
     logger,
     email: createOutboxSender({ dir: outbox, from: "Kammare <no-reply@localhost>" }),
     background,
+    images,
     buildId: "test-build",
     pages:
       pages ??
       (async () => new Response("<!doctype html><p>page</p>", { headers: { "Content-Type": "text/html" } })),
+    ...extra,
   });
   // Work the app does after answering (e-mails) has finished once this resolves.
-  return { app, logs: lines, outbox, settled: () => background.idle() };
+  return { app, logs: lines, outbox, images, settled: () => background.idle() };
 }

@@ -10,7 +10,13 @@ import { TextField } from "../../components/text-field";
 import { api } from "../../lib/api";
 import { apiErrorCode, apiErrorMessages, emailProblem, newPasswordProblem } from "../../lib/validate";
 
-const screens = [{ to: "/admin/change-password", label: "admin.changePassword" }] as const;
+const screens = [
+  { to: "/admin/profiles/list", label: "adminProfiles.nav.list" },
+  { to: "/admin/profiles/new", label: "adminProfiles.nav.new" },
+  { to: "/admin/profile-admin", label: "adminProfiles.nav.admin" },
+  { to: "/admin/first-names", label: "firstNames.nav" },
+  { to: "/admin/change-password", label: "admin.changePassword" },
+] as const;
 
 export default function AdminHome() {
   const { t } = useTranslation();

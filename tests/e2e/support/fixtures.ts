@@ -3,11 +3,21 @@
 import { randomInt } from "node:crypto";
 import { test as base, expect, type Page } from "@playwright/test";
 import type { RecordedEvent } from "./analytics-stand-in";
+import { releaseAdmin } from "./admin-lock";
 import { analyticsUrl } from "./ports";
 
 type Problems = { consoleErrors: string[]; cspViolations: string[] };
 
-export const test = base.extend<{ problems: Problems; clientAddress: string }>({
+export const test = base.extend<{ problems: Problems; clientAddress: string; adminLock: void }>({
+  // A test that used the shared admin lets it go when it ends (support/admin-lock.ts).
+  adminLock: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      await use();
+      await releaseAdmin();
+    },
+    { auto: true },
+  ],
   // Every test browses from an address of its own (the app trusts X-Forwarded-For in this suite).
   clientAddress: [
     async ({ context }, use) => {

@@ -1,0 +1,69 @@
+// An unclaimed page: the way to claim it, through sign-up or sign-in and back here.
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useRevalidator, useSearchParams } from "react-router";
+import type { ProfilePageData } from "../../routes/profile/page";
+import { api } from "../../lib/api";
+import { Alert } from "../alert";
+import { Button, ButtonLink } from "../button";
+
+export function ClaimView({ data }: { data: ProfilePageData }) {
+  const { t } = useTranslation();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const revalidator = useRevalidator();
+  const [state, setState] = useState<"idle" | "busy" | "failed">("idle");
+  const autoClaimed = useRef(false);
+  const back = encodeURIComponent(`/k/${data.id}?claim=1`);
+
+  async function claim() {
+    if (!data.viewer) return;
+    setState("busy");
+    try {
+      await api()("/api/kammare/own", {
+        method: "POST",
+        body: { owner: data.viewer.id, profileId: data.id },
+      });
+      setSearchParams({}, { replace: true });
+      await revalidator.revalidate();
+    } catch {
+      setState("failed");
+    }
+  }
+
+  // Back from sign-up or sign-in with ?claim=1: the visitor already chose to claim this page.
+  useEffect(() => {
+    if (data.viewer && searchParams.get("claim") === "1" && !autoClaimed.current) {
+      autoClaimed.current = true;
+      void claim();
+    }
+  });
+
+  return (
+    <section aria-labelledby="claim-heading" className="mx-auto flex max-w-xl flex-col gap-5 py-10">
+      <title>{t("profile.claim.title")}</title>
+      <p className="font-mono text-sm tracking-widest text-muted">{data.id}</p>
+      <h1 id="claim-heading" className="text-3xl font-semibold text-brand">
+        {t("profile.claim.heading")}
+      </h1>
+      <p className="text-lg text-muted">{t("profile.claim.lead", { id: data.id })}</p>
+      {state === "failed" && <Alert tone="error" title={t("profile.claim.failed")} />}
+      {data.viewer ? (
+        <div className="flex flex-col gap-3">
+          <p className="text-sm text-muted">{t("profile.claim.signedInAs", { email: data.viewer.email })}</p>
+          <div>
+            <Button onClick={() => void claim()} busy={state === "busy"}>
+              {state === "busy" ? t("profile.claim.busy") : t("profile.claim.button")}
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <div className="flex flex-col gap-3 sm:flex-row">
+          <ButtonLink to={`/new?redirectTo=${back}`}>{t("profile.claim.signup")}</ButtonLink>
+          <ButtonLink to={`/login?redirectTo=${back}`} variant="secondary">
+            {t("profile.claim.login")}
+          </ButtonLink>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,186 @@
+// The guided walkthrough: welcome, name, story, pictures, links, publish. Each step is saved as it
+// is finished, so the owner can leave and resume where they were.
+import { useRef, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { freeTrialDays } from "../../../contract/pricing";
+import { walkthroughSteps, type ProfileContent, type WalkthroughStep } from "../../../contract/profiles";
+import { api } from "../../lib/api";
+import { contentProblems, hasProblems, type ContentProblems } from "../../lib/profile-form";
+import { Alert } from "../alert";
+import { Button } from "../button";
+import { ColorField, ImageField, LinksField, TextArea, TextField, useProblemText } from "./content-fields";
+
+type Props = {
+  id: string;
+  initial: ProfileContent;
+  visibility: "public" | "unlisted";
+  done: WalkthroughStep[];
+  onPublished: () => void;
+};
+
+/** The fields each step saves. */
+const stepFields: Record<WalkthroughStep, (keyof ProfileContent)[]> = {
+  welcome: [],
+  name: ["displayName", "subtitle"],
+  story: ["story"],
+  images: ["portraitImageUrl", "coverImageUrl", "themeColor"],
+  links: ["links"],
+  publish: [],
+};
+
+export function Walkthrough({ id, initial, done, onPublished }: Props) {
+  const { t } = useTranslation();
+  const text = useProblemText();
+  const firstOpen = walkthroughSteps.findIndex((step) => !done.includes(step));
+  const [index, setIndex] = useState(firstOpen === -1 ? walkthroughSteps.length - 1 : firstOpen);
+  const [content, setContent] = useState<ProfileContent>(initial);
+  const [problems, setProblems] = useState<ContentProblems>({});
+  const [state, setState] = useState<"idle" | "busy" | "failed">("idle");
+  const heading = useRef<HTMLHeadingElement>(null);
+  const step = walkthroughSteps[index] as WalkthroughStep;
+  const set = (patch: Partial<ProfileContent>) => setContent((current) => ({ ...current, ...patch }));
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    const fields = Object.fromEntries(stepFields[step].map((field) => [field, content[field]]));
+    const found = contentProblems(fields);
+    setProblems(found);
+    if (hasProblems(found)) return;
+    setState("busy");
+    try {
+      await api()("/api/kammare/walkthrough-steps", {
+        method: "POST",
+        body: { profileId: id, step, ...fields },
+      });
+      setState("idle");
+      if (step === "publish") {
+        onPublished();
+        return;
+      }
+      setIndex(index + 1);
+      // The new step's heading takes the focus, so screen readers announce where the user is.
+      requestAnimationFrame(() => heading.current?.focus());
+    } catch {
+      setState("failed");
+    }
+  }
+
+  return (
+    <section aria-labelledby="walkthrough-step" className="mx-auto flex w-full max-w-xl flex-col gap-6 py-4">
+      <title>{t("profile.walkthrough.title")}</title>
+      <div className="flex flex-col gap-2">
+        <p className="text-sm font-medium text-muted">
+          {t("profile.walkthrough.heading")} ·{" "}
+          {t("profile.walkthrough.progress", { n: index + 1, total: walkthroughSteps.length })}
+        </p>
+        <ol className="flex gap-1" aria-label={t("profile.walkthrough.heading")}>
+          {walkthroughSteps.map((name, at) => (
+            <li
+              key={name}
+              aria-current={at === index ? "step" : undefined}
+              className={`h-1.5 flex-1 rounded-full ${at <= index ? "bg-brand" : "bg-line"}`}
+            >
+              <span className="sr-only">{t(`profile.walkthrough.steps.${name}`)}</span>
+            </li>
+          ))}
+        </ol>
+      </div>
+      <form
+        noValidate
+        onSubmit={(event) => void save(event)}
+        className="flex flex-col gap-5 rounded-[var(--radius-card)] border border-line bg-raised p-6"
+      >
+        <h1
+          id="walkthrough-step"
+          ref={heading}
+          tabIndex={-1}
+          className="text-2xl font-semibold text-brand focus:outline-none"
+        >
+          {t(`profile.walkthrough.${step}.heading`)}
+        </h1>
+        <p className="text-muted">{t(`profile.walkthrough.${step}.lead`, { days: freeTrialDays })}</p>
+        {state === "failed" && <Alert tone="error" title={t("profile.walkthrough.failed")} />}
+
+        {step === "name" && (
+          <>
+            <TextField
+              label={t("profile.editor.displayName")}
+              value={content.displayName}
+              maxLength={120}
+              required
+              onChange={(event) => set({ displayName: event.target.value })}
+              error={text(problems.displayName)}
+            />
+            <TextField
+              label={t("profile.editor.subtitle")}
+              hint={t("profile.editor.subtitleHint")}
+              value={content.subtitle}
+              maxLength={200}
+              onChange={(event) => set({ subtitle: event.target.value })}
+              error={text(problems.subtitle)}
+            />
+          </>
+        )}
+        {step === "story" && (
+          <TextArea
+            label={t("profile.editor.story")}
+            hint={t("profile.editor.storyHint")}
+            value={content.story}
+            maxLength={20_000}
+            rows={10}
+            onChange={(event) => set({ story: event.target.value })}
+            error={text(problems.story)}
+          />
+        )}
+        {step === "images" && (
+          <>
+            <ImageField
+              profileId={id}
+              kind="portrait"
+              label={t("profile.editor.portrait")}
+              value={content.portraitImageUrl}
+              onChange={(url) => set({ portraitImageUrl: url })}
+            />
+            <ImageField
+              profileId={id}
+              kind="cover"
+              label={t("profile.editor.cover")}
+              value={content.coverImageUrl}
+              onChange={(url) => set({ coverImageUrl: url })}
+            />
+            <ColorField value={content.themeColor} onChange={(themeColor) => set({ themeColor })} />
+          </>
+        )}
+        {step === "links" && (
+          <LinksField links={content.links} onChange={(links) => set({ links })} problems={problems} />
+        )}
+        {step === "publish" && !content.displayName.trim() && (
+          <Alert tone="error" title={t("profile.walkthrough.publish.needsName")} />
+        )}
+
+        <div className="flex flex-wrap items-center gap-3">
+          {index > 0 && (
+            <Button variant="secondary" onClick={() => setIndex(index - 1)}>
+              {t("profile.walkthrough.back")}
+            </Button>
+          )}
+          <Button
+            type="submit"
+            busy={state === "busy"}
+            disabled={step === "publish" && !content.displayName.trim()}
+          >
+            {state === "busy"
+              ? step === "publish"
+                ? t("profile.walkthrough.publish.busy")
+                : t("profile.walkthrough.saving")
+              : step === "welcome"
+                ? t("profile.walkthrough.welcome.start")
+                : step === "publish"
+                  ? t("profile.walkthrough.publish.button")
+                  : t("profile.walkthrough.next")}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+// The profile content as a form holds it, and its checks (the same limits as contract/profiles.ts),
+// answering i18n keys with their values.
+import type { ProfileContent } from "../../contract/profiles";
+
+export type Problem = { key: string; values?: Record<string, number> };
+export type ContentProblems = Partial<
+  Record<"displayName" | "subtitle" | "story" | "themeColor" | "links", Problem>
+> & {
+  linkRows?: Record<number, { label?: Problem; url?: Problem }>;
+};
+
+const html = /<\s*[a-zA-Z!/?]/;
+
+function text(value: string, max: number, required = false): Problem | undefined {
+  if (required && !value.trim()) return { key: "profile.validation.nameRequired" };
+  if (value.length > max) return { key: "profile.validation.tooLong", values: { max } };
+  if (html.test(value)) return { key: "profile.validation.noHtml" };
+  return undefined;
+}
+
+function isHttps(value: string): boolean {
+  try {
+    return new URL(value.trim()).protocol === "https:";
+  } catch {
+    return false;
+  }
+}
+
+/** Checks the given fields of the content; only those present are checked. */
+export function contentProblems(content: Partial<ProfileContent>): ContentProblems {
+  const problems: ContentProblems = {};
+  if (content.displayName !== undefined) problems.displayName = text(content.displayName, 120, true);
+  if (content.subtitle !== undefined) problems.subtitle = text(content.subtitle, 200);
+  if (content.story !== undefined) problems.story = text(content.story, 20_000);
+  if (content.themeColor !== undefined && !/^#[0-9a-fA-F]{6}$/.test(content.themeColor)) {
+    problems.themeColor = { key: "profile.validation.color" };
+  }
+  if (content.links !== undefined) {
+    if (content.links.length > 12) problems.links = { key: "profile.validation.tooManyLinks" };
+    const rows: NonNullable<ContentProblems["linkRows"]> = {};
+    content.links.forEach((link, index) => {
+      const label = link.label.trim() ? text(link.label, 80) : { key: "profile.validation.labelRequired" };
+      const url = isHttps(link.url) ? undefined : { key: "profile.validation.https" };
+      if (label || url) rows[index] = { label, url };
+    });
+    if (Object.keys(rows).length) problems.linkRows = rows;
+  }
+  return problems;
+}
+
+export function hasProblems(problems: ContentProblems): boolean {
+  return Object.entries(problems).some(([key, value]) =>
+    key === "linkRows" ? Object.keys(value as object).length > 0 : value !== undefined,
+  );
+}

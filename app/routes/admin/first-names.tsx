@@ -1,0 +1,120 @@
+// /admin/first-names: the list of first names that have a "coming soon" page at /{name}.
+import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useRevalidator } from "react-router";
+import { servicesContext } from "../../../server/context";
+import { listFirstNames } from "../../../server/domain/first-names";
+import { Alert } from "../../components/alert";
+import { Button } from "../../components/button";
+import { DataTable } from "../../components/data-table";
+import { TextField } from "../../components/text-field";
+import { api } from "../../lib/api";
+import { apiErrorCode } from "../../lib/validate";
+import type { Route } from "./+types/first-names";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { names: await listFirstNames(context.get(servicesContext).db) };
+}
+
+export default function FirstNames({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const revalidator = useRevalidator();
+  const [name, setName] = useState("");
+  const [error, setError] = useState<string>();
+  const [state, setState] = useState<"idle" | "busy" | "added" | "failed">("idle");
+
+  async function add(event: FormEvent) {
+    event.preventDefault();
+    const typed = name.trim();
+    if (!/^\p{L}+(?:-\p{L}+)*$/u.test(typed) || typed.length > 40) {
+      setError(t("firstNames.invalid"));
+      return;
+    }
+    setError(undefined);
+    setState("busy");
+    try {
+      await api()("/api/admin/first-names", { method: "POST", body: { name: typed } });
+      setName("");
+      setState("added");
+      await revalidator.revalidate();
+    } catch (caught) {
+      const code = apiErrorCode(caught);
+      setError(
+        code === "conflict"
+          ? t("firstNames.taken")
+          : code === "invalid_request"
+            ? t("firstNames.reserved")
+            : undefined,
+      );
+      setState("failed");
+    }
+  }
+
+  async function remove(entry: string) {
+    try {
+      await api()(`/api/admin/first-names/${encodeURIComponent(entry)}`, { method: "DELETE" });
+      await revalidator.revalidate();
+    } catch {
+      setState("failed");
+    }
+  }
+
+  return (
+    <div className="flex max-w-3xl flex-col gap-6">
+      <title>{t("firstNames.title")}</title>
+      <h1 className="text-3xl font-semibold text-brand">{t("firstNames.heading")}</h1>
+      <p className="text-muted">{t("firstNames.lead")}</p>
+      <form
+        noValidate
+        onSubmit={(event) => void add(event)}
+        className="flex flex-col gap-3 sm:flex-row sm:items-end"
+      >
+        <TextField
+          className="flex-1"
+          label={t("firstNames.name")}
+          name="first-name"
+          value={name}
+          maxLength={40}
+          onChange={(event) => setName(event.target.value)}
+          error={error}
+        />
+        <Button type="submit" busy={state === "busy"}>
+          {t("firstNames.add")}
+        </Button>
+      </form>
+      {state === "added" && <Alert tone="success" title={t("firstNames.added")} />}
+      {state === "failed" && !error && <Alert tone="error" title={t("auth.error")} />}
+      <DataTable
+        caption={t("firstNames.heading")}
+        rowKey={(row) => row.name}
+        rows={loaderData.names}
+        empty={t("firstNames.empty")}
+        columns={[
+          {
+            key: "name",
+            header: t("firstNames.name"),
+            cell: (row) => (
+              <Link to={`/${row.name}`} className="text-brand underline">
+                {row.displayName}
+              </Link>
+            ),
+          },
+          {
+            key: "created",
+            header: t("firstNames.created"),
+            cell: (row) => new Date(row.createdAt).toLocaleDateString(i18n.language, { dateStyle: "medium" }),
+          },
+          {
+            key: "remove",
+            header: t("firstNames.actions"),
+            cell: (row) => (
+              <Button variant="ghost" onClick={() => void remove(row.name)}>
+                {t("firstNames.remove", { name: row.displayName })}
+              </Button>
+            ),
+          },
+        ]}
+      />
+    </div>
+  );
+}

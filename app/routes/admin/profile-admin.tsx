@@ -1,0 +1,300 @@
+// /admin/profile-admin: find a profile by its code (?id=), see its owner, content name, dates and status
+// history, and change its status (PUT /api/admin/profile; suspending asks for confirmation first).
+import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, useRevalidator } from "react-router";
+import { isProfileId, normalizeProfileId } from "../../../contract/profile-id";
+import { profileStatuses, type AdminProfileDetail, type ProfileStatus } from "../../../contract/profiles";
+import { servicesContext } from "../../../server/context";
+import { adminProfileDetail } from "../../../server/domain/admin-profiles";
+import { Alert } from "../../components/alert";
+import { Button, ButtonLink } from "../../components/button";
+import { DataTable, type Column } from "../../components/data-table";
+import { Dialog } from "../../components/dialog";
+import { SelectField } from "../../components/select-field";
+import { TextField } from "../../components/text-field";
+import { api } from "../../lib/api";
+import { formatDateTime } from "../../lib/date-format";
+import type { Route } from "./+types/profile-admin";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const typed = (new URL(request.url).searchParams.get("id") ?? "").trim().slice(0, 100);
+  const base = { typed, statuses: profileStatuses };
+  if (!typed) return { ...base, detail: null, notFound: false };
+  const id = normalizeProfileId(typed);
+  const detail = isProfileId(id) ? await adminProfileDetail(context.get(servicesContext).db, id) : null;
+  if (!detail) return data({ ...base, detail: null, notFound: true }, { status: 404 });
+  return { ...base, detail, notFound: false };
+}
+
+const maxReason = 500;
+
+/** Reasons the system writes itself, shown in the admin's language. */
+const systemReasons: Record<string, string> = {
+  created: "adminProfiles.admin.reasons.created",
+  claimed: "adminProfiles.admin.reasons.claimed",
+  "free trial started on publishing": "adminProfiles.admin.reasons.publish",
+};
+
+export default function ProfileAdmin({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { typed, detail, notFound, statuses } = loaderData;
+  return (
+    <div className="flex flex-col gap-8">
+      <title>
+        {detail
+          ? t("adminProfiles.admin.titleFor", { id: detail.profile.id })
+          : t("adminProfiles.admin.title")}
+      </title>
+      <h1 className="text-3xl font-semibold text-brand">{t("adminProfiles.admin.heading")}</h1>
+      <Form
+        method="get"
+        role="search"
+        // Fresh field whenever the address changes (back, forward, a link). The prefix keeps this key
+        // apart from the profile's below: siblings with one key leave stale elements behind.
+        key={`find:${typed}`}
+        className="flex max-w-xl flex-col gap-3 sm:flex-row sm:items-end"
+      >
+        <TextField
+          className="flex-1"
+          label={t("adminProfiles.admin.find")}
+          hint={t("adminProfiles.admin.findHint")}
+          name="id"
+          defaultValue={typed}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={100}
+        />
+        <Button type="submit">{t("adminProfiles.admin.findSubmit")}</Button>
+      </Form>
+
+      {notFound && (
+        <section
+          aria-labelledby="not-found-heading"
+          className="flex max-w-xl flex-col gap-3 rounded-[var(--radius-card)] border border-line bg-raised p-6"
+        >
+          <h2 id="not-found-heading" className="text-xl font-semibold">
+            {t("adminProfiles.admin.notFound")}
+          </h2>
+          <p className="text-muted">{t("adminProfiles.admin.notFoundLead", { code: typed })}</p>
+          <div>
+            <ButtonLink to="/admin/profiles/list" variant="secondary">
+              {t("adminProfiles.admin.toList")}
+            </ButtonLink>
+          </div>
+        </section>
+      )}
+
+      {detail && <ProfileDetail key={`profile:${detail.profile.id}`} detail={detail} statuses={statuses} />}
+    </div>
+  );
+}
+
+function ProfileDetail({
+  detail,
+  statuses,
+}: {
+  detail: AdminProfileDetail;
+  statuses: readonly ProfileStatus[];
+}) {
+  const { t, i18n } = useTranslation();
+  const { profile, ownerEmail, history } = detail;
+  const none = <span className="text-muted">{t("adminProfiles.noValue")}</span>;
+  const when = (iso: string) => (
+    <time dateTime={iso} className="whitespace-nowrap">
+      {formatDateTime(iso, i18n.language)}
+    </time>
+  );
+  const statusName = (status: ProfileStatus | null) => (status ? t(`profileStatus.${status}`) : none);
+
+  const columns: Column<AdminProfileDetail["history"][number]>[] = [
+    { key: "at", header: t("adminProfiles.admin.when"), cell: (row) => when(row.at) },
+    { key: "from", header: t("adminProfiles.admin.from"), cell: (row) => statusName(row.from) },
+    { key: "to", header: t("adminProfiles.admin.to"), cell: (row) => statusName(row.to) },
+    {
+      key: "who",
+      header: t("adminProfiles.admin.who"),
+      cell: (row) => (
+        <span className="whitespace-nowrap">{row.actorEmail ?? t("adminProfiles.admin.system")}</span>
+      ),
+    },
+    {
+      key: "why",
+      header: t("adminProfiles.admin.why"),
+      cell: (row) => {
+        if (!row.reason) return none;
+        const known = systemReasons[row.reason];
+        return (
+          <span className="block min-w-48 whitespace-pre-line break-words">
+            {known ? t(known) : row.reason}
+          </span>
+        );
+      },
+    },
+  ];
+
+  return (
+    <div className="grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
+      <section aria-labelledby="profile-heading" className="flex min-w-0 flex-col gap-6">
+        <div className="rounded-[var(--radius-card)] border border-line bg-raised p-5">
+          <h2 id="profile-heading" className="text-xl font-semibold">
+            {t("adminProfiles.admin.detailsHeading", { id: profile.id })}
+          </h2>
+          <dl className="mt-4 grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr] sm:gap-y-2">
+            <dt className="text-muted">{t("adminProfiles.columns.status")}</dt>
+            <dd className="mb-2 font-semibold sm:mb-0">{t(`profileStatus.${profile.status}`)}</dd>
+            <dt className="text-muted">{t("adminProfiles.admin.owner")}</dt>
+            <dd className="mb-2 break-all sm:mb-0">{ownerEmail ?? t("adminProfiles.admin.noOwner")}</dd>
+            <dt className="text-muted">{t("adminProfiles.admin.name")}</dt>
+            <dd className="mb-2 break-words sm:mb-0">
+              {profile.content.displayName || t("adminProfiles.admin.noName")}
+            </dd>
+            <dt className="text-muted">{t("adminProfiles.columns.created")}</dt>
+            <dd className="mb-2 sm:mb-0">{when(profile.createdAt)}</dd>
+            <dt className="text-muted">{t("adminProfiles.columns.updated")}</dt>
+            <dd className="mb-2 sm:mb-0">{when(profile.updatedAt)}</dd>
+            {profile.trialEndsAt && (
+              <>
+                <dt className="text-muted">{t("adminProfiles.admin.trialEnds")}</dt>
+                <dd className="mb-2 sm:mb-0">{when(profile.trialEndsAt)}</dd>
+              </>
+            )}
+            {profile.paidUntil && (
+              <>
+                <dt className="text-muted">{t("adminProfiles.admin.paidUntil")}</dt>
+                <dd className="mb-2 sm:mb-0">{when(profile.paidUntil)}</dd>
+              </>
+            )}
+          </dl>
+          <Link
+            to={`/k/${profile.id}`}
+            className="mt-4 inline-block font-medium text-brand underline underline-offset-2"
+          >
+            {t("adminProfiles.admin.open")}
+          </Link>
+        </div>
+
+        <section aria-labelledby="history-heading" className="flex flex-col gap-3">
+          <h2 id="history-heading" className="text-xl font-semibold">
+            {t("adminProfiles.admin.historyHeading")}
+          </h2>
+          <DataTable
+            caption={t("adminProfiles.admin.historyCaption")}
+            columns={columns}
+            rows={history}
+            rowKey={(row) => `${row.at}|${row.from ?? ""}|${row.to}`}
+            empty={t("adminProfiles.admin.historyEmpty")}
+          />
+        </section>
+      </section>
+
+      <StatusForm id={profile.id} current={profile.status} statuses={statuses} />
+    </div>
+  );
+}
+
+function StatusForm({
+  id,
+  current,
+  statuses,
+}: {
+  id: string;
+  current: ProfileStatus;
+  statuses: readonly ProfileStatus[];
+}) {
+  const { t } = useTranslation();
+  const revalidator = useRevalidator();
+  const [status, setStatus] = useState<ProfileStatus>(current);
+  const [reason, setReason] = useState("");
+  const [errors, setErrors] = useState<{ status?: string; reason?: string }>({});
+  const [state, setState] = useState<"idle" | "busy" | "done" | "failed">("idle");
+  const [confirming, setConfirming] = useState(false);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const problems = {
+      status: status === current ? t("adminProfiles.admin.sameStatus") : undefined,
+      reason: reason.trim().length > maxReason ? t("adminProfiles.admin.reasonLong") : undefined,
+    };
+    setErrors(problems);
+    if (problems.status || problems.reason) return;
+    if (status === "suspended") setConfirming(true);
+    else void save();
+  }
+
+  async function save() {
+    setConfirming(false);
+    setState("busy");
+    try {
+      const trimmed = reason.trim();
+      await api()("/api/admin/profile", {
+        method: "PUT",
+        body: trimmed ? { id, status, reason: trimmed } : { id, status },
+      });
+      await revalidator.revalidate();
+      setReason("");
+      setState("done");
+    } catch {
+      setState("failed");
+    }
+  }
+
+  return (
+    <section
+      aria-labelledby="status-heading"
+      className="flex flex-col gap-4 rounded-[var(--radius-card)] border border-line bg-raised p-5"
+    >
+      <h2 id="status-heading" className="text-xl font-semibold">
+        {t("adminProfiles.admin.changeHeading")}
+      </h2>
+      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+        <div aria-live="polite">
+          {state === "done" && <Alert tone="success" title={t("adminProfiles.admin.saved")} />}
+          {state === "failed" && <Alert tone="error" title={t("auth.error")} />}
+        </div>
+        <SelectField
+          label={t("adminProfiles.admin.newStatus")}
+          name="status"
+          value={status}
+          onChange={(event) => {
+            setStatus(event.target.value as ProfileStatus);
+            setState("idle");
+          }}
+          options={statuses.map((value) => ({ value, label: t(`profileStatus.${value}`) }))}
+          error={errors.status}
+        />
+        <TextField
+          label={t("adminProfiles.admin.reason")}
+          hint={t("adminProfiles.admin.reasonHint")}
+          name="reason"
+          autoComplete="off"
+          maxLength={maxReason}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          error={errors.reason}
+        />
+        <div>
+          <Button type="submit" busy={state === "busy"}>
+            {state === "busy" ? t("adminProfiles.admin.saving") : t("adminProfiles.admin.save")}
+          </Button>
+        </div>
+      </form>
+      <Dialog
+        open={confirming}
+        title={t("adminProfiles.admin.confirmTitle")}
+        onClose={() => setConfirming(false)}
+      >
+        <p>{t("adminProfiles.admin.confirmBody")}</p>
+        <div className="mt-5 flex flex-wrap justify-end gap-3">
+          <Button variant="secondary" onClick={() => setConfirming(false)}>
+            {t("adminProfiles.admin.cancel")}
+          </Button>
+          <Button variant="danger" onClick={() => void save()}>
+            {t("adminProfiles.admin.confirm")}
+          </Button>
+        </div>
+      </Dialog>
+    </section>
+  );
+}

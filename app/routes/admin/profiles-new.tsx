@@ -1,0 +1,209 @@
+// /admin/profiles/new: create one profile (optionally for an owner) or a batch of unclaimed ones for
+// printing; shows the new codes, links to each one's admin page, and the batch as a CSV download.
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { maxBatchSize } from "../../../contract/profiles";
+import { Alert } from "../../components/alert";
+import { Button } from "../../components/button";
+import { DataTable, type Column } from "../../components/data-table";
+import { TextField } from "../../components/text-field";
+import { api } from "../../lib/api";
+import { apiErrorCode, emailProblem } from "../../lib/validate";
+import type { Route } from "./+types/profiles-new";
+
+export function loader() {
+  return { maxBatchSize };
+}
+
+type Created = { id: string; status: string; url: string };
+type Errors = { count?: string; ownerEmail?: string };
+
+/** How many new codes are listed on the page; the CSV always has all of them. */
+const listedRows = 100;
+
+function profilesCsv(profiles: readonly Created[]): string {
+  return ["id,url", ...profiles.map((profile) => `${profile.id},${profile.url}`)].join("\r\n") + "\r\n";
+}
+
+export default function ProfilesNew({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const max = loaderData.maxBatchSize;
+  const maxText = max.toLocaleString(i18n.language);
+  const [count, setCount] = useState("1");
+  const [ownerEmail, setOwnerEmail] = useState("");
+  const [errors, setErrors] = useState<Errors>({});
+  const [state, setState] = useState<"idle" | "busy" | "failed">("idle");
+  const [created, setCreated] = useState<{ profiles: Created[]; csvHref?: string } | null>(null);
+  const csvHref = useRef<string | undefined>(undefined);
+
+  // The CSV is a Blob address: let it go when the page goes.
+  useEffect(
+    () => () => {
+      if (csvHref.current) URL.revokeObjectURL(csvHref.current);
+    },
+    [],
+  );
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const wanted = /^\s*\d+\s*$/.test(count) ? Number(count) : Number.NaN;
+    const owner = ownerEmail.trim();
+    const problems: Errors = {
+      count: Number.isInteger(wanted) && wanted >= 1 && wanted <= max ? undefined : "countInvalid",
+      ownerEmail: owner ? (wanted !== 1 ? "ownerOnlyOne" : emailProblem(owner) && "invalidEmail") : undefined,
+    };
+    setErrors(problems);
+    if (problems.count || problems.ownerEmail) return;
+    setState("busy");
+    try {
+      const { createProfilesAnswerSchema } = await import("../../../contract/profiles");
+      const answer = createProfilesAnswerSchema.parse(
+        await api()("/api/admin/profiles", {
+          method: "POST",
+          body: owner ? { count: wanted, ownerEmail: owner } : { count: wanted },
+        }),
+      );
+      if (csvHref.current) URL.revokeObjectURL(csvHref.current);
+      csvHref.current =
+        answer.profiles.length > 1
+          ? URL.createObjectURL(new Blob([profilesCsv(answer.profiles)], { type: "text/csv;charset=utf-8" }))
+          : undefined;
+      setCreated({ profiles: answer.profiles, csvHref: csvHref.current });
+      setState("idle");
+    } catch (error) {
+      const code = apiErrorCode(error);
+      if (code === "not_found") setErrors({ ownerEmail: "ownerNotFound" });
+      else if (code === "invalid_request") setErrors({ count: "countInvalid" });
+      setState("failed");
+    }
+  }
+
+  const errorText = (problem: string | undefined) => {
+    if (!problem) return undefined;
+    if (problem === "invalidEmail") return t("auth.validation.email");
+    if (problem === "countInvalid") return t("adminProfiles.new.countInvalid", { max: maxText });
+    if (problem === "ownerOnlyOne") return t("adminProfiles.new.ownerOnlyOne");
+    return t("adminProfiles.new.ownerNotFound");
+  };
+
+  const columns: Column<Created>[] = [
+    {
+      key: "id",
+      header: t("adminProfiles.columns.id"),
+      cell: (row) => <span className="font-mono font-semibold">{row.id}</span>,
+    },
+    {
+      key: "url",
+      header: t("adminProfiles.new.address"),
+      cell: (row) => (
+        <a href={row.url} className="break-all text-brand underline underline-offset-2">
+          {row.url}
+        </a>
+      ),
+    },
+    {
+      key: "manage",
+      header: t("adminProfiles.nav.admin"),
+      cell: (row) => (
+        <Link
+          to={`/admin/profile-admin?id=${encodeURIComponent(row.id)}`}
+          aria-label={t("adminProfiles.new.manageLabel", { id: row.id })}
+          className="font-medium text-brand underline underline-offset-2"
+        >
+          {t("adminProfiles.new.manage")}
+        </Link>
+      ),
+    },
+  ];
+
+  const total = created?.profiles.length ?? 0;
+
+  return (
+    <section aria-labelledby="profiles-new-heading" className="flex flex-col gap-6">
+      <title>{t("adminProfiles.new.title")}</title>
+      <h1 id="profiles-new-heading" className="text-3xl font-semibold text-brand">
+        {t("adminProfiles.new.heading")}
+      </h1>
+      <p className="max-w-2xl text-muted">{t("adminProfiles.new.lead")}</p>
+      <form
+        noValidate
+        onSubmit={(event) => void submit(event)}
+        className="flex max-w-xl flex-col gap-4 rounded-[var(--radius-card)] border border-line bg-raised p-6"
+      >
+        {state === "failed" && !errors.count && !errors.ownerEmail && (
+          <Alert tone="error" title={t("auth.error")} />
+        )}
+        <TextField
+          label={t("adminProfiles.new.count")}
+          hint={t("adminProfiles.new.countHint", { max: maxText })}
+          type="number"
+          inputMode="numeric"
+          name="count"
+          min={1}
+          max={max}
+          step={1}
+          value={count}
+          onChange={(event) => setCount(event.target.value)}
+          error={errorText(errors.count)}
+        />
+        <TextField
+          label={t("adminProfiles.new.ownerEmail")}
+          hint={t("adminProfiles.new.ownerHint")}
+          type="email"
+          name="owner-email"
+          autoComplete="off"
+          value={ownerEmail}
+          onChange={(event) => setOwnerEmail(event.target.value)}
+          error={errorText(errors.ownerEmail)}
+        />
+        <div>
+          <Button type="submit" busy={state === "busy"}>
+            {state === "busy" ? t("adminProfiles.new.busy") : t("adminProfiles.new.submit")}
+          </Button>
+        </div>
+      </form>
+
+      <div aria-live="polite" className="flex flex-col gap-4">
+        {created && (
+          <>
+            <Alert
+              tone="success"
+              title={
+                total === 1
+                  ? t("adminProfiles.new.doneOne")
+                  : t("adminProfiles.new.doneMany", { n: total.toLocaleString(i18n.language) })
+              }
+            />
+            {created.csvHref && (
+              <div className="flex flex-wrap items-center gap-3">
+                <a
+                  href={created.csvHref}
+                  download={`kammare-pages-${created.profiles[0]?.id ?? "new"}-${total}.csv`}
+                  className="inline-flex min-h-11 items-center rounded-[var(--radius-control)] border border-line bg-raised px-4 py-2 text-sm font-semibold text-ink hover:bg-brand-soft"
+                >
+                  {t("adminProfiles.new.download")}
+                </a>
+                {total > listedRows && (
+                  <p className="text-sm text-muted">
+                    {t("adminProfiles.new.shownFirst", {
+                      shown: listedRows,
+                      n: total.toLocaleString(i18n.language),
+                    })}
+                  </p>
+                )}
+              </div>
+            )}
+            <DataTable
+              caption={t("adminProfiles.new.caption")}
+              columns={columns}
+              rows={created.profiles.slice(0, listedRows)}
+              rowKey={(row) => row.id}
+              empty={null}
+            />
+          </>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,91 @@
+// /k/{id} (rule `profile`): the public page, reached by a printed QR code; what it shows depends on
+// the profile's status and on who is looking (decisions "Profiles").
+import { useTranslation } from "react-i18next";
+import type { MetaDescriptor } from "react-router";
+import { liveStatuses } from "../../../server/domain/profiles";
+import { profileContext, servicesContext, viewerContext } from "../../../server/context";
+import { ClaimView } from "../../components/profile/claim-view";
+import { OwnerArea } from "../../components/profile/owner-area";
+import { ProfileView } from "../../components/profile/profile-view";
+import { RestingView } from "../../components/profile/resting-view";
+import { serverRules } from "../../rules/index.server";
+import type { Route } from "./+types/page";
+
+export const middleware: Route.MiddlewareFunction[] = serverRules("profile");
+
+export function loader({ context }: Route.LoaderArgs) {
+  const profile = context.get(profileContext);
+  if (!profile) throw new Error("the profile rule did not run");
+  const viewer = context.get(viewerContext);
+  const { config } = context.get(servicesContext);
+  const isOwner = !!viewer && viewer.id === profile.ownerUserId;
+  const canEdit = isOwner || !!viewer?.roles.includes("admin");
+  const live = liveStatuses.includes(profile.status);
+  return {
+    id: profile.id,
+    status: profile.status,
+    live,
+    // Unfinished or resting content is the owner's business only.
+    content: live || canEdit ? profile.content : null,
+    visibility: profile.metadata.visibility,
+    walkthroughDone: canEdit ? profile.walkthrough.map((step) => step.step) : [],
+    trialEndsAt: canEdit ? profile.trialEndsAt : null,
+    canEdit,
+    isOwner,
+    viewer: viewer ? { id: viewer.id, email: viewer.email } : null,
+    pageUrl: `${config.publicUrl}/k/${profile.id}`,
+    publicUrl: config.publicUrl,
+  };
+}
+
+export type ProfilePageData = Awaited<ReturnType<typeof loader>>;
+
+function absolute(url: string | null | undefined, base: string): string | undefined {
+  if (!url) return undefined;
+  return url.startsWith("/") ? `${base}${url}` : url;
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) return [];
+  const { content, live, visibility, pageUrl, publicUrl } = loaderData;
+  const name = live && content?.displayName ? content.displayName : "Kammare";
+  const description = live && content ? content.subtitle || content.story.slice(0, 160).trim() : "";
+  const image = live ? absolute(content?.coverImageUrl ?? content?.portraitImageUrl, publicUrl) : undefined;
+  const tags: MetaDescriptor[] = [
+    { title: live && content?.displayName ? `${content.displayName} – Kammare` : "Kammare" },
+    { property: "og:title", content: name },
+    { property: "og:type", content: "profile" },
+    { property: "og:url", content: pageUrl },
+    { property: "og:site_name", content: "Kammare" },
+    { tagName: "link", rel: "canonical", href: pageUrl },
+  ];
+  if (description) {
+    tags.push(
+      { name: "description", content: description },
+      { property: "og:description", content: description },
+    );
+  }
+  if (image) tags.push({ property: "og:image", content: image });
+  // Only live, public pages belong in search engines.
+  if (!live || visibility === "unlisted") tags.push({ name: "robots", content: "noindex" });
+  return tags;
+};
+
+export default function ProfilePage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const data = loaderData;
+  if (data.status === "unclaimed") return <ClaimView data={data} />;
+  if (data.canEdit) return <OwnerArea data={data} />;
+  if (data.live && data.content)
+    return <ProfileView id={data.id} content={data.content} pageUrl={data.pageUrl} />;
+  if (data.status === "expired") return <RestingView />;
+  return (
+    <section aria-labelledby="soon" className="mx-auto flex max-w-xl flex-col gap-3 py-16 text-center">
+      <title>{t("profile.comingSoon.title")}</title>
+      <h1 id="soon" className="text-3xl font-semibold text-brand">
+        {t("profile.comingSoon.heading")}
+      </h1>
+      <p className="text-muted">{t("profile.comingSoon.lead")}</p>
+    </section>
+  );
+}

@@ -1,0 +1,67 @@
+// The public profile page for the throughput benchmark: whether the tree has it, and a data folder
+// holding one live profile with content (and its owner), made with the build's own migrations.
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import type { ServerBuild } from "./list.ts";
+import { root } from "./processes.ts";
+
+/** Letters of the profile alphabet only (no I, L, O, U). */
+export const benchProfileId = "BENCH001";
+export const benchProfilePath = `/k/${benchProfileId}`;
+
+/** Null when the page exists in the source; otherwise why the benchmark of it is skipped. */
+export function missingProfilePage(): string | null {
+  const module = path.join(root, "app/routes/profile/page.tsx");
+  if (!existsSync(module)) return "app/routes/profile/page.tsx does not exist yet";
+  const routes = readFileSync(path.join(root, "app/routes.ts"), "utf8");
+  if (!/route\(\s*["']k\/:id["']/.test(routes)) return 'app/routes.ts has no route("k/:id", …) yet';
+  return null;
+}
+
+const story = [
+  "Greta grew up by the sea in Bohuslän, where her father mended nets and her mother kept the",
+  "village's only shop. She trained as a nurse in Gothenburg and worked forty years at Sahlgrenska,",
+  "the last twenty as head of the children's ward. She sang in the cathedral choir, grew roses that",
+  "won prizes three summers running, and taught half the neighbourhood to swim. ",
+]
+  .join(" ")
+  .repeat(4);
+
+const content = {
+  displayName: "Greta Lindqvist",
+  subtitle: "1931–2024 · nurse, singer, gardener",
+  story,
+  links: [
+    { label: "Memorial fund", url: "https://example.com/fund" },
+    { label: "Choir recordings", url: "https://example.com/choir" },
+  ],
+  portraitImageUrl: null,
+  coverImageUrl: null,
+  themeColor: "#1f3a36",
+};
+
+/** Migrates the database in `dataDir` and adds the profile; closes it again (one PGlite per folder). */
+export async function prepareProfileData(build: ServerBuild, dataDir: string): Promise<void> {
+  const handle = await build.openDatabase({ dataDir });
+  try {
+    await build.migrate(handle);
+    await handle.withConnection(async (connection) => {
+      const [owner] = await connection.query<{ id: string }>(
+        `insert into users (email, password_hash, roles) values ('bench-owner@example.com', 'not-a-hash', array['customer'])
+         returning id`,
+      );
+      await connection.query(
+        `insert into profiles (id, status, owner_user_id, content, metadata, claimed_at, paid_until)
+         values ($1, 'active', $2, $3::jsonb, $4::jsonb, now(), now() + interval '1 year')`,
+        [
+          benchProfileId,
+          owner?.id,
+          JSON.stringify(content),
+          JSON.stringify({ visibility: "public", language: "sv-SE", tags: [] }),
+        ],
+      );
+    });
+  } finally {
+    await handle.close();
+  }
+}

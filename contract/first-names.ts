@@ -1,0 +1,45 @@
+// The admin's list of first names: /{name} shows a "coming soon" stub page for each (decisions
+// "Personal first-name paths").
+import { z } from "./zod";
+
+/** First path segments that belong to the product; a name may never take one. */
+export const reservedPaths = [
+  "404",
+  "admin",
+  "api",
+  "assets",
+  "uploads",
+  "k",
+  "login",
+  "new",
+  "forgot-password",
+  "reset-password",
+  "extended-trial",
+  "preview",
+  "gratis-provperiod",
+  "partner",
+  "favicon.svg",
+  "__e2e",
+  "__manifest",
+];
+
+export const firstNameSchema = z
+  .string({ error: "Enter a first name." })
+  .trim()
+  .min(1, "Enter a first name.")
+  .max(40, "A first name has at most 40 characters.")
+  .regex(/^\p{L}+(?:-\p{L}+)*$/u, "Letters only (and a hyphen between parts, as in Anna-Lena).")
+  .refine(
+    (name) => !reservedPaths.includes(name.toLowerCase()),
+    "This word is already a page of the product.",
+  );
+
+export const addFirstNameRequestSchema = z.object({ name: firstNameSchema });
+
+export const firstNameEntrySchema = z.object({
+  name: z.string(),
+  displayName: z.string(),
+  createdAt: z.string(),
+});
+export const firstNameListSchema = z.object({ names: z.array(firstNameEntrySchema) });
+export type FirstNameEntry = z.infer<typeof firstNameEntrySchema>;

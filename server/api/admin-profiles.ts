@@ -1,0 +1,71 @@
+// /api/admin profile calls: the list, creating pages (one or a batch), one profile's detail and
+// status changes. Every call needs the admin role.
+import { Hono } from "hono";
+import {
+  adminProfileListQuerySchema,
+  createProfilesRequestSchema,
+  profileIdSchema,
+  setProfileStatusRequestSchema,
+  type AdminProfileDetail,
+  type AdminProfileList,
+} from "../../contract/profiles";
+import { errorCodes } from "../../contract/errors";
+import type { Config } from "../config";
+import type { Database } from "../db/client";
+import { adminCreateProfiles, adminProfileDetail } from "../domain/admin-profiles";
+import { listProfiles, setProfileStatus } from "../domain/profiles";
+import { requestOrigin, requireAdmin } from "../http/auth";
+import type { ApiEnv } from "../http/env";
+import { ApiError, DomainError, fieldErrors, readJson } from "../http/errors";
+
+export type AdminProfileDeps = {
+  db: Database;
+  config: Pick<Config, "publicUrl">;
+  /** Told after a profile's status changed (a page cache drops its copy). */
+  onProfileChanged?: (id: string) => void;
+};
+
+/** Query values as the list call understands them; an empty value counts as not given. */
+export function listQueryInput(query: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== ""));
+}
+
+export function adminProfileRoutes({ db, config, onProfileChanged }: AdminProfileDeps) {
+  const pageUrl = (id: string) => `${config.publicUrl}/k/${id}`;
+  return new Hono<ApiEnv>()
+    .get("/profiles", async (c) => {
+      requireAdmin(c);
+      const parsed = adminProfileListQuerySchema.safeParse(listQueryInput(c.req.query()));
+      if (!parsed.success) {
+        const fields = fieldErrors(parsed.error.issues);
+        throw new ApiError(
+          400,
+          errorCodes.invalidRequest,
+          `Invalid query: ${Object.keys(fields).join(", ")}`,
+          fields,
+        );
+      }
+      return c.json((await listProfiles(db, parsed.data)) satisfies AdminProfileList);
+    })
+    .post("/profiles", async (c) => {
+      const admin = requireAdmin(c);
+      const input = await readJson(c, createProfilesRequestSchema);
+      const created = await adminCreateProfiles(db, input, admin.user, requestOrigin(c));
+      return c.json({ profiles: created.map((row) => ({ ...row, url: pageUrl(row.id) })) }, 201);
+    })
+    .get("/profiles/:id", async (c) => {
+      requireAdmin(c);
+      const id = profileIdSchema.safeParse(c.req.param("id"));
+      const detail = id.success ? await adminProfileDetail(db, id.data) : null;
+      if (!detail) throw new DomainError("not_found", "There is no page with this code.", "id");
+      return c.json(detail satisfies AdminProfileDetail);
+    })
+    .put("/profile", async (c) => {
+      const admin = requireAdmin(c);
+      const input = await readJson(c, setProfileStatusRequestSchema);
+      const reason = input.reason || undefined;
+      const profile = await setProfileStatus(db, { ...input, reason }, admin.user, requestOrigin(c));
+      onProfileChanged?.(profile.id);
+      return c.json({ profile });
+    });
+}

@@ -1,0 +1,54 @@
+// The admin's profile tools on top of the profiles domain: creating pages (one for an owner, or an
+// unclaimed batch) and one profile's full picture (view, owner, history).
+import type { AdminProfileDetail, ProfileStatus } from "../../contract/profiles";
+import type { Database, Executor } from "../db/client";
+import type { RequestOrigin } from "./audit";
+import { findUserByEmail } from "./accounts";
+import { DomainError } from "./errors";
+import {
+  createProfiles,
+  findProfile,
+  ownerEmailOf,
+  profileHistory,
+  profileView,
+  type Actor,
+} from "./profiles";
+
+export type CreatedProfile = { id: string; status: ProfileStatus };
+
+/**
+ * Creates `count` unclaimed profiles, or one draft owned by the user with `ownerEmail`, in one
+ * transaction. An owner goes with exactly one profile: a batch is for printing, never for one user.
+ */
+export async function adminCreateProfiles(
+  db: Database,
+  input: { count: number; ownerEmail?: string },
+  actor: Actor,
+  origin: RequestOrigin,
+): Promise<CreatedProfile[]> {
+  const ownerEmail = input.ownerEmail?.trim() || undefined;
+  let ownerUserId: string | null = null;
+  if (ownerEmail) {
+    if (input.count !== 1) {
+      throw new DomainError("invalid_request", "count must be 1 when ownerEmail is given.", "count");
+    }
+    const owner = await findUserByEmail(db, ownerEmail);
+    if (!owner) throw new DomainError("not_found", "No user has this e-mail address.", "ownerEmail");
+    ownerUserId = owner.id;
+  }
+  const rows = await createProfiles(db, { count: input.count, ownerUserId }, actor, origin);
+  return rows.map((row) => ({ id: row.id, status: row.status }));
+}
+
+/** A profile as the admin's profile screen shows it; null when there is no profile with the id. */
+export async function adminProfileDetail(db: Executor, id: string): Promise<AdminProfileDetail | null> {
+  const row = await findProfile(db, id);
+  if (!row) return null;
+  const [profile, ownerEmail, history] = await Promise.all([
+    profileView(db, id),
+    ownerEmailOf(db, row),
+    profileHistory(db, id),
+  ]);
+  if (!profile) return null;
+  return { profile, ownerEmail, history };
+}

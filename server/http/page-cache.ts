@@ -1,0 +1,294 @@
+// The rendered public profile page (`/k/{id}`) kept in memory for anonymous viewers: one entry per
+// profile, language, host and bot-or-browser, with the CSP nonce cut out and a fresh one put in on
+// every hit. Entries go when their profile changes (in this process at once, from other processes
+// through the database's `profile_changed` notifications), when notifications may have been missed,
+// and after a few minutes in any case. Bounded in entries and bytes, least recently used first out.
+import { isbot } from "isbot";
+import { resolveLocale } from "../../contract/locale";
+import type { DatabaseHandle } from "../db/client";
+import type { Logger } from "../logger";
+import { sessionCookieName } from "./auth";
+import { createNonce } from "./security";
+
+/** The only pages cached: the public profile page, by the 8-character id in upper case. */
+export const cachedPagePattern = /^\/k\/([0-9A-Z]{8})$/;
+/** The database channel the profile triggers announce every change on (migration 0003). */
+export const profileChangedChannel = "profile_changed";
+
+export type PageCacheOptions = {
+  /** Most entries kept (default 5,000). */
+  maxEntries?: number;
+  /** Most bytes of HTML kept, over all entries (default 64 MiB). */
+  maxBytes?: number;
+  /** A larger page is served but not kept (default 1 MiB). */
+  maxEntryBytes?: number;
+  /** An entry's life: statuses also change with time (trials end), not only with edits (default 5 min). */
+  ttlMs?: number;
+  /** The clock, for tests. */
+  now?: () => number;
+};
+
+export type PageCacheStats = { entries: number; bytes: number; hits: number; misses: number };
+
+/** Renders the page with the given CSP nonce (in its HTML and its Content-Security-Policy header). */
+export type RenderWithNonce = (nonce: string) => Promise<Response>;
+
+export type PageCache = {
+  /**
+   * Answers a page request: from the cache when it may (`X-Cache: HIT`), otherwise by rendering
+   * (`MISS`, kept when allowed; `BYPASS` for a cacheable path asked in a way that is never cached).
+   * Requests for other paths are rendered as they are, without the header.
+   */
+  handle(request: Request, render: RenderWithNonce): Promise<Response>;
+  /** Drops every cached copy of this profile's page, and any render of it in progress. */
+  invalidate(profileId: string): void;
+  /** Drops everything. */
+  clear(): void;
+  /**
+   * Follows `profile_changed` on the database, so changes made by other processes (or plain SQL)
+   * drop entries too; drops everything when the listener may have missed some. Returns the stop.
+   */
+  follow(database: Pick<DatabaseHandle, "listen">, logger?: Logger): Promise<() => Promise<void>>;
+  stats(): PageCacheStats;
+};
+
+type Entry = {
+  key: string;
+  profileId: string;
+  /** The HTML cut at each occurrence of the nonce it was rendered with. */
+  parts: Buffer[];
+  /** Length of the parts together. */
+  partBytes: number;
+  /** Header values, likewise cut at the nonce (Content-Security-Policy carries it). */
+  headers: [name: string, pieces: string[]][];
+  expiresAt: number;
+};
+
+type Flight = { profileId: string; invalidated: boolean; done: Promise<Entry | null> };
+
+/** Headers that belong to one response, not to the page. */
+const perResponseHeaders = new Set(["content-length", "date", "x-request-id", "x-cache", "set-cookie"]);
+
+function hasSessionCookie(cookieHeader: string | null): boolean {
+  if (!cookieHeader) return false;
+  return cookieHeader.split(";").some((part) => part.trim().split("=")[0] === sessionCookieName);
+}
+
+type Decision = { kind: "other" } | { kind: "bypass" } | { kind: "cache"; key: string; profileId: string };
+
+/** Whether and under which key a request may be served from the cache. */
+export function cacheDecision(request: Request): Decision {
+  const url = new URL(request.url);
+  const match = cachedPagePattern.exec(url.pathname);
+  if (!match?.[1]) return { kind: "other" };
+  const headers = request.headers;
+  if (request.method !== "GET" || url.search !== "" || url.href.endsWith("?")) return { kind: "bypass" };
+  // A signed-in viewer may see their own controls on the page; only anonymous pages are shared.
+  if (headers.has("authorization") || hasSessionCookie(headers.get("cookie"))) return { kind: "bypass" };
+  const locale = resolveLocale(headers.get("cookie"), headers.get("accept-language"));
+  // Bots get the complete document at once, browsers a streamed one (entry.server.tsx).
+  const bot = isbot(headers.get("user-agent") ?? "") ? "bot" : "browser";
+  // The host is in the key so that a request with a made-up Host can never shape others' pages.
+  return { kind: "cache", key: `${match[1]} ${locale} ${bot} ${url.host}`, profileId: match[1] };
+}
+
+function withHeader(response: Response, name: string, value: string): Response {
+  const headers = new Headers(response.headers);
+  headers.set(name, value);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+/** Whether a rendered answer may be kept at all (before reading its body). */
+function keepable(response: Response, maxEntryBytes: number): boolean {
+  if (response.status !== 200) return false;
+  const headers = response.headers;
+  if (!(headers.get("content-type") ?? "").startsWith("text/html")) return false;
+  if (headers.has("set-cookie")) return false;
+  if (/\b(no-store|private)\b/i.test(headers.get("cache-control") ?? "")) return false;
+  const length = Number(headers.get("content-length") ?? "0");
+  return !(length > maxEntryBytes);
+}
+
+export function createPageCache(options: PageCacheOptions = {}): PageCache {
+  const maxEntries = options.maxEntries ?? 5000;
+  const maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
+  const maxEntryBytes = Math.min(options.maxEntryBytes ?? 1024 * 1024, maxBytes);
+  const ttlMs = options.ttlMs ?? 5 * 60 * 1000;
+  const now = options.now ?? Date.now;
+
+  // A Map keeps insertion order: the first key is the least recently used.
+  const entries = new Map<string, Entry>();
+  const byProfile = new Map<string, Set<string>>();
+  const flights = new Map<string, Flight>();
+  let bytes = 0;
+  let hits = 0;
+  let misses = 0;
+
+  function remove(key: string): void {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    bytes -= entry.partBytes;
+    const keys = byProfile.get(entry.profileId);
+    keys?.delete(key);
+    if (keys?.size === 0) byProfile.delete(entry.profileId);
+  }
+
+  function store(entry: Entry): void {
+    remove(entry.key);
+    entries.set(entry.key, entry);
+    bytes += entry.partBytes;
+    const keys = byProfile.get(entry.profileId) ?? new Set<string>();
+    keys.add(entry.key);
+    byProfile.set(entry.profileId, keys);
+    for (const oldest of entries.keys()) {
+      if (entries.size <= maxEntries && bytes <= maxBytes) break;
+      remove(oldest);
+    }
+  }
+
+  function lookup(key: string): Entry | null {
+    const entry = entries.get(key);
+    if (!entry) return null;
+    if (entry.expiresAt <= now()) {
+      remove(key);
+      return null;
+    }
+    // Most recently used goes last.
+    entries.delete(key);
+    entries.set(key, entry);
+    return entry;
+  }
+
+  function serve(entry: Entry, how: "HIT"): Response {
+    const nonce = createNonce();
+    const nonceBytes = Buffer.from(nonce);
+    const chunks: Buffer[] = [];
+    entry.parts.forEach((part, index) => {
+      if (index > 0) chunks.push(nonceBytes);
+      chunks.push(part);
+    });
+    const body = Buffer.concat(chunks, entry.partBytes + nonceBytes.length * (entry.parts.length - 1));
+    const headers = new Headers();
+    for (const [name, pieces] of entry.headers) headers.set(name, pieces.join(nonce));
+    headers.set("X-Cache", how);
+    hits += 1;
+    return new Response(body, { status: 200, headers });
+  }
+
+  /** The entry for a rendered page, or null when its HTML carries a nonce we cannot swap. */
+  function entryFor(key: string, profileId: string, nonce: string, body: Buffer, response: Response) {
+    const html = body.toString("utf8");
+    // Every nonce attribute must be ours; another value (or an encoded one) would break on a hit.
+    for (const found of html.matchAll(/\bnonce="([^"]*)"/g)) if (found[1] !== nonce) return null;
+    const parts = html.split(nonce).map((part) => Buffer.from(part, "utf8"));
+    const headers: Entry["headers"] = [];
+    response.headers.forEach((value, name) => {
+      if (!perResponseHeaders.has(name.toLowerCase())) headers.push([name, value.split(nonce)]);
+    });
+    return {
+      key,
+      profileId,
+      parts,
+      partBytes: parts.reduce((total, part) => total + part.length, 0),
+      headers,
+      expiresAt: now() + ttlMs,
+    } satisfies Entry;
+  }
+
+  async function renderAndKeep(key: string, profileId: string, render: RenderWithNonce): Promise<Response> {
+    misses += 1;
+    let settle: (entry: Entry | null) => void = () => {};
+    const flight: Flight = {
+      profileId,
+      invalidated: false,
+      done: new Promise<Entry | null>((resolve) => (settle = resolve)),
+    };
+    flights.set(key, flight);
+    let kept: Entry | null = null;
+    try {
+      const nonce = createNonce();
+      const response = await render(nonce);
+      if (!keepable(response, maxEntryBytes)) return withHeader(response, "X-Cache", "MISS");
+      const body = Buffer.from(await response.arrayBuffer());
+      const entry = body.length <= maxEntryBytes ? entryFor(key, profileId, nonce, body, response) : null;
+      // A change during the render may not be in this copy: serve it, do not keep it.
+      if (entry && !flight.invalidated) {
+        store(entry);
+        kept = entry;
+      }
+      const headers = new Headers(response.headers);
+      headers.set("X-Cache", "MISS");
+      return new Response(body, { status: response.status, statusText: response.statusText, headers });
+    } finally {
+      if (flights.get(key) === flight) flights.delete(key);
+      settle(kept);
+    }
+  }
+
+  function invalidate(profileId: string): void {
+    for (const key of [...(byProfile.get(profileId) ?? [])]) remove(key);
+    for (const [key, flight] of flights) {
+      if (flight.profileId !== profileId) continue;
+      flight.invalidated = true;
+      flights.delete(key);
+    }
+  }
+
+  function clear(): void {
+    entries.clear();
+    byProfile.clear();
+    bytes = 0;
+    for (const flight of flights.values()) flight.invalidated = true;
+    flights.clear();
+  }
+
+  return {
+    async handle(request, render) {
+      const decision = cacheDecision(request);
+      if (decision.kind === "other") return render(createNonce());
+      if (decision.kind === "bypass") return withHeader(await render(createNonce()), "X-Cache", "BYPASS");
+      const { key, profileId } = decision;
+      const found = lookup(key);
+      if (found) return serve(found, "HIT");
+      // Many viewers at once after a change: one render, the others wait for it.
+      const flight = flights.get(key);
+      if (flight) {
+        const entry = await flight.done;
+        if (entry && !flight.invalidated) return serve(entry, "HIT");
+      }
+      return renderAndKeep(key, profileId, render);
+    },
+    invalidate,
+    clear,
+    async follow(database, logger) {
+      return database.listen(profileChangedChannel, (profileId) => invalidate(profileId), {
+        onReset: () => {
+          clear();
+          logger?.info("page cache cleared: profile change notifications may have been missed");
+        },
+        onError: (error) =>
+          logger?.warn({ err: error }, "page cache: the database listener failed; reconnecting"),
+      });
+    },
+    stats: () => ({ entries: entries.size, bytes, hits, misses }),
+  };
+}
+
+/**
+ * The app's dependencies with `onProfileChanged` dropping the profile's cached page first (then
+ * calling the given one), so every API change empties the cache before its answer goes out.
+ */
+export function withPageCacheInvalidation<
+  Deps extends { pageCache?: PageCache; onProfileChanged?: (id: string) => void },
+>(deps: Deps): Deps {
+  const { pageCache, onProfileChanged } = deps;
+  if (!pageCache) return deps;
+  return {
+    ...deps,
+    onProfileChanged: (id: string) => {
+      pageCache.invalidate(id);
+      onProfileChanged?.(id);
+    },
+  };
+}

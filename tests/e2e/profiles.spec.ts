@@ -1,0 +1,239 @@
+// The public page /k/{id}: claiming through sign-up, the walkthrough, the editor and the cache,
+// who may change it, and what each status shows.
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import { expect, test, waitForHydration } from "./support/fixtures";
+import { newUser, signInByApi, signUpByApi } from "./support/accounts";
+import { admin } from "./support/ports";
+
+const origin = { Origin: "http://localhost:3210" };
+
+/** Admin calls from a context of their own, so the test's page keeps its own session. */
+async function asAdmin<T>(browser: Browser, work: (request: APIRequestContext, token: string) => Promise<T>) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const session = await signInByApi(page, admin);
+  try {
+    return await work(context.request, session.access_token);
+  } finally {
+    await context.close();
+  }
+}
+
+async function newProfiles(browser: Browser, count: number): Promise<string[]> {
+  return asAdmin(browser, async (request, token) => {
+    const response = await request.post("/api/admin/profiles", {
+      data: { count },
+      headers: { Authorization: `Bearer ${token}`, ...origin },
+    });
+    expect(response.status()).toBe(201);
+    return ((await response.json()) as { profiles: { id: string }[] }).profiles.map((profile) => profile.id);
+  });
+}
+
+async function setStatus(browser: Browser, id: string, status: string) {
+  await asAdmin(browser, async (request, token) => {
+    const response = await request.put("/api/admin/profile", {
+      data: { id, status },
+      headers: { Authorization: `Bearer ${token}`, ...origin },
+    });
+    expect(response.status()).toBe(200);
+  });
+}
+
+async function anonymousView(
+  browser: Browser,
+  id: string,
+): Promise<{ page: Page; status: number; close: () => Promise<void> }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const response = await page.goto(`/k/${id}`);
+  return { page, status: response?.status() ?? 0, close: () => context.close() };
+}
+
+test("a visitor claims a page through sign-up, completes the walkthrough, and the public sees each edit at once", async ({
+  page,
+  browser,
+}) => {
+  const [id] = await newProfiles(browser, 1);
+  const user = newUser();
+
+  await page.goto(`/k/${id}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("This page is waiting for its owner");
+  await waitForHydration(page);
+  await page.getByRole("link", { name: "Create an account and claim" }).click();
+  await expect(page).toHaveURL(/\/new\?redirectTo=/);
+  await page.getByLabel("E-mail address").fill(user.email);
+  await page.getByLabel("Password", { exact: true }).fill(user.password);
+  await page.getByRole("button", { name: "Create account" }).click();
+
+  // Back on the page, claimed, in the walkthrough.
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome to your Kammare");
+  await expect(page).toHaveURL(`/k/${id}`);
+  await page.getByRole("button", { name: "Start" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("What should the page be called?");
+  await page.getByLabel("Name", { exact: true }).fill("Astrid Lindqvist");
+  await page.getByLabel("Subtitle", { exact: true }).fill("1931 – 2024");
+  await page.getByRole("button", { name: "Save and continue" }).click();
+
+  // Leaving and coming back resumes at the next step.
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tell the story");
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tell the story");
+  await waitForHydration(page);
+  await page
+    .getByLabel("Story", { exact: true })
+    .fill("Astrid grew up by the sea.\n\nShe taught at the village school for forty years.");
+  await page.getByRole("button", { name: "Save and continue" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Add pictures");
+  await page.getByRole("button", { name: "Save and continue" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Add links");
+  await page.getByRole("button", { name: "Add a link" }).click();
+  await page.getByLabel("Label").fill("Photo album");
+  await page.getByLabel("Address (https://…)").fill("http://example.se/album");
+  await page.getByRole("button", { name: "Save and continue" }).click();
+  await expect(page.getByText("An address must start with https://.")).toBeVisible();
+  await page.getByLabel("Address (https://…)").fill("https://example.se/album");
+  await page.getByRole("button", { name: "Save and continue" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Publish the page");
+  await page.getByRole("button", { name: "Publish and start the free trial" }).click();
+
+  // Published: the owner sees the page with their bar and the trial.
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Astrid Lindqvist");
+  await expect(page.getByRole("region", { name: "Your page" })).toBeVisible();
+  await expect(page.getByText(/Free trial until/)).toBeVisible();
+
+  // The public sees it (and it is now cached for them).
+  const visitor = await anonymousView(browser, id as string);
+  await expect(visitor.page.getByRole("heading", { level: 1 })).toHaveText("Astrid Lindqvist");
+  await expect(visitor.page.getByText("1931 – 2024")).toBeVisible();
+  await expect(visitor.page.getByRole("link", { name: "Photo album" })).toHaveAttribute(
+    "href",
+    "https://example.se/album",
+  );
+  await expect(visitor.page.getByRole("button", { name: "Edit page" })).toHaveCount(0);
+  await visitor.page.reload();
+
+  // The owner edits; the public sees the change at once.
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Edit page" }).click();
+  await page.getByLabel("Subtitle", { exact: true }).fill("Teacher, 1931 – 2024");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+  await visitor.page.reload();
+  await expect(visitor.page.getByText("Teacher, 1931 – 2024")).toBeVisible();
+  await visitor.close();
+});
+
+test("another user sees no edit controls and cannot change the page", async ({ page, browser }) => {
+  const [id] = await newProfiles(browser, 1);
+  const owner = newUser();
+  const ownerContext = await browser.newContext();
+  const ownerPage = await ownerContext.newPage();
+  const ownerSession = await signUpByApi(ownerPage, owner);
+  const claim = await ownerContext.request.post("/api/kammare/own", {
+    data: { owner: ownerSession.user.id, profileId: id },
+    headers: { Authorization: `Bearer ${ownerSession.access_token}` },
+  });
+  expect(claim.status()).toBe(200);
+  const named = await ownerContext.request.post("/api/kammare/walkthrough-steps", {
+    data: { profileId: id, step: "name", displayName: "Karl" },
+    headers: { Authorization: `Bearer ${ownerSession.access_token}` },
+  });
+  expect(named.status()).toBe(200);
+  const published = await ownerContext.request.post("/api/kammare/walkthrough-steps", {
+    data: { profileId: id, step: "publish" },
+    headers: { Authorization: `Bearer ${ownerSession.access_token}` },
+  });
+  expect(published.status()).toBe(200);
+  await ownerContext.close();
+
+  const stranger = await signUpByApi(page, newUser());
+  await page.goto(`/k/${id}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Karl");
+  await expect(page.getByRole("button", { name: "Edit page" })).toHaveCount(0);
+  const attempt = await page.request.put("/api/kammare/profile", {
+    data: { profile: { id, displayName: "Taken over" } },
+    headers: { Authorization: `Bearer ${stranger.access_token}` },
+  });
+  expect(attempt.status()).toBe(403);
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Karl");
+});
+
+test("every status shows what was decided, and a suspended page is a 404", async ({ browser }) => {
+  const [id] = await newProfiles(browser, 1);
+  const unclaimed = await anonymousView(browser, id as string);
+  expect(unclaimed.status).toBe(200);
+  await expect(unclaimed.page.getByRole("heading", { level: 1 })).toHaveText(
+    "This page is waiting for its owner",
+  );
+  await unclaimed.close();
+
+  // Give it an owner and content, as an admin.
+  await asAdmin(browser, async (request, token) => {
+    const headers = { Authorization: `Bearer ${token}`, ...origin };
+    const me = (await (await request.get("/api/admin/check", { headers })).json()) as { admin: boolean };
+    expect(me.admin).toBe(true);
+    const put = await request.put("/api/kammare/profile", {
+      data: { profile: { id, displayName: "Märta" } },
+      headers,
+    });
+    expect(put.status()).toBe(200);
+  });
+
+  const expectations: [string, number, string][] = [
+    ["draft", 200, "This page is coming soon"],
+    ["trial", 200, "Märta"],
+    ["extended_trial", 200, "Märta"],
+    ["active", 200, "Märta"],
+    ["past_due", 200, "Märta"],
+    ["expired", 200, "This page is resting"],
+    ["suspended", 404, "Page Not Found"],
+  ];
+  for (const [status, code, heading] of expectations) {
+    await setStatus(browser, id as string, status);
+    const view = await anonymousView(browser, id as string);
+    expect(view.status, status).toBe(code);
+    await expect(view.page.getByRole("heading", { level: 1 }), status).toHaveText(heading);
+    await view.close();
+  }
+});
+
+test("an unlisted page asks search engines to stay away; a public one has sharing tags", async ({
+  page,
+  browser,
+}) => {
+  const [id] = await newProfiles(browser, 1);
+  await asAdmin(browser, async (request, token) => {
+    const headers = { Authorization: `Bearer ${token}`, ...origin };
+    expect(
+      (
+        await request.put("/api/kammare/profile", {
+          data: { profile: { id, displayName: "Greta", subtitle: "Gardener" } },
+          headers,
+        })
+      ).status(),
+    ).toBe(200);
+    expect(
+      (await request.put("/api/admin/profile", { data: { id, status: "active" }, headers })).status(),
+    ).toBe(200);
+  });
+  await page.goto(`/k/${id}`);
+  await expect(page).toHaveTitle("Greta – Kammare");
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", "Greta");
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", "Gardener");
+  await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
+  await asAdmin(browser, async (request, token) => {
+    const headers = { Authorization: `Bearer ${token}`, ...origin };
+    expect(
+      (
+        await request.put("/api/kammare/profile-metadata", {
+          data: { id, metadata: { visibility: "unlisted" } },
+          headers,
+        })
+      ).status(),
+    ).toBe(200);
+  });
+  await page.reload();
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+});
