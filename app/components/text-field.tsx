@@ -1,41 +1,15 @@
 // A text input with its label, optional hint and error text, wired up for screen readers.
-import { useId, type InputHTMLAttributes } from "react";
+import type { InputHTMLAttributes } from "react";
+import { controlClass, Field, type FieldText } from "./field";
 
-type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
-  label: string;
-  hint?: string;
-  error?: string;
-};
+type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & FieldText;
 
-export function TextField({ label, hint, error, id, className = "", ...input }: TextFieldProps) {
-  const generated = useId();
-  const inputId = id ?? generated;
-  const hintId = hint ? `${inputId}-hint` : undefined;
-  const errorId = error ? `${inputId}-error` : undefined;
+export function TextField({ label, hint, error, id, className, ...input }: TextFieldProps) {
   return (
-    <div className={`flex flex-col gap-1 ${className}`}>
-      <label htmlFor={inputId} className="text-sm font-medium text-ink">
-        {label}
-      </label>
-      {hint && (
-        <p id={hintId} className="text-sm text-muted">
-          {hint}
-        </p>
+    <Field label={label} hint={hint} error={error} id={id} className={className}>
+      {(control) => (
+        <input {...control} className={controlClass(error, "min-h-11 placeholder:text-muted")} {...input} />
       )}
-      <input
-        id={inputId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined}
-        className={`min-h-11 rounded-[var(--radius-control)] border bg-raised px-3 py-2 text-base text-ink placeholder:text-muted ${
-          error ? "border-danger" : "border-line"
-        }`}
-        {...input}
-      />
-      {error && (
-        <p id={errorId} className="text-sm font-medium text-danger">
-          {error}
-        </p>
-      )}
-    </div>
+    </Field>
   );
 }

@@ -17,3 +17,16 @@ export function formatDateTime(iso: string, locale: string): string {
   }
   return formatter.format(new Date(iso));
 }
+
+const dateFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** "20 November 2026" (long) or "20 Nov 2026" (medium) in the page's language, Swedish time. */
+export function formatDate(iso: string, locale: string, style: "long" | "medium" = "medium"): string {
+  const key = `${locale}|${style}`;
+  let formatter = dateFormatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(locale, { dateStyle: style, timeZone: displayTimeZone });
+    dateFormatters.set(key, formatter);
+  }
+  return formatter.format(new Date(iso));
+}

@@ -1,6 +1,7 @@
 // The public page /k/{id}: claiming through sign-up, the walkthrough, the editor and the cache,
 // who may change it, and what each status shows.
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import sharp from "sharp";
 import { expect, test, waitForHydration } from "./support/fixtures";
 import { newUser, signInByApi, signUpByApi } from "./support/accounts";
 import { admin } from "./support/ports";
@@ -85,6 +86,15 @@ test("a visitor claims a page through sign-up, completes the walkthrough, and th
     .fill("Astrid grew up by the sea.\n\nShe taught at the village school for forty years.");
   await page.getByRole("button", { name: "Save and continue" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Add pictures");
+  const portrait = await sharp({
+    create: { width: 900, height: 1200, channels: 3, background: { r: 180, g: 120, b: 90 } },
+  })
+    .jpeg()
+    .toBuffer();
+  await page
+    .getByLabel("Portrait")
+    .setInputFiles({ name: "astrid.jpg", mimeType: "image/jpeg", buffer: portrait });
+  await expect(page.locator('img[src^="/uploads/"]')).toHaveAttribute("src", /^\/uploads\/.+\.webp$/);
   await page.getByRole("button", { name: "Save and continue" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Add links");
   await page.getByRole("button", { name: "Add a link" }).click();
@@ -101,6 +111,13 @@ test("a visitor claims a page through sign-up, completes the walkthrough, and th
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Astrid Lindqvist");
   await expect(page.getByRole("region", { name: "Your page" })).toBeVisible();
   await expect(page.getByText(/Free trial until/)).toBeVisible();
+  await expect(page.getByRole("img", { name: "Portrait: Astrid Lindqvist" })).toHaveAttribute(
+    "src",
+    /^\/uploads\/.+\.webp$/,
+  );
+  // "/" now sends the owner to their page.
+  await page.goto("/");
+  await expect(page).toHaveURL(`/k/${id}`);
 
   // The public sees it (and it is now cached for them).
   const visitor = await anonymousView(browser, id as string);

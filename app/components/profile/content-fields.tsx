@@ -1,7 +1,7 @@
 // The fields of a profile's content, shared by the walkthrough and the editor.
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { ProfileLink } from "../../../contract/profiles";
+import type { ProfileContent, ProfileLink } from "../../../contract/profiles";
 import { api } from "../../lib/api";
 import type { ContentProblems, Problem } from "../../lib/profile-form";
 import { Button } from "../button";
@@ -171,4 +171,77 @@ export function ColorField({ value, onChange }: { value: string; onChange: (valu
   );
 }
 
-export { TextArea, TextField };
+/** What the field groups below share: the content, a way to change it, and its problems. */
+type GroupProps = {
+  content: ProfileContent;
+  set: (patch: Partial<ProfileContent>) => void;
+  problems: ContentProblems;
+};
+
+export function NameFields({ content, set, problems }: GroupProps) {
+  const { t } = useTranslation();
+  const text = useProblemText();
+  return (
+    <>
+      <TextField
+        label={t("profile.editor.displayName")}
+        value={content.displayName}
+        maxLength={120}
+        required
+        onChange={(event) => set({ displayName: event.target.value })}
+        error={text(problems.displayName)}
+      />
+      <TextField
+        label={t("profile.editor.subtitle")}
+        hint={t("profile.editor.subtitleHint")}
+        value={content.subtitle}
+        maxLength={200}
+        onChange={(event) => set({ subtitle: event.target.value })}
+        error={text(problems.subtitle)}
+      />
+    </>
+  );
+}
+
+export function StoryField({ content, set, problems }: GroupProps) {
+  const { t } = useTranslation();
+  const text = useProblemText();
+  return (
+    <TextArea
+      label={t("profile.editor.story")}
+      hint={t("profile.editor.storyHint")}
+      value={content.story}
+      maxLength={20_000}
+      rows={10}
+      onChange={(event) => set({ story: event.target.value })}
+      error={text(problems.story)}
+    />
+  );
+}
+
+export function PictureFields({
+  profileId,
+  content,
+  set,
+}: Omit<GroupProps, "problems"> & { profileId: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <ImageField
+        profileId={profileId}
+        kind="portrait"
+        label={t("profile.editor.portrait")}
+        value={content.portraitImageUrl}
+        onChange={(url) => set({ portraitImageUrl: url })}
+      />
+      <ImageField
+        profileId={profileId}
+        kind="cover"
+        label={t("profile.editor.cover")}
+        value={content.coverImageUrl}
+        onChange={(url) => set({ coverImageUrl: url })}
+      />
+      <ColorField value={content.themeColor} onChange={(themeColor) => set({ themeColor })} />
+    </>
+  );
+}

@@ -6,7 +6,7 @@ import { api } from "../../lib/api";
 import { contentProblems, hasProblems, type ContentProblems } from "../../lib/profile-form";
 import { Alert } from "../alert";
 import { Button } from "../button";
-import { ColorField, ImageField, LinksField, TextArea, TextField, useProblemText } from "./content-fields";
+import { LinksField, NameFields, PictureFields, StoryField } from "./content-fields";
 
 type Props = {
   id: string;
@@ -18,7 +18,6 @@ type Props = {
 
 export function Editor({ id, initial, visibility: initialVisibility, onSaved, onClose }: Props) {
   const { t } = useTranslation();
-  const text = useProblemText();
   const [saved, setSaved] = useState<ProfileContent>(initial);
   const [content, setContent] = useState<ProfileContent>(initial);
   const [visibility, setVisibility] = useState(initialVisibility);
@@ -68,46 +67,9 @@ export function Editor({ id, initial, visibility: initialVisibility, onSaved, on
       </h2>
       {state === "saved" && <Alert tone="success" title={t("profile.editor.saved")} />}
       {state === "failed" && <Alert tone="error" title={t("profile.editor.failed")} />}
-      <TextField
-        label={t("profile.editor.displayName")}
-        value={content.displayName}
-        maxLength={120}
-        required
-        onChange={(event) => set({ displayName: event.target.value })}
-        error={text(problems.displayName)}
-      />
-      <TextField
-        label={t("profile.editor.subtitle")}
-        hint={t("profile.editor.subtitleHint")}
-        value={content.subtitle}
-        maxLength={200}
-        onChange={(event) => set({ subtitle: event.target.value })}
-        error={text(problems.subtitle)}
-      />
-      <TextArea
-        label={t("profile.editor.story")}
-        hint={t("profile.editor.storyHint")}
-        value={content.story}
-        maxLength={20_000}
-        rows={10}
-        onChange={(event) => set({ story: event.target.value })}
-        error={text(problems.story)}
-      />
-      <ImageField
-        profileId={id}
-        kind="portrait"
-        label={t("profile.editor.portrait")}
-        value={content.portraitImageUrl}
-        onChange={(url) => set({ portraitImageUrl: url })}
-      />
-      <ImageField
-        profileId={id}
-        kind="cover"
-        label={t("profile.editor.cover")}
-        value={content.coverImageUrl}
-        onChange={(url) => set({ coverImageUrl: url })}
-      />
-      <ColorField value={content.themeColor} onChange={(themeColor) => set({ themeColor })} />
+      <NameFields content={content} set={set} problems={problems} />
+      <StoryField content={content} set={set} problems={problems} />
+      <PictureFields profileId={id} content={content} set={set} />
       <LinksField links={content.links} onChange={(links) => set({ links })} problems={problems} />
       <fieldset className="flex flex-col gap-2">
         <legend className="text-sm font-medium">{t("profile.editor.visibility")}</legend>

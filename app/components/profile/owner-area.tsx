@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
 import { plans } from "../../../contract/pricing";
 import { walkthroughSteps } from "../../../contract/profiles";
+import { formatDate } from "../../lib/date-format";
 import { formatMoney } from "../../lib/format";
 import type { ProfilePageData } from "../../routes/profile/page";
 import { Alert } from "../alert";
@@ -55,7 +56,7 @@ export function OwnerArea({ data }: { data: ProfilePageData }) {
           <Alert
             tone="info"
             title={t("profile.trialBanner", {
-              date: new Date(data.trialEndsAt).toLocaleDateString(i18n.language, { dateStyle: "long" }),
+              date: formatDate(data.trialEndsAt, i18n.language, "long"),
             })}
           />
         )}

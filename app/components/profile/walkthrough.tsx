@@ -8,7 +8,7 @@ import { api } from "../../lib/api";
 import { contentProblems, hasProblems, type ContentProblems } from "../../lib/profile-form";
 import { Alert } from "../alert";
 import { Button } from "../button";
-import { ColorField, ImageField, LinksField, TextArea, TextField, useProblemText } from "./content-fields";
+import { LinksField, NameFields, PictureFields, StoryField } from "./content-fields";
 
 type Props = {
   id: string;
@@ -30,7 +30,6 @@ const stepFields: Record<WalkthroughStep, (keyof ProfileContent)[]> = {
 
 export function Walkthrough({ id, initial, done, onPublished }: Props) {
   const { t } = useTranslation();
-  const text = useProblemText();
   const firstOpen = walkthroughSteps.findIndex((step) => !done.includes(step));
   const [index, setIndex] = useState(firstOpen === -1 ? walkthroughSteps.length - 1 : firstOpen);
   const [content, setContent] = useState<ProfileContent>(initial);
@@ -101,56 +100,9 @@ export function Walkthrough({ id, initial, done, onPublished }: Props) {
         <p className="text-muted">{t(`profile.walkthrough.${step}.lead`, { days: freeTrialDays })}</p>
         {state === "failed" && <Alert tone="error" title={t("profile.walkthrough.failed")} />}
 
-        {step === "name" && (
-          <>
-            <TextField
-              label={t("profile.editor.displayName")}
-              value={content.displayName}
-              maxLength={120}
-              required
-              onChange={(event) => set({ displayName: event.target.value })}
-              error={text(problems.displayName)}
-            />
-            <TextField
-              label={t("profile.editor.subtitle")}
-              hint={t("profile.editor.subtitleHint")}
-              value={content.subtitle}
-              maxLength={200}
-              onChange={(event) => set({ subtitle: event.target.value })}
-              error={text(problems.subtitle)}
-            />
-          </>
-        )}
-        {step === "story" && (
-          <TextArea
-            label={t("profile.editor.story")}
-            hint={t("profile.editor.storyHint")}
-            value={content.story}
-            maxLength={20_000}
-            rows={10}
-            onChange={(event) => set({ story: event.target.value })}
-            error={text(problems.story)}
-          />
-        )}
-        {step === "images" && (
-          <>
-            <ImageField
-              profileId={id}
-              kind="portrait"
-              label={t("profile.editor.portrait")}
-              value={content.portraitImageUrl}
-              onChange={(url) => set({ portraitImageUrl: url })}
-            />
-            <ImageField
-              profileId={id}
-              kind="cover"
-              label={t("profile.editor.cover")}
-              value={content.coverImageUrl}
-              onChange={(url) => set({ coverImageUrl: url })}
-            />
-            <ColorField value={content.themeColor} onChange={(themeColor) => set({ themeColor })} />
-          </>
-        )}
+        {step === "name" && <NameFields content={content} set={set} problems={problems} />}
+        {step === "story" && <StoryField content={content} set={set} problems={problems} />}
+        {step === "images" && <PictureFields profileId={id} content={content} set={set} />}
         {step === "links" && (
           <LinksField links={content.links} onChange={(links) => set({ links })} problems={problems} />
         )}

@@ -9,6 +9,7 @@ import { Button } from "../../components/button";
 import { DataTable } from "../../components/data-table";
 import { TextField } from "../../components/text-field";
 import { api } from "../../lib/api";
+import { formatDate } from "../../lib/date-format";
 import { apiErrorCode } from "../../lib/validate";
 import type { Route } from "./+types/first-names";
 
@@ -102,7 +103,7 @@ export default function FirstNames({ loaderData }: Route.ComponentProps) {
           {
             key: "created",
             header: t("firstNames.created"),
-            cell: (row) => new Date(row.createdAt).toLocaleDateString(i18n.language, { dateStyle: "medium" }),
+            cell: (row) => formatDate(row.createdAt, i18n.language),
           },
           {
             key: "remove",

@@ -8,6 +8,7 @@ import { Alert } from "../../components/alert";
 import { Button } from "../../components/button";
 import { TextField } from "../../components/text-field";
 import { api } from "../../lib/api";
+import { formatDateTime } from "../../lib/date-format";
 import { apiErrorCode, apiErrorMessages, emailProblem, newPasswordProblem } from "../../lib/validate";
 
 const screens = [
@@ -113,12 +114,7 @@ function UserTool() {
               <dd>{user.roles.map((role) => t(`admin.role.${role}`)).join(", ")}</dd>
               <dt className="text-muted">{t("admin.users.created")}</dt>
               <dd>
-                <time dateTime={user.createdAt}>
-                  {new Date(user.createdAt).toLocaleString(i18n.language, {
-                    dateStyle: "medium",
-                    timeStyle: "short",
-                  })}
-                </time>
+                <time dateTime={user.createdAt}>{formatDateTime(user.createdAt, i18n.language)}</time>
               </dd>
               <dt className="text-muted">{t("admin.users.profiles")}</dt>
               <dd>
