@@ -2,18 +2,25 @@
 // calls (spec section 7; decisions "Profiles").
 import { locales } from "./locale";
 import { profileIdAlphabet, profileIdLength } from "./profile-id";
+import {
+  maxBatchSize,
+  profileSorts,
+  profileStatuses,
+  profileVisibilities,
+  walkthroughSteps,
+  type WalkthroughStep,
+} from "./profile-values";
+
+export {
+  maxBatchSize,
+  profileSorts,
+  profileStatuses,
+  profileVisibilities,
+  walkthroughSteps,
+  type WalkthroughStep,
+};
 import { z } from "./zod";
 
-export const profileStatuses = [
-  "unclaimed",
-  "draft",
-  "trial",
-  "extended_trial",
-  "active",
-  "past_due",
-  "expired",
-  "suspended",
-] as const;
 export const profileStatusSchema = z.enum(profileStatuses, { error: "Not a profile status." });
 export type ProfileStatus = z.infer<typeof profileStatusSchema>;
 
@@ -84,7 +91,6 @@ export const updateProfileRequestSchema = z.object({
 });
 export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>;
 
-export const profileVisibilities = ["public", "unlisted"] as const;
 export const profileMetadataSchema = z.object({
   visibility: z.enum(profileVisibilities, { error: "visibility is public or unlisted." }),
   language: z.enum(locales, { error: "Not a language of the product." }),
@@ -103,9 +109,6 @@ export const ownRequestSchema = z.object({
   owner: z.uuid({ error: "owner must be a user id." }),
   profileId: profileIdSchema,
 });
-
-export const walkthroughSteps = ["welcome", "name", "story", "images", "links", "publish"] as const;
-export type WalkthroughStep = (typeof walkthroughSteps)[number];
 
 /** POST /api/kammare/walkthrough-steps: { profileId, step, ...the step's fields }. */
 export const walkthroughStepRequestSchema = z.discriminatedUnion(
@@ -168,7 +171,6 @@ export type ProfileView = z.infer<typeof profileViewSchema>;
 export const profileAnswerSchema = z.object({ profile: profileViewSchema });
 
 // Admin: the list, batches, status changes and history.
-export const profileSorts = ["created_desc", "created_asc", "updated_desc", "id_asc"] as const;
 export const adminProfileListQuerySchema = z.object({
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
@@ -195,7 +197,6 @@ export const adminProfileListSchema = z.object({
 });
 export type AdminProfileList = z.infer<typeof adminProfileListSchema>;
 
-export const maxBatchSize = 10_000;
 export const createProfilesRequestSchema = z.object({
   count: z
     .number({ error: "count must be a number." })

@@ -1,7 +1,7 @@
 // The session as the browser keeps it in localStorage["session"] (spec section 3).
 import { z } from "./zod";
 
-export const sessionStorageKey = "session";
+export { sessionStorageKey } from "./storage-keys";
 
 export const sessionUserSchema = z.object({ id: z.string().max(64), email: z.string().max(254) });
 

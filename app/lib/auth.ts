@@ -2,7 +2,8 @@
 // and ownedProfiles. It starts not initialised and becomes initialised once the session stored under
 // localStorage["session"] has been refreshed with the server.
 import { useSyncExternalStore } from "react";
-import { sessionStorageKey, type StoredSession } from "../../contract/session";
+import type { StoredSession } from "../../contract/session";
+import { sessionStorageKey } from "../../contract/storage-keys";
 import { api } from "./api";
 import { apiErrorCode } from "./validate";
 

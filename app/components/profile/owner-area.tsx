@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
 import { plans } from "../../../contract/pricing";
-import { walkthroughSteps } from "../../../contract/profiles";
+import { walkthroughSteps } from "../../../contract/profile-values";
 import { formatDate } from "../../lib/date-format";
 import { formatMoney } from "../../lib/format";
 import type { ProfilePageData } from "../../routes/profile/page";

@@ -3,7 +3,8 @@
 import { useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { freeTrialDays } from "../../../contract/pricing";
-import { walkthroughSteps, type ProfileContent, type WalkthroughStep } from "../../../contract/profiles";
+import type { ProfileContent } from "../../../contract/profiles";
+import { walkthroughSteps, type WalkthroughStep } from "../../../contract/profile-values";
 import { api } from "../../lib/api";
 import { contentProblems, hasProblems, type ContentProblems } from "../../lib/profile-form";
 import { Alert } from "../alert";

@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { maxBatchSize } from "../../../contract/profiles";
+import { maxBatchSize } from "../../../contract/profile-values";
 import { Alert } from "../../components/alert";
 import { Button } from "../../components/button";
 import { DataTable, type Column } from "../../components/data-table";
