@@ -15,6 +15,18 @@ export function newPasswordProblem(password: string, email?: string): string | u
   return undefined;
 }
 
+/** A new password and its repetition: what is wrong with each, as i18n keys. */
+export function newPasswordProblems(
+  password: string,
+  confirm: string,
+  email?: string,
+): { password?: string; confirm?: string } {
+  return {
+    password: newPasswordProblem(password, email),
+    confirm: confirm === password ? undefined : "auth.validation.mismatch",
+  };
+}
+
 /** The API's error codes that a form can explain in the user's language. */
 export const apiErrorMessages: Record<string, string> = {
   email_taken: "auth.signup.emailTaken",

@@ -3,9 +3,10 @@ import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert } from "../../components/alert";
 import { Button } from "../../components/button";
+import { NewPasswordFields } from "../../components/new-password-fields";
 import { TextField } from "../../components/text-field";
 import { api } from "../../lib/api";
-import { apiErrorCode, apiErrorMessages, newPasswordProblem } from "../../lib/validate";
+import { apiErrorCode, apiErrorMessages, newPasswordProblems } from "../../lib/validate";
 
 type Errors = { current?: string; next?: string; confirm?: string };
 
@@ -19,10 +20,11 @@ export default function ChangePassword() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    const fresh = newPasswordProblems(next, confirm);
     const problems: Errors = {
       current: current ? undefined : "auth.validation.passwordRequired",
-      next: newPasswordProblem(next),
-      confirm: confirm === next ? undefined : "auth.validation.mismatch",
+      next: fresh.password,
+      confirm: fresh.confirm,
     };
     setErrors(problems);
     if (problems.current || problems.next || problems.confirm) return;
@@ -66,24 +68,12 @@ export default function ChangePassword() {
           onChange={(event) => setCurrent(event.target.value)}
           error={errors.current && t(errors.current)}
         />
-        <TextField
-          label={t("admin.password.new")}
-          hint={t("auth.passwordHint")}
-          type="password"
-          name="new-password"
-          autoComplete="new-password"
-          value={next}
-          onChange={(event) => setNext(event.target.value)}
-          error={errors.next && t(errors.next)}
-        />
-        <TextField
-          label={t("admin.password.confirm")}
-          type="password"
-          name="confirm-password"
-          autoComplete="new-password"
-          value={confirm}
-          onChange={(event) => setConfirm(event.target.value)}
-          error={errors.confirm && t(errors.confirm)}
+        <NewPasswordFields
+          password={next}
+          confirm={confirm}
+          onPassword={setNext}
+          onConfirm={setConfirm}
+          errors={{ password: errors.next, confirm: errors.confirm }}
         />
         <Button type="submit" busy={state === "busy"}>
           {state === "busy" ? t("admin.password.busy") : t("admin.password.submit")}

@@ -5,9 +5,9 @@ import { Link, useSearchParams } from "react-router";
 import { Alert } from "../../components/alert";
 import { AuthCard } from "../../components/auth-card";
 import { Button } from "../../components/button";
-import { TextField } from "../../components/text-field";
+import { NewPasswordFields } from "../../components/new-password-fields";
 import { api } from "../../lib/api";
-import { apiErrorCode, apiErrorMessages, newPasswordProblem } from "../../lib/validate";
+import { apiErrorCode, apiErrorMessages, newPasswordProblems } from "../../lib/validate";
 
 export default function ResetPassword() {
   const { t } = useTranslation();
@@ -20,10 +20,7 @@ export default function ResetPassword() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const problems = {
-      password: newPasswordProblem(password),
-      confirm: confirm === password ? undefined : "auth.validation.mismatch",
-    };
+    const problems = newPasswordProblems(password, confirm);
     setErrors(problems);
     if (problems.password || problems.confirm) return;
     setState("busy");
@@ -70,24 +67,12 @@ export default function ResetPassword() {
     <AuthCard {...heading}>
       <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
         {state === "failed" && <Alert tone="error" title={t("auth.error")} />}
-        <TextField
-          label={t("auth.reset.newPassword")}
-          hint={t("auth.passwordHint")}
-          type="password"
-          name="new-password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          error={errors.password && t(errors.password)}
-        />
-        <TextField
-          label={t("auth.reset.confirm")}
-          type="password"
-          name="confirm-password"
-          autoComplete="new-password"
-          value={confirm}
-          onChange={(event) => setConfirm(event.target.value)}
-          error={errors.confirm && t(errors.confirm)}
+        <NewPasswordFields
+          password={password}
+          confirm={confirm}
+          onPassword={setPassword}
+          onConfirm={setConfirm}
+          errors={errors}
         />
         <Button type="submit" busy={state === "busy"}>
           {state === "busy" ? t("auth.reset.busy") : t("auth.reset.submit")}
