@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { serve, type ServerType } from "@hono/node-server";
 import type { Hono } from "hono";
 import type { Booted } from "./boot";
+import { jobLocks, runExclusive } from "./db/exclusive";
 import { refreshPlannerStatistics, statisticsEveryMs } from "./db/statistics";
 import { pruneRateLimits } from "./domain/rate-limit";
 
@@ -20,11 +21,11 @@ export function listen(
       (info: AddressInfo) => {
         const url = config.PUBLIC_URL ?? `http://localhost:${info.port}`;
         logger.info({ url, port: info.port, database: database.kind }, "listening");
-        // Old rate-limit windows are of no use; any process may drop them (deleting twice is harmless).
+        // Old rate-limit windows are of no use; one process at a time drops them.
         const maintenance = setInterval(() => {
-          pruneRateLimits(database.db, new Date(Date.now() - 60 * 60 * 1000)).catch((error: unknown) =>
-            logger.warn({ err: error }, "rate-limit pruning failed"),
-          );
+          runExclusive(database, jobLocks.pruneRateLimits, () =>
+            pruneRateLimits(database.db, new Date(Date.now() - 60 * 60 * 1000)),
+          ).catch((error: unknown) => logger.warn({ err: error }, "rate-limit pruning failed"));
         }, maintenanceEveryMs);
         maintenance.unref();
         // The embedded database has no autovacuum: ANALYZE now and then, or large lists get slow plans.

@@ -1,5 +1,6 @@
 // Applies the drizzle-kit SQL migrations, bundled into the build, in order and exactly once.
 import type { DatabaseHandle } from "./client";
+import { jobLocks } from "./exclusive";
 
 type Journal = { entries: { idx: number; tag: string }[] };
 
@@ -29,8 +30,7 @@ export function bundledMigrations(): Migration[] {
     });
 }
 
-// Any constant works; it only has to be the same in every process of this app.
-const MIGRATION_LOCK_KEY = 7_041_998_211;
+const MIGRATION_LOCK_KEY = jobLocks.migrations;
 
 /**
  * Applies every migration not yet recorded, each in its own transaction, under an advisory

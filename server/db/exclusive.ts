@@ -1,0 +1,26 @@
+// Scheduled work that exactly one process runs at a time: whoever takes the advisory lock works,
+// the others skip this round (DESIGN.md, "Scale").
+import type { DatabaseHandle } from "./client";
+
+/** Every advisory lock key of the app, in one place so none is used twice; the same in every process. */
+export const jobLocks = { migrations: 7_041_998_211, pruneRateLimits: 7_041_998_212 } as const;
+
+/** Runs `work` if no other process holds the job's lock; answers whether it ran. */
+export async function runExclusive(
+  database: DatabaseHandle,
+  lockKey: number,
+  work: () => Promise<void>,
+): Promise<boolean> {
+  return database.withConnection(async (connection) => {
+    const [row] = await connection.query<{ locked: boolean }>("select pg_try_advisory_lock($1) as locked", [
+      lockKey,
+    ]);
+    if (!row?.locked) return false;
+    try {
+      await work();
+      return true;
+    } finally {
+      await connection.query("select pg_advisory_unlock($1)", [lockKey]);
+    }
+  });
+}
