@@ -17,8 +17,11 @@ function toSessionUser(row: UserRow): SessionUser {
   return { id: row.id, email: row.email, roles: row.roles as Role[] };
 }
 
-function sameAsEmail(password: string, email: string): boolean {
-  return password.trim().toLowerCase() === email.trim().toLowerCase();
+/** Refuses a password that is the account's e-mail address (any case), naming the request field. */
+function refuseEmailAsPassword(password: string, email: string, field: string, whose = "your"): void {
+  if (password.trim().toLowerCase() === email.trim().toLowerCase()) {
+    throw new DomainError("password_is_email", `The password must not be ${whose} e-mail address.`, field);
+  }
 }
 
 export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | null> {
@@ -46,9 +49,7 @@ export async function signUp(
   origin: RequestOrigin,
 ): Promise<SessionUser> {
   const email = input.email.trim();
-  if (sameAsEmail(input.password, email)) {
-    throw new DomainError("password_is_email", "The password must not be your e-mail address.", "password");
-  }
+  refuseEmailAsPassword(input.password, email, "password");
   if (await findUserByEmail(db, email)) {
     throw new DomainError("email_taken", "There is already an account with this e-mail address.", "email");
   }
@@ -90,18 +91,23 @@ export async function logIn(
   return toSessionUser(user);
 }
 
-/** A new password; any reset link still out for the old one stops working with it. */
-async function setPassword(
+/**
+ * Puts a new password in place: every reset link still out stops working and every session ends,
+ * except `keepSession` (the one making the change). Answers how many sessions ended.
+ */
+async function replacePassword(
   tx: Executor,
   userId: string,
   passwordHash: string,
+  keepSession?: string,
   now = new Date(),
-): Promise<void> {
+): Promise<number> {
   await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
   await tx
     .update(passwordResetTokens)
     .set({ usedAt: now })
     .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+  return revokeUserSessions(tx, userId, { except: keepSession, now });
 }
 
 export async function changePassword(
@@ -115,17 +121,10 @@ export async function changePassword(
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
     throw new DomainError("wrong_password", "The current password is not right.", "currentPassword");
   }
-  if (sameAsEmail(input.newPassword, user.email)) {
-    throw new DomainError(
-      "password_is_email",
-      "The password must not be your e-mail address.",
-      "newPassword",
-    );
-  }
+  refuseEmailAsPassword(input.newPassword, user.email, "newPassword");
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
-    await setPassword(tx, user.id, passwordHash);
-    const revoked = await revokeUserSessions(tx, user.id, { except: session.id });
+    const revoked = await replacePassword(tx, user.id, passwordHash, session.id);
     await audit(tx, {
       action: "password.change",
       actorUserId: user.id,
@@ -162,17 +161,10 @@ export async function adminSetPassword(
 ): Promise<void> {
   const [user] = await db.select().from(users).where(eq(users.id, input.userId)).limit(1);
   if (!user) throw new DomainError("not_found", "No such user.", "userId");
-  if (sameAsEmail(input.password, user.email)) {
-    throw new DomainError(
-      "password_is_email",
-      "The password must not be the user's e-mail address.",
-      "password",
-    );
-  }
+  refuseEmailAsPassword(input.password, user.email, "password", "the user's");
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
-    await setPassword(tx, user.id, passwordHash);
-    const revoked = await revokeUserSessions(tx, user.id);
+    const revoked = await replacePassword(tx, user.id, passwordHash);
     await audit(tx, {
       action: "admin.set_password",
       actorUserId: actor.id,
@@ -234,9 +226,7 @@ export async function resetPassword(
     "token",
   );
   if (!found) throw invalid;
-  if (sameAsEmail(input.password, found.email)) {
-    throw new DomainError("password_is_email", "The password must not be your e-mail address.", "password");
-  }
+  refuseEmailAsPassword(input.password, found.email, "password");
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
     // Marking the token used is the guard: of two resets racing with one token, one wins.
@@ -246,8 +236,7 @@ export async function resetPassword(
       .where(and(eq(passwordResetTokens.tokenHash, hashed), isNull(passwordResetTokens.usedAt)))
       .returning({ userId: passwordResetTokens.userId });
     if (used.length === 0) throw invalid;
-    await setPassword(tx, found.userId, passwordHash);
-    const revoked = await revokeUserSessions(tx, found.userId);
+    const revoked = await replacePassword(tx, found.userId, passwordHash);
     await audit(tx, {
       action: "password.reset",
       actorUserId: found.userId,
@@ -289,9 +278,9 @@ export async function ensureFirstAdmin(
     await db.transaction(async (tx) => {
       await tx
         .update(users)
-        .set({ roles: sql`array_append(${users.roles}, 'admin')`, passwordHash })
+        .set({ roles: sql`array_append(${users.roles}, 'admin')` })
         .where(eq(users.id, existing.id));
-      await revokeUserSessions(tx, existing.id);
+      await replacePassword(tx, existing.id, passwordHash);
       await audit(tx, { action: "admin.bootstrap", targetUserId: existing.id, ...system });
     });
   } else {
