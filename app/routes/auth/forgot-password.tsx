@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { Alert } from "../../components/alert";
 import { AuthCard } from "../../components/auth-card";
 import { Button } from "../../components/button";
-import { TextField } from "../../components/text-field";
+import { EmailField } from "../../components/email-field";
 import { api } from "../../lib/api";
 import { emailProblem } from "../../lib/validate";
 
@@ -41,16 +41,7 @@ export default function ForgotPassword() {
       ) : (
         <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
           {state === "failed" && <Alert tone="error" title={t("auth.error")} />}
-          <TextField
-            label={t("auth.email")}
-            type="email"
-            name="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            error={error && t(error)}
-          />
+          <EmailField value={email} onChange={setEmail} error={error} />
           <Button type="submit" busy={state === "busy"}>
             {state === "busy" ? t("auth.forgot.busy") : t("auth.forgot.submit")}
           </Button>

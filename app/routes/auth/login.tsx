@@ -5,6 +5,7 @@ import { Link, useSearchParams } from "react-router";
 import { Alert } from "../../components/alert";
 import { AuthCard } from "../../components/auth-card";
 import { Button } from "../../components/button";
+import { EmailField } from "../../components/email-field";
 import { TextField } from "../../components/text-field";
 import { login } from "../../lib/auth";
 import { emailProblem } from "../../lib/validate";
@@ -46,16 +47,7 @@ export default function Login() {
     <AuthCard title={t("auth.login.title")} heading={t("auth.login.heading")} lead={t("auth.login.lead")}>
       <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
         {failed && <Alert tone="error" title={t("auth.error")} />}
-        <TextField
-          label={t("auth.email")}
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          error={errors.email && t(errors.email)}
-        />
+        <EmailField value={email} onChange={setEmail} error={errors.email} />
         <TextField
           label={t("auth.password")}
           type="password"

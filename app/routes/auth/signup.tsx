@@ -5,6 +5,7 @@ import { Link, useSearchParams } from "react-router";
 import { Alert } from "../../components/alert";
 import { AuthCard } from "../../components/auth-card";
 import { Button } from "../../components/button";
+import { EmailField } from "../../components/email-field";
 import { TextField } from "../../components/text-field";
 import { signup } from "../../lib/auth";
 import { apiErrorMessages, emailProblem, newPasswordProblem } from "../../lib/validate";
@@ -42,16 +43,7 @@ export default function Signup() {
     <AuthCard title={t("auth.signup.title")} heading={t("auth.signup.heading")} lead={t("auth.signup.lead")}>
       <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
         {failed && <Alert tone="error" title={t("auth.error")} />}
-        <TextField
-          label={t("auth.email")}
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          error={errors.email && t(errors.email)}
-        />
+        <EmailField value={email} onChange={setEmail} error={errors.email} />
         <TextField
           label={t("auth.password")}
           hint={t("auth.passwordHint")}
