@@ -4,6 +4,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import {
+  isRouteErrorResponse,
   ServerRouter,
   type EntryContext,
   type HandleErrorFunction,
@@ -60,6 +61,9 @@ export default function handleRequest(
 /** The server's error hook: every unhandled loader, action or render error, with the request id. */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
+  // The client's mistake (a POST to a page without an action: 405; an unknown path: 404) is answered
+  // with its status and the error page; it is not a failure of ours.
+  if (isRouteErrorResponse(error) && error.status < 500) return;
   const logger = context.get(requestContext).logger;
   logger.error({ err: error, url: new URL(request.url).pathname }, "unhandled page error");
 };

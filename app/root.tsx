@@ -23,14 +23,14 @@ import { refreshSession } from "./lib/auth";
 import { forceFullLoad, isNewerBuildSeen, startBuildCheck } from "./lib/build-check";
 import { i18nFor } from "./lib/i18n";
 import { useNonce } from "./lib/nonce";
-import { viewerMiddleware } from "./rules/viewer.server";
+import { pageViewerMiddleware } from "./rules/viewer.server";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export const middleware: Route.MiddlewareFunction[] = [viewerMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [pageViewerMiddleware];
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);

@@ -1,5 +1,6 @@
 // The product's languages and the cookie that keeps the choice (spec section 9: 365 days).
 // No zod here: every page's first render needs this, and zod is loaded only when a call needs it.
+import { readCookie } from "./cookie";
 
 export const locales = ["en-US", "sv-SE"] as const;
 export type Locale = (typeof locales)[number];
@@ -12,23 +13,9 @@ export const fallbackLocale: Locale = "en-US";
 export const localeCookieName = "locale";
 export const localeCookieMaxAgeSeconds = 365 * 24 * 60 * 60;
 
-function cookieValue(cookieHeader: string | null, name: string): string | undefined {
-  if (!cookieHeader) return undefined;
-  for (const part of cookieHeader.split(";")) {
-    const [key, ...rest] = part.trim().split("=");
-    if (key !== name) continue;
-    try {
-      return decodeURIComponent(rest.join("="));
-    } catch {
-      return undefined; // A malformed cookie counts as no choice, never as an error.
-    }
-  }
-  return undefined;
-}
-
 /** The cookie's choice if valid, else the first supported language the browser asks for, else en-US. */
 export function resolveLocale(cookieHeader: string | null, acceptLanguage: string | null): Locale {
-  const fromCookie = cookieValue(cookieHeader, localeCookieName);
+  const fromCookie = readCookie(cookieHeader, localeCookieName);
   if (isLocale(fromCookie)) return fromCookie;
   const wanted = (acceptLanguage ?? "")
     .split(",")

@@ -5,7 +5,7 @@ import { bodyLimit } from "hono/body-limit";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { RouterContextProvider } from "react-router";
 import { errorCodes } from "../contract/errors";
-import { adminRoutes } from "./api/admin";
+import { adminCheckRoutes, adminUserRoutes } from "./api/admin";
 import { adminProfileRoutes } from "./api/admin-profiles";
 import { authRoutes } from "./api/auth";
 import { firstNameRoutes } from "./api/first-names";
@@ -18,7 +18,8 @@ import type { Config } from "./config";
 import { requestContext, servicesContext, type AppServices } from "./context";
 import type { DatabaseHandle } from "./db/client";
 import type { ApiEnv } from "./http/env";
-import { viewerMiddleware } from "./http/auth";
+import { apiViewerMiddleware, carriesSession } from "./http/auth";
+import { apiAreas, guardedArea } from "./http/guards";
 import { ApiError, DomainError, domainErrorResponse, errorBody, jsonError } from "./http/errors";
 import { withPageCacheInvalidation, type PageCache } from "./http/page-cache";
 import { baseSecurityHeaders, contentSecurityPolicy, createNonce } from "./http/security";
@@ -109,18 +110,34 @@ export function createApp(given: AppDeps): Hono<ApiEnv> {
     await next();
     c.res.headers.set("Cache-Control", c.res.headers.get("Cache-Control") ?? "no-store");
   });
-  api.use(viewerMiddleware({ db: services.db, config }));
+  api.use(apiViewerMiddleware({ db: services.db, config }));
+  const { db } = services;
+  const { onProfileChanged } = deps;
+  // Open calls: each answers anyone (or checks the one thing it needs itself: a session to refresh).
   api.route("/", platformRoutes({ ping: deps.database.ping, buildId: deps.buildId }));
-  api.route("/auth", authRoutes({ db: services.db, config, email: deps.email, background: deps.background }));
-  api.route("/admin", adminRoutes({ db: services.db }));
-  api.route("/admin", firstNameRoutes({ db: services.db }));
+  api.route("/auth", authRoutes({ db, config, email: deps.email, background: deps.background }));
+  api.route("/preferences", preferenceRoutes({ secure: config.secure }));
+  // The guarded areas (server/http/guards.ts: apiAreas), each behind its one guard. The admin check
+  // comes first: any signed-in user may ask it, and its answer ends the request before the admin
+  // area's guard would see it.
+  api.route("/admin", guardedArea("signed-in", adminCheckRoutes()));
   api.route(
     "/admin",
-    adminProfileRoutes({ db: services.db, config, onProfileChanged: deps.onProfileChanged }),
+    guardedArea(
+      apiAreas["/admin"],
+      adminUserRoutes({ db }),
+      firstNameRoutes({ db }),
+      adminProfileRoutes({ db, config, onProfileChanged }),
+    ),
   );
-  api.route("/kammare", kammareRoutes({ db: services.db, onProfileChanged: deps.onProfileChanged }));
-  api.route("/kammare", imageRoutes({ db: services.db, images: deps.images }));
-  api.route("/preferences", preferenceRoutes({ secure: config.secure }));
+  api.route(
+    "/kammare",
+    guardedArea(
+      apiAreas["/kammare"],
+      kammareRoutes({ db, onProfileChanged }),
+      imageRoutes({ db, images: deps.images }),
+    ),
+  );
   // Every other /api path answers JSON, never a page.
   api.all("*", (c) =>
     c.json(errorBody(errorCodes.notFound, `No API call at ${c.req.method} ${c.req.path}.`), 404),
@@ -168,6 +185,9 @@ async function renderPage(c: Context<ApiEnv>, deps: AppDeps, services: AppServic
   context.set(requestContext, { requestId: c.get("requestId"), nonce, logger: c.get("logger") });
   const response = await deps.pages(c.req.raw, context);
   const headers = new Headers(response.headers);
+  // A page for a signed-in viewer (their controls, their data) is theirs alone: no shared cache, and
+  // no copy kept after they sign out on a shared computer.
+  if (carriesSession(c.req.raw.headers)) headers.set("Cache-Control", "private, no-store");
   if ((headers.get("Content-Type") ?? "").startsWith("text/html")) {
     headers.set(
       "Content-Security-Policy",

@@ -26,6 +26,17 @@ describe("loadConfig", () => {
     expect(config.secure).toBe(true);
   });
 
+  it("trusts the Origin of PUBLIC_URL only, or without it the machine's loopback names at PORT", () => {
+    expect(loadConfig({ PUBLIC_URL: "https://shop.example.se/" }).trustedOrigins).toEqual([
+      "https://shop.example.se",
+    ]);
+    expect(loadConfig({ PORT: "8080" }).trustedOrigins).toEqual([
+      "http://localhost:8080",
+      "http://127.0.0.1:8080",
+      "http://[::1]:8080",
+    ]);
+  });
+
   it("an http PUBLIC_URL is not secure", () => {
     const config = loadConfig({ PUBLIC_URL: "http://intranet.local:8080" });
     expect(config.publicUrl).toBe("http://intranet.local:8080");

@@ -66,6 +66,11 @@ export type Config = z.infer<typeof configSchema> & {
   publicUrl: string;
   /** Whether the public address is https, which turns on HSTS and Secure cookies. */
   secure: boolean;
+  /**
+   * The origins a browser on the site sends: PUBLIC_URL's, never one made from a request's Host
+   * header. Without PUBLIC_URL, the machine's own loopback names at PORT.
+   */
+  trustedOrigins: string[];
 };
 
 export class ConfigError extends Error {
@@ -85,7 +90,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const values = parsed.data;
   const publicUrl = values.PUBLIC_URL ?? `http://localhost:${values.PORT}`;
-  return { ...values, publicUrl, secure: publicUrl.startsWith("https://") };
+  const trustedOrigins = values.PUBLIC_URL
+    ? [new URL(values.PUBLIC_URL).origin]
+    : ["localhost", "127.0.0.1", "[::1]"].map((host) => `http://${host}:${values.PORT}`);
+  return { ...values, publicUrl, secure: publicUrl.startsWith("https://"), trustedOrigins };
 }
 
 /** The part of the configuration the browser may see: an explicit allow-list. */

@@ -1,9 +1,9 @@
 // What the server hands every page request: typed React Router context shared by loaders and rules.
 import { createContext } from "react-router";
-import type { Role } from "../contract/auth";
 import type { ProfileView } from "../contract/profiles";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
+import type { Viewer } from "./domain/viewer";
 import type { Logger } from "./logger";
 
 export type AppServices = {
@@ -23,15 +23,8 @@ export type RequestInfo = {
 export const servicesContext = createContext<AppServices>();
 export const requestContext = createContext<RequestInfo>();
 
-/** Who is viewing the page, from the session cookie; null for anonymous visitors. */
-export type PageViewer = {
-  sessionId: string;
-  id: string;
-  email: string;
-  roles: Role[];
-};
-
-export const viewerContext = createContext<PageViewer | null>(null);
+/** Who is viewing the page (server/http/auth.ts: resolveViewer); null for anonymous visitors. */
+export const viewerContext = createContext<Viewer | null>(null);
 
 /** The profile of a /k/{id} page, found once by the `profile` rule for the loader. */
 export const profileContext = createContext<ProfileView | null>(null);

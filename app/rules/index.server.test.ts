@@ -1,11 +1,12 @@
 // The server route rules against a real database: where each viewer is sent.
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { servicesContext, viewerContext, type AppServices, type PageViewer } from "../../server/context";
+import { servicesContext, viewerContext, type AppServices } from "../../server/context";
 import { loadConfig } from "../../server/config";
 import { openDatabase, type DatabaseHandle } from "../../server/db/client";
 import { migrate } from "../../server/db/migrate";
 import { profiles, users } from "../../server/db/schema";
+import type { Viewer } from "../../server/domain/viewer";
 import { createLogger } from "../../server/logger";
 import { safeReturnPath, serverRules } from "./index.server";
 import type { RuleName } from "./registry";
@@ -18,19 +19,15 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-async function newViewer(roles: PageViewer["roles"] = ["customer"]): Promise<PageViewer> {
+async function newViewer(roles: Viewer["roles"] = ["customer"]): Promise<Viewer> {
   const email = `u${Math.random().toString(36).slice(2)}@example.se`;
   const [row] = await database.db.insert(users).values({ email, passwordHash: "x", roles }).returning();
   if (!row) throw new Error("no user");
-  return { sessionId: "s", id: row.id, email, roles };
+  return { sessionId: "s", id: row.id, email, roles, via: "cookie" };
 }
 
 /** Runs one rule; answers the redirect's target, or null when the page may render. */
-async function run(
-  rule: RuleName,
-  viewer: PageViewer | null,
-  url = "http://localhost/",
-): Promise<string | null> {
+async function run(rule: RuleName, viewer: Viewer | null, url = "http://localhost/"): Promise<string | null> {
   const context = new RouterContextProvider();
   context.set(servicesContext, {
     config: loadConfig({}),
@@ -96,10 +93,16 @@ describe("rule login (/login, /new)", () => {
 });
 
 describe("rule admin (/admin…)", () => {
-  it("lets an admin in and sends everyone else to /", async () => {
+  it("lets an admin in and sends every other signed-in user to /", async () => {
     expect(await run("admin", await newViewer(["customer", "admin"]))).toBeNull();
     expect(await run("admin", await newViewer(["customer"]))).toBe("/");
     expect(await run("admin", await newViewer(["partner"]))).toBe("/");
-    expect(await run("admin", null)).toBe("/");
+  });
+
+  it("sends a visitor to sign in, returning to the admin page afterwards", async () => {
+    expect(await run("admin", null, "http://localhost/admin")).toBe("/login?redirectTo=%2Fadmin");
+    expect(await run("admin", null, "http://localhost/admin/profiles/list?status=trial")).toBe(
+      "/login?redirectTo=%2Fadmin%2Fprofiles%2Flist%3Fstatus%3Dtrial",
+    );
   });
 });

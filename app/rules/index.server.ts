@@ -5,7 +5,8 @@ import { normalizeProfileId } from "../../contract/profile-id";
 import { profileContext, servicesContext, viewerContext } from "../../server/context";
 import { ownedProfileIds } from "../../server/domain/accounts";
 import { profileView } from "../../server/domain/profiles";
-import { pickRules, type RuleName } from "./registry";
+import { hasRole } from "../../server/domain/viewer";
+import { pickRules, signInPath, type RuleName } from "./registry";
 
 type ServerRule = MiddlewareFunction<Response>;
 
@@ -39,16 +40,18 @@ const rules: Partial<Record<RuleName, ServerRule>> = {
     const id = normalizeProfileId(typed);
     if (id !== typed && url.pathname === `/k/${typed}`) throw redirect(`/k/${id}${url.search}`);
     const profile = await profileView(context.get(servicesContext).db, id);
-    const admin = context.get(viewerContext)?.roles.includes("admin");
+    const admin = hasRole(context.get(viewerContext), "admin");
     if (!profile || (profile.status === "suspended" && !admin)) {
       throw data(`Page Not Found: ${url.pathname}`, { status: 404 });
     }
     context.set(profileContext, profile);
   },
-  // Every /admin path: the admin role, else "/".
-  admin: ({ context }) => {
+  // Every /admin path: the admin role, else "/" (spec section 6); a visitor who is not signed in
+  // signs in first and comes back here.
+  admin: ({ context, request }) => {
     const viewer = context.get(viewerContext);
-    if (!viewer?.roles.includes("admin")) throw redirect("/");
+    if (!viewer) throw redirect(signInPath(request.url));
+    if (!hasRole(viewer, "admin")) throw redirect("/");
   },
 };
 

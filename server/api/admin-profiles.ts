@@ -1,5 +1,5 @@
 // /api/admin profile calls: the list, creating pages (one or a batch), one profile's detail and
-// status changes. Every call needs the admin role.
+// status changes. Mounted in the admin area (server/http/guards.ts).
 import { Hono } from "hono";
 import {
   adminProfileListQuerySchema,
@@ -14,8 +14,8 @@ import type { Config } from "../config";
 import type { Database } from "../db/client";
 import { adminCreateProfiles, adminProfileDetail } from "../domain/admin-profiles";
 import { listProfiles, setProfileStatus } from "../domain/profiles";
-import { requestOrigin, requireAdmin } from "../http/auth";
-import type { ApiEnv } from "../http/env";
+import { requestOrigin } from "../http/auth";
+import type { SignedInEnv } from "../http/guards";
 import { ApiError, DomainError, fieldErrors, readJson } from "../http/errors";
 
 export type AdminProfileDeps = {
@@ -32,9 +32,8 @@ export function listQueryInput(query: Record<string, string>): Record<string, st
 
 export function adminProfileRoutes({ db, config, onProfileChanged }: AdminProfileDeps) {
   const pageUrl = (id: string) => `${config.publicUrl}/k/${id}`;
-  return new Hono<ApiEnv>()
+  return new Hono<SignedInEnv>()
     .get("/profiles", async (c) => {
-      requireAdmin(c);
       const parsed = adminProfileListQuerySchema.safeParse(listQueryInput(c.req.query()));
       if (!parsed.success) {
         const fields = fieldErrors(parsed.error.issues);
@@ -48,23 +47,20 @@ export function adminProfileRoutes({ db, config, onProfileChanged }: AdminProfil
       return c.json((await listProfiles(db, parsed.data)) satisfies AdminProfileList);
     })
     .post("/profiles", async (c) => {
-      const admin = requireAdmin(c);
       const input = await readJson(c, createProfilesRequestSchema);
-      const created = await adminCreateProfiles(db, input, admin.user, requestOrigin(c));
+      const created = await adminCreateProfiles(db, input, c.get("viewer"), requestOrigin(c));
       return c.json({ profiles: created.map((row) => ({ ...row, url: pageUrl(row.id) })) }, 201);
     })
     .get("/profiles/:id", async (c) => {
-      requireAdmin(c);
       const id = profileIdSchema.safeParse(c.req.param("id"));
       const detail = id.success ? await adminProfileDetail(db, id.data) : null;
       if (!detail) throw new DomainError("not_found", "There is no page with this code.", "id");
       return c.json(detail satisfies AdminProfileDetail);
     })
     .put("/profile", async (c) => {
-      const admin = requireAdmin(c);
       const input = await readJson(c, setProfileStatusRequestSchema);
       const reason = input.reason || undefined;
-      const profile = await setProfileStatus(db, { ...input, reason }, admin.user, requestOrigin(c));
+      const profile = await setProfileStatus(db, { ...input, reason }, c.get("viewer"), requestOrigin(c));
       onProfileChanged?.(profile.id);
       return c.json({ profile });
     });

@@ -1,4 +1,4 @@
-// /api/admin: the admin check and the user tool. Every call but the check needs the admin role.
+// /api/admin: the admin check (any signed-in user may ask it) and the user tool (admin area).
 import { Hono } from "hono";
 import {
   adminSetPasswordRequestSchema,
@@ -8,25 +8,27 @@ import {
 } from "../../contract/auth";
 import type { Database } from "../db/client";
 import { adminFetchUser, adminSetPassword } from "../domain/accounts";
-import { requestOrigin, requireAdmin, requireViewer } from "../http/auth";
-import type { ApiEnv } from "../http/env";
+import { hasRole } from "../domain/viewer";
+import { requestOrigin } from "../http/auth";
+import type { SignedInEnv } from "../http/guards";
 import { readJson } from "../http/errors";
 
-export function adminRoutes({ db }: { db: Database }) {
-  return new Hono<ApiEnv>()
-    .get("/check", (c) => {
-      const viewer = requireViewer(c);
-      return c.json({ admin: viewer.user.roles.includes("admin") } satisfies AdminCheckResponse);
-    })
+/** GET /api/admin/check: how the browser learns whether its user is an admin (spec section 6). */
+export function adminCheckRoutes() {
+  return new Hono<SignedInEnv>().get("/check", (c) =>
+    c.json({ admin: hasRole(c.get("viewer"), "admin") } satisfies AdminCheckResponse),
+  );
+}
+
+export function adminUserRoutes({ db }: { db: Database }) {
+  return new Hono<SignedInEnv>()
     .post("/user-fetch", async (c) => {
-      const admin = requireAdmin(c);
       const { email } = await readJson(c, userFetchRequestSchema);
-      return c.json((await adminFetchUser(db, admin.user, email, requestOrigin(c))) satisfies AdminUser);
+      return c.json((await adminFetchUser(db, c.get("viewer"), email, requestOrigin(c))) satisfies AdminUser);
     })
     .patch("/user", async (c) => {
-      const admin = requireAdmin(c);
       const input = await readJson(c, adminSetPasswordRequestSchema);
-      await adminSetPassword(db, admin.user, input, requestOrigin(c));
+      await adminSetPassword(db, c.get("viewer"), input, requestOrigin(c));
       return c.json({ success: true as const });
     });
 }

@@ -29,8 +29,9 @@ import { consume, type Limit } from "../domain/rate-limit";
 import { createSession, findSession, revokeSession, type ActiveSession } from "../domain/sessions";
 import { sendPasswordResetEmail } from "../emails";
 import type { EmailSender } from "../providers/email/types";
-import { clearSessionCookie, requestOrigin, requireViewer, setSessionCookie } from "../http/auth";
+import { clearSessionCookie, requestOrigin, setSessionCookie } from "../http/auth";
 import type { ApiEnv } from "../http/env";
+import { signedIn } from "../http/guards";
 import { ApiError, readJson } from "../http/errors";
 
 export type AuthDeps = { db: Database; config: Config; email: EmailSender; background: BackgroundTasks };
@@ -98,19 +99,19 @@ export function authRoutes({ db, config, email, background }: AuthDeps) {
       const viewer = c.get("viewer");
       clearSessionCookie(c);
       if (!viewer) throw new ApiError(401, "unauthorized", "There is no session to end.");
-      await revokeSession(db, viewer.id);
+      await revokeSession(db, viewer.sessionId);
       await audit(db, {
         action: "logout",
-        actorUserId: viewer.user.id,
-        targetUserId: viewer.user.id,
+        actorUserId: viewer.id,
+        targetUserId: viewer.id,
         ...requestOrigin(c),
       });
       return c.body(null, 204);
     })
-    .post("/change-password", async (c) => {
-      const viewer = requireViewer(c);
+    .post("/change-password", signedIn, async (c) => {
+      const viewer = c.get("viewer");
       const input = await readJson(c, changePasswordRequestSchema);
-      await changePassword(db, viewer, input, requestOrigin(c));
+      await changePassword(db, { id: viewer.sessionId, user: viewer }, input, requestOrigin(c));
       return c.json({ success: true as const });
     })
     .post("/reset-request", async (c) => {

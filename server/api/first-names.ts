@@ -1,25 +1,21 @@
-// /api/admin/first-names: the admin keeps the list of first names with a stub page (admin only).
+// /api/admin/first-names: the admin keeps the list of first names with a stub page (admin area).
 import { Hono } from "hono";
 import { addFirstNameRequestSchema } from "../../contract/first-names";
 import type { Database } from "../db/client";
 import { addFirstName, listFirstNames, removeFirstName } from "../domain/first-names";
-import { requireAdmin } from "../http/auth";
-import type { ApiEnv } from "../http/env";
+import type { SignedInEnv } from "../http/guards";
 import { readJson } from "../http/errors";
 
 export function firstNameRoutes({ db }: { db: Database }) {
-  return new Hono<ApiEnv>()
+  return new Hono<SignedInEnv>()
     .get("/first-names", async (c) => {
-      requireAdmin(c);
       return c.json({ names: await listFirstNames(db) });
     })
     .post("/first-names", async (c) => {
-      requireAdmin(c);
       const { name } = await readJson(c, addFirstNameRequestSchema);
       return c.json({ name: await addFirstName(db, name) }, 201);
     })
     .delete("/first-names/:name", async (c) => {
-      requireAdmin(c);
       await removeFirstName(db, c.req.param("name"));
       return c.body(null, 204);
     });

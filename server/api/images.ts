@@ -9,8 +9,9 @@ import type { Database } from "../db/client";
 import { profileImages } from "../db/schema";
 import { findProfile } from "../domain/profiles";
 import { consume } from "../domain/rate-limit";
-import { requireViewer } from "../http/auth";
+import { hasRole } from "../domain/viewer";
 import type { ApiEnv } from "../http/env";
+import type { SignedInEnv } from "../http/guards";
 import { ApiError } from "../http/errors";
 import { ImageRejectedError, processUpload, type ImageStore } from "../providers/images";
 
@@ -31,8 +32,8 @@ const tooLarge = () =>
   });
 
 export function imageRoutes({ db, images }: ImageDeps) {
-  return new Hono<ApiEnv>().post("/images", async (c) => {
-    const viewer = requireViewer(c);
+  return new Hono<SignedInEnv>().post("/images", async (c) => {
+    const viewer = c.get("viewer");
     const mediaType = c.req.header("content-type")?.split(";")[0]?.trim().toLowerCase();
     if (mediaType !== "multipart/form-data") {
       throw invalid({ body: "Send the image as multipart/form-data with profileId, kind and image." });
@@ -62,8 +63,8 @@ export function imageRoutes({ db, images }: ImageDeps) {
         profileId: "There is no page with this code.",
       });
     }
-    const admin = viewer.user.roles.includes("admin");
-    if (!admin && profile.ownerUserId !== viewer.user.id) {
+    const admin = hasRole(viewer, "admin");
+    if (!admin && profile.ownerUserId !== viewer.id) {
       throw new ApiError(403, "forbidden", "Only the page's owner can add images to it.");
     }
     if (!admin && profile.status === "suspended") {
@@ -71,9 +72,7 @@ export function imageRoutes({ db, images }: ImageDeps) {
     }
     if (file.size > maxImageUploadBytes) throw tooLarge();
     if (!admin) {
-      await consume(db, [
-        { key: `image-upload:${viewer.user.id}`, max: uploadsPerMinute, windowSeconds: 60 },
-      ]);
+      await consume(db, [{ key: `image-upload:${viewer.id}`, max: uploadsPerMinute, windowSeconds: 60 }]);
     }
 
     let processed;
@@ -107,7 +106,7 @@ export function imageRoutes({ db, images }: ImageDeps) {
       await db.insert(profileImages).values({
         id,
         profileId: profile.id,
-        uploadedBy: viewer.user.id,
+        uploadedBy: viewer.id,
         contentType: "image/webp",
         variants,
         // What the upload costs in storage: every variant kept.

@@ -1,5 +1,6 @@
-// /api/kammare: claiming a profile and the owner's changes (spec section 7). Only the owner, or an
-// admin, may change a profile; each change drops the cached public page at once.
+// /api/kammare: claiming a profile and the owner's changes (spec section 7). The area needs a signed-in
+// viewer (server/http/guards.ts); whether that viewer may change the profile (its owner, or an admin)
+// is the domain's one check. Each change drops the cached public page at once.
 import { Hono } from "hono";
 import {
   ownRequestSchema,
@@ -14,49 +15,40 @@ import {
   saveWalkthroughStep,
   updateProfileContent,
   updateProfileMetadata,
-  type Actor,
 } from "../domain/profiles";
-import { requestOrigin, requireViewer, type Viewer } from "../http/auth";
-import type { ApiEnv } from "../http/env";
+import { requestOrigin } from "../http/auth";
+import type { SignedInEnv } from "../http/guards";
 import { readJson } from "../http/errors";
 
 export type KammareDeps = { db: Database; onProfileChanged?: (id: string) => void };
-
-function actorOf(viewer: Viewer): Actor {
-  return { id: viewer.user.id, roles: viewer.user.roles };
-}
 
 export function kammareRoutes({ db, onProfileChanged }: KammareDeps) {
   const changed = (profile: ProfileView) => {
     onProfileChanged?.(profile.id);
     return { profile };
   };
-  return new Hono<ApiEnv>()
+  return new Hono<SignedInEnv>()
     .post("/own", async (c) => {
-      const viewer = requireViewer(c);
       const { owner, profileId } = await readJson(c, ownRequestSchema);
       const profile = await claimProfile(
         db,
         { profileId, ownerUserId: owner },
-        actorOf(viewer),
+        c.get("viewer"),
         requestOrigin(c),
       );
       return c.json(changed(profile));
     })
     .put("/profile", async (c) => {
-      const viewer = requireViewer(c);
       const { profile } = await readJson(c, updateProfileRequestSchema);
       const { id, ...patch } = profile;
-      return c.json(changed(await updateProfileContent(db, id, patch, actorOf(viewer))));
+      return c.json(changed(await updateProfileContent(db, id, patch, c.get("viewer"))));
     })
     .post("/walkthrough-steps", async (c) => {
-      const viewer = requireViewer(c);
       const request = await readJson(c, walkthroughStepRequestSchema);
-      return c.json(changed(await saveWalkthroughStep(db, request, actorOf(viewer))));
+      return c.json(changed(await saveWalkthroughStep(db, request, c.get("viewer"))));
     })
     .put("/profile-metadata", async (c) => {
-      const viewer = requireViewer(c);
       const { id, metadata } = await readJson(c, updateMetadataRequestSchema);
-      return c.json(changed(await updateProfileMetadata(db, id, metadata, actorOf(viewer))));
+      return c.json(changed(await updateProfileMetadata(db, id, metadata, c.get("viewer"))));
     });
 }

@@ -1,26 +1,20 @@
-// Who is asking: the viewer from `Authorization: Bearer` or the session cookie, the client's address,
-// the Origin check for cookie-authenticated changes, and the session cookie itself.
+// Who is asking: the one resolution of a bearer token or the session cookie to a Viewer (for API calls
+// and pages alike), the client's address, the Origin check for changes, and the session cookie.
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context, MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { readCookie } from "../../contract/cookie";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import type { RequestOrigin } from "../domain/audit";
 import { findSession, type ActiveSession } from "../domain/sessions";
+import type { Viewer } from "../domain/viewer";
 import type { ApiEnv } from "./env";
 import { ApiError } from "./errors";
 
+export type { Viewer };
+
 export const sessionCookieName = "kammare_session";
-
-export type Viewer = ActiveSession & { via: "bearer" | "cookie" };
-
-function cookieValue(header: string | null, name: string): string | undefined {
-  for (const part of (header ?? "").split(";")) {
-    const [key, ...rest] = part.trim().split("=");
-    if (key === name) return rest.join("=");
-  }
-  return undefined;
-}
 
 /** The token a request carries: the bearer header wins; the cookie is for pages and the browser. */
 export function requestToken(headers: Headers): { token: string; via: Viewer["via"] } | null {
@@ -29,16 +23,23 @@ export function requestToken(headers: Headers): { token: string; via: Viewer["vi
     const match = /^Bearer\s+(\S+)$/i.exec(authorization);
     return { token: match?.[1] ?? "", via: "bearer" };
   }
-  const cookie = cookieValue(headers.get("cookie"), sessionCookieName);
+  const cookie = readCookie(headers.get("cookie"), sessionCookieName);
   return cookie ? { token: cookie, via: "cookie" } : null;
 }
 
+/** Whether a request carries a session at all (valid or not): such pages are never shared. */
+export function carriesSession(headers: Headers): boolean {
+  return headers.has("authorization") || readCookie(headers.get("cookie"), sessionCookieName) !== undefined;
+}
+
 /** The one authentication step, for API calls and page requests alike. */
-export async function authenticate(db: Database, headers: Headers): Promise<Viewer | null> {
+export async function resolveViewer(db: Database, headers: Headers): Promise<Viewer | null> {
   const carried = requestToken(headers);
   if (!carried) return null;
   const session = await findSession(db, carried.token);
-  return session ? { ...session, via: carried.via } : null;
+  if (!session) return null;
+  const { id, email, roles } = session.user;
+  return { id, email, roles, sessionId: session.id, via: carried.via };
 }
 
 export function clientIp(c: Context, trustProxy: boolean): string | null {
@@ -53,47 +54,36 @@ export function clientIp(c: Context, trustProxy: boolean): string | null {
   }
 }
 
-export function requestOrigin(c: Context<ApiEnv>): RequestOrigin {
-  return { ip: c.get("ip"), userAgent: c.req.header("user-agent") ?? null };
+/** Where a request came from, for the audit log; any area's context (guarded or not) has it. */
+export function requestOrigin(c: {
+  var: { ip: string | null };
+  req: { header(name: string): string | undefined };
+}): RequestOrigin {
+  return { ip: c.var.ip, userAgent: c.req.header("user-agent") ?? null };
 }
 
 const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
- * Authenticates every API call and refuses cross-site changes: an unsafe request with a foreign
- * Origin, or a cookie-authenticated one without our Origin, gets 403.
+ * Authenticates every API call and refuses cross-site changes: an unsafe request with an Origin other
+ * than the site's (config.trustedOrigins: never one made from the request's Host header), or a
+ * cookie-authenticated one without an Origin, gets 403.
  */
-export function viewerMiddleware(deps: { db: Database; config: Config }): MiddlewareHandler<ApiEnv> {
-  const ourOrigin = new URL(deps.config.publicUrl).origin;
+export function apiViewerMiddleware(deps: { db: Database; config: Config }): MiddlewareHandler<ApiEnv> {
+  const trusted = new Set(deps.config.trustedOrigins);
   return async (c, next) => {
     c.set("ip", clientIp(c, deps.config.TRUST_PROXY === "on"));
-    const carried = requestToken(c.req.raw.headers);
     if (!safeMethods.has(c.req.method)) {
       const origin = c.req.header("origin");
-      const allowed = [ourOrigin, new URL(c.req.url).origin];
-      const foreign = origin !== undefined && !allowed.includes(origin);
-      const cookieWithoutOrigin = carried?.via === "cookie" && origin === undefined;
+      const foreign = origin !== undefined && !trusted.has(origin);
+      const cookieWithoutOrigin = origin === undefined && requestToken(c.req.raw.headers)?.via === "cookie";
       if (foreign || cookieWithoutOrigin) {
         throw new ApiError(403, "forbidden_origin", "This request must come from the site itself.");
       }
     }
-    const session = carried ? await findSession(deps.db, carried.token) : null;
-    c.set("viewer", session && carried ? { ...session, via: carried.via } : null);
+    c.set("viewer", await resolveViewer(deps.db, c.req.raw.headers));
     await next();
   };
-}
-
-export function requireViewer(c: Context<ApiEnv>): Viewer {
-  const viewer = c.get("viewer");
-  if (!viewer) throw new ApiError(401, "unauthorized", "Sign in to do this.");
-  return viewer;
-}
-
-export function requireAdmin(c: Context<ApiEnv>): Viewer {
-  const viewer = requireViewer(c);
-  if (!viewer.user.roles.includes("admin"))
-    throw new ApiError(403, "forbidden", "Only an admin may do this.");
-  return viewer;
 }
 
 export function setSessionCookie(c: Context, session: ActiveSession, secure: boolean): void {

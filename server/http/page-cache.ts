@@ -7,7 +7,7 @@ import { isbot } from "isbot";
 import { resolveLocale } from "../../contract/locale";
 import type { DatabaseHandle } from "../db/client";
 import type { Logger } from "../logger";
-import { sessionCookieName } from "./auth";
+import { carriesSession } from "./auth";
 import { createNonce } from "./security";
 
 /** The only pages cached: the public profile page, by the 8-character id in upper case. */
@@ -69,11 +69,6 @@ type Flight = { profileId: string; invalidated: boolean; done: Promise<Entry | n
 /** Headers that belong to one response, not to the page. */
 const perResponseHeaders = new Set(["content-length", "date", "x-request-id", "x-cache", "set-cookie"]);
 
-function hasSessionCookie(cookieHeader: string | null): boolean {
-  if (!cookieHeader) return false;
-  return cookieHeader.split(";").some((part) => part.trim().split("=")[0] === sessionCookieName);
-}
-
 type Decision = { kind: "other" } | { kind: "bypass" } | { kind: "cache"; key: string; profileId: string };
 
 /** Whether and under which key a request may be served from the cache. */
@@ -84,7 +79,7 @@ export function cacheDecision(request: Request): Decision {
   const headers = request.headers;
   if (request.method !== "GET" || url.search !== "" || url.href.endsWith("?")) return { kind: "bypass" };
   // A signed-in viewer may see their own controls on the page; only anonymous pages are shared.
-  if (headers.has("authorization") || hasSessionCookie(headers.get("cookie"))) return { kind: "bypass" };
+  if (carriesSession(headers)) return { kind: "bypass" };
   const locale = resolveLocale(headers.get("cookie"), headers.get("accept-language"));
   // Bots get the complete document at once, browsers a streamed one (entry.server.tsx).
   const bot = isbot(headers.get("user-agent") ?? "") ? "bot" : "browser";

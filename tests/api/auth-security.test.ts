@@ -93,6 +93,21 @@ describe.each(testEngines())("request security on $name", (engine) => {
       expect(await works(account.token)).toBe(200);
     });
 
+    it("with the Origin of the request's own Host, not the site's, answers 403 forbidden_origin", async () => {
+      const account = await accounts.signUp({ roles: ["customer", "admin"] });
+      // The test app's PUBLIC_URL is http://localhost:3000; this request is made to http://evil.example,
+      // so an Origin check built from the Host header would let it through.
+      for (const via of [{ cookie: account.token }, { bearer: account.token }]) {
+        const response = await call(app, `http://evil.example${path}`, {
+          ...options(account),
+          ...via,
+          origin: "http://evil.example",
+        });
+        await expectError(response, 403, "forbidden_origin");
+      }
+      expect(await works(account.token)).toBe(200);
+    });
+
     it("with a valid bearer token and a foreign Origin answers 403 forbidden_origin", async () => {
       const account = await accounts.signUp({ roles: ["customer", "admin"] });
       const response = await call(app, path, {

@@ -117,6 +117,19 @@ describe.each(testEngines())("platform API on $name", (engine) => {
     expect(first).not.toContain("unsafe-inline");
   });
 
+  it("pages for a signed-in viewer are private and never stored; anonymous pages are not", async () => {
+    const anonymous = await app.request("/");
+    expect(anonymous.headers.get("cache-control") ?? "").not.toContain("no-store");
+    const sessions: Record<string, string>[] = [
+      { Cookie: "kammare_session=some-token" },
+      { Authorization: "Bearer some-token" },
+    ];
+    for (const headers of sessions) {
+      const signedIn = await app.request("/admin", { headers });
+      expect(signedIn.headers.get("cache-control")).toBe("private, no-store");
+    }
+  });
+
   it("GET /api/openapi.json lists every call of the contract", async () => {
     const document = (await (await app.request("/api/openapi.json")).json()) as {
       openapi: string;

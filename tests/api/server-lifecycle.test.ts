@@ -214,6 +214,14 @@ describe("the production server (node server.js)", () => {
     const badCookie = await fetch(`${base}/`, { headers: { Cookie: "locale=%zz" } });
     expect(badCookie.status).toBe(200);
 
+    // A POST to a page without an action is the client's mistake: a 405, not logged as our failure.
+    const posted = await fetch(`${base}/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "email=a",
+    });
+    expect(posted.status).toBe(405);
+
     // An unhandled page error reaches the server's error hook, logged with the request id.
     const failing = await fetch(`${base}/__e2e/server-error`);
     expect(failing.status).toBe(500);
@@ -221,6 +229,8 @@ describe("the production server (node server.js)", () => {
     await expect
       .poll(() => server.logs().find((line) => line.msg === "unhandled page error"))
       .toMatchObject({ requestId, url: "/__e2e/server-error", level: 50 });
+    // Logged in order: by now the 405 would have been logged too, had it been.
+    expect(server.logs().filter((line) => line.level === 50 && line.url === "/login")).toEqual([]);
 
     expect((await stopServer(server)).code).toBe(0);
   });

@@ -108,10 +108,22 @@ test("a customer is sent away from every /admin page", async ({ page }) => {
     await page.goto(path);
     await expect(page).toHaveURL("/");
   }
-  // And a visitor too.
+  // A visitor is sent to sign in first.
   await page.context().clearCookies();
   await page.goto("/admin");
-  await expect(page).toHaveURL("/login");
+  await expect(page).toHaveURL("/login?redirectTo=%2Fadmin");
+});
+
+test("a visitor sent from an admin page to sign in comes back to it as admin", async ({ page }) => {
+  await holdAdmin("shared");
+  await page.goto("/admin/profiles/list?status=trial");
+  await expect(page).toHaveURL("/login?redirectTo=%2Fadmin%2Fprofiles%2Flist%3Fstatus%3Dtrial");
+  await waitForHydration(page);
+  await page.getByLabel("E-mail address").fill(admin.email);
+  await page.getByLabel("Password").fill(admin.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL("/admin/profiles/list?status=trial");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 });
 
 // Both use the one admin account, and a password change ends its other sessions: one after the other.
@@ -145,7 +157,7 @@ test.describe("the admin's tools", () => {
 
     // The customer's session has ended; the new password works, the old one does not.
     await customerPage.goto("/admin");
-    await expect(customerPage).toHaveURL("/login");
+    await expect(customerPage).toHaveURL("/login?redirectTo=%2Fadmin");
     // As the browser sends them: from our own origin.
     const origin = { Origin: "http://localhost:3210" };
     const old = await customerPage.request.post("/api/auth/login", {
