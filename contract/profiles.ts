@@ -7,7 +7,9 @@ import {
   profileSorts,
   profileStatuses,
   profileVisibilities,
+  statusReasonCodes,
   walkthroughSteps,
+  type StatusReasonCode,
   type WalkthroughStep,
 } from "./profile-values";
 
@@ -16,7 +18,9 @@ export {
   profileSorts,
   profileStatuses,
   profileVisibilities,
+  statusReasonCodes,
   walkthroughSteps,
+  type StatusReasonCode,
   type WalkthroughStep,
 };
 import { z } from "./zod";
@@ -215,12 +219,16 @@ export const setProfileStatusRequestSchema = z.object({
   reason: z.string().trim().max(500, "A reason has at most 500 characters.").optional(),
 });
 
+export const statusReasonCodeSchema = z.enum(statusReasonCodes);
+
+/** Newest first. `reasonCode`: why the system changed the status; `reason`: an admin's own words. */
 export const profileHistorySchema = z.array(
   z.object({
     at: z.string(),
     from: profileStatusSchema.nullable(),
     to: profileStatusSchema,
     actorEmail: z.string().nullable(),
+    reasonCode: statusReasonCodeSchema.nullable(),
     reason: z.string().nullable(),
   }),
 );

@@ -11,7 +11,7 @@ import { listen, stopOnSignals } from "./serve";
 // bundled, so they cannot be loaded from source).
 export { openDatabase } from "./db/client";
 export { migrate } from "./db/migrate";
-export { listProfiles } from "./domain/profiles";
+export { listProfiles } from "./domain/profile-list";
 
 const pages = createRequestHandler(() => import("virtual:react-router/server-build"), "production");
 

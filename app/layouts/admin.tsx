@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { NavLink, Outlet } from "react-router";
 import { ErrorPage } from "../components/error-page";
 import { SiteHeader, SkipLink } from "../components/site-header";
+import { adminHome, adminScreens } from "../lib/admin-screens";
 import { clientRules } from "../rules/client";
 import { serverRules } from "../rules/index.server";
 import type { Route } from "./+types/admin";
@@ -11,25 +12,16 @@ import type { Route } from "./+types/admin";
 export const middleware: Route.MiddlewareFunction[] = serverRules("admin");
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = clientRules("admin");
 
-/** The admin screens that exist; each feature adds its own. */
-const adminScreens = [
-  { to: "/admin", label: "admin.home", end: true },
-  { to: "/admin/profiles/list", label: "adminProfiles.nav.list", end: false },
-  { to: "/admin/profiles/new", label: "adminProfiles.nav.new", end: false },
-  { to: "/admin/profile-admin", label: "adminProfiles.nav.admin", end: false },
-  { to: "/admin/first-names", label: "firstNames.nav", end: false },
-  { to: "/admin/change-password", label: "admin.changePassword", end: false },
-] as const;
-
 function AdminNav() {
   const { t } = useTranslation();
   return (
     <ul className="flex flex-wrap gap-2">
-      {adminScreens.map((screen) => (
-        <li key={screen.to}>
+      {[adminHome, ...adminScreens].map((screen) => (
+        <li key={screen.path}>
           <NavLink
-            to={screen.to}
-            end={screen.end}
+            to={screen.path}
+            // The home link is active on /admin only, each screen's also on the pages below it.
+            end={screen.path === adminHome.path}
             className={({ isActive }) =>
               `rounded px-2 py-2 text-sm font-medium ${isActive ? "text-brand underline underline-offset-4" : "text-muted hover:text-brand"}`
             }

@@ -2,6 +2,8 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { statusReasonCodes } from "../../contract/profile-values";
+import { adminHome, adminScreens } from "../lib/admin-screens";
 import enUS from "./en-US.json";
 import svSE from "./sv-SE.json";
 
@@ -47,5 +49,15 @@ describe("translations", () => {
     }
     expect(used.size).toBeGreaterThan(30);
     expect([...used].filter((key) => !known.has(key))).toEqual([]);
+  });
+
+  it("every key the code builds from a list exists: admin screens, status reason codes", () => {
+    const known = new Set(english);
+    const built = [
+      adminHome.label,
+      ...adminScreens.flatMap((screen) => [screen.label, screen.description]),
+      ...statusReasonCodes.map((code) => `adminProfiles.admin.reasons.${code}`),
+    ];
+    expect(built.filter((key) => !known.has(key))).toEqual([]);
   });
 });

@@ -15,19 +15,12 @@ import { resolveLocale } from "../../contract/locale";
 import type { BackgroundTasks } from "../background";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
-import {
-  changePassword,
-  createPasswordReset,
-  logIn,
-  ownedProfileIds,
-  resetPassword,
-  signUp,
-} from "../domain/accounts";
+import { changePassword, logIn, ownedProfileIds, resetPassword, signUp } from "../domain/accounts";
 import { audit } from "../domain/audit";
 import { DomainError } from "../domain/errors";
+import { requestPasswordReset } from "../domain/password-reset";
 import { consume, type Limit } from "../domain/rate-limit";
 import { createSession, findSession, revokeSession, type ActiveSession } from "../domain/sessions";
-import { sendPasswordResetEmail } from "../emails";
 import type { EmailSender } from "../providers/email/types";
 import { clearSessionCookie, requestOrigin, setSessionCookie } from "../http/auth";
 import type { ApiEnv } from "../http/env";
@@ -109,39 +102,19 @@ export function authRoutes({ db, config, email, background }: AuthDeps) {
       return c.body(null, 204);
     })
     .post("/change-password", signedIn, async (c) => {
-      const viewer = c.get("viewer");
       const input = await readJson(c, changePasswordRequestSchema);
-      await changePassword(db, { id: viewer.sessionId, user: viewer }, input, requestOrigin(c));
+      await changePassword(db, c.get("viewer"), input, requestOrigin(c));
       return c.json({ success: true as const });
     })
     .post("/reset-request", async (c) => {
       const input = await readJson(c, resetRequestSchema);
-      const ip = c.get("ip");
       const origin = requestOrigin(c);
       const locale = resolveLocale(c.req.header("cookie") ?? null, c.req.header("accept-language") ?? null);
       // The answer goes out before any work that depends on the account, so neither its content
       // nor its timing tells whether the address has an account.
-      background.run("password reset request", async () => {
-        try {
-          // Quietly bounded, so nobody can flood an inbox.
-          await consume(db, [
-            { key: `reset:account:${input.email.toLowerCase()}`, max: 5, windowSeconds: 3600 },
-            ...(ip ? [{ key: `reset:ip:${ip}`, max: 20, windowSeconds: 3600 }] : []),
-          ]);
-        } catch (error) {
-          if (error instanceof DomainError && error.code === "rate_limited") return;
-          throw error;
-        }
-        const reset = await createPasswordReset(db, input.email, origin);
-        if (reset) {
-          await sendPasswordResetEmail(email, {
-            to: reset.email,
-            token: reset.token,
-            publicUrl: config.publicUrl,
-            locale,
-          });
-        }
-      });
+      background.run("password reset request", () =>
+        requestPasswordReset({ db, email, publicUrl: config.publicUrl }, input, origin, locale),
+      );
       return c.json({ accepted: true as const }, 202);
     })
     .post("/reset", async (c) => {

@@ -4,6 +4,7 @@ import type {
   ProfileContent,
   ProfileMetadata,
   ProfileStatus,
+  StatusReasonCode,
   WalkthroughStep,
 } from "../../contract/profiles";
 import {
@@ -98,7 +99,8 @@ export const walkthroughSteps = pgTable(
   (table) => [primaryKey({ columns: [table.profileId, table.step] })],
 );
 
-// Every status change: who, from, to, when and why.
+// Every status change: who, from, to, when and why: `reason_code` when the system made the change
+// (created, claimed, trial started), `reason` for an admin's own words.
 export const profileStatusHistory = pgTable(
   "profile_status_history",
   {
@@ -109,6 +111,7 @@ export const profileStatusHistory = pgTable(
     fromStatus: text("from_status").$type<ProfileStatus>(),
     toStatus: text("to_status").$type<ProfileStatus>().notNull(),
     actorUserId: uuid("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    reasonCode: text("reason_code").$type<StatusReasonCode>(),
     reason: text("reason"),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -8,6 +8,7 @@ import { DomainError } from "./errors";
 import { hashPassword, verifyAgainstNothing, verifyPassword } from "./passwords";
 import { revokeUserSessions, type SessionUser } from "./sessions";
 import { newToken, tokenHash } from "./tokens";
+import type { Actor, Viewer } from "./viewer";
 
 export const resetTokenLifetimeMs = 60 * 60 * 1000;
 
@@ -112,11 +113,11 @@ async function replacePassword(
 
 export async function changePassword(
   db: Database,
-  session: { id: string; user: SessionUser },
+  viewer: Pick<Viewer, "id" | "sessionId">,
   input: { currentPassword: string; newPassword: string },
   origin: RequestOrigin,
 ): Promise<void> {
-  const [user] = await db.select().from(users).where(eq(users.id, session.user.id)).limit(1);
+  const [user] = await db.select().from(users).where(eq(users.id, viewer.id)).limit(1);
   if (!user) throw new DomainError("not_found", "No such user.");
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
     throw new DomainError("wrong_password", "The current password is not right.", "currentPassword");
@@ -124,7 +125,8 @@ export async function changePassword(
   refuseEmailAsPassword(input.newPassword, user.email, "newPassword");
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
-    const revoked = await replacePassword(tx, user.id, passwordHash, session.id);
+    // The session making the change stays; every other one ends.
+    const revoked = await replacePassword(tx, user.id, passwordHash, viewer.sessionId);
     await audit(tx, {
       action: "password.change",
       actorUserId: user.id,
@@ -137,7 +139,7 @@ export async function changePassword(
 
 export async function adminFetchUser(
   db: Database,
-  actor: SessionUser,
+  actor: Actor,
   email: string,
   origin: RequestOrigin,
 ): Promise<AdminUser> {
@@ -155,7 +157,7 @@ export async function adminFetchUser(
 
 export async function adminSetPassword(
   db: Database,
-  actor: SessionUser,
+  actor: Actor,
   input: { userId: string; password: string },
   origin: RequestOrigin,
 ): Promise<void> {

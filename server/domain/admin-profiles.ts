@@ -5,14 +5,8 @@ import type { Database, Executor } from "../db/client";
 import type { RequestOrigin } from "./audit";
 import { findUserByEmail } from "./accounts";
 import { DomainError } from "./errors";
-import {
-  createProfiles,
-  findProfile,
-  ownerEmailOf,
-  profileHistory,
-  profileView,
-  type Actor,
-} from "./profiles";
+import { createProfiles, findProfile, ownerEmailOf, profileHistory, profileView } from "./profiles";
+import type { Actor } from "./viewer";
 
 export type CreatedProfile = { id: string; status: ProfileStatus };
 

@@ -1,33 +1,29 @@
-// Profiles: creating them (one or a batch), claiming, the owner's edits and walkthrough, status
-// changes with their history, and the admin list.
-import { and, asc, desc, eq, gt, inArray, sql, type SQL } from "drizzle-orm";
-import type { Role } from "../../contract/auth";
+// A profile's life: creating them (one or a batch), claiming, the owner's edits and walkthrough,
+// publishing, and status changes with their history. The admin's list is in ./profile-list.
+import { desc, eq } from "drizzle-orm";
 import { freeTrialDays } from "../../contract/pricing";
 import {
   defaultMetadata,
   emptyContent,
   walkthroughSteps as stepOrder,
-  type AdminProfileList,
-  type AdminProfileListQuery,
-  type AdminProfileRow,
   type ProfileContent,
   type ProfileContentPatch,
   type ProfileMetadata,
   type ProfileStatus,
   type ProfileView,
+  type StatusReasonCode,
   type WalkthroughStepRequest,
 } from "../../contract/profiles";
 import type { Database, Executor } from "../db/client";
-import { profileStatusCounts, profileStatusHistory, profiles, users, walkthroughSteps } from "../db/schema";
+import { profileStatusHistory, profiles, users, walkthroughSteps } from "../db/schema";
 import { audit, type RequestOrigin } from "./audit";
 import { DomainError } from "./errors";
 import { newProfileId } from "./profile-ids";
-
-export type Actor = { id: string; roles: Role[] };
+import { hasRole, type Actor } from "./viewer";
 
 type ProfileRow = typeof profiles.$inferSelect;
 
-const isAdmin = (actor: Actor | null) => !!actor?.roles.includes("admin");
+const isAdmin = (actor: Actor) => hasRole(actor, "admin");
 
 /** The statuses in which the public sees the page itself. */
 export const liveStatuses: readonly ProfileStatus[] = ["trial", "extended_trial", "active", "past_due"];
@@ -76,11 +72,11 @@ async function recordStatus(
   from: ProfileStatus | null,
   to: ProfileStatus,
   actorUserId: string | null,
-  reason: string | null,
+  why: { reasonCode: StatusReasonCode } | { reason: string | null },
 ): Promise<void> {
   await tx
     .insert(profileStatusHistory)
-    .values({ profileId, fromStatus: from, toStatus: to, actorUserId, reason });
+    .values({ profileId, fromStatus: from, toStatus: to, actorUserId, ...why });
 }
 
 // PostgreSQL takes at most 65,535 parameters in one statement; a batch of 10,000 rows of 7 values
@@ -139,7 +135,7 @@ export async function createProfiles(
           fromStatus: null,
           toStatus: status,
           actorUserId: actor.id,
-          reason: "created",
+          reasonCode: "created" as const,
         })),
       );
     }
@@ -179,7 +175,8 @@ export async function claimProfile(
       .set({ ownerUserId: owner.id, status, claimedAt: row.claimedAt ?? now, updatedAt: now })
       .where(eq(profiles.id, row.id))
       .returning();
-    if (status !== row.status) await recordStatus(tx, row.id, row.status, status, actor.id, "claimed");
+    if (status !== row.status)
+      await recordStatus(tx, row.id, row.status, status, actor.id, { reasonCode: "claimed" });
     await audit(tx, {
       action: "profile.claim",
       actorUserId: actor.id,
@@ -191,16 +188,28 @@ export async function claimProfile(
   });
 }
 
-/** The profile, if the actor may change it: its owner or an admin. */
+/**
+ * May this actor change this profile (its content, settings, walkthrough, images)? Its owner may,
+ * unless the page is suspended; an admin always may. Throws a `forbidden` DomainError otherwise;
+ * `change` names the change in the message ("Only the page's owner can {change}.").
+ */
+export function assertMayChangeProfile(
+  profile: Pick<ProfileRow, "ownerUserId" | "status">,
+  actor: Actor,
+  change = "change it",
+): void {
+  if (isAdmin(actor)) return;
+  if (profile.ownerUserId !== actor.id) {
+    throw new DomainError("forbidden", `Only the page's owner can ${change}.`);
+  }
+  if (profile.status === "suspended") throw new DomainError("forbidden", "This page is suspended.");
+}
+
+/** The profile, locked for the change, if the actor may change it. */
 async function editable(tx: Executor, id: string, actor: Actor): Promise<ProfileRow> {
   const [row] = await tx.select().from(profiles).where(eq(profiles.id, id)).for("update");
   if (!row) throw new DomainError("not_found", "There is no page with this code.", "id");
-  if (row.ownerUserId !== actor.id && !isAdmin(actor)) {
-    throw new DomainError("forbidden", "Only the page's owner can change it.");
-  }
-  if (row.status === "suspended" && !isAdmin(actor)) {
-    throw new DomainError("forbidden", "This page is suspended.");
-  }
+  assertMayChangeProfile(row, actor);
   return row;
 }
 
@@ -272,14 +281,9 @@ export async function saveWalkthroughStep(
     }
     const [updated] = await tx.update(profiles).set(changes).where(eq(profiles.id, profileId)).returning();
     if (changes.status && changes.status !== row.status) {
-      await recordStatus(
-        tx,
-        profileId,
-        row.status,
-        changes.status,
-        actor.id,
-        "free trial started on publishing",
-      );
+      await recordStatus(tx, profileId, row.status, changes.status, actor.id, {
+        reasonCode: "trial_started_on_publish",
+      });
     }
     await tx
       .insert(walkthroughSteps)
@@ -309,7 +313,7 @@ export async function setProfileStatus(
       .where(eq(profiles.id, input.id))
       .returning();
     if (row.status !== input.status) {
-      await recordStatus(tx, row.id, row.status, input.status, actor.id, input.reason ?? null);
+      await recordStatus(tx, row.id, row.status, input.status, actor.id, { reason: input.reason ?? null });
     }
     await audit(tx, {
       action: "admin.profile_status",
@@ -329,6 +333,7 @@ export async function profileHistory(db: Executor, id: string) {
       from: profileStatusHistory.fromStatus,
       to: profileStatusHistory.toStatus,
       actorEmail: users.email,
+      reasonCode: profileStatusHistory.reasonCode,
       reason: profileStatusHistory.reason,
     })
     .from(profileStatusHistory)
@@ -345,133 +350,4 @@ export async function ownerEmailOf(
   if (!row.ownerUserId) return null;
   const [owner] = await db.select({ email: users.email }).from(users).where(eq(users.id, row.ownerUserId));
   return owner?.email ?? null;
-}
-
-// The admin list: keyset pagination, so page 10,000 costs what page 1 costs.
-type Cursor = { v: string; id: string };
-const cursorTimePattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
-
-function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify(cursor)).toString("base64url");
-}
-
-function decodeCursor(value: string | undefined): Cursor | null {
-  if (!value) return null;
-  try {
-    const parsed = JSON.parse(Buffer.from(value, "base64url").toString("utf8")) as Partial<Cursor>;
-    if (typeof parsed.v === "string" && typeof parsed.id === "string") return { v: parsed.v, id: parsed.id };
-  } catch {
-    // fall through
-  }
-  throw new DomainError("invalid_request", "The page cursor is not valid.", "cursor");
-}
-
-export async function listProfiles(db: Database, query: AdminProfileListQuery): Promise<AdminProfileList> {
-  const conditions: SQL[] = [];
-  if (query.status) conditions.push(eq(profiles.status, query.status));
-  const q = query.q?.trim();
-  let searching = false;
-  if (q) {
-    searching = true;
-    if (q.includes("@")) {
-      const owners = db
-        .select({ id: users.id })
-        .from(users)
-        .where(sql`lower(${users.email}) like ${`${escapeLike(q.toLowerCase())}%`}`);
-      conditions.push(inArray(profiles.ownerUserId, owners));
-    } else {
-      conditions.push(sql`${profiles.id} like ${`${escapeLike(q.toUpperCase())}%`}`);
-    }
-  }
-
-  const column = {
-    created_desc: profiles.createdAt,
-    created_asc: profiles.createdAt,
-    updated_desc: profiles.updatedAt,
-    id_asc: null,
-  }[query.sort];
-  const descending = query.sort === "created_desc" || query.sort === "updated_desc";
-  const cursor = decodeCursor(query.cursor);
-  if (cursor) {
-    if (column) {
-      if (!cursorTimePattern.test(cursor.v) || Number.isNaN(Date.parse(cursor.v)))
-        throw new DomainError("invalid_request", "The page cursor is not valid.", "cursor");
-      // Compared at the database's full (microsecond) precision: a JavaScript Date would cut it to
-      // milliseconds and skip or repeat rows of one batch.
-      const at = sql`${cursor.v}::timestamptz`;
-      // A row comparison, not `a < x or (a = x and id < y)`: the index (column, id) then starts the
-      // scan at the cursor; with the OR it reads every row before it (245 ms mid-list at 1,000,000).
-      conditions.push(
-        descending
-          ? sql`(${column}, ${profiles.id}) < (${at}, ${cursor.id})`
-          : sql`(${column}, ${profiles.id}) > (${at}, ${cursor.id})`,
-      );
-    } else {
-      conditions.push(gt(profiles.id, cursor.id));
-    }
-  }
-  const order = column
-    ? descending
-      ? [desc(column), desc(profiles.id)]
-      : [asc(column), asc(profiles.id)]
-    : [asc(profiles.id)];
-
-  const rows = await db
-    .select({
-      id: profiles.id,
-      status: profiles.status,
-      content: profiles.content,
-      ownerEmail: users.email,
-      createdAt: profiles.createdAt,
-      updatedAt: profiles.updatedAt,
-      sortValue: column
-        ? sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
-        : sql<string>`''`,
-    })
-    .from(profiles)
-    .leftJoin(users, eq(users.id, profiles.ownerUserId))
-    .where(conditions.length ? and(...conditions) : undefined)
-    .orderBy(...order)
-    .limit(query.limit + 1);
-
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
-  const nextCursor =
-    rows.length > query.limit && last ? encodeCursor({ v: last.sortValue, id: last.id }) : null;
-
-  return {
-    profiles: page.map((row): AdminProfileRow => ({
-      id: row.id,
-      status: row.status,
-      displayName: row.content.displayName || null,
-      ownerEmail: row.ownerEmail,
-      createdAt: row.createdAt.toISOString(),
-      updatedAt: row.updatedAt.toISOString(),
-    })),
-    total: searching ? await countMatching(db, conditions, !!cursor) : await countByStatus(db, query.status),
-    nextCursor,
-  };
-}
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
-}
-
-/** Totals without a search come from the trigger-kept counts: no scan of a million rows. */
-async function countByStatus(db: Database, status: ProfileStatus | undefined): Promise<number> {
-  const [row] = await db
-    .select({ total: sql<number>`coalesce(sum(${profileStatusCounts.count}), 0)::int` })
-    .from(profileStatusCounts)
-    .where(status ? eq(profileStatusCounts.status, status) : undefined);
-  return row?.total ?? 0;
-}
-
-/** A search matches few rows (an id prefix, an owner's address): counting them is cheap. */
-async function countMatching(db: Database, conditions: SQL[], hasCursor: boolean): Promise<number> {
-  const filters = hasCursor ? conditions.slice(0, -1) : conditions;
-  const [row] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(profiles)
-    .where(filters.length ? and(...filters) : undefined);
-  return row?.total ?? 0;
 }

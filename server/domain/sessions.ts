@@ -4,13 +4,16 @@ import type { Role } from "../../contract/auth";
 import type { Database, Executor } from "../db/client";
 import { sessions, users } from "../db/schema";
 import { newToken, tokenHash } from "./tokens";
+import type { Viewer } from "./viewer";
 
 export const sessionLifetimeMs = 30 * 24 * 60 * 60 * 1000;
 // Using a session moves its expiry; writing that on every request would cost a write per page.
 const touchAfterMs = 60 * 1000;
 
-export type SessionUser = { id: string; email: string; roles: Role[] };
+/** A live session: its token (for the holder, once), expiry, and the user it stands for. */
 export type ActiveSession = { id: string; token: string; expiresAt: Date; user: SessionUser };
+/** The part of a Viewer a session knows of its user. */
+export type SessionUser = Pick<Viewer, "id" | "email" | "roles">;
 
 export async function createSession(
   db: Database,

@@ -11,6 +11,9 @@ export type Viewer = {
   via: "bearer" | "cookie";
 };
 
+/** What the domain needs to know of whoever acts: the part of the Viewer that decides what they may do. */
+export type Actor = Pick<Viewer, "id" | "roles">;
+
 export function hasRole(viewer: Pick<Viewer, "roles"> | null | undefined, role: Role): boolean {
   return !!viewer?.roles.includes(role);
 }

@@ -158,7 +158,14 @@ describe.each(testEngines())("admin profile calls on $name", (engine) => {
       expect(found.profile).toMatchObject({ id: one?.id, status: "unclaimed", ownerUserId: null });
       expect(found.ownerEmail).toBeNull();
       expect(found.history).toEqual([
-        { at: expect.any(String), from: null, to: "unclaimed", actorEmail: admin.email, reason: "created" },
+        {
+          at: expect.any(String),
+          from: null,
+          to: "unclaimed",
+          actorEmail: admin.email,
+          reasonCode: "created",
+          reason: null,
+        },
       ]);
     });
 
@@ -182,7 +189,7 @@ describe.each(testEngines())("admin profile calls on $name", (engine) => {
               profileStatusHistory.profileId,
               batch.map((row) => row.id),
             ),
-            eq(profileStatusHistory.reason, "created"),
+            eq(profileStatusHistory.reasonCode, "created"),
           ),
         );
       expect(history?.n).toBe(250);
@@ -201,7 +208,14 @@ describe.each(testEngines())("admin profile calls on $name", (engine) => {
       expect(found.profile).toMatchObject({ status: "draft", ownerUserId: owner.id });
       expect(found.ownerEmail).toBe(owner.email);
       expect(found.history).toEqual([
-        { at: expect.any(String), from: null, to: "draft", actorEmail: admin.email, reason: "created" },
+        {
+          at: expect.any(String),
+          from: null,
+          to: "draft",
+          actorEmail: admin.email,
+          reasonCode: "created",
+          reason: null,
+        },
       ]);
       const entries = await db
         .select()
@@ -408,10 +422,16 @@ describe.each(testEngines())("admin profile calls on $name", (engine) => {
       const found = adminProfileDetailSchema.parse(await (await detail(id)).json());
       expect(found.profile.status).toBe("suspended");
       expect(
-        found.history.map(({ from, to, actorEmail, reason }) => ({ from, to, actorEmail, reason })),
+        found.history.map(({ from, to, actorEmail, reasonCode, reason }) => ({
+          from,
+          to,
+          actorEmail,
+          reasonCode,
+          reason,
+        })),
       ).toEqual([
-        { from: "unclaimed", to: "suspended", actorEmail: admin.email, reason: "Reported" },
-        { from: null, to: "unclaimed", actorEmail: admin.email, reason: "created" },
+        { from: "unclaimed", to: "suspended", actorEmail: admin.email, reasonCode: null, reason: "Reported" },
+        { from: null, to: "unclaimed", actorEmail: admin.email, reasonCode: "created", reason: null },
       ]);
 
       const entries = await db
@@ -433,7 +453,12 @@ describe.each(testEngines())("admin profile calls on $name", (engine) => {
       const activeBefore = (await list({ status: "active" })).total;
       expect((await setStatus({ id, status: "active" })).status).toBe(200);
       const again = adminProfileDetailSchema.parse(await (await detail(id)).json());
-      expect(again.history[0]).toMatchObject({ from: "suspended", to: "active", reason: null });
+      expect(again.history[0]).toMatchObject({
+        from: "suspended",
+        to: "active",
+        reasonCode: null,
+        reason: null,
+      });
       expect((await list({ status: "active" })).total).toBe(activeBefore + 1);
     });
 

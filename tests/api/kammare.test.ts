@@ -61,8 +61,8 @@ describe.each(testEngines())("kammare API on $name", (engine) => {
         .select()
         .from(profileStatusHistory)
         .where(eq(profileStatusHistory.profileId, id));
-      expect(history.map((row) => [row.fromStatus, row.toStatus, row.reason])).toEqual(
-        expect.arrayContaining([["unclaimed", "draft", "claimed"]]),
+      expect(history.map((row) => [row.fromStatus, row.toStatus, row.reasonCode, row.reason])).toEqual(
+        expect.arrayContaining([["unclaimed", "draft", "claimed", null]]),
       );
       // It is now one of the user's profiles.
       const session = await call(app, "/api/auth/session", { json: customer.session });
@@ -286,7 +286,9 @@ describe.each(testEngines())("kammare API on $name", (engine) => {
         .select()
         .from(profileStatusHistory)
         .where(and(eq(profileStatusHistory.profileId, id), eq(profileStatusHistory.toStatus, "trial")));
-      expect(trials).toHaveLength(1);
+      expect(trials.map((row) => [row.fromStatus, row.reasonCode, row.reason])).toEqual([
+        ["draft", "trial_started_on_publish", null],
+      ]);
       const rows = await db.select().from(walkthroughSteps).where(eq(walkthroughSteps.profileId, id));
       expect(rows.find((row) => row.step === "name")?.data).toEqual({
         displayName: "Karl",

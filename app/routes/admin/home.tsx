@@ -7,17 +7,10 @@ import type { AdminUser } from "../../../contract/auth";
 import { Alert } from "../../components/alert";
 import { Button } from "../../components/button";
 import { TextField } from "../../components/text-field";
+import { adminScreens } from "../../lib/admin-screens";
 import { api } from "../../lib/api";
 import { formatDateTime } from "../../lib/date-format";
 import { apiErrorCode, apiErrorMessages, emailProblem, newPasswordProblem } from "../../lib/validate";
-
-const screens = [
-  { to: "/admin/profiles/list", label: "adminProfiles.nav.list" },
-  { to: "/admin/profiles/new", label: "adminProfiles.nav.new" },
-  { to: "/admin/profile-admin", label: "adminProfiles.nav.admin" },
-  { to: "/admin/first-names", label: "firstNames.nav" },
-  { to: "/admin/change-password", label: "admin.changePassword" },
-] as const;
 
 export default function AdminHome() {
   const { t } = useTranslation();
@@ -30,14 +23,16 @@ export default function AdminHome() {
           {t("admin.menu")}
         </h2>
         <ul className="mt-3 grid gap-3 sm:grid-cols-3">
-          {screens.map((screen) => (
-            <li key={screen.to}>
-              <Link
-                to={screen.to}
-                className="block rounded-[var(--radius-card)] border border-line bg-raised p-4 font-medium text-brand hover:bg-brand-soft"
-              >
+          {adminScreens.map((screen) => (
+            <li
+              key={screen.path}
+              className="relative flex flex-col gap-1 rounded-[var(--radius-card)] border border-line bg-raised p-4 hover:bg-brand-soft"
+            >
+              {/* The whole card is the link's target; its name stays the screen's name. */}
+              <Link to={screen.path} className="font-medium text-brand after:absolute after:inset-0">
                 {t(screen.label)}
               </Link>
+              <p className="text-sm text-muted">{t(screen.description)}</p>
             </li>
           ))}
         </ul>

@@ -30,13 +30,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 const maxReason = 500;
 
-/** Reasons the system writes itself, shown in the admin's language. */
-const systemReasons: Record<string, string> = {
-  created: "adminProfiles.admin.reasons.created",
-  claimed: "adminProfiles.admin.reasons.claimed",
-  "free trial started on publishing": "adminProfiles.admin.reasons.publish",
-};
-
 export default function ProfileAdmin({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { typed, detail, notFound, statuses } = loaderData;
@@ -124,13 +117,12 @@ function ProfileDetail({
       key: "why",
       header: t("adminProfiles.admin.why"),
       cell: (row) => {
-        if (!row.reason) return none;
-        const known = systemReasons[row.reason];
-        return (
-          <span className="block min-w-48 whitespace-pre-line break-words">
-            {known ? t(known) : row.reason}
-          </span>
-        );
+        // The system's reasons are codes, shown in the admin's language; an admin's are their words.
+        const text = [row.reasonCode && t(`adminProfiles.admin.reasons.${row.reasonCode}`), row.reason]
+          .filter(Boolean)
+          .join("\n");
+        if (!text) return none;
+        return <span className="block min-w-48 whitespace-pre-line break-words">{text}</span>;
       },
     },
   ];

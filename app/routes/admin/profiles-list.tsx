@@ -11,7 +11,7 @@ import {
 } from "../../../contract/profiles";
 import { servicesContext } from "../../../server/context";
 import { DomainError } from "../../../server/domain/errors";
-import { listProfiles } from "../../../server/domain/profiles";
+import { listProfiles } from "../../../server/domain/profile-list";
 import { Alert } from "../../components/alert";
 import { Button, ButtonLink } from "../../components/button";
 import { DataTable, type Column } from "../../components/data-table";

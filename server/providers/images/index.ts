@@ -1,6 +1,7 @@
 // Picks the image store from the configuration: for now always the folder DATA_DIR/uploads.
 import path from "node:path";
 import type { Config } from "../../config";
+import type { ImageKind, ProcessedImage } from "./process";
 import { createDiskImageStore, type ImageStore } from "./store";
 
 export type { ImageStore, StoredImage } from "./store";
@@ -16,6 +17,9 @@ export {
   type ImageVariant,
   type ProcessedImage,
 } from "./process";
+
+/** Turns an uploaded file into the WebP variants to store (`processUpload`); throws ImageRejectedError. */
+export type ImageProcessor = (file: Buffer, kind: ImageKind) => Promise<ProcessedImage>;
 
 export function createImageStore(config: Pick<Config, "DATA_DIR">): ImageStore {
   return createDiskImageStore(uploadsDir(config));
