@@ -2,7 +2,7 @@
 // batch), GET /api/admin/profiles/{id} (detail with history) and PUT /api/admin/profile (status),
 // on every test database engine.
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   adminProfileDetailSchema,
   adminProfileListSchema,
@@ -13,11 +13,8 @@ import {
   type AdminProfileList,
   type ProfileStatus,
 } from "../../contract/profiles";
-import type { Database } from "../../server/db/client";
-import { migrate } from "../../server/db/migrate";
 import { auditLog, profileStatusCounts, profileStatusHistory, profiles } from "../../server/db/schema";
 import {
-  Accounts,
   badPayloads,
   call,
   expectError,
@@ -26,35 +23,13 @@ import {
   type Account,
   type CallOptions,
   type PayloadCase,
-  type TestApp,
 } from "../support/accounts";
-import { testEngines } from "../support/databases";
-import { createTestApp } from "../support/test-app";
+import { describeOnEngines } from "../support/api-fixture";
 
 const idPattern = /^[0-9ABCDEFGHJKMNPQRSTVWXYZ]{8}$/;
 const siteUrl = "http://localhost:3000";
 
-describe.each(testEngines())("admin profile calls on $name", (engine) => {
-  let created: Awaited<ReturnType<typeof engine.create>>;
-  let db: Database;
-  let app: TestApp;
-  let accounts: Accounts;
-  let admin: Account;
-  let customer: Account;
-
-  beforeAll(async () => {
-    created = await engine.create();
-    await migrate(created.handle);
-    db = created.handle.db;
-    ({ app } = createTestApp(created.handle));
-    accounts = new Accounts(app, db);
-    admin = await accounts.admin();
-    customer = await accounts.signUp();
-  });
-  afterAll(async () => {
-    await created?.drop();
-  });
-
+describeOnEngines("admin profile calls", ({ app, db, accounts, admin, customer }) => {
   async function createBatch(count: number, ownerEmail?: string) {
     const response = await call(app, "/api/admin/profiles", {
       bearer: admin.token,

@@ -2,48 +2,21 @@
 // on every test database engine.
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { adminUserSchema, type Role } from "../../contract/auth";
-import type { Database } from "../../server/db/client";
-import { migrate } from "../../server/db/migrate";
 import { auditLog, profiles } from "../../server/db/schema";
 import {
-  Accounts,
   badPayloads,
   call,
   expectError,
   longEmail,
   longPassword,
   malformedBodies,
-  type Account,
   type CallOptions,
-  type TestApp,
 } from "../support/accounts";
-import { testEngines } from "../support/databases";
-import { createTestApp, type LogLine } from "../support/test-app";
+import { describeOnEngines } from "../support/api-fixture";
 
-describe.each(testEngines())("admin calls on $name", (engine) => {
-  let created: Awaited<ReturnType<typeof engine.create>>;
-  let db: Database;
-  let app: TestApp;
-  let logs: LogLine[];
-  let accounts: Accounts;
-  let admin: Account;
-  let customer: Account;
-
-  beforeAll(async () => {
-    created = await engine.create();
-    await migrate(created.handle);
-    db = created.handle.db;
-    ({ app, logs } = createTestApp(created.handle));
-    accounts = new Accounts(app, db);
-    admin = await accounts.admin();
-    customer = await accounts.signUp();
-  });
-  afterAll(async () => {
-    await created?.drop();
-  });
-
+describeOnEngines("admin calls", ({ app, db, logs, accounts, admin, customer }) => {
   /** The three calls, each with a body that would be good for an admin. */
   const adminCalls: { name: string; path: string; options: () => CallOptions }[] = [
     { name: "GET /api/admin/check", path: "/api/admin/check", options: () => ({}) },

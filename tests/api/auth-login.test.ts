@@ -1,11 +1,8 @@
 // POST /api/auth/login and POST /api/auth/signup, on every test database engine.
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { auditLog, users } from "../../server/db/schema";
-import type { Database } from "../../server/db/client";
-import { migrate } from "../../server/db/migrate";
 import {
-  Accounts,
   awayFromWindowEdge,
   badPayloads,
   call,
@@ -15,31 +12,12 @@ import {
   longPassword,
   malformedBodies,
   sessionCookie,
-  type TestApp,
 } from "../support/accounts";
-import { testEngines } from "../support/databases";
-import { createTestApp, type LogLine } from "../support/test-app";
+import { describeOnEngines } from "../support/api-fixture";
 
 const day = 24 * 60 * 60 * 1000;
 
-describe.each(testEngines())("sign-in and sign-up on $name", (engine) => {
-  let created: Awaited<ReturnType<typeof engine.create>>;
-  let db: Database;
-  let app: TestApp;
-  let logs: LogLine[];
-  let accounts: Accounts;
-
-  beforeAll(async () => {
-    created = await engine.create();
-    await migrate(created.handle);
-    db = created.handle.db;
-    ({ app, logs } = createTestApp(created.handle));
-    accounts = new Accounts(app, db);
-  });
-  afterAll(async () => {
-    await created?.drop();
-  });
-
+describeOnEngines("sign-in and sign-up", ({ app, db, logs, accounts }) => {
   const login = (email: string, password: string) =>
     call(app, "/api/auth/login", { json: { type: "email", email, password } });
 

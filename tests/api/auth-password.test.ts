@@ -2,13 +2,9 @@
 // (POST /api/auth/reset-request, POST /api/auth/reset), on every test database engine.
 import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../../server/db/client";
-import { migrate } from "../../server/db/migrate";
+import { describe, expect, it } from "vitest";
 import { auditLog, passwordResetTokens } from "../../server/db/schema";
-import { readOutbox } from "../../server/providers/email";
 import {
-  Accounts,
   awayFromWindowEdge,
   badPayloads,
   call,
@@ -18,38 +14,12 @@ import {
   malformedBodies,
   sha256Hex,
   type Account,
-  type TestApp,
 } from "../support/accounts";
-import { testEngines } from "../support/databases";
-import { createTestApp, type LogLine } from "../support/test-app";
+import { describeOnEngines } from "../support/api-fixture";
 
 const resetLink = /http:\/\/localhost:3000\/reset-password\?token=([A-Za-z0-9_%-]+)/;
 
-describe.each(testEngines())("passwords on $name", (engine) => {
-  let created: Awaited<ReturnType<typeof engine.create>>;
-  let db: Database;
-  let app: TestApp;
-  let logs: LogLine[];
-  let outbox: string;
-  let settled: () => Promise<void>;
-  /** The outbox once the app has finished sending. */
-  const mailbox = async () => {
-    await settled();
-    return readOutbox(outbox);
-  };
-  let accounts: Accounts;
-
-  beforeAll(async () => {
-    created = await engine.create();
-    await migrate(created.handle);
-    db = created.handle.db;
-    ({ app, logs, outbox, settled } = createTestApp(created.handle));
-    accounts = new Accounts(app, db);
-  });
-  afterAll(async () => {
-    await created?.drop();
-  });
-
+describeOnEngines("passwords", ({ app, db, logs, mailbox, accounts }) => {
   const works = async (token: string) => (await call(app, "/api/admin/check", { bearer: token })).status;
 
   describe("POST /api/auth/change-password", () => {

@@ -1,13 +1,9 @@
 // Cross-site request refusal (Origin checks on cookie-authenticated changes), and secrets kept out of
 // the database and the logs, on every test database engine.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../../server/db/client";
-import { migrate } from "../../server/db/migrate";
+import { describe, expect, it } from "vitest";
 import { auditLog, passwordResetTokens, sessions, users } from "../../server/db/schema";
-import { readOutbox } from "../../server/providers/email";
 import {
-  Accounts,
   call,
   expectError,
   foreignOrigin,
@@ -15,38 +11,10 @@ import {
   siteOrigin,
   type Account,
   type CallOptions,
-  type TestApp,
 } from "../support/accounts";
-import { testEngines } from "../support/databases";
-import { createTestApp, type LogLine } from "../support/test-app";
+import { describeOnEngines } from "../support/api-fixture";
 
-describe.each(testEngines())("request security on $name", (engine) => {
-  let created: Awaited<ReturnType<typeof engine.create>>;
-  let db: Database;
-  let app: TestApp;
-  let logs: LogLine[];
-  let outbox: string;
-  let settled: () => Promise<void>;
-  /** The outbox once the app has finished sending. */
-  const mailbox = async () => {
-    await settled();
-    return readOutbox(outbox);
-  };
-  let accounts: Accounts;
-  let admin: Account;
-
-  beforeAll(async () => {
-    created = await engine.create();
-    await migrate(created.handle);
-    db = created.handle.db;
-    ({ app, logs, outbox, settled } = createTestApp(created.handle));
-    accounts = new Accounts(app, db);
-    admin = await accounts.admin();
-  });
-  afterAll(async () => {
-    await created?.drop();
-  });
-
+describeOnEngines("request security", ({ app, db, logs, mailbox, accounts, admin }) => {
   const works = async (token: string) => (await call(app, "/api/admin/check", { bearer: token })).status;
 
   /** Unsafe calls a signed-in user can make; each is harmless to repeat once refused. */

@@ -1,13 +1,10 @@
 // POST /api/auth/session (refreshing the stored session) and POST /api/auth/logout, on every engine.
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sessionRefreshResponseSchema, type Session } from "../../contract/auth";
-import type { Database } from "../../server/db/client";
-import { migrate } from "../../server/db/migrate";
 import { profiles, sessions } from "../../server/db/schema";
 import {
-  Accounts,
   badPayloads,
   call,
   expectError,
@@ -16,31 +13,12 @@ import {
   sha256Hex,
   siteOrigin,
   type Account,
-  type TestApp,
 } from "../support/accounts";
-import { testEngines } from "../support/databases";
-import { createTestApp, type LogLine } from "../support/test-app";
+import { describeOnEngines } from "../support/api-fixture";
 
 const day = 24 * 60 * 60 * 1000;
 
-describe.each(testEngines())("sessions on $name", (engine) => {
-  let created: Awaited<ReturnType<typeof engine.create>>;
-  let db: Database;
-  let app: TestApp;
-  let logs: LogLine[];
-  let accounts: Accounts;
-
-  beforeAll(async () => {
-    created = await engine.create();
-    await migrate(created.handle);
-    db = created.handle.db;
-    ({ app, logs } = createTestApp(created.handle));
-    accounts = new Accounts(app, db);
-  });
-  afterAll(async () => {
-    await created?.drop();
-  });
-
+describeOnEngines("sessions", ({ app, db, logs, accounts }) => {
   const refresh = (stored: unknown) => call(app, "/api/auth/session", { json: stored });
 
   /** The session as the browser keeps it in localStorage. */

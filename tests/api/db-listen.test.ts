@@ -2,11 +2,9 @@
 // handle on PostgreSQL), arrives as its id on `profile_changed` at commit and not before; on
 // PostgreSQL the listening connection comes back after it is killed and tells its subscribers to reset.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "../../server/db/client";
-import { migrate } from "../../server/db/migrate";
+import { expect, it } from "vitest";
 import { profiles } from "../../server/db/schema";
-import { testEngines } from "../support/databases";
+import { describeOnDatabases } from "../support/api-fixture";
 import { sleep } from "../support/accounts";
 
 /** Waits until `check` holds, polling; fails after `timeoutMs`. */
@@ -25,21 +23,8 @@ function nextId(prefix: string): string {
   return `${prefix}${String(serial).padStart(8 - prefix.length, "0")}`;
 }
 
-describe.each(testEngines())("listen on $name", (engine) => {
-  let created: Awaited<ReturnType<typeof engine.create>>;
-  /** Where the changes are made: another handle on the same server, or PGlite's only one. */
-  let writer: DatabaseHandle;
-
-  beforeAll(async () => {
-    created = await engine.create();
-    await migrate(created.handle);
-    writer = created.url ? await openDatabase({ url: created.url }) : created.handle;
-  });
-  afterAll(async () => {
-    if (writer !== created.handle) await writer.close();
-    await created.drop();
-  });
-
+// Changes are made through `writer`: another handle on the same server, or PGlite's only one.
+describeOnDatabases("listen", { other: true }, ({ engine, handle, other: writer, connect }) => {
   async function addProfile(prefix: string): Promise<string> {
     const id = nextId(prefix);
     await writer.db.insert(profiles).values({ id });
@@ -48,7 +33,7 @@ describe.each(testEngines())("listen on $name", (engine) => {
 
   it("an UPDATE of a profile delivers its id; an INSERT does not", async () => {
     const received: string[] = [];
-    const unlisten = await created.handle.listen("profile_changed", (id) => received.push(id));
+    const unlisten = await handle.listen("profile_changed", (id) => received.push(id));
     try {
       const id = await addProfile("AP");
       await writer.db.update(profiles).set({ status: "draft" }).where(eq(profiles.id, id));
@@ -62,7 +47,7 @@ describe.each(testEngines())("listen on $name", (engine) => {
   it("a DELETE delivers the id", async () => {
     const id = await addProfile("DE");
     const received: string[] = [];
-    const unlisten = await created.handle.listen("profile_changed", (payload) => received.push(payload));
+    const unlisten = await handle.listen("profile_changed", (payload) => received.push(payload));
     try {
       await writer.db.delete(profiles).where(eq(profiles.id, id));
       await until(() => received.includes(id));
@@ -76,7 +61,7 @@ describe.each(testEngines())("listen on $name", (engine) => {
     const id = await addProfile("TX");
     const other = await addProfile("RB");
     const received: string[] = [];
-    const unlisten = await created.handle.listen("profile_changed", (payload) => received.push(payload));
+    const unlisten = await handle.listen("profile_changed", (payload) => received.push(payload));
     try {
       await writer.db.transaction(async (tx) => {
         await tx.update(profiles).set({ status: "trial" }).where(eq(profiles.id, id));
@@ -102,8 +87,8 @@ describe.each(testEngines())("listen on $name", (engine) => {
   it("every subscriber hears it; after unlisten, that one does not", async () => {
     const first: string[] = [];
     const second: string[] = [];
-    const stopFirst = await created.handle.listen("profile_changed", (payload) => first.push(payload));
-    const stopSecond = await created.handle.listen("profile_changed", (payload) => second.push(payload));
+    const stopFirst = await handle.listen("profile_changed", (payload) => first.push(payload));
+    const stopSecond = await handle.listen("profile_changed", (payload) => second.push(payload));
     try {
       const id = await addProfile("TW");
       await writer.db.update(profiles).set({ status: "draft" }).where(eq(profiles.id, id));
@@ -121,10 +106,8 @@ describe.each(testEngines())("listen on $name", (engine) => {
   });
 
   it("refuses a channel name that is not a plain identifier", async () => {
-    await expect(created.handle.listen("profile_changed; drop table users", () => {})).rejects.toThrow(
-      /channel/,
-    );
-    await expect(created.handle.listen("Profile", () => {})).rejects.toThrow(/channel/);
+    await expect(handle.listen("profile_changed; drop table users", () => {})).rejects.toThrow(/channel/);
+    await expect(handle.listen("Profile", () => {})).rejects.toThrow(/channel/);
   });
 
   it.runIf(engine.name === "postgresql")(
@@ -133,7 +116,7 @@ describe.each(testEngines())("listen on $name", (engine) => {
       const received: string[] = [];
       let resets = 0;
       const errors: Error[] = [];
-      const unlisten = await created.handle.listen("profile_changed", (payload) => received.push(payload), {
+      const unlisten = await handle.listen("profile_changed", (payload) => received.push(payload), {
         onReset: () => (resets += 1),
         onError: (error) => errors.push(error),
       });
@@ -163,7 +146,7 @@ describe.each(testEngines())("listen on $name", (engine) => {
   );
 
   it.runIf(engine.name === "postgresql")("close() ends the listening connection", async () => {
-    const own = await openDatabase({ url: created.url ?? "" });
+    const own = await connect();
     await own.listen("own_channel_for_close", () => {});
     const count = () =>
       writer.withConnection(async (connection) => {

@@ -1,39 +1,28 @@
 // Planner statistics: the embedded database (no autovacuum) gets them from refreshPlannerStatistics;
 // on a PostgreSQL server, autovacuum's job, it does nothing.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrate } from "../../server/db/migrate";
+import { expect, it } from "vitest";
 import { profiles } from "../../server/db/schema";
 import { refreshPlannerStatistics } from "../../server/db/statistics";
-import { testEngines } from "../support/databases";
+import { describeOnDatabases } from "../support/api-fixture";
 
-describe.each(testEngines())("planner statistics on $name", (engine) => {
-  let created: Awaited<ReturnType<typeof engine.create>>;
-
-  beforeAll(async () => {
-    created = await engine.create();
-    await migrate(created.handle);
-  });
-  afterAll(async () => {
-    await created.drop();
-  });
-
+describeOnDatabases("planner statistics", ({ engine, handle }) => {
   it(`${engine.name === "pglite" ? "analyzes" : "leaves alone"} the tables`, async () => {
-    await created.handle.db
+    await handle.db
       .insert(profiles)
       .values(Array.from({ length: 300 }, (_, i) => ({ id: `ST${String(i).padStart(6, "0")}` })));
     const reltuples = async () => {
-      const [row] = await created.handle.withConnection((connection) =>
+      const [row] = await handle.withConnection((connection) =>
         connection.query<{ reltuples: number }>("select reltuples from pg_class where relname = 'profiles'"),
       );
       return Number(row?.reltuples);
     };
     if (engine.name === "postgresql") {
       // Autovacuum may analyze at any moment there; the call itself must do nothing.
-      expect(await refreshPlannerStatistics(created.handle)).toBe(false);
+      expect(await refreshPlannerStatistics(handle)).toBe(false);
       return;
     }
     expect(await reltuples()).toBe(-1);
-    expect(await refreshPlannerStatistics(created.handle)).toBe(true);
+    expect(await refreshPlannerStatistics(handle)).toBe(true);
     expect(await reltuples()).toBe(300);
   });
 });

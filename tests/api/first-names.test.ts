@@ -1,29 +1,11 @@
 // The admin's first-name list, on every database engine.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { firstNameListSchema } from "../../contract/first-names";
-import { migrate } from "../../server/db/migrate";
 import { findFirstName } from "../../server/domain/first-names";
-import { Accounts, badPayloads, call, expectError, type Account, type TestApp } from "../support/accounts";
-import { testEngines } from "../support/databases";
-import { createTestApp } from "../support/test-app";
+import { badPayloads, call, expectError } from "../support/accounts";
+import { describeOnEngines } from "../support/api-fixture";
 
-describe.each(testEngines())("first names on $name", (engine) => {
-  let created: Awaited<ReturnType<typeof engine.create>>;
-  let app: TestApp;
-  let accounts: Accounts;
-  let admin: Account;
-  let customer: Account;
-
-  beforeAll(async () => {
-    created = await engine.create();
-    await migrate(created.handle);
-    ({ app } = createTestApp(created.handle));
-    accounts = new Accounts(app, created.handle.db);
-    admin = await accounts.admin();
-    customer = await accounts.signUp();
-  });
-  afterAll(() => created.drop());
-
+describeOnEngines("first names", ({ app, db, admin, customer }) => {
   const add = (token: string, name: unknown) =>
     call(app, "/api/admin/first-names", { bearer: token, json: { name } });
 
@@ -37,13 +19,13 @@ describe.each(testEngines())("first names on $name", (engine) => {
       ["anna-lena", "Anna-Lena"],
       ["åsa", "Åsa"],
     ]);
-    expect(await findFirstName(created.handle.db, "ÅSA")).toBe("Åsa");
+    expect(await findFirstName(db, "ÅSA")).toBe("Åsa");
     const removed = await call(app, "/api/admin/first-names/%C3%A5sa", {
       method: "DELETE",
       bearer: admin.token,
     });
     expect(removed.status).toBe(204);
-    expect(await findFirstName(created.handle.db, "åsa")).toBeNull();
+    expect(await findFirstName(db, "åsa")).toBeNull();
   });
 
   it("refuses a name twice (409), a product word (400) and anything but letters (400)", async () => {

@@ -7,10 +7,8 @@ import path from "node:path";
 import { crc32 } from "node:zlib";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { uploadImageResponseSchema, type UploadedImage } from "../../contract/images";
-import type { Database } from "../../server/db/client";
-import { migrate } from "../../server/db/migrate";
 import { profileImages, profiles } from "../../server/db/schema";
 import { newProfileId } from "../../server/domain/profile-ids";
 import {
@@ -18,10 +16,8 @@ import {
   ImageRejectedError,
   InvalidImageKeyError,
   processUpload,
-  type ImageStore,
 } from "../../server/providers/images";
 import {
-  Accounts,
   awayFromWindowEdge,
   call,
   expectError,
@@ -29,8 +25,7 @@ import {
   type Account,
   type TestApp,
 } from "../support/accounts";
-import { testEngines } from "../support/databases";
-import { createTestApp } from "../support/test-app";
+import { describeOnEngines } from "../support/api-fixture";
 
 const MB = 1024 * 1024;
 const red = { r: 255, g: 0, b: 0 };
@@ -145,15 +140,9 @@ async function pixel(image: Buffer, x: number, y: number) {
   return { r: data[at] ?? -1, g: data[at + 1] ?? -1, b: data[at + 2] ?? -1 };
 }
 
-describe.each(testEngines())("image uploads on $name", (engine) => {
-  let created: Awaited<ReturnType<typeof engine.create>>;
-  let db: Database;
-  let app: TestApp;
-  let store: ImageStore;
-  let accounts: Accounts;
+describeOnEngines("image uploads", ({ app, db, images: store, accounts, admin }) => {
   let owner: Account;
   let stranger: Account;
-  let admin: Account;
   let profileId: string;
 
   async function newProfile(ownerUserId: string, status: "draft" | "suspended" = "draft") {
@@ -178,18 +167,9 @@ describe.each(testEngines())("image uploads on $name", (engine) => {
   }
 
   beforeAll(async () => {
-    created = await engine.create();
-    await migrate(created.handle);
-    db = created.handle.db;
-    ({ app, images: store } = createTestApp(created.handle));
-    accounts = new Accounts(app, db);
     owner = await accounts.signUp();
     stranger = await accounts.signUp();
-    admin = await accounts.admin();
     profileId = await newProfile(owner.id);
-  });
-  afterAll(async () => {
-    await created?.drop();
   });
 
   it("a portrait JPEG is turned upright, stripped of metadata and stored as two WebP squares", async () => {

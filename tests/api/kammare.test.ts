@@ -1,32 +1,13 @@
 // The kammare calls (spec section 7): claiming and the owner's changes, on every database engine.
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { profileAnswerSchema } from "../../contract/profiles";
-import type { Database } from "../../server/db/client";
-import { migrate } from "../../server/db/migrate";
 import { profileStatusHistory, profiles, walkthroughSteps } from "../../server/db/schema";
 import { createProfiles } from "../../server/domain/profiles";
-import { Accounts, badPayloads, call, expectError, type Account, type TestApp } from "../support/accounts";
-import { testEngines } from "../support/databases";
-import { createTestApp } from "../support/test-app";
+import { badPayloads, call, expectError, type Account } from "../support/accounts";
+import { describeOnEngines } from "../support/api-fixture";
 
-describe.each(testEngines())("kammare API on $name", (engine) => {
-  let created: Awaited<ReturnType<typeof engine.create>>;
-  let app: TestApp;
-  let db: Database;
-  let accounts: Accounts;
-  let admin: Account;
-
-  beforeAll(async () => {
-    created = await engine.create();
-    await migrate(created.handle);
-    db = created.handle.db;
-    ({ app } = createTestApp(created.handle));
-    accounts = new Accounts(app, db);
-    admin = await accounts.admin();
-  });
-  afterAll(() => created.drop());
-
+describeOnEngines("kammare API", ({ app, db, accounts, admin }) => {
   const origin = { ip: null, userAgent: "test" };
   async function unclaimed(): Promise<string> {
     const [row] = await createProfiles(db, { count: 1 }, { id: admin.id, roles: ["admin"] }, origin);

@@ -2,10 +2,8 @@
 // bounds and expiry, and every way an entry goes (invalidate, the app's onProfileChanged, a NOTIFY
 // from the database on both engines, a listener reset).
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { requestContext } from "../../server/context";
-import { openDatabase, type DatabaseHandle } from "../../server/db/client";
-import { migrate } from "../../server/db/migrate";
 import { profiles } from "../../server/db/schema";
 import {
   createPageCache,
@@ -14,7 +12,7 @@ import {
   type RenderWithNonce,
 } from "../../server/http/page-cache";
 import { sessionCookieName, sleep } from "../support/accounts";
-import { testEngines } from "../support/databases";
+import { describeOnDatabases } from "../support/api-fixture";
 import { createTestApp } from "../support/test-app";
 
 const origin = "http://localhost:3000";
@@ -295,19 +293,11 @@ describe("page cache", () => {
   });
 });
 
-describe.each(testEngines())("page cache in the app on $name", (engine) => {
-  let created: Awaited<ReturnType<typeof engine.create>>;
-  let writer: DatabaseHandle;
-
+// The database's announcements reach the app's cache whoever makes the change: `writer` is another
+// handle on the same server, or PGlite's only one.
+describeOnDatabases("page cache in the app", { other: true }, ({ engine, handle, other: writer }) => {
   beforeAll(async () => {
-    created = await engine.create();
-    await migrate(created.handle);
-    writer = created.url ? await openDatabase({ url: created.url }) : created.handle;
     await writer.db.insert(profiles).values([{ id: idA }, { id: idB }]);
-  });
-  afterAll(async () => {
-    if (writer !== created.handle) await writer.close();
-    await created.drop();
   });
 
   /** The app with a page renderer that puts the request's nonce where React does. */
@@ -315,7 +305,7 @@ describe.each(testEngines())("page cache in the app on $name", (engine) => {
     const cache = createPageCache();
     let renders = 0;
     const { app } = createTestApp(
-      created.handle,
+      handle,
       async (request, context) => {
         renders += 1;
         const { nonce } = context.get(requestContext);
@@ -356,7 +346,7 @@ describe.each(testEngines())("page cache in the app on $name", (engine) => {
   it("the app's onProfileChanged (what the API routes call) drops the page, then calls the given one", async () => {
     const cache = createPageCache();
     const changed: string[] = [];
-    const { app } = createTestApp(created.handle, undefined, { pageCache: cache });
+    const { app } = createTestApp(handle, undefined, { pageCache: cache });
     await app.request(`/k/${idA}`);
     expect((await app.request(`/k/${idA}`)).headers.get("x-cache")).toBe("HIT");
     const deps = withPageCacheInvalidation({
@@ -373,7 +363,7 @@ describe.each(testEngines())("page cache in the app on $name", (engine) => {
 
   it("drops a profile's page when the database announces its change (UPDATE, DELETE), not others'", async () => {
     const { app, cache } = appWithCache();
-    const stop = await cache.follow(created.handle);
+    const stop = await cache.follow(handle);
     try {
       for (const id of [idA, idB]) await app.request(`/k/${id}`);
       expect(cache.stats().entries).toBe(2);
@@ -397,7 +387,7 @@ describe.each(testEngines())("page cache in the app on $name", (engine) => {
     "drops everything when the listening connection was lost, and follows changes again after",
     async () => {
       const { app, cache } = appWithCache();
-      const stop = await cache.follow(created.handle);
+      const stop = await cache.follow(handle);
       try {
         await app.request(`/k/${idA}`);
         await app.request(`/k/${idB}`);

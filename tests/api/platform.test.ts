@@ -1,25 +1,11 @@
 // The platform's API behaviour, on every test database engine.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { apiErrorSchema } from "../../contract/errors";
 import { readySchema } from "../../contract/platform";
-import { migrate } from "../../server/db/migrate";
-import { testEngines } from "../support/databases";
+import { describeOnEngines } from "../support/api-fixture";
 import { createTestApp } from "../support/test-app";
 
-describe.each(testEngines())("platform API on $name", (engine) => {
-  let created: Awaited<ReturnType<typeof engine.create>>;
-  let app: ReturnType<typeof createTestApp>["app"];
-  let logs: ReturnType<typeof createTestApp>["logs"];
-
-  beforeAll(async () => {
-    created = await engine.create();
-    await migrate(created.handle);
-    ({ app, logs } = createTestApp(created.handle));
-  });
-  afterAll(async () => {
-    await created.drop();
-  });
-
+describeOnEngines("platform API", ({ engine, app, logs }) => {
   it("GET /api/health answers { ok: true }", async () => {
     const response = await app.request("/api/health");
     expect(response.status).toBe(200);

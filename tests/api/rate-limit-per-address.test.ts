@@ -1,23 +1,13 @@
 // Sign-in and sign-up limits per client address (behind a proxy: X-Forwarded-For), on every engine.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { loadConfig } from "../../server/config";
-import { migrate } from "../../server/db/migrate";
-import { awayFromWindowEdge, call, expectError, type TestApp } from "../support/accounts";
-import { testEngines } from "../support/databases";
-import { createTestApp } from "../support/test-app";
+import { awayFromWindowEdge, call, expectError } from "../support/accounts";
+import { describeOnEngines } from "../support/api-fixture";
 
-describe.each(testEngines())("per-address limits on $name", (engine) => {
-  let created: Awaited<ReturnType<typeof engine.create>>;
-  let app: TestApp;
+// Behind a proxy: the client's address comes from X-Forwarded-For.
+const config = loadConfig({ NODE_ENV: "test", PUBLIC_URL: "http://localhost:3000", TRUST_PROXY: "on" });
 
-  beforeAll(async () => {
-    created = await engine.create();
-    await migrate(created.handle);
-    const config = loadConfig({ NODE_ENV: "test", PUBLIC_URL: "http://localhost:3000", TRUST_PROXY: "on" });
-    ({ app } = createTestApp(created.handle, undefined, { config }));
-  });
-  afterAll(() => created.drop());
-
+describeOnEngines("per-address limits", { app: { config } }, ({ app }) => {
   const from = (address: string) => ({ "X-Forwarded-For": `${address}, 10.0.0.1` });
 
   it("allows 10 sign-in attempts a minute from one address, across accounts, then 429 with Retry-After", async () => {

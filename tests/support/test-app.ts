@@ -14,11 +14,15 @@ import { createDiskImageStore } from "../../server/providers/images";
 
 export type LogLine = Record<string, unknown>;
 
-/** `extra`: more dependencies, e.g. a page cache (none by default). */
-export function createTestApp(database: DatabaseHandle, pages?: PageHandler, extra: Partial<AppDeps> = {}) {
+/** `extra`: more dependencies, e.g. a page cache (none by default); `lines`: where the log lines go. */
+export function createTestApp(
+  database: DatabaseHandle,
+  pages?: PageHandler,
+  extra: Partial<AppDeps> = {},
+  lines: LogLine[] = [],
+) {
   const outbox = mkdtempSync(path.join(tmpdir(), "kammare-outbox-"));
   const images = createDiskImageStore(mkdtempSync(path.join(tmpdir(), "kammare-uploads-")));
-  const lines: LogLine[] = [];
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
       for (const line of chunk.toString().split("\n").filter(Boolean))

@@ -6,6 +6,7 @@ import { useNavigate } from "react-router";
 import { isProfileId, normalizeProfileId } from "../../../contract/profile-id";
 import { Button } from "../../components/button";
 import { TextField } from "../../components/text-field";
+import { useFormSubmit } from "../../lib/use-form-submit";
 import { serverRules } from "../../rules/index.server";
 import type { Route } from "./+types/home";
 
@@ -15,16 +16,13 @@ export default function AccountHome() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [code, setCode] = useState("");
-  const [error, setError] = useState<string>();
+  const form = useFormSubmit({ fields: ["code"] });
 
   function submit(event: FormEvent) {
     event.preventDefault();
     const id = normalizeProfileId(code);
-    if (!isProfileId(id)) {
-      setError(t("accountHome.codeInvalid"));
-      return;
-    }
-    void navigate(`/k/${id}`);
+    if (form.check({ code: isProfileId(id) ? undefined : "accountHome.codeInvalid" }))
+      void navigate(`/k/${id}`);
   }
 
   return (
@@ -48,7 +46,7 @@ export default function AccountHome() {
           spellCheck={false}
           value={code}
           onChange={(event) => setCode(event.target.value)}
-          error={error}
+          error={form.message("code")}
         />
         <Button type="submit">{t("accountHome.open")}</Button>
       </form>

@@ -4,13 +4,13 @@ import { useTranslation } from "react-i18next";
 import { Link, useRevalidator } from "react-router";
 import { servicesContext } from "../../../server/context";
 import { listFirstNames } from "../../../server/domain/first-names";
-import { Alert } from "../../components/alert";
 import { Button } from "../../components/button";
 import { DataTable } from "../../components/data-table";
+import { FormAlert } from "../../components/form-alert";
 import { TextField } from "../../components/text-field";
 import { api } from "../../lib/api";
 import { formatDate } from "../../lib/date-format";
-import { apiErrorCode } from "../../lib/validate";
+import { useFormSubmit } from "../../lib/use-form-submit";
 import type { Route } from "./+types/first-names";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -21,42 +21,34 @@ export default function FirstNames({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const revalidator = useRevalidator();
   const [name, setName] = useState("");
-  const [error, setError] = useState<string>();
-  const [state, setState] = useState<"idle" | "busy" | "added" | "failed">("idle");
+  const form = useFormSubmit({
+    fields: ["name"],
+    messages: { conflict: "firstNames.taken", invalid_request: "firstNames.reserved" },
+    quietWhenExplained: true,
+  });
 
-  async function add(event: FormEvent) {
-    event.preventDefault();
+  function add(event: FormEvent) {
     const typed = name.trim();
-    if (!/^\p{L}+(?:-\p{L}+)*$/u.test(typed) || typed.length > 40) {
-      setError(t("firstNames.invalid"));
-      return;
-    }
-    setError(undefined);
-    setState("busy");
-    try {
-      await api()("/api/admin/first-names", { method: "POST", body: { name: typed } });
-      setName("");
-      setState("added");
-      await revalidator.revalidate();
-    } catch (caught) {
-      const code = apiErrorCode(caught);
-      setError(
-        code === "conflict"
-          ? t("firstNames.taken")
-          : code === "invalid_request"
-            ? t("firstNames.reserved")
-            : undefined,
-      );
-      setState("failed");
-    }
+    return form.submit(event, {
+      check: () => ({
+        name: /^\p{L}+(?:-\p{L}+)*$/u.test(typed) && typed.length <= 40 ? undefined : "firstNames.invalid",
+      }),
+      send: async () => {
+        await api()("/api/admin/first-names", { method: "POST", body: { name: typed } });
+      },
+      onDone: async () => {
+        setName("");
+        await revalidator.revalidate();
+      },
+    });
   }
 
   async function remove(entry: string) {
     try {
       await api()(`/api/admin/first-names/${encodeURIComponent(entry)}`, { method: "DELETE" });
       await revalidator.revalidate();
-    } catch {
-      setState("failed");
+    } catch (caught) {
+      form.fail(caught);
     }
   }
 
@@ -77,14 +69,13 @@ export default function FirstNames({ loaderData }: Route.ComponentProps) {
           value={name}
           maxLength={40}
           onChange={(event) => setName(event.target.value)}
-          error={error}
+          error={form.message("name")}
         />
-        <Button type="submit" busy={state === "busy"}>
+        <Button type="submit" busy={form.busy}>
           {t("firstNames.add")}
         </Button>
       </form>
-      {state === "added" && <Alert tone="success" title={t("firstNames.added")} />}
-      {state === "failed" && !error && <Alert tone="error" title={t("auth.error")} />}
+      <FormAlert form={form} done={t("firstNames.added")} />
       <DataTable
         caption={t("firstNames.heading")}
         rowKey={(row) => row.name}

@@ -8,14 +8,15 @@ import { profileStatuses, type ProfileStatus } from "../../../contract/profile-v
 import type { AdminProfileDetail } from "../../../contract/profiles";
 import { servicesContext } from "../../../server/context";
 import { adminProfileDetail } from "../../../server/domain/admin-profiles";
-import { Alert } from "../../components/alert";
 import { Button, ButtonLink } from "../../components/button";
 import { DataTable, type Column } from "../../components/data-table";
 import { Dialog } from "../../components/dialog";
+import { FormAlert } from "../../components/form-alert";
 import { SelectField } from "../../components/select-field";
 import { TextField } from "../../components/text-field";
 import { api } from "../../lib/api";
 import { formatDateTime } from "../../lib/date-format";
+import { useFormSubmit } from "../../lib/use-form-submit";
 import type { Route } from "./+types/profile-admin";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -200,37 +201,35 @@ function StatusForm({
   const revalidator = useRevalidator();
   const [status, setStatus] = useState<ProfileStatus>(current);
   const [reason, setReason] = useState("");
-  const [errors, setErrors] = useState<{ status?: string; reason?: string }>({});
-  const [state, setState] = useState<"idle" | "busy" | "done" | "failed">("idle");
+  const form = useFormSubmit({ fields: ["status", "reason"] });
   const [confirming, setConfirming] = useState(false);
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const problems = {
-      status: status === current ? t("adminProfiles.admin.sameStatus") : undefined,
-      reason: reason.trim().length > maxReason ? t("adminProfiles.admin.reasonLong") : undefined,
-    };
-    setErrors(problems);
-    if (problems.status || problems.reason) return;
+    const fine = form.check({
+      status: status === current ? "adminProfiles.admin.sameStatus" : undefined,
+      reason: reason.trim().length > maxReason ? "adminProfiles.admin.reasonLong" : undefined,
+    });
+    if (!fine) return;
     if (status === "suspended") setConfirming(true);
     else void save();
   }
 
-  async function save() {
+  function save() {
     setConfirming(false);
-    setState("busy");
-    try {
-      const trimmed = reason.trim();
-      await api()("/api/admin/profile", {
-        method: "PUT",
-        body: trimmed ? { id, status, reason: trimmed } : { id, status },
-      });
-      await revalidator.revalidate();
-      setReason("");
-      setState("done");
-    } catch {
-      setState("failed");
-    }
+    const trimmed = reason.trim();
+    return form.send({
+      send: async () => {
+        await api()("/api/admin/profile", {
+          method: "PUT",
+          body: trimmed ? { id, status, reason: trimmed } : { id, status },
+        });
+      },
+      onDone: async () => {
+        await revalidator.revalidate();
+        setReason("");
+      },
+    });
   }
 
   return (
@@ -243,8 +242,7 @@ function StatusForm({
       </h2>
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
         <div aria-live="polite">
-          {state === "done" && <Alert tone="success" title={t("adminProfiles.admin.saved")} />}
-          {state === "failed" && <Alert tone="error" title={t("auth.error")} />}
+          <FormAlert form={form} done={t("adminProfiles.admin.saved")} />
         </div>
         <SelectField
           label={t("adminProfiles.admin.newStatus")}
@@ -252,10 +250,10 @@ function StatusForm({
           value={status}
           onChange={(event) => {
             setStatus(event.target.value as ProfileStatus);
-            setState("idle");
+            form.dismiss();
           }}
           options={statuses.map((value) => ({ value, label: t(`profileStatus.${value}`) }))}
-          error={errors.status}
+          error={form.message("status")}
         />
         <TextField
           label={t("adminProfiles.admin.reason")}
@@ -265,11 +263,11 @@ function StatusForm({
           maxLength={maxReason}
           value={reason}
           onChange={(event) => setReason(event.target.value)}
-          error={errors.reason}
+          error={form.message("reason")}
         />
         <div>
-          <Button type="submit" busy={state === "busy"}>
-            {state === "busy" ? t("adminProfiles.admin.saving") : t("adminProfiles.admin.save")}
+          <Button type="submit" busy={form.busy}>
+            {form.busy ? t("adminProfiles.admin.saving") : t("adminProfiles.admin.save")}
           </Button>
         </div>
       </form>

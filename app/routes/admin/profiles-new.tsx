@@ -7,9 +7,11 @@ import { maxBatchSize } from "../../../contract/profile-values";
 import { Alert } from "../../components/alert";
 import { Button } from "../../components/button";
 import { DataTable, type Column } from "../../components/data-table";
+import { FormAlert } from "../../components/form-alert";
 import { TextField } from "../../components/text-field";
 import { api } from "../../lib/api";
-import { apiErrorCode, emailProblem } from "../../lib/validate";
+import { useFormSubmit } from "../../lib/use-form-submit";
+import { emailProblem } from "../../lib/validate";
 import type { Route } from "./+types/profiles-new";
 
 export function loader() {
@@ -17,7 +19,6 @@ export function loader() {
 }
 
 type Created = { id: string; status: string; url: string };
-type Errors = { count?: string; ownerEmail?: string };
 
 /** How many new codes are listed on the page; the CSV always has all of them. */
 const listedRows = 100;
@@ -32,8 +33,14 @@ export default function ProfilesNew({ loaderData }: Route.ComponentProps) {
   const maxText = max.toLocaleString(i18n.language);
   const [count, setCount] = useState("1");
   const [ownerEmail, setOwnerEmail] = useState("");
-  const [errors, setErrors] = useState<Errors>({});
-  const [state, setState] = useState<"idle" | "busy" | "failed">("idle");
+  const form = useFormSubmit({
+    fields: ["count", "ownerEmail"],
+    messages: {
+      not_found: "adminProfiles.new.ownerNotFound",
+      invalid_request: { count: "adminProfiles.new.countInvalid" },
+    },
+    quietWhenExplained: true,
+  });
   const [created, setCreated] = useState<{ profiles: Created[]; csvHref?: string } | null>(null);
   const csvHref = useRef<string | undefined>(undefined);
 
@@ -45,47 +52,40 @@ export default function ProfilesNew({ loaderData }: Route.ComponentProps) {
     [],
   );
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  function submit(event: FormEvent) {
     const wanted = /^\s*\d+\s*$/.test(count) ? Number(count) : Number.NaN;
     const owner = ownerEmail.trim();
-    const problems: Errors = {
-      count: Number.isInteger(wanted) && wanted >= 1 && wanted <= max ? undefined : "countInvalid",
-      ownerEmail: owner ? (wanted !== 1 ? "ownerOnlyOne" : emailProblem(owner) && "invalidEmail") : undefined,
-    };
-    setErrors(problems);
-    if (problems.count || problems.ownerEmail) return;
-    setState("busy");
-    try {
-      const { createProfilesAnswerSchema } = await import("../../../contract/profiles");
-      const answer = createProfilesAnswerSchema.parse(
-        await api()("/api/admin/profiles", {
-          method: "POST",
-          body: owner ? { count: wanted, ownerEmail: owner } : { count: wanted },
-        }),
-      );
-      if (csvHref.current) URL.revokeObjectURL(csvHref.current);
-      csvHref.current =
-        answer.profiles.length > 1
-          ? URL.createObjectURL(new Blob([profilesCsv(answer.profiles)], { type: "text/csv;charset=utf-8" }))
-          : undefined;
-      setCreated({ profiles: answer.profiles, csvHref: csvHref.current });
-      setState("idle");
-    } catch (error) {
-      const code = apiErrorCode(error);
-      if (code === "not_found") setErrors({ ownerEmail: "ownerNotFound" });
-      else if (code === "invalid_request") setErrors({ count: "countInvalid" });
-      setState("failed");
-    }
+    return form.submit(event, {
+      check: () => ({
+        count:
+          Number.isInteger(wanted) && wanted >= 1 && wanted <= max
+            ? undefined
+            : "adminProfiles.new.countInvalid",
+        ownerEmail: owner
+          ? wanted !== 1
+            ? "adminProfiles.new.ownerOnlyOne"
+            : emailProblem(owner)
+          : undefined,
+      }),
+      send: async () => {
+        const { createProfilesAnswerSchema } = await import("../../../contract/profiles");
+        const answer = createProfilesAnswerSchema.parse(
+          await api()("/api/admin/profiles", {
+            method: "POST",
+            body: owner ? { count: wanted, ownerEmail: owner } : { count: wanted },
+          }),
+        );
+        if (csvHref.current) URL.revokeObjectURL(csvHref.current);
+        csvHref.current =
+          answer.profiles.length > 1
+            ? URL.createObjectURL(
+                new Blob([profilesCsv(answer.profiles)], { type: "text/csv;charset=utf-8" }),
+              )
+            : undefined;
+        setCreated({ profiles: answer.profiles, csvHref: csvHref.current });
+      },
+    });
   }
-
-  const errorText = (problem: string | undefined) => {
-    if (!problem) return undefined;
-    if (problem === "invalidEmail") return t("auth.validation.email");
-    if (problem === "countInvalid") return t("adminProfiles.new.countInvalid", { max: maxText });
-    if (problem === "ownerOnlyOne") return t("adminProfiles.new.ownerOnlyOne");
-    return t("adminProfiles.new.ownerNotFound");
-  };
 
   const columns: Column<Created>[] = [
     {
@@ -131,9 +131,7 @@ export default function ProfilesNew({ loaderData }: Route.ComponentProps) {
         onSubmit={(event) => void submit(event)}
         className="flex max-w-xl flex-col gap-4 rounded-[var(--radius-card)] border border-line bg-raised p-6"
       >
-        {state === "failed" && !errors.count && !errors.ownerEmail && (
-          <Alert tone="error" title={t("auth.error")} />
-        )}
+        <FormAlert form={form} />
         <TextField
           label={t("adminProfiles.new.count")}
           hint={t("adminProfiles.new.countHint", { max: maxText })}
@@ -145,7 +143,7 @@ export default function ProfilesNew({ loaderData }: Route.ComponentProps) {
           step={1}
           value={count}
           onChange={(event) => setCount(event.target.value)}
-          error={errorText(errors.count)}
+          error={form.message("count", { max: maxText })}
         />
         <TextField
           label={t("adminProfiles.new.ownerEmail")}
@@ -155,11 +153,11 @@ export default function ProfilesNew({ loaderData }: Route.ComponentProps) {
           autoComplete="off"
           value={ownerEmail}
           onChange={(event) => setOwnerEmail(event.target.value)}
-          error={errorText(errors.ownerEmail)}
+          error={form.message("ownerEmail")}
         />
         <div>
-          <Button type="submit" busy={state === "busy"}>
-            {state === "busy" ? t("adminProfiles.new.busy") : t("adminProfiles.new.submit")}
+          <Button type="submit" busy={form.busy}>
+            {form.busy ? t("adminProfiles.new.busy") : t("adminProfiles.new.submit")}
           </Button>
         </div>
       </form>

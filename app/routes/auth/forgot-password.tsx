@@ -6,32 +6,27 @@ import { Alert } from "../../components/alert";
 import { AuthCard } from "../../components/auth-card";
 import { Button } from "../../components/button";
 import { EmailField } from "../../components/email-field";
+import { FormAlert } from "../../components/form-alert";
 import { api } from "../../lib/api";
+import { useFormSubmit } from "../../lib/use-form-submit";
 import { emailProblem } from "../../lib/validate";
 
 export default function ForgotPassword() {
   const { t } = useTranslation();
   const [email, setEmail] = useState("");
-  const [error, setError] = useState<string>();
-  const [state, setState] = useState<"idle" | "busy" | "sent" | "failed">("idle");
+  const form = useFormSubmit({ fields: ["email"] });
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const problem = emailProblem(email);
-    setError(problem);
-    if (problem) return;
-    setState("busy");
-    try {
-      await api()("/api/auth/reset-request", { method: "POST", body: { email: email.trim() } });
-      setState("sent");
-    } catch {
-      setState("failed");
-    }
-  }
+  const submit = (event: FormEvent) =>
+    form.submit(event, {
+      check: () => ({ email: emailProblem(email) }),
+      send: async () => {
+        await api()("/api/auth/reset-request", { method: "POST", body: { email: email.trim() } });
+      },
+    });
 
   return (
     <AuthCard title={t("auth.forgot.title")} heading={t("auth.forgot.heading")} lead={t("auth.forgot.lead")}>
-      {state === "sent" ? (
+      {form.done ? (
         <div className="flex flex-col gap-4">
           <Alert tone="success" title={t("auth.forgot.sent", { email: email.trim() })} />
           <Link to="/login" className="text-brand underline">
@@ -40,10 +35,10 @@ export default function ForgotPassword() {
         </div>
       ) : (
         <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
-          {state === "failed" && <Alert tone="error" title={t("auth.error")} />}
-          <EmailField value={email} onChange={setEmail} error={error} />
-          <Button type="submit" busy={state === "busy"}>
-            {state === "busy" ? t("auth.forgot.busy") : t("auth.forgot.submit")}
+          <FormAlert form={form} />
+          <EmailField value={email} onChange={setEmail} error={form.errors.email} />
+          <Button type="submit" busy={form.busy}>
+            {form.busy ? t("auth.forgot.busy") : t("auth.forgot.submit")}
           </Button>
           <Link to="/login" className="text-sm text-brand underline">
             {t("auth.forgot.back")}

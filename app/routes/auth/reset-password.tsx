@@ -5,9 +5,11 @@ import { Link, useSearchParams } from "react-router";
 import { Alert } from "../../components/alert";
 import { AuthCard } from "../../components/auth-card";
 import { Button } from "../../components/button";
+import { FormAlert } from "../../components/form-alert";
 import { NewPasswordFields } from "../../components/new-password-fields";
 import { api } from "../../lib/api";
-import { apiErrorCode, apiErrorMessages, newPasswordProblems } from "../../lib/validate";
+import { useFormSubmit } from "../../lib/use-form-submit";
+import { newPasswordProblems } from "../../lib/validate";
 
 export default function ResetPassword() {
   const { t } = useTranslation();
@@ -15,31 +17,20 @@ export default function ResetPassword() {
   const token = searchParams.get("token") ?? "";
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
-  const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});
-  const [state, setState] = useState<"idle" | "busy" | "done" | "invalid" | "failed">("idle");
+  // "password_is_email" is explained at the field alone; "invalid_token" gets its own screen below.
+  const form = useFormSubmit({ fields: ["password", "confirm"], quietWhenExplained: true });
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const problems = newPasswordProblems(password, confirm);
-    setErrors(problems);
-    if (problems.password || problems.confirm) return;
-    setState("busy");
-    try {
-      await api()("/api/auth/reset", { method: "POST", body: { token, password } });
-      window.localStorage.removeItem("session");
-      setState("done");
-    } catch (error) {
-      const code = apiErrorCode(error);
-      if (code === "invalid_token") setState("invalid");
-      else if (code === "password_is_email") {
-        setErrors({ password: apiErrorMessages.password_is_email });
-        setState("idle");
-      } else setState("failed");
-    }
-  }
+  const submit = (event: FormEvent) =>
+    form.submit(event, {
+      check: () => newPasswordProblems(password, confirm),
+      send: async () => {
+        await api()("/api/auth/reset", { method: "POST", body: { token, password } });
+        window.localStorage.removeItem("session");
+      },
+    });
 
   const heading = { title: t("auth.reset.title"), heading: t("auth.reset.heading") };
-  if (!token || state === "invalid") {
+  if (!token || form.failure?.code === "invalid_token") {
     return (
       <AuthCard {...heading}>
         <div className="flex flex-col gap-4">
@@ -51,7 +42,7 @@ export default function ResetPassword() {
       </AuthCard>
     );
   }
-  if (state === "done") {
+  if (form.done) {
     return (
       <AuthCard {...heading}>
         <div className="flex flex-col gap-4">
@@ -66,16 +57,16 @@ export default function ResetPassword() {
   return (
     <AuthCard {...heading}>
       <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
-        {state === "failed" && <Alert tone="error" title={t("auth.error")} />}
+        <FormAlert form={form} />
         <NewPasswordFields
           password={password}
           confirm={confirm}
           onPassword={setPassword}
           onConfirm={setConfirm}
-          errors={errors}
+          errors={form.errors}
         />
-        <Button type="submit" busy={state === "busy"}>
-          {state === "busy" ? t("auth.reset.busy") : t("auth.reset.submit")}
+        <Button type="submit" busy={form.busy}>
+          {form.busy ? t("auth.reset.busy") : t("auth.reset.submit")}
         </Button>
       </form>
     </AuthCard>

@@ -1,0 +1,62 @@
+// The e-mail and password form of the two ways in, sign-in (/login) and sign-up (/new): both sign in
+// at once and reload the page on success (spec section 4), and on failure show the spec's alert
+// "There was an error" (with, for sign-up, "email_taken" explained at the e-mail field).
+import { useState, type FormEvent, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import type { SignInResult } from "../lib/auth";
+import { useFormSubmit, type FieldErrors } from "../lib/use-form-submit";
+import { Button } from "./button";
+import { EmailField } from "./email-field";
+import { FormAlert } from "./form-alert";
+import { TextField } from "./text-field";
+
+type Props = {
+  /** How the password field differs: a new password has a hint and a minimum length. */
+  password: { name: string; autoComplete: string; hint?: string; minLength?: number };
+  /** The browser's checks of both fields, as i18n keys. */
+  check: (email: string, password: string) => FieldErrors<"email" | "password">;
+  /** Signs in (login or signup of app/lib/auth.ts), which reloads the page when it works. */
+  send: (email: string, password: string) => Promise<SignInResult>;
+  submit: string;
+  busy: string;
+  /** Links below the button. */
+  children?: ReactNode;
+};
+
+export function SignInForm({ password: passwordField, check, send, submit, busy, children }: Props) {
+  const { t } = useTranslation();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const form = useFormSubmit({ fields: ["email", "password"] });
+
+  const onSubmit = (event: FormEvent) =>
+    form.submit(event, {
+      check: () => check(email, password),
+      send: () => send(email, password),
+      // Success reloads the page; the route's rule then sends the user on.
+      staysBusy: true,
+    });
+
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+      <FormAlert form={form} />
+      <EmailField value={email} onChange={setEmail} error={form.errors.email} />
+      <TextField
+        label={t("auth.password")}
+        hint={passwordField.hint}
+        type="password"
+        name={passwordField.name}
+        autoComplete={passwordField.autoComplete}
+        required
+        minLength={passwordField.minLength}
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        error={form.message("password")}
+      />
+      <Button type="submit" busy={form.busy}>
+        {form.busy ? busy : submit}
+      </Button>
+      {children}
+    </form>
+  );
+}
