@@ -1,13 +1,11 @@
 // Authorisation by area, from the API's own list: every call under a guarded area (server/http/guards.ts)
 // is tried as anonymous and as a user without the area's role, so a call added to an area is covered
 // without anyone writing its test, and a guard that goes missing fails here.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { endpoints, type Endpoint } from "../../contract/endpoints";
-import { migrate } from "../../server/db/migrate";
 import { apiAreas } from "../../server/http/guards";
-import { Accounts, call, expectError, siteOrigin, type Account, type TestApp } from "../support/accounts";
-import { testEngines } from "../support/databases";
-import { createTestApp } from "../support/test-app";
+import { call, expectError, siteOrigin, type Account } from "../support/accounts";
+import { describeOnEngines } from "../support/api-fixture";
 
 /** The calls any signed-in user may make although they sit under a role's area, with the reason. */
 const openInArea: Record<string, string> = {
@@ -35,21 +33,11 @@ describe("the API's areas", () => {
   });
 });
 
-describe.each(testEngines())("guarded API areas on $name", (engine) => {
-  let created: Awaited<ReturnType<typeof engine.create>>;
-  let app: TestApp;
-  let customer: Account;
+describeOnEngines("guarded API areas", ({ app, accounts, customer }) => {
   let partner: Account;
-
   beforeAll(async () => {
-    created = await engine.create();
-    await migrate(created.handle);
-    ({ app } = createTestApp(created.handle));
-    const accounts = new Accounts(app, created.handle.db);
-    customer = await accounts.signUp();
     partner = await accounts.signUp({ roles: ["partner"] });
   });
-  afterAll(() => created.drop());
 
   // A body that would pass nowhere: the guard must answer before the body is even read.
   const request = (endpoint: Endpoint) => ({
