@@ -20,6 +20,7 @@ import type { DatabaseHandle } from "./db/client";
 import type { ApiEnv } from "./http/env";
 import { viewerMiddleware } from "./http/auth";
 import { ApiError, DomainError, domainErrorResponse, errorBody, jsonError } from "./http/errors";
+import { malformedUrls } from "./http/malformed-urls";
 import { withPageCacheInvalidation, type PageCache } from "./http/page-cache";
 import { baseSecurityHeaders, contentSecurityPolicy, createNonce } from "./http/security";
 import type { Logger } from "./logger";
@@ -81,6 +82,7 @@ export function createApp(given: AppDeps): Hono<ApiEnv> {
       "request",
     );
   });
+  app.use(malformedUrls());
 
   app.onError((error, c) => {
     if (error instanceof ApiError) return jsonError(c, error);
