@@ -1,7 +1,7 @@
 // Payloads of the account and session calls (spec sections 3 and 7, DESIGN "Sessions").
 import { emailAddressPattern, emailMaxLength, passwordMaxLength, passwordMinLength } from "./account-rules";
 import { storedSessionSchema, sessionUserSchema } from "./session";
-import { z } from "./zod";
+import { text, z } from "./zod";
 
 export const roles = ["customer", "partner", "admin"] as const;
 export const roleSchema = z.enum(roles);
@@ -9,21 +9,18 @@ export type Role = z.infer<typeof roleSchema>;
 
 export { passwordMaxLength, passwordMinLength };
 
-export const emailSchema = z
-  .string({ error: "Enter your e-mail address." })
+export const emailSchema = text("An e-mail address", { error: "Enter your e-mail address." })
   .trim()
   .max(emailMaxLength, `An e-mail address has at most ${emailMaxLength} characters.`)
   .regex(emailAddressPattern, "Enter a valid e-mail address.");
 
 /** A password as typed at sign-in: anything non-empty, within the length limit. */
-const typedPassword = z
-  .string({ error: "Enter your password." })
+const typedPassword = text("A password", { error: "Enter your password." })
   .min(1, "Enter your password.")
   .max(passwordMaxLength, `A password has at most ${passwordMaxLength} characters.`);
 
 /** A new password: long enough, not too long. */
-export const newPasswordSchema = z
-  .string({ error: "Choose a password." })
+export const newPasswordSchema = text("A password", { error: "Choose a password." })
   .min(passwordMinLength, `A password needs at least ${passwordMinLength} characters.`)
   .max(passwordMaxLength, `A password has at most ${passwordMaxLength} characters.`);
 
@@ -81,8 +78,7 @@ export const resetRequestSchema = z.object({ email: emailSchema });
 export const resetRequestAnswerSchema = z.object({ accepted: z.literal(true) });
 
 export const resetPasswordRequestSchema = z.object({
-  token: z
-    .string({ error: "The link is not valid." })
+  token: text("The link", { error: "The link is not valid." })
     .min(20, "The link is not valid.")
     .max(200, "The link is not valid."),
   password: newPasswordSchema,

@@ -1,6 +1,6 @@
 // The admin's list of first names: /{name} shows a "coming soon" stub page for each (decisions
 // "Personal first-name paths").
-import { z } from "./zod";
+import { text, z } from "./zod";
 
 /** First path segments that belong to the product; a name may never take one. */
 export const reservedPaths = [
@@ -23,8 +23,7 @@ export const reservedPaths = [
   "__manifest",
 ];
 
-export const firstNameSchema = z
-  .string({ error: "Enter a first name." })
+export const firstNameSchema = text("A first name", { error: "Enter a first name." })
   .trim()
   .min(1, "Enter a first name.")
   .max(40, "A first name has at most 40 characters.")

@@ -1,4 +1,5 @@
 // Uploaded images (POST /api/kammare/images): what the browser may send and what it gets back.
+import { profileIdAlphabet, profileIdLength } from "./profile-id";
 import { z } from "./zod";
 
 export const imageKinds = ["portrait", "cover"] as const;
@@ -9,6 +10,25 @@ export type ImageKind = z.infer<typeof imageKindSchema>;
 export const maxImageUploadBytes = 10 * 1024 * 1024;
 /** The types a file picker should offer; the server still decides by the file's content. */
 export const acceptedImageTypes = ["image/jpeg", "image/png", "image/webp"] as const;
+
+/** The variants of every upload; `large` is the one the upload answers with as `url`. */
+export const imageVariantNames = ["small", "large"] as const;
+export type ImageVariantName = (typeof imageVariantNames)[number];
+
+/** The address the upload call gives a variant: /uploads/{profile id}/{uuid}-{variant}.webp. */
+const uploadedImagePath = new RegExp(
+  `^/uploads/[${profileIdAlphabet}]{${profileIdLength}}/` +
+    "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}" +
+    `-(?:${imageVariantNames.join("|")})\\.webp$`,
+);
+
+/**
+ * Whether the value is exactly the address of an uploaded image variant: no dot segments, no
+ * escapes, no backslashes, no other folder or host, so a profile's picture is always one of ours.
+ */
+export function isUploadedImageUrl(value: string): boolean {
+  return uploadedImagePath.test(value);
+}
 
 export const imageVariantSchema = z.object({
   url: z.string(),

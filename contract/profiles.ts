@@ -1,5 +1,6 @@
 // Profiles ("kammare"): statuses, content, metadata, walkthrough steps, and the payloads of their
 // calls (spec section 7; decisions "Profiles").
+import { isUploadedImageUrl } from "./images";
 import { locales } from "./locale";
 import { profileIdAlphabet, profileIdLength } from "./profile-id";
 import {
@@ -23,13 +24,12 @@ export {
   type StatusReasonCode,
   type WalkthroughStep,
 };
-import { z } from "./zod";
+import { text, z } from "./zod";
 
 export const profileStatusSchema = z.enum(profileStatuses, { error: "Not a profile status." });
 export type ProfileStatus = z.infer<typeof profileStatusSchema>;
 
-export const profileIdSchema = z
-  .string({ error: "A profile id is required." })
+export const profileIdSchema = text("A profile id", { error: "A profile id is required." })
   .trim()
   .toUpperCase()
   .length(profileIdLength, `A profile id has ${profileIdLength} characters.`)
@@ -38,13 +38,11 @@ export const profileIdSchema = z
 // Plain text only: anything that looks like an HTML tag is refused, not escaped away.
 const noHtml = (value: string) => !/<\s*[a-zA-Z!/?]/.test(value);
 const plainText = (max: number, what: string) =>
-  z
-    .string({ error: `${what} must be text.` })
+  text(what)
     .max(max, `${what} has at most ${max} characters.`)
     .refine(noHtml, `${what} must be plain text, without HTML.`);
 
-const httpsUrl = z
-  .string({ error: "A link must be an address." })
+const httpsUrl = text("A link", { error: "A link must be an address." })
   .trim()
   .max(2000, "A link has at most 2000 characters.")
   .refine((value) => {
@@ -55,15 +53,15 @@ const httpsUrl = z
     }
   }, "A link must start with https://.");
 
-/** An image: one we store (/uploads/…) or an https address. */
-const imageUrl = z
-  .string({ error: "An image must be an address." })
+/**
+ * An image: only one uploaded for a page here, at the address the upload call gave it. Nothing else
+ * (another address of this site such as /uploads/../../api/health, another site's image) can become
+ * a page's picture.
+ */
+const imageUrl = text("An image", { error: "An image must be an address." })
   .trim()
   .max(2000, "An image address has at most 2000 characters.")
-  .refine(
-    (value) => /^\/uploads\/[A-Za-z0-9._/-]+$/.test(value) || httpsUrl.safeParse(value).success,
-    "An image must be an uploaded image or an https address.",
-  );
+  .refine(isUploadedImageUrl, "An image must be one uploaded for a page here (/uploads/…).");
 
 export const profileLinkSchema = z.object({
   label: plainText(80, "A link's label").pipe(z.string().trim().min(1, "A link needs a label.")),
@@ -79,8 +77,7 @@ export const profileContentSchema = z.object({
   links: z.array(profileLinkSchema).max(12, "At most 12 links."),
   portraitImageUrl: imageUrl.nullable(),
   coverImageUrl: imageUrl.nullable(),
-  themeColor: z
-    .string()
+  themeColor: text("The colour")
     .regex(/^#[0-9a-fA-F]{6}$/, "A colour is written #rrggbb.")
     .transform((value) => value.toLowerCase()),
 });
@@ -99,7 +96,7 @@ export const profileMetadataSchema = z.object({
   visibility: z.enum(profileVisibilities, { error: "visibility is public or unlisted." }),
   language: z.enum(locales, { error: "Not a language of the product." }),
   tags: z
-    .array(z.string().trim().min(1).max(40, "A tag has at most 40 characters."))
+    .array(text("A tag").trim().min(1).max(40, "A tag has at most 40 characters."))
     .max(20, "At most 20 tags."),
 });
 export type ProfileMetadata = z.infer<typeof profileMetadataSchema>;
@@ -176,10 +173,10 @@ export const profileAnswerSchema = z.object({ profile: profileViewSchema });
 
 // Admin: the list, batches, status changes and history.
 export const adminProfileListQuerySchema = z.object({
-  cursor: z.string().max(200).optional(),
+  cursor: text("The cursor").max(200).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
   status: profileStatusSchema.optional(),
-  q: z.string().trim().max(254).optional(),
+  q: text("The search").trim().max(254).optional(),
   sort: z.enum(profileSorts).default("created_desc"),
 });
 export type AdminProfileListQuery = z.infer<typeof adminProfileListQuerySchema>;
@@ -207,7 +204,7 @@ export const createProfilesRequestSchema = z.object({
     .int("count must be a whole number.")
     .min(1, "count is at least 1.")
     .max(maxBatchSize, `count is at most ${maxBatchSize}.`),
-  ownerEmail: z.string().trim().max(254).optional(),
+  ownerEmail: text("The owner's e-mail address").trim().max(254).optional(),
 });
 export const createProfilesAnswerSchema = z.object({
   profiles: z.array(z.object({ id: z.string(), status: profileStatusSchema, url: z.string() })),
@@ -216,7 +213,7 @@ export const createProfilesAnswerSchema = z.object({
 export const setProfileStatusRequestSchema = z.object({
   id: profileIdSchema,
   status: profileStatusSchema,
-  reason: z.string().trim().max(500, "A reason has at most 500 characters.").optional(),
+  reason: text("The reason").trim().max(500, "A reason has at most 500 characters.").optional(),
 });
 
 export const statusReasonCodeSchema = z.enum(statusReasonCodes);

@@ -21,6 +21,7 @@ import type { ApiEnv } from "./http/env";
 import { apiViewerMiddleware, carriesSession } from "./http/auth";
 import { apiAreas, guardedArea } from "./http/guards";
 import { ApiError, DomainError, domainErrorResponse, errorBody, jsonError } from "./http/errors";
+import { malformedUrls } from "./http/malformed-urls";
 import { withPageCacheInvalidation, type PageCache } from "./http/page-cache";
 import { baseSecurityHeaders, contentSecurityPolicy, createNonce } from "./http/security";
 import type { Logger } from "./logger";
@@ -82,6 +83,7 @@ export function createApp(given: AppDeps): Hono<ApiEnv> {
       "request",
     );
   });
+  app.use(malformedUrls());
 
   app.onError((error, c) => {
     if (error instanceof ApiError) return jsonError(c, error);

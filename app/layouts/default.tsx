@@ -4,7 +4,11 @@ import { useTranslation } from "react-i18next";
 import { NavLink, Outlet } from "react-router";
 import { ErrorPage } from "../components/error-page";
 import { SiteFooter, SiteHeader, SkipLink } from "../components/site-header";
+import { unreadableParamsAreNotFound } from "../lib/readable-params.server";
 import type { Route } from "./+types/default";
+
+// Every page with a parameter in its address (/k/{id}, /{name}) lives in this layout.
+export const middleware: Route.MiddlewareFunction[] = [unreadableParamsAreNotFound];
 
 function DefaultChrome({ children }: { children: ReactNode }) {
   const { t } = useTranslation();

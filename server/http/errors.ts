@@ -3,6 +3,7 @@ import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { z } from "zod";
 import { errorCodes, type ApiErrorBody } from "../../contract/errors";
+import { isStorableText, unstorableTextMessage } from "../../contract/zod";
 import { DomainError, type DomainErrorCode } from "../domain/errors";
 
 export class ApiError extends Error {
@@ -35,7 +36,40 @@ export function fieldErrors(issues: z.core.$ZodIssue[]): Record<string, string> 
   return fields;
 }
 
-/** Reads the request body as JSON and checks it with the schema; throws an ApiError (400) if either fails. */
+/** The 400 for bad input: "Invalid request: a, b" (or "Invalid query: …"), with a message per field. */
+export function invalidInput(
+  fields: Record<string, string>,
+  what: "request" | "query" = "request",
+): ApiError {
+  return new ApiError(
+    400,
+    errorCodes.invalidRequest,
+    `Invalid ${what}: ${Object.keys(fields).join(", ")}`,
+    fields,
+  );
+}
+
+/**
+ * The dot path of the first string (a value or a key) in a parsed body that PostgreSQL cannot keep
+ * (U+0000, a lone surrogate), or null when there is none. The contract's text fields refuse these
+ * already; this catches a schema that lets a plain string through.
+ */
+function unstorableTextPath(value: unknown, path: string[] = []): string | null {
+  if (typeof value === "string") return isStorableText(value) ? null : path.join(".") || "body";
+  if (typeof value !== "object" || value === null) return null;
+  for (const [key, item] of Object.entries(value)) {
+    // A key names no field of ours: the object that holds it is the field at fault.
+    if (!isStorableText(key)) return path.join(".") || "body";
+    const found = unstorableTextPath(item, [...path, key]);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+/**
+ * Reads the request body as JSON and checks it with the schema; throws an ApiError (400) if either
+ * fails, or if any text in the result is one PostgreSQL cannot keep.
+ */
 export async function readJson<Schema extends z.ZodType>(
   c: Context,
   schema: Schema,
@@ -48,15 +82,9 @@ export async function readJson<Schema extends z.ZodType>(
     throw new ApiError(400, errorCodes.invalidJson, "The request body is not valid JSON.");
   }
   const parsed = schema.safeParse(value);
-  if (!parsed.success) {
-    const fields = fieldErrors(parsed.error.issues);
-    throw new ApiError(
-      400,
-      errorCodes.invalidRequest,
-      `Invalid request: ${Object.keys(fields).join(", ")}`,
-      fields,
-    );
-  }
+  if (!parsed.success) throw invalidInput(fieldErrors(parsed.error.issues));
+  const unstorable = unstorableTextPath(parsed.data);
+  if (unstorable !== null) throw invalidInput({ [unstorable]: unstorableTextMessage(unstorable) });
   return parsed.data;
 }
 

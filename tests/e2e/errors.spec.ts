@@ -73,3 +73,22 @@ test("the test fixtures are not reachable with fixtures off by name guessing", a
   const response = await page.goto("/__e2e/anything-else");
   expect(response?.status()).toBe(404);
 });
+
+test("%00 or a broken escape in a page's address answers the 404 view, which hydrates quietly", async ({
+  page,
+  problems,
+}) => {
+  const dataRequests: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname.endsWith(".data")) dataRequests.push(request.url());
+  });
+  for (const path of ["/k/%00", "/%00", "/k/%ED%A0%80", "/no/such%00/page?q=%00"]) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    await expect(page.getByTestId("not-found-view")).toBeVisible();
+    await waitForHydration(page);
+  }
+  // The browser matched the same route the server rendered: it fetched no loader data of its own.
+  expect(dataRequests).toEqual([]);
+  expect(problems.consoleErrors.filter((text) => !text.includes("404"))).toEqual([]);
+});

@@ -2,15 +2,20 @@
 // bytes, never by the name or the declared type), turned upright by their EXIF orientation, stripped
 // of all metadata (location, camera, comments), and cropped to the WebP sizes the pages use.
 import sharp, { type Metadata } from "sharp";
-import { maxImageUploadBytes, type ImageKind } from "../../../contract/images";
+import { maxImageUploadBytes, type ImageKind, type ImageVariantName } from "../../../contract/images";
 
 export type { ImageKind };
 export const maxUploadBytes = maxImageUploadBytes;
 /** About 50 megapixels (an 8000 × 6000 photo): more is refused before decoding, so a small file cannot
  * unpack into gigabytes of pixels. */
 export const maxInputPixels = 50_000_000;
+/** The longer side may be at most 20 times the shorter. Cropping a thinner strip to a square or a
+ * banner means enlarging it enormously first: a 1 × 5,000 PNG took gigabytes of memory and most of a
+ * minute here, and at 1 × 100,000 libvips gives up. No portrait or cover needs such a shape. */
+export const maxAspectRatio = 20;
 
-export type VariantName = "small" | "large";
+/** The contract's names: a profile's image fields take only these variants' addresses. */
+export type VariantName = ImageVariantName;
 type VariantSpec = { name: VariantName; width: number; height: number };
 
 /** Portraits are square; covers are wide banners (8:3). */
@@ -42,7 +47,8 @@ export type ProcessedImage = {
   variants: ImageVariant[];
 };
 
-export type ImageRejection = "too_large" | "not_an_image" | "too_many_pixels" | "unreadable";
+export type ImageRejection =
+  "too_large" | "not_an_image" | "too_many_pixels" | "extreme_proportions" | "unreadable";
 
 export class ImageRejectedError extends Error {
   constructor(
@@ -81,6 +87,12 @@ const tooManyPixels = () =>
     `The image has more than ${maxInputPixels / 1_000_000} million pixels.`,
   );
 
+const extremeProportions = () =>
+  new ImageRejectedError(
+    "extreme_proportions",
+    `The image is too narrow or too flat: its longer side may be at most ${maxAspectRatio} times its shorter side.`,
+  );
+
 /**
  * Checks the upload and makes its variants. Throws ImageRejectedError for anything that is not an
  * image we take; every other error is ours.
@@ -103,6 +115,8 @@ export async function processUpload(buffer: Buffer, kind: ImageKind): Promise<Pr
   if (metadata.format !== sniffed) throw notAnImage();
   if (!metadata.width || !metadata.height) throw notAnImage();
   if (metadata.width * metadata.height > maxInputPixels) throw tooManyPixels();
+  const sides = [metadata.width, metadata.height];
+  if (Math.max(...sides) > Math.min(...sides) * maxAspectRatio) throw extremeProportions();
 
   // Decode once, upright and cropped to the largest size; the smaller variants (same shape) are
   // resized from those pixels, so a big PNG is never held in memory twice.
@@ -138,6 +152,8 @@ export async function processUpload(buffer: Buffer, kind: ImageKind): Promise<Pr
   } catch (error) {
     // A file whose header reads but whose pixels do not (truncated, corrupt) is the uploader's problem.
     const message = error instanceof Error ? error.message : "";
+    // libvips' word for a resize it cannot do: the scale the crop needs is beyond its limits.
+    if (/affine|out of range/i.test(message)) throw extremeProportions();
     if (/vips|jpeg|png|webp|input|corrupt|premature|truncat|read error/i.test(message)) {
       throw new ImageRejectedError("unreadable", "The image file is damaged and cannot be read.");
     }

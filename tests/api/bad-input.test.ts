@@ -1,0 +1,444 @@
+// Bad input is the client's mistake, never a 500: text PostgreSQL cannot keep (U+0000, a lone UTF-16
+// surrogate) in any field, %00 or a broken escape in an API path or query, images of impossible
+// proportions, and image fields that point anywhere but an uploaded image. Ends with a sweep of every
+// call of the contract's list, so a new call is covered without anyone writing its test. Pages with
+// %00 in their address: tests/e2e/errors.spec.ts and app/lib/readable-params.server.test.ts.
+import { randomUUID } from "node:crypto";
+import { Hono } from "hono";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { endpoints } from "../../contract/endpoints";
+import { uploadImageResponseSchema } from "../../contract/images";
+import { profileAnswerSchema } from "../../contract/profiles";
+import { migrate } from "../../server/db/migrate";
+import { createProfiles } from "../../server/domain/profiles";
+import type { ApiEnv } from "../../server/http/env";
+import { ApiError, jsonError, readJson } from "../../server/http/errors";
+import { Accounts, call, expectError, type Account, type TestApp } from "../support/accounts";
+import { testEngines } from "../support/databases";
+import { createTestApp, type LogLine } from "../support/test-app";
+
+const nul = "\u0000";
+const loneSurrogate = "\ud800";
+/** The two kinds of text PostgreSQL cannot keep, as JSON sends them ("\u0000", "\ud800"). */
+const unstorable = [
+  { name: "U+0000", char: nul },
+  { name: "a lone surrogate", char: loneSurrogate },
+];
+/** The same in an address: %00, and a lone surrogate's bytes, which are not UTF-8. */
+const badEscapes = ["%00", "%ED%A0%80"];
+
+/** A PNG of the given size, one flat colour. */
+function png(width: number, height: number): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: "#336699" } })
+    .png()
+    .toBuffer();
+}
+
+function upload(app: TestApp, token: string, fields: Record<string, string>, image: Buffer) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  form.append("image", new File([new Uint8Array(image)], "photo.png", { type: "image/png" }));
+  return app.request("/api/kammare/images", {
+    method: "POST",
+    body: form,
+    headers: { Authorization: `Bearer ${token}` },
+  });
+}
+
+describe.each(testEngines())("bad input on $name", (engine) => {
+  let created: Awaited<ReturnType<typeof engine.create>>;
+  let app: TestApp;
+  let logs: LogLine[];
+  let accounts: Accounts;
+  let admin: Account;
+  let owner: Account;
+  let profileId: string;
+  /** The address the upload call gave an image of the owner's profile. */
+  let imageUrl: string;
+
+  beforeAll(async () => {
+    created = await engine.create();
+    await migrate(created.handle);
+    ({ app, logs } = createTestApp(created.handle));
+    accounts = new Accounts(app, created.handle.db);
+    admin = await accounts.admin();
+    owner = await accounts.signUp();
+    const [row] = await createProfiles(
+      created.handle.db,
+      { count: 1 },
+      { id: admin.id, roles: ["admin"] },
+      { ip: null, userAgent: "test" },
+    );
+    profileId = row?.id as string;
+    const claimed = await call(app, "/api/kammare/own", {
+      bearer: owner.token,
+      json: { owner: owner.id, profileId },
+    });
+    expect(claimed.status).toBe(200);
+    const uploaded = await upload(app, owner.token, { profileId, kind: "portrait" }, await png(40, 40));
+    expect(uploaded.status).toBe(201);
+    imageUrl = uploadImageResponseSchema.parse(await uploaded.json()).image.url;
+  });
+  afterAll(() => created.drop());
+
+  const unhandled = () => logs.filter((line) => line.msg === "unhandled error");
+
+  describe("text PostgreSQL cannot keep is a 400 naming the field", () => {
+    // The fields the probe found reaching PostgreSQL, each with a call that is otherwise good.
+    const cases: { name: string; field: string; send: (bad: string) => Promise<Response> }[] = [
+      {
+        name: "profile content",
+        field: "profile.story",
+        send: (bad) =>
+          call(app, "/api/kammare/profile", {
+            method: "PUT",
+            bearer: owner.token,
+            json: { profile: { id: profileId, story: `Once${bad}` } },
+          }),
+      },
+      {
+        name: "a link's label",
+        field: "profile.links.0.label",
+        send: (bad) =>
+          call(app, "/api/kammare/profile", {
+            method: "PUT",
+            bearer: owner.token,
+            json: { profile: { id: profileId, links: [{ label: `Album${bad}`, url: "https://e.se" }] } },
+          }),
+      },
+      {
+        name: "a walkthrough step",
+        field: "displayName",
+        send: (bad) =>
+          call(app, "/api/kammare/walkthrough-steps", {
+            bearer: owner.token,
+            json: { profileId, step: "name", displayName: `Anna${bad}` },
+          }),
+      },
+      {
+        name: "a tag",
+        field: "metadata.tags.0",
+        send: (bad) =>
+          call(app, "/api/kammare/profile-metadata", {
+            method: "PUT",
+            bearer: owner.token,
+            json: { id: profileId, metadata: { tags: [`tag${bad}`] } },
+          }),
+      },
+      {
+        name: "a status reason",
+        field: "reason",
+        send: (bad) =>
+          call(app, "/api/admin/profile", {
+            method: "PUT",
+            bearer: admin.token,
+            json: { id: profileId, status: "draft", reason: `because${bad}` },
+          }),
+      },
+      {
+        name: "an owner's e-mail",
+        field: "ownerEmail",
+        send: (bad) =>
+          call(app, "/api/admin/profiles", {
+            bearer: admin.token,
+            json: { count: 1, ownerEmail: `${owner.email}${bad}` },
+          }),
+      },
+      {
+        name: "a first name",
+        field: "name",
+        send: (bad) =>
+          call(app, "/api/admin/first-names", { bearer: admin.token, json: { name: `Kalle${bad}` } }),
+      },
+      {
+        name: "a password at sign-up",
+        field: "password",
+        send: (bad) =>
+          call(app, "/api/auth/signup", {
+            json: { email: accounts.email(), password: `long enough${bad}` },
+          }),
+      },
+      {
+        name: "an e-mail address at sign-in",
+        field: "email",
+        send: (bad) =>
+          call(app, "/api/auth/login", {
+            json: { type: "email", email: `${owner.email}${bad}`, password: owner.password },
+          }),
+      },
+    ];
+
+    for (const { name, field, send } of cases) {
+      for (const kind of unstorable) {
+        it(`${name} with ${kind.name}`, async () => {
+          const body = await expectError(await send(kind.char), 400, "invalid_request", field);
+          expect(body.error.fields?.[field]).toMatch(/U\+0000 or a lone UTF-16 surrogate/);
+        });
+      }
+    }
+
+    it("a lone surrogate's partner is fine: a whole pair (an emoji) is kept", async () => {
+      const response = await call(app, "/api/kammare/profile", {
+        method: "PUT",
+        bearer: owner.token,
+        json: { profile: { id: profileId, subtitle: "1931–2024 \ud83c\udf39" } },
+      });
+      expect(response.status).toBe(200);
+      const { profile } = profileAnswerSchema.parse(await response.json());
+      expect(profile.content.subtitle).toBe("1931–2024 🌹");
+    });
+
+    it("the JSON reader refuses such text even where a schema forgot to (a key too)", async () => {
+      const careless = new Hono<ApiEnv>();
+      careless.onError((error, c) => (error instanceof ApiError ? jsonError(c, error) : c.text("bug", 500)));
+      careless.post("/", async (c) =>
+        c.json(await readJson(c, z.object({ note: z.string(), extra: z.record(z.string(), z.number()) }))),
+      );
+      const send = (json: unknown) => careless.request("/", { method: "POST", body: JSON.stringify(json) });
+      for (const { char } of unstorable) {
+        await expectError(await send({ note: `a${char}`, extra: {} }), 400, "invalid_request", "note");
+        await expectError(
+          await send({ note: "a", extra: { [`k${char}`]: 1 } }),
+          400,
+          "invalid_request",
+          "extra",
+        );
+      }
+      expect((await send({ note: "fine", extra: { k: 1 } })).status).toBe(200);
+    });
+  });
+
+  describe("%00 or a broken escape in a path or a query", () => {
+    it("an API path answers 404 in the error shape (a first name's DELETE, a profile)", async () => {
+      for (const escape of badEscapes) {
+        await expectError(
+          await call(app, `/api/admin/first-names/${escape}`, { method: "DELETE", bearer: admin.token }),
+          404,
+          "not_found",
+        );
+        await expectError(
+          await call(app, `/api/admin/profiles/AB${escape}CD`, { bearer: admin.token }),
+          404,
+          "not_found",
+        );
+      }
+    });
+
+    it("an API query parameter answers 400 naming it (the list's search and cursor)", async () => {
+      for (const escape of badEscapes) {
+        for (const name of ["q", "cursor"]) {
+          const response = await call(app, `/api/admin/profiles?${name}=a${escape}`, { bearer: admin.token });
+          await expectError(response, 400, "invalid_request", name);
+          expect(response.headers.get("cache-control")).toBe("no-store");
+        }
+      }
+      // The same search written well still works.
+      const good = await call(app, `/api/admin/profiles?q=${profileId}`, { bearer: admin.token });
+      expect(good.status).toBe(200);
+    });
+  });
+
+  describe("images", () => {
+    it("a PNG of extreme proportions (1 × 100,000, 100,000 × 1) is a 400 naming image", async () => {
+      for (const [width, height] of [
+        [1, 100_000],
+        [100_000, 1],
+      ] as const) {
+        for (const kind of ["portrait", "cover"]) {
+          const response = await upload(app, owner.token, { profileId, kind }, await png(width, height));
+          const body = await expectError(response, 400, "invalid_request", "image");
+          expect(body.error.fields?.image).toMatch(/at most 20 times/);
+        }
+      }
+      expect(unhandled()).toEqual([]);
+    });
+
+    it("a multipart profileId with U+0000 is a 400 naming it", async () => {
+      const response = await upload(
+        app,
+        owner.token,
+        { profileId: `${profileId}${nul}`, kind: "cover" },
+        await png(40, 40),
+      );
+      await expectError(response, 400, "invalid_request", "profileId");
+    });
+
+    it("an image field takes the upload call's addresses and nothing else", async () => {
+      const save = (portraitImageUrl: string) =>
+        call(app, "/api/kammare/profile", {
+          method: "PUT",
+          bearer: owner.token,
+          json: { profile: { id: profileId, portraitImageUrl } },
+        });
+      const small = imageUrl.replace(/-large\.webp$/, "-small.webp");
+      for (const good of [imageUrl, small]) {
+        const response = await save(good);
+        expect(response.status, good).toBe(200);
+        expect(profileAnswerSchema.parse(await response.json()).profile.content.portraitImageUrl).toBe(good);
+      }
+      const uuid = randomUUID();
+      for (const bad of [
+        "/uploads/../../api/health",
+        `/uploads/${profileId}/../../api/health`,
+        `/uploads/${profileId}/%2e%2e/${uuid}-large.webp`,
+        `/uploads/${profileId}/${uuid}-large.webp/../../../api/health`,
+        `/uploads\\${profileId}\\${uuid}-large.webp`,
+        `/uploads/${profileId}/${uuid}-large.webp?x=1`,
+        `/uploads/${profileId}/${uuid}-huge.webp`,
+        `/uploads/${profileId}/${uuid}-large.png`,
+        `/uploads/${profileId}/notes.webp`,
+        `/uploads/nothing.webp`,
+        `//evil.example/uploads/${profileId}/${uuid}-large.webp`,
+        `https://evil.example/uploads/${profileId}/${uuid}-large.webp`,
+        "https://example.se/portrait.webp",
+        "/api/health",
+      ]) {
+        await expectError(await save(bad), 400, "invalid_request", "profile.portraitImageUrl");
+      }
+    });
+  });
+
+  describe("a sweep of every call in contract/endpoints.ts", () => {
+    type JsonSchema = {
+      type?: string;
+      properties?: Record<string, JsonSchema>;
+      items?: JsonSchema;
+      anyOf?: JsonSchema[];
+      oneOf?: JsonSchema[];
+      enum?: unknown[];
+      const?: unknown;
+      format?: string;
+      minLength?: number;
+      minimum?: number;
+      default?: unknown;
+    };
+    type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+
+    /** Good values where the shape alone does not say: ids of real rows, real addresses. */
+    function knownValue(path: string[]): string | undefined {
+      const known: Record<string, string> = {
+        "user.id": admin.id,
+        "user.email": admin.email,
+        access_token: admin.token,
+        id: profileId,
+        profileId,
+        owner: owner.id,
+        userId: owner.id,
+        email: owner.email,
+        ownerEmail: owner.email,
+        themeColor: "#336699",
+        portraitImageUrl: imageUrl,
+        coverImageUrl: imageUrl,
+        url: "https://example.se/album",
+        name: "Kalle",
+      };
+      return known[path.slice(-2).join(".")] ?? known[path.at(-1) ?? ""];
+    }
+
+    /** Good-looking bodies for a JSON schema: one per option of a union, every optional field filled. */
+    function samples(schema: JsonSchema, path: string[] = []): Json[] {
+      if (schema.oneOf) return schema.oneOf.flatMap((option) => samples(option, path));
+      if (schema.anyOf) {
+        const option = schema.anyOf.find((candidate) => candidate.type !== "null");
+        return option ? samples(option, path) : [null];
+      }
+      if (schema.const !== undefined) return [schema.const as Json];
+      if (schema.enum) return [schema.enum[0] as Json];
+      switch (schema.type) {
+        case "object": {
+          let bodies: { [key: string]: Json }[] = [{}];
+          for (const [key, property] of Object.entries(schema.properties ?? {})) {
+            const values = samples(property, [...path, key]);
+            bodies = bodies.flatMap((body) => values.map((value) => ({ ...body, [key]: value })));
+          }
+          return bodies;
+        }
+        case "array":
+          return samples(schema.items ?? {}, [...path, "0"]).map((item) => [item]);
+        case "integer":
+        case "number":
+          return [schema.minimum ?? 1];
+        case "boolean":
+          return [true];
+        case "string": {
+          const known = knownValue(path);
+          if (known !== undefined) return [known];
+          if (schema.format === "uuid") return [randomUUID()];
+          return ["x".repeat(Math.max(schema.minLength ?? 1, 1))];
+        }
+        default:
+          return [schema.default === undefined ? "x" : (schema.default as Json)];
+      }
+    }
+
+    /** Every string in a body, by its path. */
+    function stringPaths(value: Json, path: string[] = []): string[][] {
+      if (typeof value === "string") return [path];
+      if (Array.isArray(value))
+        return value.flatMap((item, index) => stringPaths(item, [...path, String(index)]));
+      if (value && typeof value === "object") {
+        return Object.entries(value).flatMap(([key, item]) => stringPaths(item, [...path, key]));
+      }
+      return [];
+    }
+
+    function poisoned(body: Json, path: string[], char: string): Json {
+      const copy = structuredClone(body);
+      let holder = copy as Record<string, Json>;
+      for (const key of path.slice(0, -1)) holder = holder[key] as Record<string, Json>;
+      const last = path.at(-1) as string;
+      holder[last] = `${holder[last] as string}${char}`;
+      return copy;
+    }
+
+    const jsonSchemaOf = (schema: z.ZodType) =>
+      z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
+
+    it("never answers 5xx: each text field with U+0000 or a lone surrogate, each parameter with %00", async () => {
+      let requests = 0;
+      for (const endpoint of endpoints) {
+        const method = endpoint.method.toUpperCase();
+        const bearer = endpoint.path.startsWith("/api/kammare/") ? owner.token : admin.token;
+        const pathWith = (value: string) => endpoint.path.replace(/\{\w+\}/g, value);
+        const label = `${method} ${endpoint.path}`;
+        const send = async (path: string, json?: Json) => {
+          requests += 1;
+          return call(app, path, { method, bearer, json });
+        };
+        const goodPath = pathWith(profileId);
+
+        if (endpoint.request) {
+          for (const body of samples(jsonSchemaOf(endpoint.request))) {
+            for (const path of stringPaths(body)) {
+              for (const { char, name } of unstorable) {
+                const response = await send(goodPath, poisoned(body, path, char));
+                const field = path.join(".");
+                expect(response.status, `${label} ${field} with ${name}`).toBe(400);
+                await expectError(response, 400, "invalid_request", field);
+              }
+            }
+          }
+        }
+        for (const escape of badEscapes) {
+          if (/\{\w+\}/.test(endpoint.path)) {
+            const response = await send(pathWith(`a${escape}b`));
+            expect(response.status, `${label} with the parameter ${escape}`).toBe(404);
+            await expectError(response, 404, "not_found");
+          }
+          const names = Object.keys(endpoint.query?.shape ?? {});
+          for (const name of [...names, "anything"]) {
+            const response = await send(`${goodPath}?${name}=a${escape}`);
+            expect(response.status, `${label} with ?${name}=${escape}`).toBe(400);
+            await expectError(response, 400, "invalid_request", name);
+          }
+        }
+      }
+      expect(requests).toBeGreaterThan(100);
+      expect(unhandled()).toEqual([]);
+      const health = await call(app, "/api/health");
+      expect(health.status).toBe(200);
+    });
+  });
+});
