@@ -81,6 +81,8 @@ describe("rule login (/login, /new)", () => {
       "/k/A0000001/checkout/card",
     );
     expect(await run("login", viewer, "http://localhost/login?redirectTo=https://evil.example")).toBe("/");
+    expect(await run("login", viewer, "http://localhost/login?redirectTo=/%E2%82%AC")).toBe("/%E2%82%AC");
+    expect(await run("login", viewer, "http://localhost/login?redirectTo=/%00")).toBe("/");
   });
 
   it("accepts only local paths to return to", () => {
@@ -89,6 +91,11 @@ describe("rule login (/login, /new)", () => {
     expect(safeReturnPath("/\\evil.example")).toBeNull();
     expect(safeReturnPath("https://evil.example")).toBeNull();
     expect(safeReturnPath(null)).toBeNull();
+    // Whatever was typed, the answer can stand in a Location header (a raw "€" or NUL cannot).
+    expect(safeReturnPath("/k/ABC?x=€")).toBe("/k/ABC?x=%E2%82%AC");
+    expect(safeReturnPath("/€")).toBe("/%E2%82%AC");
+    expect(safeReturnPath("/a\u0000b")).toBeNull();
+    expect(safeReturnPath("/a\nb")).toBeNull();
   });
 });
 

@@ -6,18 +6,16 @@
 import { randomUUID } from "node:crypto";
 import { Hono } from "hono";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { endpoints } from "../../contract/endpoints";
 import { uploadImageResponseSchema } from "../../contract/images";
 import { profileAnswerSchema } from "../../contract/profiles";
-import { migrate } from "../../server/db/migrate";
 import { createProfiles } from "../../server/domain/profiles";
 import type { ApiEnv } from "../../server/http/env";
 import { ApiError, jsonError, readJson } from "../../server/http/errors";
-import { Accounts, call, expectError, type Account, type TestApp } from "../support/accounts";
-import { testEngines } from "../support/databases";
-import { createTestApp, type LogLine } from "../support/test-app";
+import { call, expectError, type TestApp } from "../support/accounts";
+import { describeOnEngines } from "../support/api-fixture";
 
 const nul = "\u0000";
 const loneSurrogate = "\ud800";
@@ -47,26 +45,14 @@ function upload(app: TestApp, token: string, fields: Record<string, string>, ima
   });
 }
 
-describe.each(testEngines())("bad input on $name", (engine) => {
-  let created: Awaited<ReturnType<typeof engine.create>>;
-  let app: TestApp;
-  let logs: LogLine[];
-  let accounts: Accounts;
-  let admin: Account;
-  let owner: Account;
+describeOnEngines("bad input", ({ app, db, logs, accounts, admin, customer: owner }) => {
   let profileId: string;
   /** The address the upload call gave an image of the owner's profile. */
   let imageUrl: string;
 
   beforeAll(async () => {
-    created = await engine.create();
-    await migrate(created.handle);
-    ({ app, logs } = createTestApp(created.handle));
-    accounts = new Accounts(app, created.handle.db);
-    admin = await accounts.admin();
-    owner = await accounts.signUp();
     const [row] = await createProfiles(
-      created.handle.db,
+      db,
       { count: 1 },
       { id: admin.id, roles: ["admin"] },
       { ip: null, userAgent: "test" },
@@ -81,7 +67,6 @@ describe.each(testEngines())("bad input on $name", (engine) => {
     expect(uploaded.status).toBe(201);
     imageUrl = uploadImageResponseSchema.parse(await uploaded.json()).image.url;
   });
-  afterAll(() => created.drop());
 
   const unhandled = () => logs.filter((line) => line.msg === "unhandled error");
 
