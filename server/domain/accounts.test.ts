@@ -1,34 +1,15 @@
 // The first admin, and sign-in timing; on every test database engine.
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { Accounts, call, medianRatio, type TestApp } from "../../tests/support/accounts";
-import { testEngines } from "../../tests/support/databases";
-import { createTestApp } from "../../tests/support/test-app";
-import type { Database } from "../db/client";
-import { migrate } from "../db/migrate";
+import { beforeEach, describe, expect, it } from "vitest";
+import { call, medianRatio } from "../../tests/support/accounts";
+import { describeOnEngines } from "../../tests/support/api-fixture";
 import { auditLog, users } from "../db/schema";
 import { ensureFirstAdmin, logIn } from "./accounts";
 import { DomainError } from "./errors";
 import { hashPassword } from "./passwords";
 import { createSession, findSession } from "./sessions";
 
-describe.each(testEngines())("accounts on $name", (engine) => {
-  let created: Awaited<ReturnType<typeof engine.create>>;
-  let db: Database;
-  let app: TestApp;
-  let accounts: Accounts;
-
-  beforeAll(async () => {
-    created = await engine.create();
-    await migrate(created.handle);
-    db = created.handle.db;
-    ({ app } = createTestApp(created.handle));
-    accounts = new Accounts(app, db);
-  });
-  afterAll(async () => {
-    await created?.drop();
-  });
-
+describeOnEngines("accounts", ({ app, db, accounts }) => {
   const origin = { ip: null, userAgent: "test" };
   const admins = () =>
     db
@@ -37,6 +18,7 @@ describe.each(testEngines())("accounts on $name", (engine) => {
       .where(sql`'admin' = any(${users.roles})`);
 
   describe("ensureFirstAdmin", () => {
+    // Every user goes, the fixture's admin and customer too: these tests start from no admin at all.
     beforeEach(async () => {
       await db.delete(users);
     });

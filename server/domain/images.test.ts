@@ -5,10 +5,8 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testEngines } from "../../tests/support/databases";
-import type { Database } from "../db/client";
-import { migrate } from "../db/migrate";
+import { beforeAll, describe, expect, it } from "vitest";
+import { describeOnDatabases } from "../../tests/support/api-fixture";
 import { profileImages, profiles, users } from "../db/schema";
 import {
   createDiskImageStore,
@@ -72,17 +70,12 @@ const file = (text: string): ImageUpload["file"] => ({
   bytes: async () => Buffer.from(text),
 });
 
-describe.each(testEngines())("profile images on $name", (engine) => {
-  let created: Awaited<ReturnType<typeof engine.create>>;
-  let db: Database;
+describeOnDatabases("profile images", ({ db }) => {
   let owner: Actor;
   let other: Actor;
   let admin: Actor;
 
   beforeAll(async () => {
-    created = await engine.create();
-    await migrate(created.handle);
-    db = created.handle.db;
     const [a, b, c] = await db
       .insert(users)
       .values([
@@ -94,9 +87,6 @@ describe.each(testEngines())("profile images on $name", (engine) => {
     owner = { id: a?.id ?? "", roles: ["customer"] };
     other = { id: b?.id ?? "", roles: ["customer"] };
     admin = { id: c?.id ?? "", roles: ["customer", "admin"] };
-  });
-  afterAll(async () => {
-    await created?.drop();
   });
 
   async function ownedProfile(status: "draft" | "suspended" = "draft"): Promise<string> {

@@ -1,10 +1,8 @@
 // Asking for a password reset, with a stand-in e-mail provider: the link goes only to an account's
 // address, in the asker's language, and quietly no more often than the limits allow; on every engine.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testEngines } from "../../tests/support/databases";
-import type { Database } from "../db/client";
-import { migrate } from "../db/migrate";
+import { expect, it } from "vitest";
+import { describeOnDatabases } from "../../tests/support/api-fixture";
 import { passwordResetTokens, users } from "../db/schema";
 import type { EmailMessage, EmailSender } from "../providers/email/types";
 import { requestPasswordReset, resetRequestLimits } from "./password-reset";
@@ -25,19 +23,8 @@ function recordingSender(): EmailSender & { sent: EmailMessage[] } {
 const now = new Date(Date.UTC(2031, 5, 1, 10, 15));
 const publicUrl = "https://kammare.example";
 
-describe.each(testEngines())("requestPasswordReset on $name", (engine) => {
-  let created: Awaited<ReturnType<typeof engine.create>>;
-  let db: Database;
+describeOnDatabases("requestPasswordReset", ({ db }) => {
   let count = 0;
-
-  beforeAll(async () => {
-    created = await engine.create();
-    await migrate(created.handle);
-    db = created.handle.db;
-  });
-  afterAll(async () => {
-    await created?.drop();
-  });
 
   async function account(): Promise<{ id: string; email: string }> {
     count += 1;

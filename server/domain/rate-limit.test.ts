@@ -1,10 +1,8 @@
 // Database rate limits, on every test database engine.
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testEngines } from "../../tests/support/databases";
-import type { Database } from "../db/client";
-import { migrate } from "../db/migrate";
+import { expect, it } from "vitest";
+import { describeOnDatabases } from "../../tests/support/api-fixture";
 import { rateLimitCounters } from "../db/schema";
 import { DomainError } from "./errors";
 import { consume, pruneRateLimits, type Limit } from "./rate-limit";
@@ -23,19 +21,7 @@ async function refusal(work: Promise<void>): Promise<DomainError> {
   return error as DomainError;
 }
 
-describe.each(testEngines())("rate limits on $name", (engine) => {
-  let created: Awaited<ReturnType<typeof engine.create>>;
-  let db: Database;
-
-  beforeAll(async () => {
-    created = await engine.create();
-    await migrate(created.handle);
-    db = created.handle.db;
-  });
-  afterAll(async () => {
-    await created?.drop();
-  });
-
+describeOnDatabases("rate limits", ({ db }) => {
   it("allows max attempts in a window, then refuses with rate_limited and the seconds to wait", async () => {
     const login = limit("max");
     for (let attempt = 0; attempt < 10; attempt++) await consume(db, [login], at(attempt * 100));

@@ -1,10 +1,8 @@
 // Sessions: hashed tokens, 30 days of life after the last use, revocation; on every test database engine.
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testEngines } from "../../tests/support/databases";
-import type { Database } from "../db/client";
-import { migrate } from "../db/migrate";
+import { beforeAll, expect, it } from "vitest";
+import { describeOnDatabases } from "../../tests/support/api-fixture";
 import { sessions, users } from "../db/schema";
 import {
   createSession,
@@ -20,20 +18,12 @@ const day = 24 * 60 * 60 * second;
 const start = new Date(Date.UTC(2030, 0, 1, 12));
 const after = (ms: number) => new Date(start.getTime() + ms);
 
-describe.each(testEngines())("sessions on $name", (engine) => {
-  let created: Awaited<ReturnType<typeof engine.create>>;
-  let db: Database;
+describeOnDatabases("sessions", ({ db }) => {
   let user: SessionUser;
   let count = 0;
 
   beforeAll(async () => {
-    created = await engine.create();
-    await migrate(created.handle);
-    db = created.handle.db;
     user = await newUser();
-  });
-  afterAll(async () => {
-    await created?.drop();
   });
 
   async function newUser(): Promise<SessionUser> {
