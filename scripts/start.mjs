@@ -8,6 +8,7 @@ const sources = [
   "app",
   "server",
   "contract",
+  "i18n",
   "build-tools",
   "package-lock.json",
   "vite.config.ts",

@@ -41,7 +41,7 @@ describe("translations", () => {
     const known = new Set(english);
     const root = path.resolve(__dirname, "..");
     const used = new Set<string>();
-    for (const file of [...sourceFiles(root), ...sourceFiles(path.resolve(root, "../server"))]) {
+    for (const file of ["app", "server", "contract"].flatMap((dir) => sourceFiles(path.join(root, dir)))) {
       const text = readFileSync(file, "utf8");
       for (const match of text.matchAll(/\bt\(\s*"([a-zA-Z][\w.-]*)"/g)) used.add(match[1] as string);
     }
