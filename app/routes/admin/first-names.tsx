@@ -2,14 +2,13 @@
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useRevalidator } from "react-router";
-import { servicesContext } from "../../../server/context";
-import { listFirstNames } from "../../../server/domain/first-names";
 import { Alert } from "../../components/alert";
 import { Button } from "../../components/button";
 import { DataTable } from "../../components/data-table";
 import { TextField } from "../../components/text-field";
 import { api } from "../../lib/api";
 import { formatDate } from "../../lib/date-format";
+import { listFirstNames, servicesContext } from "../../lib/services.server";
 import { apiErrorCode } from "../../lib/validate";
 import type { Route } from "./+types/first-names";
 

@@ -6,8 +6,6 @@ import { data, Form, Link, useRevalidator } from "react-router";
 import { isProfileId, normalizeProfileId } from "../../../contract/profile-id";
 import { profileStatuses, type ProfileStatus } from "../../../contract/profile-values";
 import type { AdminProfileDetail } from "../../../contract/profiles";
-import { servicesContext } from "../../../server/context";
-import { adminProfileDetail } from "../../../server/domain/admin-profiles";
 import { Alert } from "../../components/alert";
 import { Button, ButtonLink } from "../../components/button";
 import { DataTable, type Column } from "../../components/data-table";
@@ -16,6 +14,7 @@ import { SelectField } from "../../components/select-field";
 import { TextField } from "../../components/text-field";
 import { api } from "../../lib/api";
 import { formatDateTime } from "../../lib/date-format";
+import { adminProfileDetail, servicesContext } from "../../lib/services.server";
 import type { Route } from "./+types/profile-admin";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
