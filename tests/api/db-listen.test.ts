@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../../server/db/client";
 import { migrate } from "../../server/db/migrate";
 import { profiles } from "../../server/db/schema";
-import { testEngines } from "../support/databases";
+import { postgresqlOnly, testEngines } from "../support/databases";
 import { sleep } from "../support/accounts";
 
 /** Waits until `check` holds, polling; fails after `timeoutMs`. */
@@ -127,7 +127,7 @@ describe.each(testEngines())("listen on $name", (engine) => {
     await expect(created.handle.listen("Profile", () => {})).rejects.toThrow(/channel/);
   });
 
-  it.runIf(engine.name === "postgresql")(
+  postgresqlOnly(engine)(
     "a killed listening connection comes back, resets its subscribers and hears again",
     async () => {
       const received: string[] = [];
@@ -162,7 +162,7 @@ describe.each(testEngines())("listen on $name", (engine) => {
     },
   );
 
-  it.runIf(engine.name === "postgresql")("close() ends the listening connection", async () => {
+  postgresqlOnly(engine)("close() ends the listening connection", async () => {
     const own = await openDatabase({ url: created.url ?? "" });
     await own.listen("own_channel_for_close", () => {});
     const count = () =>

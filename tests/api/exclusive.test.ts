@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../../server/db/client";
 import { runExclusive } from "../../server/db/exclusive";
-import { testEngines } from "../support/databases";
+import { postgresqlOnly, testEngines } from "../support/databases";
 
 describe.each(testEngines())("runExclusive on $name", (engine) => {
   let created: Awaited<ReturnType<typeof engine.create>>;
@@ -35,7 +35,7 @@ describe.each(testEngines())("runExclusive on $name", (engine) => {
   });
 
   // Needs two connections to one database: only a server has them.
-  it.runIf(engine.name === "postgresql")("skips the round while another process holds the lock", async () => {
+  postgresqlOnly(engine)("skips the round while another process holds the lock", async () => {
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     let started = () => {};

@@ -14,7 +14,7 @@ import {
   type RenderWithNonce,
 } from "../../server/http/page-cache";
 import { sessionCookieName, sleep } from "../support/accounts";
-import { testEngines } from "../support/databases";
+import { postgresqlOnly, testEngines } from "../support/databases";
 import { createTestApp } from "../support/test-app";
 
 const origin = "http://localhost:3000";
@@ -393,7 +393,7 @@ describe.each(testEngines())("page cache in the app on $name", (engine) => {
     }
   });
 
-  it.runIf(engine.name === "postgresql")(
+  postgresqlOnly(engine)(
     "drops everything when the listening connection was lost, and follows changes again after",
     async () => {
       const { app, cache } = appWithCache();
