@@ -4,7 +4,7 @@ import { loadConfig, type Config } from "./config";
 import { openDatabase, type DatabaseHandle } from "./db/client";
 import { migrate } from "./db/migrate";
 import { ensureFirstAdmin } from "./domain/accounts";
-import { createLogger, type Logger } from "./logger";
+import { createLogger, writeToLogOutput, type Logger } from "./logger";
 import { createEmailSender } from "./providers/email";
 import type { EmailSender } from "./providers/email/types";
 import { createImageStore, type ImageStore } from "./providers/images";
@@ -61,14 +61,9 @@ export async function boot(env: Record<string, string | undefined> = process.env
   return { config, logger, database, email, background: createBackgroundTasks(logger), images, initialAdmin };
 }
 
-/**
- * Shows the first start's admin to the operator, after the log lines so far (pino writes them
- * asynchronously; written before them, the message would be buried among them).
- */
-export async function announceInitialAdmin(booted: Booted, siteUrl: string): Promise<void> {
-  if (!booted.initialAdmin) return;
-  await new Promise<void>((resolve) => booted.logger.flush(() => resolve()));
-  process.stdout.write(initialAdminNotice(booted.initialAdmin, siteUrl));
+/** Shows the first start's admin to the operator, after the log lines so far (not buried among them). */
+export function announceInitialAdmin(booted: Booted, siteUrl: string): void {
+  if (booted.initialAdmin) writeToLogOutput(booted.logger, initialAdminNotice(booted.initialAdmin, siteUrl));
 }
 
 /** The first start's message to the operator: where to sign in, as whom, with which password. */

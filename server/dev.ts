@@ -27,7 +27,7 @@ const server = createServer((req, res) => {
 });
 server.listen(booted.config.PORT, booted.config.HOST, () => {
   booted.logger.info({ url: booted.config.publicUrl }, "development server listening");
-  void announceInitialAdmin(booted, booted.config.publicUrl);
+  announceInitialAdmin(booted, booted.config.publicUrl);
 });
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {

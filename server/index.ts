@@ -41,5 +41,5 @@ export async function start({ clientDir }: { clientDir: string }): Promise<void>
   const running = await listen(app, booted);
   stopOnSignals(running, booted.logger);
   // Last, so the password is not lost among the start's log lines.
-  await announceInitialAdmin(booted, booted.config.PUBLIC_URL ?? `http://localhost:${running.port}`);
+  announceInitialAdmin(booted, booted.config.PUBLIC_URL ?? `http://localhost:${running.port}`);
 }
