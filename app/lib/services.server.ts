@@ -3,7 +3,7 @@
 // using fails the build), and the lint rule lets browser modules reach `server/` only through such
 // files (../shared/DESIGN.md, layers).
 export { publicConfig } from "../../server/config";
-export { profileContext, requestContext, servicesContext, viewerContext } from "../../server/context";
+export { profileContext, servicesContext, viewerContext } from "../../server/context";
 export { adminProfileDetail } from "../../server/domain/admin-profiles";
 export { DomainError } from "../../server/domain/errors";
 export { findFirstName, listFirstNames } from "../../server/domain/first-names";
