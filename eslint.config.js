@@ -63,8 +63,9 @@ const layers = [
     why: "pages reach the server only through React Router's build (virtual:react-router/server-build)",
   },
 ];
-// How deep below a layer's folder its files may sit and still be checked.
-const maxNesting = 6;
+// How deep below a layer's folder its files may sit and still be checked (build-tools/layers.test.ts
+// fails when a file sits deeper).
+export const maxNesting = 6;
 
 const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
@@ -99,7 +100,7 @@ const layerRules = layers.flatMap((layer) =>
           patterns: [
             ...layer.forbid.map((target) => ({
               regex: reaching(layer.dir, nested, target),
-              message: `${layer.what} may not import ${target}/: ${layer.why} (../shared/DESIGN.md).`,
+              message: `${layer.what} may not import ${target}: ${layer.why} (../shared/DESIGN.md).`,
             })),
             ...(layer.packages ?? []).map((name) => ({
               regex: `^${name}(/.*)?$`,

@@ -1,7 +1,9 @@
 // The layer rules of eslint.config.js (../shared/DESIGN.md): imports that cross a layer the wrong way
 // are refused, the allowed ones pass. Linted as if the snippets were files at those paths.
+import { readdirSync } from "node:fs";
 import path from "node:path";
 import { ESLint } from "eslint";
+import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 
 const root = path.resolve(__dirname, "..");
@@ -28,7 +30,7 @@ describe("layer rules in npm run lint", () => {
     ["app/widget.tsx", 'import type { Config } from "../server/config";\nexport type X = Config;\n'],
   ])("refuses a browser module (%s) importing a server module", async (file, code) => {
     expect(await layerErrors(file, code)).toEqual([
-      expect.stringContaining("A browser module may not import server/"),
+      expect.stringContaining("A browser module may not import server:"),
     ]);
   });
 
@@ -60,7 +62,7 @@ describe("layer rules in npm run lint", () => {
     ["i18n/things.ts", "../app/lib/api", "app"],
   ])("refuses an upward import: %s importing %s", async (file, specifier, target) => {
     expect(await layerErrors(file, `import { x } from "${specifier}";\nexport const y = x;\n`)).toEqual([
-      expect.stringContaining(`may not import ${target}/`),
+      expect.stringContaining(`may not import ${target}:`),
     ]);
   });
 
@@ -81,5 +83,20 @@ describe("layer rules in npm run lint", () => {
     ["contract/things.ts", "./locale"],
   ])("allows %s importing %s", async (file, specifier) => {
     expect(await layerErrors(file, `import { x } from "${specifier}";\nexport const y = x;\n`)).toEqual([]);
+  });
+
+  it("checks every source file: none sits deeper below its layer's folder than the rules reach", async () => {
+    const config = pathToFileURL(path.join(root, "eslint.config.js")).href;
+    const { maxNesting } = (await import(config)) as { maxNesting: number };
+    const tooDeep: string[] = [];
+    const walk = (dir: string, depth: number) => {
+      for (const entry of readdirSync(path.join(root, dir), { withFileTypes: true })) {
+        const relative = path.posix.join(dir, entry.name);
+        if (entry.isDirectory()) walk(relative, depth + 1);
+        else if (/\.(ts|tsx|js|mjs)$/.test(entry.name) && depth > maxNesting) tooDeep.push(relative);
+      }
+    };
+    for (const dir of ["app", "contract", "i18n", "server"]) walk(dir, 0);
+    expect(tooDeep).toEqual([]);
   });
 });
