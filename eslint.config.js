@@ -2,6 +2,117 @@ import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
+// The layers of ../shared/DESIGN.md, held by ESLint's no-restricted-imports: what each folder may not
+// import. Nothing imports upward (db <- domain <- api/http <- the app's *.server.ts files), browser
+// modules import no server code, the domain no HTTP and no React, the contract nothing of either side.
+// Test files are outside the layers. Each file falls in exactly one layer (flat config keeps only the
+// last options given for a rule), so the layers below do not overlap.
+const tests = "**/*.test.{ts,tsx}";
+// Not yet in line, being changed by other work at the same time: each should import its server code
+// through app/lib/services.server.ts, then leave this list (empty it, do not grow it).
+const pendingLayerFixes = ["app/root.tsx", "app/routes/profile/page.tsx"];
+const layers = [
+  {
+    dir: "app",
+    ignores: ["**/*.server.{ts,tsx}", tests, ...pendingLayerFixes],
+    what: "A browser module",
+    forbid: ["server"],
+    why: "import server code only in a *.server.ts file (or a loader's *.server.ts helper)",
+  },
+  { dir: "contract", what: "The contract", forbid: ["server", "app"], why: "both sides import it" },
+  { dir: "i18n", what: "The translations", forbid: ["server", "app"], why: "both sides import them" },
+  {
+    dir: "server/db",
+    what: "The database layer",
+    forbid: ["server/domain", "server/api", "server/http", "server/app", "app"],
+    why: "nothing imports upward",
+  },
+  {
+    dir: "server/domain",
+    what: "The domain",
+    forbid: ["server/api", "server/http", "server/app", "server/context", "app"],
+    packages: [
+      "hono",
+      "@hono/[^/]+",
+      "react",
+      "react-dom",
+      "react-router",
+      "@react-router/[^/]+",
+      "react-i18next",
+    ],
+    why: "it has no HTTP and no React",
+  },
+  { dir: "server/api", what: "An API router", forbid: ["server/app", "app"], why: "nothing imports upward" },
+  {
+    dir: "server/http",
+    what: "The HTTP layer",
+    forbid: ["server/app", "app"],
+    why: "nothing imports upward",
+  },
+  {
+    dir: "server/providers",
+    what: "An outside service",
+    forbid: ["server/domain", "server/api", "server/http", "server/app", "app"],
+    why: "providers are interfaces below the domain",
+  },
+  {
+    dir: "server",
+    ignores: ["server/{db,domain,api,http,providers}/**"],
+    what: "Server code",
+    forbid: ["app"],
+    why: "pages reach the server only through React Router's build (virtual:react-router/server-build)",
+  },
+];
+// How deep below a layer's folder its files may sit and still be checked (build-tools/layers.test.ts
+// fails when a file sits deeper).
+export const maxNesting = 6;
+
+const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * The relative import paths by which a file in `fromDir` reaches the folder or module `target`
+ * (both from the repository root). no-restricted-imports sees an import as written, not resolved,
+ * so each climb (`../` repeated) that lands on an ancestor of `target` gets its own alternative.
+ * `fromDir` may end in `nested` unknown folders: a climb that stays in them cannot reach `target`.
+ */
+function reaching(fromDir, nested, target) {
+  const from = [...fromDir.split("/"), ...Array(nested).fill(null)];
+  const to = target.split("/");
+  const alternatives = [];
+  for (let up = 0; up <= from.length; up++) {
+    const base = from.slice(0, from.length - up);
+    if (base.length >= to.length || !base.every((part, i) => part === to[i])) continue;
+    const climb = up === 0 ? "\\./" : `(\\./)?${"\\.\\./".repeat(up)}`;
+    alternatives.push(climb + escapeRegex(to.slice(base.length).join("/")));
+  }
+  if (target === "app") alternatives.push("~"); // tsconfig's alias for app/
+  return `^(${alternatives.join("|")})(/.*|\\.[cm]?[jt]sx?)?$`;
+}
+
+const layerRules = layers.flatMap((layer) =>
+  Array.from({ length: maxNesting + 1 }, (_, nested) => ({
+    files: [`${layer.dir}/${"*/".repeat(nested)}*.{ts,tsx,js,mjs}`],
+    ignores: [tests, ...(layer.ignores ?? [])],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            ...layer.forbid.map((target) => ({
+              regex: reaching(layer.dir, nested, target),
+              message: `${layer.what} may not import ${target}: ${layer.why} (../shared/DESIGN.md).`,
+            })),
+            ...(layer.packages ?? []).map((name) => ({
+              regex: `^${name}(/.*)?$`,
+              message: `${layer.what} may not import ${name.replace("[^/]+", "*")}: ${layer.why} (../shared/DESIGN.md).`,
+            })),
+          ],
+        },
+      ],
+    },
+  })),
+);
+
 export default tseslint.config(
   { ignores: ["build/", ".react-router/", "node_modules/", "test-results/", "playwright-report/", "data/"] },
   js.configs.recommended,
@@ -23,4 +134,5 @@ export default tseslint.config(
     files: ["**/*.{js,mjs}"],
     languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly" } },
   },
+  ...layerRules,
 );

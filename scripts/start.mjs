@@ -8,6 +8,7 @@ const sources = [
   "app",
   "server",
   "contract",
+  "i18n",
   "build-tools",
   "package-lock.json",
   "vite.config.ts",
@@ -25,8 +26,19 @@ function newestMtime(target) {
 
 const builtAt = existsSync(entry) ? statSync(entry).mtimeMs : 0;
 if (builtAt === 0 || Math.max(...sources.map(newestMtime)) > builtAt) {
+  // Quietly: the build's listing of every file would bury what the start prints after it (on the
+  // first start, the admin's password). It is shown when the build fails.
   console.log("Building the app (sources changed since the last build)…");
-  const result = spawnSync("npm", ["run", "-s", "build"], { stdio: "inherit" });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  const started = Date.now();
+  const result = spawnSync("npm", ["run", "-s", "build"], { encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
+  if (result.status !== 0) {
+    process.stdout.write(result.stdout ?? "");
+    process.stderr.write(result.stderr ?? "");
+    console.error(
+      `The build failed${result.error ? ` (${result.error.message})` : ""}; its output is above.`,
+    );
+    process.exit(result.status || 1);
+  }
+  console.log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 }
 await import("../server.js");

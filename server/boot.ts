@@ -4,7 +4,7 @@ import { loadConfig, type Config } from "./config";
 import { openDatabase, type DatabaseHandle } from "./db/client";
 import { migrate } from "./db/migrate";
 import { ensureFirstAdmin } from "./domain/accounts";
-import { createLogger, type Logger } from "./logger";
+import { createLogger, writeToLogOutput, type Logger } from "./logger";
 import { createEmailSender } from "./providers/email";
 import type { EmailSender } from "./providers/email/types";
 import { createImageStore, type ImageStore } from "./providers/images";
@@ -16,6 +16,11 @@ export type Booted = {
   email: EmailSender;
   background: BackgroundTasks;
   images: ImageStore;
+  /**
+   * The admin this start created with a generated password (admin@localhost), to be shown once to the
+   * operator by `initialAdminNotice`, on the console and not in the JSON log.
+   */
+  initialAdmin?: { email: string; password: string };
 };
 
 export async function boot(env: Record<string, string | undefined> = process.env): Promise<Booted> {
@@ -24,6 +29,7 @@ export async function boot(env: Record<string, string | undefined> = process.env
   const database = await openDatabase(
     config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR },
   );
+  let initialAdmin: Booted["initialAdmin"];
   try {
     const applied = await migrate(database);
     logger.info(
@@ -35,10 +41,12 @@ export async function boot(env: Record<string, string | undefined> = process.env
       password: config.ADMIN_PASSWORD,
     });
     if (admin.created && admin.generatedPassword) {
-      // The only place this password ever exists: shown once, for the operator to sign in and change.
+      // The only place this password ever exists: shown once on the console (initialAdminNotice), for
+      // the operator to sign in and change; log collectors keep JSON lines, so it stays out of them.
+      initialAdmin = { email: admin.email, password: admin.generatedPassword };
       logger.warn(
-        { email: admin.email, initialPassword: admin.generatedPassword },
-        "No admin account existed: created one with this generated password. Sign in at /login and change it at once.",
+        { email: admin.email },
+        "No admin account existed: created one with a generated password, printed once in a framed message on the console (not in this log). Sign in at /login and change it at once.",
       );
     } else if (admin.created) {
       logger.info({ email: admin.email }, "admin account created from ADMIN_EMAIL");
@@ -50,5 +58,28 @@ export async function boot(env: Record<string, string | undefined> = process.env
   const email = createEmailSender(config);
   logger.info({ email: email.kind }, "e-mail provider ready");
   const images = createImageStore(config);
-  return { config, logger, database, email, background: createBackgroundTasks(logger), images };
+  return { config, logger, database, email, background: createBackgroundTasks(logger), images, initialAdmin };
+}
+
+/** Shows the first start's admin to the operator, after the log lines so far (not buried among them). */
+export function announceInitialAdmin(booted: Booted, siteUrl: string): void {
+  if (booted.initialAdmin) writeToLogOutput(booted.logger, initialAdminNotice(booted.initialAdmin, siteUrl));
+}
+
+/** The first start's message to the operator: where to sign in, as whom, with which password. */
+export function initialAdminNotice(admin: { email: string; password: string }, siteUrl: string): string {
+  const lines = [
+    "No admin account existed, so one was created:",
+    "",
+    `  sign in at   ${siteUrl}/login`,
+    `  e-mail       ${admin.email}`,
+    `  password     ${admin.password}`,
+    "",
+    "It is shown only this once and kept nowhere: sign in and change it at once at",
+    `  ${siteUrl}/admin/change-password`,
+    'Lost it later? See "Lost admin password" in README.md.',
+  ];
+  const width = Math.max(...lines.map((line) => line.length));
+  const rule = `+${"-".repeat(width + 2)}+`;
+  return ["", rule, ...lines.map((line) => `| ${line.padEnd(width)} |`), rule, ""].join("\n") + "\n";
 }

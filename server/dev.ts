@@ -9,7 +9,7 @@ import type * as BootModule from "./boot";
 
 const vite = await createViteServer({ server: { middlewareMode: true }, appType: "custom" });
 // Through Vite, because the migrations are bundled with import.meta.glob.
-const { boot } = (await vite.ssrLoadModule("/server/boot.ts")) as typeof BootModule;
+const { announceInitialAdmin, boot } = (await vite.ssrLoadModule("/server/boot.ts")) as typeof BootModule;
 const booted = await boot({ NODE_ENV: "development", LOG_LEVEL: "debug", ...process.env });
 
 const pages = createRequestHandler(
@@ -27,6 +27,7 @@ const server = createServer((req, res) => {
 });
 server.listen(booted.config.PORT, booted.config.HOST, () => {
   booted.logger.info({ url: booted.config.publicUrl }, "development server listening");
+  announceInitialAdmin(booted, booted.config.publicUrl);
 });
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {

@@ -1,6 +1,6 @@
 // The e-mails the product sends, in the recipient's language.
-import { i18nFor } from "../app/lib/i18n";
 import type { Locale } from "../contract/locale";
+import { i18nFor } from "../i18n";
 import { resetTokenLifetimeMs } from "./domain/accounts";
 import type { EmailSender } from "./providers/email/types";
 

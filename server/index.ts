@@ -2,7 +2,7 @@
 import path from "node:path";
 import { createRequestHandler } from "react-router";
 import { createApp } from "./app";
-import { boot } from "./boot";
+import { announceInitialAdmin, boot } from "./boot";
 import { ConfigError } from "./config";
 import { createPageCache } from "./http/page-cache";
 import { listen, stopOnSignals } from "./serve";
@@ -40,4 +40,6 @@ export async function start({ clientDir }: { clientDir: string }): Promise<void>
   });
   const running = await listen(app, booted);
   stopOnSignals(running, booted.logger);
+  // Last, so the password is not lost among the start's log lines.
+  announceInitialAdmin(booted, booted.config.PUBLIC_URL ?? `http://localhost:${running.port}`);
 }

@@ -33,3 +33,15 @@ export function createLogger(level: string, destination?: pino.DestinationStream
     destination,
   );
 }
+
+/**
+ * Writes plain text (a message for the operator, not a log entry) to the log's own output, after the
+ * entries logged so far: pino writes them asynchronously, so process.stdout.write could come first.
+ */
+export function writeToLogOutput(logger: Logger, text: string): void {
+  const stream = (logger as unknown as Record<symbol, pino.DestinationStream | undefined>)[
+    pino.symbols.streamSym
+  ];
+  if (stream) stream.write(text);
+  else process.stdout.write(text);
+}

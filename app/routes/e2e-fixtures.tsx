@@ -2,7 +2,7 @@
 // loader, a render error, and a view of feature flags. They answer 404 unless E2E_FIXTURES=on.
 import { useState } from "react";
 import { data } from "react-router";
-import { servicesContext } from "../../server/context";
+import { servicesContext } from "../lib/services.server";
 import { useFeatureFlag } from "../lib/use-feature-flag";
 import type { Route } from "./+types/e2e-fixtures";
 

@@ -273,7 +273,7 @@ export async function ensureFirstAdmin(
     .limit(1);
   if (anyAdmin) return { created: false };
   const email = "admin@localhost";
-  const password = newToken().slice(0, 20);
+  const password = generatedPassword();
   const existing = await findUserByEmail(db, email);
   if (existing) {
     const passwordHash = await hashPassword(password);
@@ -305,4 +305,45 @@ async function createAdmin(
       .returning({ id: users.id });
     await audit(tx, { action: "admin.bootstrap", targetUserId: row?.id ?? null, ...origin });
   });
+}
+
+/** A password made for an operator to type once and change: 20 URL-safe random characters. */
+function generatedPassword(): string {
+  return newToken().slice(0, 20);
+}
+
+/** The addresses of the admin accounts, for an operator who no longer knows which one is theirs. */
+export async function adminEmails(db: Database): Promise<string[]> {
+  const rows = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(sql`'admin' = any(${users.roles})`)
+    .orderBy(asc(users.email));
+  return rows.map((row) => row.email);
+}
+
+/**
+ * The way back in when a password is lost and no reset e-mail can reach its owner (`npm run
+ * admin:reset-password`, run by the operator on the server): a new random password, returned once;
+ * the account's sessions and reset links end. Null when no account has the address.
+ */
+export async function setGeneratedPassword(
+  db: Database,
+  email: string,
+  origin: RequestOrigin,
+): Promise<{ email: string; roles: Role[]; password: string } | null> {
+  const user = await findUserByEmail(db, email);
+  if (!user) return null;
+  const password = generatedPassword();
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    const revoked = await replacePassword(tx, user.id, passwordHash);
+    await audit(tx, {
+      action: "password.console_reset",
+      targetUserId: user.id,
+      details: { sessionsRevoked: revoked },
+      ...origin,
+    });
+  });
+  return { email: user.email, roles: user.roles as Role[], password };
 }

@@ -10,6 +10,7 @@ export type AuditAction =
   | "password.change"
   | "password.reset_request"
   | "password.reset"
+  | "password.console_reset"
   | "admin.user_fetch"
   | "admin.set_password"
   | "admin.bootstrap"

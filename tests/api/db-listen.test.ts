@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { profiles } from "../../server/db/schema";
 import { describeOnDatabases } from "../support/api-fixture";
+import { postgresqlOnly } from "../support/databases";
 import { sleep } from "../support/accounts";
 
 /** Waits until `check` holds, polling; fails after `timeoutMs`. */
@@ -110,7 +111,7 @@ describeOnDatabases("listen", { other: true }, ({ engine, handle, other: writer,
     await expect(handle.listen("Profile", () => {})).rejects.toThrow(/channel/);
   });
 
-  it.runIf(engine.name === "postgresql")(
+  postgresqlOnly(engine)(
     "a killed listening connection comes back, resets its subscribers and hears again",
     async () => {
       const received: string[] = [];
@@ -145,7 +146,7 @@ describeOnDatabases("listen", { other: true }, ({ engine, handle, other: writer,
     },
   );
 
-  it.runIf(engine.name === "postgresql")("close() ends the listening connection", async () => {
+  postgresqlOnly(engine)("close() ends the listening connection", async () => {
     const own = await connect();
     await own.listen("own_channel_for_close", () => {});
     const count = () =>

@@ -2,6 +2,7 @@
 import { expect, it } from "vitest";
 import { runExclusive } from "../../server/db/exclusive";
 import { describeOnDatabases } from "../support/api-fixture";
+import { postgresqlOnly } from "../support/databases";
 
 // No tables needed: the lock is PostgreSQL's own. `other` is a second process's view of the database.
 describeOnDatabases("runExclusive", { migrate: false, other: true }, ({ engine, handle, other: second }) => {
@@ -22,7 +23,7 @@ describeOnDatabases("runExclusive", { migrate: false, other: true }, ({ engine, 
   });
 
   // Needs two connections to one database: only a server has them.
-  it.runIf(engine.name === "postgresql")("skips the round while another process holds the lock", async () => {
+  postgresqlOnly(engine)("skips the round while another process holds the lock", async () => {
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     let started = () => {};

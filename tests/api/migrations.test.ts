@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../../server/db/client";
 import { bundledMigrations, migrate, type Migration } from "../../server/db/migrate";
-import { testEngines } from "../support/databases";
+import { postgresqlOnly, testEngines } from "../support/databases";
 
 async function publicTables(handle: DatabaseHandle): Promise<string[]> {
   const rows = await handle.withConnection((connection) =>
@@ -101,7 +101,7 @@ describe.each(testEngines())("migrations on $name", (engine) => {
 
   // Several processes against one server is the case the advisory lock exists for; PGlite has a
   // single connection per process, so this only applies to the PostgreSQL engine.
-  it.runIf(engine.name === "postgresql")(
+  postgresqlOnly(engine)(
     "two processes migrating one server at once apply each migration exactly once",
     async () => {
       const fresh = await engine.create();
@@ -122,29 +122,26 @@ describe.each(testEngines())("migrations on $name", (engine) => {
     },
   );
 
-  it.runIf(engine.name === "postgresql")(
-    "several processes at once run a non-repeatable migration once",
-    async () => {
-      if (!created.url) throw new Error("the postgresql engine gives a URL");
-      const url = created.url;
-      const migrations: Migration[] = [
-        { name: "9101_counter", statements: ["create table probe_counter (n int)"] },
-        { name: "9102_count", statements: ["insert into probe_counter values (1)"] },
-        { name: "9103_slow", statements: ["select pg_sleep(0.2)", "insert into probe_counter values (2)"] },
-      ];
-      const others = await Promise.all([1, 2, 3].map(() => openDatabase({ url })));
-      try {
-        const results = await Promise.all(
-          [created.handle, ...others].map((handle) => migrate(handle, migrations)),
-        );
-        expect(results.flat().sort()).toEqual(["9101_counter", "9102_count", "9103_slow"]);
-        const rows = await created.handle.withConnection((connection) =>
-          connection.query<{ n: number }>("select n from probe_counter order by n"),
-        );
-        expect(rows).toEqual([{ n: 1 }, { n: 2 }]);
-      } finally {
-        await Promise.all(others.map((handle) => handle.close()));
-      }
-    },
-  );
+  postgresqlOnly(engine)("several processes at once run a non-repeatable migration once", async () => {
+    if (!created.url) throw new Error("the postgresql engine gives a URL");
+    const url = created.url;
+    const migrations: Migration[] = [
+      { name: "9101_counter", statements: ["create table probe_counter (n int)"] },
+      { name: "9102_count", statements: ["insert into probe_counter values (1)"] },
+      { name: "9103_slow", statements: ["select pg_sleep(0.2)", "insert into probe_counter values (2)"] },
+    ];
+    const others = await Promise.all([1, 2, 3].map(() => openDatabase({ url })));
+    try {
+      const results = await Promise.all(
+        [created.handle, ...others].map((handle) => migrate(handle, migrations)),
+      );
+      expect(results.flat().sort()).toEqual(["9101_counter", "9102_count", "9103_slow"]);
+      const rows = await created.handle.withConnection((connection) =>
+        connection.query<{ n: number }>("select n from probe_counter order by n"),
+      );
+      expect(rows).toEqual([{ n: 1 }, { n: 2 }]);
+    } finally {
+      await Promise.all(others.map((handle) => handle.close()));
+    }
+  });
 });

@@ -13,6 +13,7 @@ import {
 } from "../../server/http/page-cache";
 import { sessionCookieName, sleep } from "../support/accounts";
 import { describeOnDatabases } from "../support/api-fixture";
+import { postgresqlOnly } from "../support/databases";
 import { createTestApp } from "../support/test-app";
 
 const origin = "http://localhost:3000";
@@ -383,7 +384,7 @@ describeOnDatabases("page cache in the app", { other: true }, ({ engine, handle,
     }
   });
 
-  it.runIf(engine.name === "postgresql")(
+  postgresqlOnly(engine)(
     "drops everything when the listening connection was lost, and follows changes again after",
     async () => {
       const { app, cache } = appWithCache();

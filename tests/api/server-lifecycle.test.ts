@@ -177,6 +177,29 @@ describe("the production server (node server.js)", () => {
       applied: expect.arrayContaining(["0000_init"]),
     });
 
+    // The first start made admin@localhost and shows its password once, framed, outside the JSON log.
+    const framed = (label: string) => new RegExp(`^\\| +${label} +(\\S+) +\\|$`, "m");
+    await expect.poll(() => server.stdout()).toMatch(framed("password"));
+    const password = framed("password").exec(server.stdout())?.[1] ?? "";
+    expect(framed("e-mail").exec(server.stdout())?.[1]).toBe("admin@localhost");
+    expect(framed("sign in at").exec(server.stdout())?.[1]).toBe(`http://localhost:${port}/login`);
+    expect(server.logs().find((line) => line.level === 40)).toMatchObject({ email: "admin@localhost" });
+    expect(
+      server
+        .logs()
+        .map((line) => JSON.stringify(line))
+        .join("\n"),
+    ).not.toContain(password);
+    const login = await fetch(`${base}/api/auth/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ type: "email", email: "admin@localhost", password }),
+    });
+    expect(await login.json()).toMatchObject({
+      success: true,
+      session: { user: { email: "admin@localhost" } },
+    });
+
     const health = await fetch(`${base}/api/health`);
     expect(health.status).toBe(200);
     expect(await health.json()).toEqual({ ok: true });
@@ -316,6 +339,8 @@ describe("the production server (node server.js)", () => {
 
     const second = startServer({ DATA_DIR: dataDir });
     const port = await listeningPort(second);
+    // The admin exists now: no new password, no message.
+    expect(second.stdout()).not.toContain("No admin account existed");
     expect(second.logs().find((line) => line.msg === "database schema up to date")).toMatchObject({
       database: "embedded",
       applied: [],

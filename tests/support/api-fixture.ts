@@ -41,7 +41,7 @@ export type DatabaseOptions = {
 };
 
 export type DatabaseFixture = {
-  /** Known at once: for `it.runIf(engine.name === "postgresql")` and for spare databases. */
+  /** Known at once: for `postgresqlOnly(engine)` and for spare databases. */
   engine: TestEngine;
   handle: DatabaseHandle;
   db: Database;

@@ -2,6 +2,7 @@
 // when TEST_DATABASE_URL is set. Each run gets its own freshly created database, dropped afterwards.
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import { it, type TestFunction } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../../server/db/client";
 
 export type TestEngine = {
@@ -53,4 +54,19 @@ export function testEngines(): TestEngine[] {
     });
   }
   return engines;
+}
+
+/**
+ * A test of what only a PostgreSQL server has (other processes, connections that can be lost): it runs
+ * in the engine's "on postgresql" suite, which needs TEST_DATABASE_URL, and shows on PGlite as
+ * skipped with the reason in its name.
+ */
+export function postgresqlOnly(engine: TestEngine) {
+  return (name: string, fn: TestFunction, timeout?: number) =>
+    engine.name === "postgresql"
+      ? it(name, fn, timeout)
+      : it.skip(
+          `${name} [skipped: PostgreSQL only${process.env.TEST_DATABASE_URL ? "" : ", and TEST_DATABASE_URL is not set"}]`,
+          fn,
+        );
 }

@@ -2,8 +2,6 @@
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useRevalidator } from "react-router";
-import { servicesContext } from "../../../server/context";
-import { listFirstNames } from "../../../server/domain/first-names";
 import { Button } from "../../components/button";
 import { DataTable } from "../../components/data-table";
 import { FormAlert } from "../../components/form-alert";
@@ -11,6 +9,7 @@ import { TextField } from "../../components/text-field";
 import { api } from "../../lib/api";
 import { formatDate } from "../../lib/date-format";
 import { useFormSubmit } from "../../lib/use-form-submit";
+import { listFirstNames, servicesContext } from "../../lib/services.server";
 import type { Route } from "./+types/first-names";
 
 export async function loader({ context }: Route.LoaderArgs) {

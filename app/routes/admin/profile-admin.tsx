@@ -6,8 +6,6 @@ import { data, Form, Link, useRevalidator } from "react-router";
 import { isProfileId, normalizeProfileId } from "../../../contract/profile-id";
 import { profileStatuses, type ProfileStatus } from "../../../contract/profile-values";
 import type { AdminProfileDetail } from "../../../contract/profiles";
-import { servicesContext } from "../../../server/context";
-import { adminProfileDetail } from "../../../server/domain/admin-profiles";
 import { Button, ButtonLink } from "../../components/button";
 import { DataTable, type Column } from "../../components/data-table";
 import { Dialog } from "../../components/dialog";
@@ -17,6 +15,7 @@ import { TextField } from "../../components/text-field";
 import { api } from "../../lib/api";
 import { formatDateTime } from "../../lib/date-format";
 import { useFormSubmit } from "../../lib/use-form-submit";
+import { adminProfileDetail, servicesContext } from "../../lib/services.server";
 import type { Route } from "./+types/profile-admin";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -9,15 +9,13 @@ import {
   profileStatuses,
   type AdminProfileRow,
 } from "../../../contract/profiles";
-import { servicesContext } from "../../../server/context";
-import { DomainError } from "../../../server/domain/errors";
-import { listProfiles } from "../../../server/domain/profile-list";
 import { Alert } from "../../components/alert";
 import { Button, ButtonLink } from "../../components/button";
 import { DataTable, type Column } from "../../components/data-table";
 import { SelectField } from "../../components/select-field";
 import { TextField } from "../../components/text-field";
 import { formatDateTime } from "../../lib/date-format";
+import { DomainError, listProfiles, servicesContext } from "../../lib/services.server";
 import type { Route } from "./+types/profiles-list";
 
 const defaultSort = "created_desc";

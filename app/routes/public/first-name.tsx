@@ -1,8 +1,7 @@
 // /{name}: a first name on the admin's list shows its stub page; any other word is a 404.
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
-import { servicesContext } from "../../../server/context";
-import { findFirstName } from "../../../server/domain/first-names";
+import { findFirstName, servicesContext } from "../../lib/services.server";
 import type { Route } from "./+types/first-name";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {

@@ -2,8 +2,8 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { statusReasonCodes } from "../../contract/profile-values";
-import { adminHome, adminScreens } from "../lib/admin-screens";
+import { statusReasonCodes } from "../contract/profile-values";
+import { adminHome, adminScreens } from "../app/lib/admin-screens";
 import enUS from "./en-US.json";
 import svSE from "./sv-SE.json";
 
@@ -43,7 +43,7 @@ describe("translations", () => {
     const known = new Set(english);
     const root = path.resolve(__dirname, "..");
     const used = new Set<string>();
-    for (const file of [...sourceFiles(root), ...sourceFiles(path.resolve(root, "../server"))]) {
+    for (const file of ["app", "server", "contract"].flatMap((dir) => sourceFiles(path.join(root, dir)))) {
       const text = readFileSync(file, "utf8");
       for (const match of text.matchAll(/\bt\(\s*"([a-zA-Z][\w.-]*)"/g)) used.add(match[1] as string);
     }
