@@ -12,6 +12,7 @@ import { listen, stopOnSignals } from "./serve";
 export { openDatabase } from "./db/client";
 export { migrate } from "./db/migrate";
 export { listProfiles } from "./domain/profiles";
+export { hashPassword } from "./domain/passwords";
 
 /** Runs the server; `clientDir` is the browser build's folder (build/client beside build/server). */
 export async function start({ clientDir }: { clientDir: string }): Promise<void> {
