@@ -1,6 +1,4 @@
 // Renders a page on the server: streamed HTML for browsers, complete HTML for bots, with the CSP nonce.
-import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import {
@@ -11,6 +9,7 @@ import {
   type RouterContextProvider,
 } from "react-router";
 import { requestContext } from "../server/context";
+import { htmlBody } from "../server/http/html-stream";
 import { NonceProvider } from "./lib/nonce";
 
 export const streamTimeout = 5_000;
@@ -34,15 +33,10 @@ export default function handleRequest(
         nonce,
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
-          const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
-          pipe(body);
+          // The status as the shell has it: an error while piping (onError below) does not change it.
+          const status = responseStatusCode;
+          resolve(new Response(htmlBody(pipe), { headers: responseHeaders, status }));
         },
         onShellError(error: unknown) {
           reject(error instanceof Error ? error : new Error(String(error)));

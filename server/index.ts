@@ -12,8 +12,7 @@ import { listen, stopOnSignals } from "./serve";
 export { openDatabase } from "./db/client";
 export { migrate } from "./db/migrate";
 export { listProfiles } from "./domain/profile-list";
-
-const pages = createRequestHandler(() => import("virtual:react-router/server-build"), "production");
+export { hashPassword } from "./domain/passwords";
 
 /** Runs the server; `clientDir` is the browser build's folder (build/client beside build/server). */
 export async function start({ clientDir }: { clientDir: string }): Promise<void> {
@@ -30,6 +29,9 @@ export async function start({ clientDir }: { clientDir: string }): Promise<void>
   // Other processes' changes reach this cache through the database; closing the database ends that.
   const pageCache = booted.config.PAGE_CACHE === "on" ? createPageCache() : undefined;
   await pageCache?.follow(booted.database, booted.logger);
+  // The build object, not a function returning it: React Router derives its routes and request
+  // handler from a function's result on every request (that is for the dev server's reloads).
+  const pages = createRequestHandler(await import("virtual:react-router/server-build"), "production");
   const app = createApp({
     ...booted,
     pageCache,

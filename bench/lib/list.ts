@@ -9,13 +9,18 @@ import type { AdminProfileListQuery } from "../../contract/profiles";
 import type * as ServerEntry from "../../server/index";
 import { makeDataDir, removeDataDir, serverEntry } from "./processes.ts";
 
-export type ServerBuild = Pick<typeof ServerEntry, "openDatabase" | "migrate" | "listProfiles">;
+export type ServerBuild = Pick<
+  typeof ServerEntry,
+  "openDatabase" | "migrate" | "listProfiles" | "hashPassword"
+>;
 type Handle = Awaited<ReturnType<ServerBuild["openDatabase"]>>;
 
 export async function loadServerBuild(): Promise<ServerBuild> {
   const module = (await import(pathToFileURL(serverEntry).href)) as Partial<ServerBuild>;
-  if (!module.openDatabase || !module.migrate || !module.listProfiles) {
-    throw new Error("build/server/index.js does not export openDatabase, migrate and listProfiles; rebuild");
+  if (!module.openDatabase || !module.migrate || !module.listProfiles || !module.hashPassword) {
+    throw new Error(
+      "build/server/index.js does not export openDatabase, migrate, listProfiles and hashPassword; rebuild",
+    );
   }
   return module as ServerBuild;
 }

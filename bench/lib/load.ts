@@ -12,7 +12,7 @@ export type LoadSettings = {
   rounds: number;
 };
 
-export type Target = { name: string; url: string };
+export type Target = { name: string; url: string; headers?: Record<string, string> };
 
 export type Round = {
   requests: number;
@@ -42,8 +42,20 @@ export type TargetResult = Target & {
 };
 
 /** One autocannon run of `seconds` against `url`. */
-export async function runLoad(url: string, connections: number, seconds: number): Promise<Round> {
-  const result = await autocannon({ url, connections, duration: seconds, pipelining: 1, timeout: 10 });
+export async function runLoad(
+  url: string,
+  connections: number,
+  seconds: number,
+  headers: Record<string, string> = {},
+): Promise<Round> {
+  const result = await autocannon({
+    url,
+    connections,
+    duration: seconds,
+    pipelining: 1,
+    timeout: 10,
+    headers,
+  });
   const requests = result.requests.total;
   return {
     requests,
@@ -85,7 +97,7 @@ export async function compare(
   if (settings.warmupSeconds > 0) {
     for (const target of targets) {
       log(`warm-up   ${target.name}: ${settings.warmupSeconds} s`);
-      await runLoad(target.url, settings.connections, settings.warmupSeconds);
+      await runLoad(target.url, settings.connections, settings.warmupSeconds, target.headers);
     }
   }
   const perRound = settings.seconds / settings.rounds;
@@ -93,7 +105,7 @@ export async function compare(
   for (let round = 1; round <= settings.rounds; round++) {
     for (const [index, target] of targets.entries()) {
       log(`round ${round}/${settings.rounds} ${target.name}: ${perRound} s`);
-      rounds[index]?.push(await runLoad(target.url, settings.connections, perRound));
+      rounds[index]?.push(await runLoad(target.url, settings.connections, perRound, target.headers));
     }
   }
   return targets.map((target, index) => summarize(target, rounds[index] ?? []));

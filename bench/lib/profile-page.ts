@@ -8,6 +8,8 @@ import { root } from "./processes.ts";
 /** Letters of the profile alphabet only (no I, L, O, U). */
 export const benchProfileId = "BENCH001";
 export const benchProfilePath = `/k/${benchProfileId}`;
+/** The profile's owner, who signs in through the app's API to load their own page. */
+export const benchOwner = { email: "bench-owner@example.com", password: "bench-owner-password-1" };
 
 /** Null when the page exists in the source; otherwise why the benchmark of it is skipped. */
 export function missingProfilePage(): string | null {
@@ -45,10 +47,11 @@ export async function prepareProfileData(build: ServerBuild, dataDir: string): P
   const handle = await build.openDatabase({ dataDir });
   try {
     await build.migrate(handle);
+    const passwordHash = await build.hashPassword(benchOwner.password);
     await handle.withConnection(async (connection) => {
       const [owner] = await connection.query<{ id: string }>(
-        `insert into users (email, password_hash, roles) values ('bench-owner@example.com', 'not-a-hash', array['customer'])
-         returning id`,
+        `insert into users (email, password_hash, roles) values ($1, $2, array['customer']) returning id`,
+        [benchOwner.email, passwordHash],
       );
       await connection.query(
         `insert into profiles (id, status, owner_user_id, content, metadata, claimed_at, paid_until)
@@ -64,4 +67,26 @@ export async function prepareProfileData(build: ServerBuild, dataDir: string): P
   } finally {
     await handle.close();
   }
+}
+
+/**
+ * Signs the owner in through the running app's API (POST /api/auth/login) and returns the
+ * `Cookie` header value of the session it sets.
+ */
+export async function ownerSessionCookie(appUrl: string): Promise<string> {
+  const response = await fetch(`${appUrl}/api/auth/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ type: "email", ...benchOwner }),
+    signal: AbortSignal.timeout(10_000),
+  });
+  await response.arrayBuffer();
+  const cookie = response.headers
+    .getSetCookie()
+    .map((header) => header.split(";")[0] ?? "")
+    .find((pair) => pair.startsWith("kammare_session="));
+  if (response.status !== 200 || !cookie) {
+    throw new Error(`signing the bench owner in answered ${response.status} without a session cookie`);
+  }
+  return cookie;
 }

@@ -2,7 +2,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useRevalidator, useSearchParams } from "react-router";
-import type { ProfilePageData } from "../../routes/profile/page";
+import type { ProfilePageData } from "./page-data";
 import { api } from "../../lib/api";
 import { Alert } from "../alert";
 import { Button, ButtonLink } from "../button";

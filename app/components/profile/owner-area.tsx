@@ -7,7 +7,7 @@ import { plans } from "../../../contract/pricing";
 import { walkthroughSteps } from "../../../contract/profile-values";
 import { formatDate } from "../../lib/date-format";
 import { formatMoney } from "../../lib/format";
-import type { ProfilePageData } from "../../routes/profile/page";
+import type { ProfilePageData } from "./page-data";
 import { Alert } from "../alert";
 import { Button } from "../button";
 import { Editor } from "./editor";

@@ -2,10 +2,10 @@
 // the profile's status and on who is looking (decisions "Profiles").
 import { useTranslation } from "react-i18next";
 import type { MetaDescriptor } from "react-router";
-import { liveStatuses } from "../../../server/domain/profiles";
-import { profileContext, servicesContext, viewerContext } from "../../../server/context";
+import { liveStatuses, profileContext, servicesContext, viewerContext } from "../../lib/services.server";
 import { ClaimView } from "../../components/profile/claim-view";
 import { OwnerArea } from "../../components/profile/owner-area";
+import type { ProfilePageData } from "../../components/profile/page-data";
 import { ProfileView } from "../../components/profile/profile-view";
 import { RestingView } from "../../components/profile/resting-view";
 import { serverRules } from "../../rules/index.server";
@@ -13,7 +13,7 @@ import type { Route } from "./+types/page";
 
 export const middleware: Route.MiddlewareFunction[] = serverRules("profile");
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context }: Route.LoaderArgs): ProfilePageData {
   const profile = context.get(profileContext);
   if (!profile) throw new Error("the profile rule did not run");
   const viewer = context.get(viewerContext);
@@ -37,8 +37,6 @@ export function loader({ context }: Route.LoaderArgs) {
     publicUrl: config.publicUrl,
   };
 }
-
-export type ProfilePageData = Awaited<ReturnType<typeof loader>>;
 
 function absolute(url: string | null | undefined, base: string): string | undefined {
   if (!url) return undefined;
