@@ -36,7 +36,10 @@ export default function handleRequest(
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           // The status as the shell has it: an error while piping (onError below) does not change it.
           const status = responseStatusCode;
-          resolve(new Response(htmlBody(pipe), { headers: responseHeaders, status }));
+          htmlBody(pipe).then(
+            (body) => resolve(new Response(body, { headers: responseHeaders, status })),
+            reject,
+          );
         },
         onShellError(error: unknown) {
           reject(error instanceof Error ? error : new Error(String(error)));

@@ -21,7 +21,7 @@ import { initAnalytics, trackPageLeave, trackPageView } from "./lib/analytics";
 import { configureApi } from "./lib/api";
 import { refreshSession } from "./lib/auth";
 import { forceFullLoad, isNewerBuildSeen, startBuildCheck } from "./lib/build-check";
-import { i18nFor } from "./lib/i18n";
+import { cachedFixedT, i18nFor } from "./lib/i18n";
 import { useNonce } from "./lib/nonce";
 import { pageViewerMiddleware } from "./rules/viewer.server";
 
@@ -60,12 +60,15 @@ const provided = new Map<Locale, I18n>();
  * inherits everything from the language's i18next instance (whose methods are bound to it). Each
  * `useTranslation` of a newly rendered component copies the own properties of the instance it is
  * given into a new object (react-i18next's "wrapper"); an i18next instance has 42, and on the server
- * every component is new on every request, so that copying was a tenth of rendering a page.
+ * every component is new on every request, so that copying was a tenth of rendering a page. Its
+ * `getFixedT` hands out a `t` with a cache of texts (cachedFixedT).
  */
 function providedI18n(locale: Locale): I18n {
   let heir = provided.get(locale);
   if (!heir) {
-    heir = Object.create(i18nFor(locale)) as I18n;
+    const instance = i18nFor(locale);
+    heir = Object.create(instance) as I18n;
+    heir.getFixedT = cachedFixedT(instance);
     provided.set(locale, heir);
   }
   return heir;

@@ -23,6 +23,7 @@ import { apiViewerMiddleware, carriesSession } from "./http/auth";
 import { apiAreas, guardedArea } from "./http/guards";
 import { ApiError, DomainError, domainErrorResponse, errorBody, jsonError } from "./http/errors";
 import { malformedUrls } from "./http/malformed-urls";
+import { withHeadersChanged } from "./http/responses";
 import { withPageCacheInvalidation, type PageCache } from "./http/page-cache";
 import { baseSecurityHeaders, contentSecurityPolicy, createNonce } from "./http/security";
 import type { Logger } from "./logger";
@@ -192,22 +193,22 @@ async function renderPage(c: Context<ApiEnv>, deps: AppDeps, services: AppServic
   context.set(servicesContext, services);
   context.set(requestContext, { requestId: c.get("requestId"), nonce, logger: c.get("logger") });
   const response = await deps.pages(c.req.raw, context);
-  const headers = new Headers(response.headers);
-  // A page for a signed-in viewer (their controls, their data) is theirs alone: no shared cache, and
-  // no copy kept after they sign out on a shared computer.
-  if (carriesSession(c.req.raw.headers)) headers.set("Cache-Control", "private, no-store");
-  if ((headers.get("Content-Type") ?? "").startsWith("text/html")) {
-    headers.set(
-      "Content-Security-Policy",
-      contentSecurityPolicy({
-        nonce,
-        connectOrigins: [
-          deps.config.POSTHOG_KEY ? deps.config.POSTHOG_HOST : undefined,
-          deps.config.API_BASE_URL,
-        ],
-        development: deps.config.NODE_ENV === "development",
-      }),
-    );
-  }
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  return withHeadersChanged(response, (headers) => {
+    // A page for a signed-in viewer (their controls, their data) is theirs alone: no shared cache, and
+    // no copy kept after they sign out on a shared computer.
+    if (carriesSession(c.req.raw.headers)) headers.set("Cache-Control", "private, no-store");
+    if ((headers.get("Content-Type") ?? "").startsWith("text/html")) {
+      headers.set(
+        "Content-Security-Policy",
+        contentSecurityPolicy({
+          nonce,
+          connectOrigins: [
+            deps.config.POSTHOG_KEY ? deps.config.POSTHOG_HOST : undefined,
+            deps.config.API_BASE_URL,
+          ],
+          development: deps.config.NODE_ENV === "development",
+        }),
+      );
+    }
+  });
 }

@@ -1,2 +1,54 @@
 // i18next set up for one language at a time: it lives in i18n/, shared with the server's e-mails.
+import type { i18n as I18n } from "i18next";
+
 export { i18nFor, resources } from "../../i18n";
+
+/** Texts kept per language and namespace; the app's keys are a few hundred, this only bounds a mistake. */
+const maxCachedTexts = 5000;
+
+/**
+ * `getFixedT` of `instance` whose `t` answers a key asked alone (no options, no values) from a cache,
+ * and is made once per language and namespace. i18next's `t` copies its ~50 options into new objects
+ * and walks its resources on every call, and every component calls it anew on every server render: a
+ * twelfth of rendering the sign-in page, and much of its garbage. The texts never change while the
+ * app runs (the dictionaries are bundled, an instance keeps its language), so the first answer holds.
+ */
+export function cachedFixedT(instance: I18n): I18n["getFixedT"] {
+  // i18next's own types leave out the fourth argument react-i18next passes (`{ scopeNs }`).
+  const original = instance.getFixedT.bind(instance) as unknown as LooseGetFixedT;
+  const made = new Map<string, LooseT>();
+  const getFixedT: LooseGetFixedT = (lng, ns, keyPrefix, fixedOptions) => {
+    // Only the plain form (react-i18next's useTranslation without a key prefix) is kept.
+    if (typeof lng !== "string" || typeof ns !== "string" || keyPrefix !== undefined) {
+      return original(lng, ns, keyPrefix, fixedOptions);
+    }
+    const scope = fixedOptions?.scopeNs;
+    const madeKey = `${lng}\u0000${ns}\u0000${Array.isArray(scope) ? scope.join(",") : String(scope)}`;
+    const found = made.get(madeKey);
+    if (found) return found;
+    const t = original(lng, ns, keyPrefix, fixedOptions);
+    const texts = new Map<string, string>();
+    const cached = (...call: unknown[]): unknown => {
+      const [key] = call;
+      if (call.length !== 1 || typeof key !== "string") return t(...call);
+      const text = texts.get(key);
+      if (text !== undefined) return text;
+      const answer = t(key);
+      if (typeof answer === "string" && texts.size < maxCachedTexts) texts.set(key, answer);
+      return answer;
+    };
+    // The properties react-i18next and i18next read from a fixed `t`.
+    const fixed: LooseT = Object.assign(cached, { lng: t.lng, ns: t.ns, keyPrefix: t.keyPrefix });
+    made.set(madeKey, fixed);
+    return fixed;
+  };
+  return getFixedT as unknown as I18n["getFixedT"];
+}
+
+type LooseT = ((...args: unknown[]) => unknown) & { lng?: unknown; ns?: unknown; keyPrefix?: unknown };
+type LooseGetFixedT = (
+  lng: unknown,
+  ns?: unknown,
+  keyPrefix?: unknown,
+  options?: { scopeNs?: unknown },
+) => LooseT;

@@ -16,6 +16,7 @@ import {
   type WalkthroughStepRequest,
 } from "../../contract/profiles";
 import type { Database, Executor } from "../db/client";
+import { oncePerHandle } from "../db/prepared";
 import { profileStatusHistory, profiles, users, walkthroughSteps } from "../db/schema";
 import { audit, type RequestOrigin } from "./audit";
 import { DomainError } from "./errors";
@@ -68,11 +69,11 @@ export async function findProfile(db: Executor, id: string): Promise<ProfileRow 
   return row ?? null;
 }
 
-export async function profileView(db: Executor, id: string): Promise<ProfileView | null> {
-  // One statement for the profile and its walkthrough: every uncached /k/{id} page reads this, and a
-  // second statement on the embedded database cost about a tenth of the whole page (measured). Times
-  // travel as epoch milliseconds (JSON would carry PostgreSQL's text), cut as Date parsing cuts them.
-  const [found] = await db
+// One statement for the profile and its walkthrough: every uncached /k/{id} page reads this, and a
+// second statement on the embedded database cost about a tenth of the whole page (measured). Times
+// travel as epoch milliseconds (JSON would carry PostgreSQL's text), cut as Date parsing cuts them.
+const profileViewStatement = oncePerHandle((db: Executor) =>
+  db
     .select({
       row: profiles,
       steps: sql<{ step: WalkthroughStep; at: number }[]>`coalesce((
@@ -82,8 +83,13 @@ export async function profileView(db: Executor, id: string): Promise<ProfileView
         from ${walkthroughSteps} where ${walkthroughSteps.profileId} = ${profiles.id}), '[]')`,
     })
     .from(profiles)
-    .where(eq(profiles.id, id))
-    .limit(1);
+    .where(eq(profiles.id, sql.placeholder("id")))
+    .limit(1)
+    .prepare("profile_view"),
+);
+
+export async function profileView(db: Executor, id: string): Promise<ProfileView | null> {
+  const [found] = await profileViewStatement(db).execute({ id });
   if (!found) return null;
   return viewOf(
     found.row,

@@ -2,6 +2,7 @@
 import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import type { Role } from "../../contract/auth";
 import type { Database, Executor } from "../db/client";
+import { oncePerHandle } from "../db/prepared";
 import { sessions, users } from "../db/schema";
 import { newToken, tokenHash } from "./tokens";
 import type { Viewer } from "./viewer";
@@ -38,17 +39,10 @@ export async function createSession(
   return { id: row.id, token, expiresAt, user };
 }
 
-/**
- * The live session for a token: not revoked, not expired. Each use moves the expiry 30 days ahead
- * (written at most once a minute). `extend` forces the write, for an explicit refresh.
- */
-export async function findSession(
-  db: Database,
-  token: string,
-  { now = new Date(), extend = false }: { now?: Date; extend?: boolean } = {},
-): Promise<ActiveSession | null> {
-  if (!token || token.length > 200) return null;
-  const [row] = await db
+// Read on every request that carries a session (each signed-in page and API call). `now` goes in as
+// drizzle writes a timestamp column's value (an ISO string), which it does not do for a placeholder.
+const sessionStatement = oncePerHandle((db: Database) =>
+  db
     .select({
       id: sessions.id,
       expiresAt: sessions.expiresAt,
@@ -60,9 +54,27 @@ export async function findSession(
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
-      and(eq(sessions.tokenHash, tokenHash(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)),
+      and(
+        eq(sessions.tokenHash, sql.placeholder("tokenHash")),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql.placeholder("now")),
+      ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare("session_of_token"),
+);
+
+/**
+ * The live session for a token: not revoked, not expired. Each use moves the expiry 30 days ahead
+ * (written at most once a minute). `extend` forces the write, for an explicit refresh.
+ */
+export async function findSession(
+  db: Database,
+  token: string,
+  { now = new Date(), extend = false }: { now?: Date; extend?: boolean } = {},
+): Promise<ActiveSession | null> {
+  if (!token || token.length > 200) return null;
+  const [row] = await sessionStatement(db).execute({ tokenHash: tokenHash(token), now: now.toISOString() });
   if (!row) return null;
   let expiresAt = row.expiresAt;
   if (extend || now.getTime() - row.lastUsedAt.getTime() > touchAfterMs) {

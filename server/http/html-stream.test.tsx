@@ -4,7 +4,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { htmlBody } from "./html-stream";
 
-type Body = ReturnType<typeof htmlBody>;
+type Body = Awaited<ReturnType<typeof htmlBody>>;
 
 async function text(body: Body): Promise<string> {
   return new Response(body).text();
@@ -43,6 +43,22 @@ describe("htmlBody", () => {
     expect(html.length).toBeGreaterThan(20_000);
     expect(html).toContain("<li>item 0</li>");
     expect(html).toContain("<li>item 1999</li>");
+  });
+
+  it("answers a page whose last part comes a moment after the shell as one buffer", async () => {
+    // Like React Router's loader data at the end of a page: ready a turn of the event loop later.
+    const value = new Promise<string>((resolve) => setImmediate(() => resolve("arrived")));
+    const body = await render(
+      <main>
+        <h1>shell</h1>
+        <Suspense fallback={<p>waiting</p>}>
+          <Later value={value} />
+        </Suspense>
+      </main>,
+    );
+    expect(body).toBeInstanceOf(Uint8Array);
+    const html = await text(body);
+    expect(html).toContain("arrived");
   });
 
   it("streams a page with parts still to come, one chunk per pass of React", async () => {

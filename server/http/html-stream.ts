@@ -2,9 +2,10 @@
 // rest of each pass) and calls `flush()` on its destination after each pass. Sent as they came, each
 // piece was one stream read and one socket write of its own, a system call each, which cost more
 // than rendering the page's text. Here the pieces of one pass go out as one chunk, at React's flush;
-// and a page that React wrote completely while it was being piped (no part of it waiting for data)
-// is answered as one buffer, which the server sends with its headers in a single write. A page with
-// parts still to come is streamed as before: each later pass goes out when React writes it.
+// and a page that React wrote completely while it was being piped, or within a few turns of the event
+// loop after (no part of it waiting for data), is answered as one buffer, which the server sends with
+// its headers in a single write. A page with parts still to come is streamed as before: each later
+// pass goes out when React writes it.
 import { Writable } from "node:stream";
 
 /** Keeps what React writes until its `flush()` after each pass; then hands each pass on whole. */
@@ -81,13 +82,35 @@ class PassWriter extends Writable {
 }
 
 /**
+ * How many turns of the event loop a page may take to finish before it is streamed instead. React
+ * Router writes the loader data at the end of every page through a Suspense boundary that reads an
+ * encoder's stream (its `StreamTransfer`); under load the encoder is often not done when the shell is,
+ * and that boundary finishes a turn or two later. Waiting for it answers the page as one buffer (one
+ * write with its headers instead of a chunked stream); a page still waiting for data after these
+ * turns (a deferred loader value) is streamed from then on.
+ */
+const finishTurns = 3;
+
+/**
  * Pipes React's output (`pipe` from renderToPipeableStream) into a response body: one buffer when
- * the page was written completely during the call, otherwise a stream of React's passes.
+ * the page is written completely within a few turns of the event loop, otherwise a stream of
+ * React's passes.
  */
 export function htmlBody(
   pipe: (destination: Writable) => unknown,
-): Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array> {
+): Promise<Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array>> {
   const writer = new PassWriter();
   pipe(writer);
-  return writer.whole() ?? writer.readable();
+  const whole = writer.whole();
+  if (whole) return Promise.resolve(whole);
+  return new Promise((resolve) => {
+    let turns = 0;
+    const check = () => {
+      const done = writer.whole();
+      if (done) resolve(done);
+      else if (++turns >= finishTurns || writer.destroyed) resolve(writer.readable());
+      else setImmediate(check);
+    };
+    setImmediate(check);
+  });
 }

@@ -8,6 +8,7 @@ import { resolveLocale } from "../../contract/locale";
 import type { DatabaseHandle } from "../db/client";
 import type { Logger } from "../logger";
 import { carriesSession } from "./auth";
+import { withHeadersChanged } from "./responses";
 import { createNonce } from "./security";
 
 /** The only pages cached: the public profile page, by the 8-character id in upper case. */
@@ -88,9 +89,7 @@ export function cacheDecision(request: Request): Decision {
 }
 
 function withHeader(response: Response, name: string, value: string): Response {
-  const headers = new Headers(response.headers);
-  headers.set(name, value);
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  return withHeadersChanged(response, (headers) => headers.set(name, value));
 }
 
 /** Whether a rendered answer may be kept at all (before reading its body). */
