@@ -1,7 +1,6 @@
 // The document, the app-wide providers and behaviours (language, analytics, build check), and the
 // top error boundary.
 import { useEffect } from "react";
-import type { i18n as I18n } from "i18next";
 import { I18nextProvider } from "react-i18next";
 import {
   Links,
@@ -12,7 +11,7 @@ import {
   useLocation,
   useRouteLoaderData,
 } from "react-router";
-import { fallbackLocale, resolveLocale, type Locale } from "../contract/locale";
+import { fallbackLocale, resolveLocale } from "../contract/locale";
 import { publicConfig, servicesContext, viewerContext } from "./lib/services.server";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
@@ -21,7 +20,7 @@ import { initAnalytics, trackPageLeave, trackPageView } from "./lib/analytics";
 import { configureApi } from "./lib/api";
 import { refreshSession } from "./lib/auth";
 import { forceFullLoad, isNewerBuildSeen, startBuildCheck } from "./lib/build-check";
-import { cachedFixedT, i18nFor } from "./lib/i18n";
+import { providedI18n } from "./lib/i18n";
 import { useNonce } from "./lib/nonce";
 import { pageViewerMiddleware } from "./rules/viewer.server";
 
@@ -52,27 +51,6 @@ export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
     return next();
   },
 ];
-
-const provided = new Map<Locale, I18n>();
-
-/**
- * What the provider hands to every `useTranslation`: an object with no properties of its own that
- * inherits everything from the language's i18next instance (whose methods are bound to it). Each
- * `useTranslation` of a newly rendered component copies the own properties of the instance it is
- * given into a new object (react-i18next's "wrapper"); an i18next instance has 42, and on the server
- * every component is new on every request, so that copying was a tenth of rendering a page. Its
- * `getFixedT` hands out a `t` with a cache of texts (cachedFixedT).
- */
-function providedI18n(locale: Locale): I18n {
-  let heir = provided.get(locale);
-  if (!heir) {
-    const instance = i18nFor(locale);
-    heir = Object.create(instance) as I18n;
-    heir.getFixedT = cachedFixedT(instance);
-    provided.set(locale, heir);
-  }
-  return heir;
-}
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");

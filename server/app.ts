@@ -85,7 +85,6 @@ export function createApp(given: AppDeps): Hono<ApiEnv> {
       "request",
     );
   });
-  app.use(malformedUrls());
 
   app.onError((error, c) => {
     if (error instanceof ApiError) return jsonError(c, error);
@@ -98,6 +97,7 @@ export function createApp(given: AppDeps): Hono<ApiEnv> {
   });
 
   const api = new Hono<ApiEnv>();
+  api.use(malformedUrls());
   const limitTo = (maxSize: number, words: string) =>
     bodyLimit({
       maxSize,

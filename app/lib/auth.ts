@@ -5,7 +5,7 @@ import { useSyncExternalStore } from "react";
 import type { StoredSession } from "../../contract/session";
 import { sessionStorageKey } from "../../contract/storage-keys";
 import { api } from "./api";
-import { apiErrorCode } from "./validate";
+import { failureOf } from "./validate";
 
 export type AuthState = {
   session: StoredSession | null;
@@ -110,13 +110,8 @@ async function signIn(path: string, body: Record<string, string>): Promise<SignI
   } catch (error) {
     storeSession(null);
     update({ session: null, admin: false, ownedProfiles: [], loading: false });
-    return { ok: false, code: apiErrorCode(error), fields: fieldsOf(error) };
+    return { ok: false, ...failureOf(error) };
   }
-}
-
-function fieldsOf(error: unknown): Record<string, string> {
-  const data = (error as { data?: { error?: { fields?: Record<string, string> } } }).data;
-  return data?.error?.fields ?? {};
 }
 
 /** Spec section 4: on success the session is set and refreshed and the page reloads; on failure

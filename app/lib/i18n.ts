@@ -1,6 +1,9 @@
 // i18next set up for one language at a time: it lives in i18n/, shared with the server's e-mails.
 import type { i18n as I18n } from "i18next";
 
+import type { Locale } from "../../contract/locale";
+import { i18nFor } from "../../i18n";
+
 export { i18nFor, resources } from "../../i18n";
 
 /** Texts kept per language and namespace; the app's keys are a few hundred, this only bounds a mistake. */
@@ -43,6 +46,27 @@ export function cachedFixedT(instance: I18n): I18n["getFixedT"] {
     return fixed;
   };
   return getFixedT as unknown as I18n["getFixedT"];
+}
+
+const provided = new Map<Locale, I18n>();
+
+/**
+ * What the provider hands to every `useTranslation`: an object with no properties of its own that
+ * inherits everything from the language's i18next instance (whose methods are bound to it). Each
+ * `useTranslation` of a newly rendered component copies the own properties of the instance it is
+ * given into a new object (react-i18next's "wrapper"); an i18next instance has 42, and on the server
+ * every component is new on every request, so that copying was a tenth of rendering a page. Its
+ * `getFixedT` hands out a `t` with a cache of texts (cachedFixedT).
+ */
+export function providedI18n(locale: Locale): I18n {
+  let heir = provided.get(locale);
+  if (!heir) {
+    const instance = i18nFor(locale);
+    heir = Object.create(instance) as I18n;
+    heir.getFixedT = cachedFixedT(instance);
+    provided.set(locale, heir);
+  }
+  return heir;
 }
 
 type LooseT = ((...args: unknown[]) => unknown) & { lng?: unknown; ns?: unknown; keyPrefix?: unknown };

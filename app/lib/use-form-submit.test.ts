@@ -2,7 +2,8 @@
 // client's error, and each named field given the form's text for the code.
 import { FetchError } from "ofetch";
 import { describe, expect, it } from "vitest";
-import { explainFailure, failureOf } from "./use-form-submit";
+import { explainFailure } from "./use-form-submit";
+import { failureOf } from "./validate";
 
 /** An error as the api client (ofetch) throws it, with the answer's body as `data`. */
 function apiError(body: unknown): FetchError {

@@ -10,15 +10,12 @@
 //     <Button type="submit" busy={form.busy}>…</Button>
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { apiErrorMessages } from "./validate";
+import { apiErrorMessages, failureOf, type Failure } from "./validate";
 
 export type FormState = "idle" | "busy" | "done" | "failed";
 
 /** What is wrong with each field, as i18n keys; a field without a problem is left out or undefined. */
 export type FieldErrors<F extends string> = Partial<Record<F, string | undefined>>;
-
-/** What a failed call answered: its error code and the request fields it named. */
-export type Failure = { code?: string; fields: Record<string, string> };
 
 /** The API's codes a form explains at a field: code → i18n key, or per form field for codes that mean
  * something different at each. */
@@ -49,23 +46,6 @@ export type SubmitOptions<F extends string> = {
   /** The page reloads or moves on after a success: the form stays busy until it has. */
   staysBusy?: boolean;
 };
-
-/** The code and named fields of a failed API call (ofetch puts the answer's body in `data`). */
-export function failureOf(error: unknown): Failure {
-  const body = (error as { data?: unknown } | null)?.data as
-    { error?: { code?: unknown; fields?: unknown } } | undefined;
-  const code = body?.error?.code;
-  const fields = body?.error?.fields;
-  return {
-    code: typeof code === "string" ? code : undefined,
-    fields:
-      fields && typeof fields === "object"
-        ? Object.fromEntries(
-            Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
-          )
-        : {},
-  };
-}
 
 /** The messages a failure gets at the form's fields: each field the answer names, if the form has it
  * and a text for the code there. */

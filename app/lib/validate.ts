@@ -35,8 +35,22 @@ export const apiErrorMessages: Record<string, string> = {
   invalid_token: "auth.reset.invalid",
 };
 
-/** The error code of a failed API call, if it answered one. */
-export function apiErrorCode(error: unknown): string | undefined {
-  const data = (error as { data?: { error?: { code?: string } } } | null)?.data;
-  return data?.error?.code;
+/** What a failed call answered: its error code and the request fields it named. */
+export type Failure = { code?: string; fields: Record<string, string> };
+
+/** The code and named fields of a failed API call (ofetch puts the answer's body in `data`). */
+export function failureOf(error: unknown): Failure {
+  const body = (error as { data?: unknown } | null)?.data as
+    { error?: { code?: unknown; fields?: unknown } } | undefined;
+  const code = body?.error?.code;
+  const fields = body?.error?.fields;
+  return {
+    code: typeof code === "string" ? code : undefined,
+    fields:
+      fields && typeof fields === "object"
+        ? Object.fromEntries(
+            Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+          )
+        : {},
+  };
 }

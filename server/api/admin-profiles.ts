@@ -9,7 +9,6 @@ import {
   type AdminProfileDetail,
   type AdminProfileList,
 } from "../../contract/profiles";
-import { errorCodes } from "../../contract/errors";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import { adminCreateProfiles, adminProfileDetail } from "../domain/admin-profiles";
@@ -17,7 +16,7 @@ import { listProfiles } from "../domain/profile-list";
 import { setProfileStatus } from "../domain/profiles";
 import { requestOrigin } from "../http/auth";
 import type { SignedInEnv } from "../http/guards";
-import { ApiError, DomainError, fieldErrors, readJson } from "../http/errors";
+import { DomainError, fieldErrors, invalidInput, readJson } from "../http/errors";
 
 export type AdminProfileDeps = {
   db: Database;
@@ -36,15 +35,7 @@ export function adminProfileRoutes({ db, config, onProfileChanged }: AdminProfil
   return new Hono<SignedInEnv>()
     .get("/profiles", async (c) => {
       const parsed = adminProfileListQuerySchema.safeParse(listQueryInput(c.req.query()));
-      if (!parsed.success) {
-        const fields = fieldErrors(parsed.error.issues);
-        throw new ApiError(
-          400,
-          errorCodes.invalidRequest,
-          `Invalid query: ${Object.keys(fields).join(", ")}`,
-          fields,
-        );
-      }
+      if (!parsed.success) throw invalidInput(fieldErrors(parsed.error.issues), "query");
       return c.json((await listProfiles(db, parsed.data)) satisfies AdminProfileList);
     })
     .post("/profiles", async (c) => {

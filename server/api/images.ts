@@ -9,7 +9,7 @@ import type { Database } from "../db/client";
 import { uploadProfileImage } from "../domain/images";
 import type { ApiEnv } from "../http/env";
 import type { SignedInEnv } from "../http/guards";
-import { ApiError } from "../http/errors";
+import { ApiError, invalidInput } from "../http/errors";
 import { ImageRejectedError, processUpload, type ImageProcessor, type ImageStore } from "../providers/images";
 
 export const imageUploadPath = "/api/kammare/images";
@@ -18,9 +18,6 @@ export const imageUploadBodyBytes = maxImageUploadBytes + 64 * 1024;
 
 /** `process`: the image processing (sharp's, by default). */
 export type ImageDeps = { db: Database; images: ImageStore; process?: ImageProcessor };
-
-const invalid = (fields: Record<string, string>) =>
-  new ApiError(400, errorCodes.invalidRequest, `Invalid request: ${Object.keys(fields).join(", ")}`, fields);
 
 const tooLarge = () =>
   new ApiError(413, errorCodes.payloadTooLarge, "The image is larger than 10 MB.", {
@@ -31,13 +28,13 @@ export function imageRoutes({ db, images, process = processUpload }: ImageDeps) 
   return new Hono<SignedInEnv>().post("/images", async (c) => {
     const mediaType = c.req.header("content-type")?.split(";")[0]?.trim().toLowerCase();
     if (mediaType !== "multipart/form-data") {
-      throw invalid({ body: "Send the image as multipart/form-data with profileId, kind and image." });
+      throw invalidInput({ body: "Send the image as multipart/form-data with profileId, kind and image." });
     }
     let form: FormData;
     try {
       form = await c.req.formData();
     } catch {
-      throw invalid({ body: "The multipart/form-data body cannot be read." });
+      throw invalidInput({ body: "The multipart/form-data body cannot be read." });
     }
 
     const fields: Record<string, string> = {};
@@ -49,7 +46,7 @@ export function imageRoutes({ db, images, process = processUpload }: ImageDeps) 
     if (!(file instanceof File)) fields.image = "Attach the image as a file.";
     else if (file.size === 0) fields.image = "The image file is empty.";
     if (!profileId.success || !kind.success || !(file instanceof File) || fields.image) {
-      throw invalid(fields);
+      throw invalidInput(fields);
     }
 
     let uploaded;
@@ -66,7 +63,7 @@ export function imageRoutes({ db, images, process = processUpload }: ImageDeps) 
     } catch (error) {
       if (!(error instanceof ImageRejectedError)) throw error;
       if (error.reason === "too_large") throw tooLarge();
-      throw invalid({ image: error.message });
+      throw invalidInput({ image: error.message });
     }
 
     const { image, source } = uploaded;

@@ -2,7 +2,8 @@
 // encoded lone surrogate) never reaches a router: path parameters and query values go from there into
 // SQL in more than one place, so they are stopped once, before routing. Pages are left alone here:
 // a page must be rendered for the very address the browser shows, or it would not hydrate, so their
-// parameters are checked by the page layout (app/lib/readable-params.server.ts).
+// parameters are checked by the page layout (app/lib/readable-params.server.ts). Mounted on the API
+// alone, so page requests do not pay for it.
 import type { MiddlewareHandler } from "hono";
 import { errorCodes } from "../../contract/errors";
 import { isStorableText } from "../../contract/zod";
@@ -35,7 +36,6 @@ function queryParts(search: string): { name: string; value: string }[] {
 export function malformedUrls(): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
     const url = new URL(c.req.url);
-    if (url.pathname !== "/api" && !url.pathname.startsWith("/api/")) return next();
     if (!url.pathname.split("/").every(readable)) {
       c.header("Cache-Control", "no-store");
       return c.json(errorBody(errorCodes.notFound, `No API call at ${c.req.method} ${url.pathname}.`), 404);

@@ -5,12 +5,14 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { AdminUser } from "../../../contract/auth";
 import { Alert } from "../../components/alert";
+import { FormAlert } from "../../components/form-alert";
 import { Button } from "../../components/button";
 import { TextField } from "../../components/text-field";
 import { adminScreens } from "../../lib/admin-screens";
 import { api } from "../../lib/api";
 import { formatDateTime } from "../../lib/date-format";
-import { apiErrorCode, apiErrorMessages, emailProblem, newPasswordProblem } from "../../lib/validate";
+import { useFormSubmit } from "../../lib/use-form-submit";
+import { emailProblem, failureOf, newPasswordProblem } from "../../lib/validate";
 
 export default function AdminHome() {
   const { t } = useTranslation();
@@ -64,7 +66,7 @@ function UserTool() {
       setUser(found);
       setState("idle");
     } catch (error) {
-      setState(apiErrorCode(error) === "not_found" ? "not-found" : "failed");
+      setState(failureOf(error).code === "not_found" ? "not-found" : "failed");
     }
   }
 
@@ -139,35 +141,24 @@ function UserTool() {
 function SetPassword({ user }: { user: AdminUser }) {
   const { t } = useTranslation();
   const [password, setPassword] = useState("");
-  const [error, setError] = useState<string>();
-  const [state, setState] = useState<"idle" | "busy" | "done" | "failed">("idle");
-
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    const problem = newPasswordProblem(password, user.email);
-    setError(problem);
-    if (problem) return;
-    setState("busy");
-    try {
-      await api()("/api/admin/user", { method: "PATCH", body: { userId: user.id, password } });
-      setPassword("");
-      setState("done");
-    } catch (caught) {
-      const code = apiErrorCode(caught);
-      if (code === "password_is_email") setError(apiErrorMessages.password_is_email);
-      setState("failed");
-    }
-  }
+  const form = useFormSubmit({ fields: ["password"] });
 
   return (
     <form
       noValidate
-      onSubmit={(event) => void save(event)}
+      onSubmit={(event) =>
+        void form.submit(event, {
+          check: () => ({ password: newPasswordProblem(password, user.email) }),
+          send: async () => {
+            await api()("/api/admin/user", { method: "PATCH", body: { userId: user.id, password } });
+          },
+          onDone: () => setPassword(""),
+        })
+      }
       className="mt-5 flex flex-col gap-3 border-t border-line pt-5"
     >
       <h4 className="font-semibold">{t("admin.users.setPassword")}</h4>
-      {state === "done" && <Alert tone="success" title={t("admin.users.saved")} />}
-      {state === "failed" && <Alert tone="error" title={t("auth.error")} />}
+      <FormAlert form={form} done={t("admin.users.saved")} />
       <TextField
         label={t("admin.users.newPassword")}
         hint={t("auth.passwordHint")}
@@ -176,11 +167,11 @@ function SetPassword({ user }: { user: AdminUser }) {
         autoComplete="new-password"
         value={password}
         onChange={(event) => setPassword(event.target.value)}
-        error={error && t(error)}
+        error={form.message("password")}
       />
       <div>
-        <Button type="submit" variant="secondary" busy={state === "busy"}>
-          {state === "busy" ? t("admin.users.saving") : t("admin.users.save")}
+        <Button type="submit" variant="secondary" busy={form.busy}>
+          {form.busy ? t("admin.users.saving") : t("admin.users.save")}
         </Button>
       </div>
     </form>
