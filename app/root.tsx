@@ -9,14 +9,22 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
+  useMatches,
   useRouteLoaderData,
 } from "react-router";
 import { fallbackLocale, resolveLocale } from "../contract/locale";
 import { publicConfig, servicesContext, viewerContext } from "./lib/services.server";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
+// Bundled on its own, with nothing of React in it (ADR 011).
+import lightScript from "./light/visitor-script.ts?worker&url";
+import interFont from "./fonts/inter-latin-wght-normal.woff2?url";
+import literataFont from "./fonts/literata-latin-wght-normal.woff2?url";
 import { ErrorPage } from "./components/error-page";
+import { SiteFooter, SiteHeader, SkipLink } from "./components/site-header";
+import { ToastProvider } from "./components/toast";
 import { initAnalytics, trackPageLeave, trackPageView } from "./lib/analytics";
+import { isLightPage } from "./lib/light-page";
 import { configureApi } from "./lib/api";
 import { refreshSession } from "./lib/auth";
 import { forceFullLoad, isNewerBuildSeen, startBuildCheck } from "./lib/build-check";
@@ -25,6 +33,12 @@ import { useNonce } from "./lib/nonce";
 import { pageViewerMiddleware } from "./rules/viewer.server";
 
 export const links: Route.LinksFunction = () => [
+  // The two faces every page draws on its first paint (app.css), fetched beside the stylesheet rather
+  // than after it is parsed. crossOrigin is required: fonts are always fetched in CORS mode, and a
+  // preload without it is fetched twice.
+  ...[interFont, literataFont].map(
+    (href) => ({ rel: "preload", as: "font", type: "font/woff2", href, crossOrigin: "anonymous" }) as const,
+  ),
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
@@ -57,6 +71,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const locale = data?.locale ?? fallbackLocale;
   const i18n = providedI18n(locale);
   const nonce = useNonce();
+  const light = isLightPage(data?.viewer ?? null, useMatches());
   return (
     <html lang={locale} dir="ltr">
       <head>
@@ -68,8 +83,20 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-dvh bg-surface text-ink antialiased">
         <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {light ? (
+          <script
+            src={lightScript}
+            nonce={nonce}
+            defer
+            data-analytics-key={data?.config.posthogKey ?? undefined}
+            data-analytics-host={data?.config.posthogHost}
+          />
+        ) : (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );
@@ -101,9 +128,25 @@ export default function App({ loaderData }: Route.ComponentProps) {
     trackPageView(fullPath);
   }, [fullPath]);
 
-  return <Outlet />;
+  return (
+    <ToastProvider>
+      <Outlet />
+    </ToastProvider>
+  );
 }
 
+// Reached when the root itself fails (its loader or middleware) or a layout's own boundary does; a
+// page's 404 or 500 renders in its layout's boundary instead (app/lib/not-found.ts). No layout is left
+// to frame the view here, so it gets the site's header and footer itself.
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ErrorPage error={error} />;
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <SkipLink />
+      <SiteHeader />
+      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-5xl flex-1 px-4 py-8 focus:outline-none">
+        <ErrorPage error={error} />
+      </main>
+      <SiteFooter />
+    </div>
+  );
 }

@@ -9,8 +9,12 @@ export default [
     route("new", "routes/auth/signup.tsx"),
     route("forgot-password", "routes/auth/forgot-password.tsx"),
     route("reset-password", "routes/auth/reset-password.tsx"),
-    route("k/:id", "routes/profile/page.tsx"),
+    route("verify-email", "routes/auth/verify-email.tsx"),
     route("404", "routes/public/not-found.tsx"),
+    // The card checkout needs the app (the light public page is for visitors): the default layout.
+    route("k/:id/checkout/card", "routes/checkout/card.tsx"),
+    route("k/:id/checkout/confirm", "routes/checkout/confirm.tsx"),
+    route("checkout-link/:token", "routes/checkout/link.tsx"),
     // Test fixtures for the end-to-end suite; a 404 unless E2E_FIXTURES=on.
     route("__e2e/:fixture", "routes/e2e-fixtures.tsx"),
     // The admin's first names (/{name}); every product path above outranks it.
@@ -18,7 +22,17 @@ export default [
     // Every path no other route claims: the 404 view inside the default layout.
     route("*", "routes/public/not-found.tsx", { id: "unknown-route" }),
   ]),
-  layout("layouts/empty.tsx", [route("gratis-provperiod", "routes/public/free-trial.tsx")]),
+  // The public page has its own quiet layout, light for anonymous visitors (ADR 011).
+  layout("layouts/public-page.tsx", [
+    // /k?code=…: the code typed again (a misprint), normalised and sent on to its page.
+    route("k", "routes/profile/code.tsx"),
+    route("k/:id", "routes/profile/page.tsx"),
+  ]),
+  layout("layouts/empty.tsx", [
+    route("gratis-provperiod", "routes/public/free-trial.tsx"),
+    route("extended-trial", "routes/public/extended-trial.tsx"),
+    route("preview/extended-trial", "routes/public/extended-trial-preview.tsx"),
+  ]),
   ...prefix("admin", [
     layout("layouts/admin.tsx", [
       index("routes/admin/home.tsx"),
@@ -27,6 +41,10 @@ export default [
       route("profiles/new", "routes/admin/profiles-new.tsx"),
       route("profile-admin", "routes/admin/profile-admin.tsx"),
       route("first-names", "routes/admin/first-names.tsx"),
+      route("orders", "routes/admin/orders.tsx"),
+      route("orders/:orderNumber", "routes/admin/orders-detail.tsx"),
+      route("checkout-link", "routes/admin/checkout-link.tsx"),
+      route("capway/creditor", "routes/admin/creditor.tsx"),
       // Unknown /admin paths are a 404 too, but only after the admin rule.
       route("*", "routes/public/not-found.tsx", { id: "admin-unknown-route" }),
     ]),

@@ -14,3 +14,13 @@ export const emailMaxLength = 254;
 export function isEmailAddress(value: string): boolean {
   return value.length <= emailMaxLength && emailAddressPattern.test(value);
 }
+
+/**
+ * A new account's address needs a domain with a dot (name@example.se): "anna@exempel" passes the HTML
+ * rule but cannot receive mail on the internet, so the password-reset e-mail could never reach it.
+ * Sign-in does not ask this: an address the product already knows (admin@localhost) still signs in.
+ */
+export function hasDottedDomain(value: string): boolean {
+  const domain = value.slice(value.lastIndexOf("@") + 1);
+  return domain.includes(".") && !domain.startsWith(".") && !domain.endsWith(".");
+}

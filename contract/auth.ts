@@ -1,5 +1,11 @@
 // Payloads of the account and session calls (spec sections 3 and 7, DESIGN "Sessions").
-import { emailAddressPattern, emailMaxLength, passwordMaxLength, passwordMinLength } from "./account-rules";
+import {
+  emailAddressPattern,
+  emailMaxLength,
+  hasDottedDomain,
+  passwordMaxLength,
+  passwordMinLength,
+} from "./account-rules";
 import { storedSessionSchema, sessionUserSchema } from "./session";
 import { text, z } from "./zod";
 
@@ -50,8 +56,13 @@ export const loginResponseSchema = z.union([
 ]);
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
+export const newAccountEmailMessage = "Enter an e-mail address with a full domain, like name@example.com.";
+
+/** The address of a new account: a valid address whose domain has a dot (account-rules.ts). */
+export const newAccountEmailSchema = emailSchema.refine(hasDottedDomain, newAccountEmailMessage);
+
 export const signupRequestSchema = z
-  .object({ email: emailSchema, password: newPasswordSchema })
+  .object({ email: newAccountEmailSchema, password: newPasswordSchema })
   .refine((body) => !sameAsEmail(body.password, body.email), {
     path: ["password"],
     message: passwordIsEmailMessage,

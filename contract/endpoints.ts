@@ -17,7 +17,19 @@ import {
   successSchema,
   userFetchRequestSchema,
 } from "./auth";
+import {
+  adminOrderDetailSchema,
+  checkoutLinkListQuerySchema,
+  checkoutLinkListSchema,
+  checkoutLinkSchema,
+  createdCheckoutLinkSchema,
+  customerOrderListSchema,
+  customerOrdersQuerySchema,
+} from "./admin-orders";
+import { bgMaxImportSummarySchema } from "./bgmax";
 import { uploadImageResponseSchema } from "./images";
+import { creditorAnswerSchema, creditorInputSchema, creditorSchema } from "./creditor";
+import { adminOrderRequestSchema, checkoutLinkRequestSchema } from "./orders";
 import { addFirstNameRequestSchema, firstNameEntrySchema, firstNameListSchema } from "./first-names";
 import { setLocaleRequestSchema } from "./preferences";
 import {
@@ -28,12 +40,29 @@ import {
   createProfilesRequestSchema,
   ownRequestSchema,
   profileAnswerSchema,
+  profileQrQuerySchema,
   setProfileStatusRequestSchema,
   updateMetadataRequestSchema,
   updateProfileRequestSchema,
   walkthroughStepRequestSchema,
 } from "./profiles";
 import { buildInfoSchema, healthSchema, readySchema } from "./platform";
+import {
+  extendedTrialRequestSchema,
+  freeTrialRequestSchema,
+  trialAnswerSchema,
+  verifyEmailAnswerSchema,
+  verifyEmailRequestAnswerSchema,
+  verifyEmailRequestSchema,
+} from "./trials";
+
+import {
+  orderAnswerSchema,
+  sandboxConfirmRequestSchema,
+  sandboxPayRequestSchema,
+  startCardCheckoutAnswerSchema,
+  startCardCheckoutRequestSchema,
+} from "./checkout";
 
 export type Endpoint = {
   method: "get" | "post" | "put" | "patch" | "delete";
@@ -157,6 +186,28 @@ export const endpoints: Endpoint[] = [
     responses: { 200: { description: "Password set", schema: successSchema } },
   },
   {
+    method: "post",
+    path: "/api/auth/verify-email/request",
+    summary: "E-mails the signed-in user a link to verify their address (single use, 24 hours).",
+    auth: true,
+    responses: {
+      200: { description: "Sent", schema: verifyEmailRequestAnswerSchema },
+      409: { description: "The address is verified already" },
+      429: { description: "At most 3 links an hour (Retry-After)" },
+    },
+  },
+  {
+    method: "post",
+    path: "/api/auth/verify-email",
+    summary: "Marks the address verified with the token from the e-mail's link (no session needed).",
+    auth: false,
+    request: verifyEmailRequestSchema,
+    responses: {
+      200: { description: "Verified", schema: verifyEmailAnswerSchema },
+      400: { description: "The link is wrong, used or expired (invalid_token)" },
+    },
+  },
+  {
     method: "get",
     path: "/api/admin/check",
     summary: "Whether the signed-in user is an admin.",
@@ -194,6 +245,32 @@ export const endpoints: Endpoint[] = [
     },
   },
   {
+    method: "post",
+    path: "/api/kammare/free-trial",
+    summary: "Starts the free trial (30 days) on a profile the signed-in user owns; once per profile.",
+    auth: true,
+    request: freeTrialRequestSchema,
+    responses: {
+      200: { description: "Started: the profile, now in trial", schema: trialAnswerSchema },
+      403: { description: "Not the owner, or the profile is suspended" },
+      409: { description: "Trial used already, paid for, live already, or unnamed" },
+    },
+  },
+  {
+    method: "post",
+    path: "/api/kammare/extended-trial",
+    summary:
+      "Starts the extended trial (90 days) on an owned profile: verified e-mail, accepted terms, once per profile, never after a paid period.",
+    auth: true,
+    request: extendedTrialRequestSchema,
+    responses: {
+      200: { description: "Started: the profile, now in extended_trial", schema: trialAnswerSchema },
+      400: { description: "The terms are not accepted (acceptTerms)" },
+      403: { description: "Not the owner, suspended, or the e-mail is not verified" },
+      409: { description: "Extended trial used already, paid for, or not available in this status" },
+    },
+  },
+  {
     method: "put",
     path: "/api/kammare/profile",
     summary: "Changes the profile's content; send only the fields that change (owner or admin).",
@@ -216,6 +293,30 @@ export const endpoints: Endpoint[] = [
     auth: true,
     request: updateMetadataRequestSchema,
     responses: { 200: { description: "Saved", schema: profileAnswerSchema } },
+  },
+  {
+    method: "get",
+    path: "/api/kammare/profile-qr",
+    summary:
+      "The page's QR code (PUBLIC_URL/k/{id}) as SVG or PNG, error correction Q; download=1 sends it as a file (owner or admin).",
+    auth: true,
+    query: profileQrQuerySchema,
+    responses: {
+      200: { description: "The image (image/svg+xml or image/png)" },
+    },
+  },
+  {
+    method: "get",
+    path: "/api/kammare/orders/{orderNumber}/receipt.pdf",
+    summary:
+      "The receipt of a paid card order as an A4 PDF in the page's language: seller, order number, date, " +
+      "net, VAT 25 % and total (the order's customer or an admin; anyone else is told it does not exist).",
+    auth: true,
+    responses: {
+      200: { description: "The receipt (application/pdf, as an attachment)" },
+      400: { description: "orderNumber is not like KM-000123" },
+      404: { description: "No paid order with this number that the viewer may see" },
+    },
   },
   {
     method: "get",
@@ -308,6 +409,165 @@ export const endpoints: Endpoint[] = [
     summary: "Removes a first name (admin only).",
     auth: true,
     responses: { 204: { description: "Removed" }, 404: { description: "Not on the list" } },
+  },
+  {
+    method: "post",
+    path: "/api/admin/checkout-session-link",
+    summary:
+      "Makes a checkout link for one customer with the given terms: price in öre per period (VAT included), " +
+      "iterations (0 = until cancelled), a free trial first, interval month|year. `url` is " +
+      "{PUBLIC_URL}/checkout-link/{token}; it can be opened for 30 days (admin only).",
+    auth: true,
+    request: checkoutLinkRequestSchema,
+    responses: {
+      201: { description: "Made", schema: createdCheckoutLinkSchema },
+      400: { description: "A field is missing or wrong (named in `fields`)" },
+      404: { description: "No user has this customerId" },
+    },
+  },
+  {
+    method: "get",
+    path: "/api/admin/checkout-links",
+    summary: "The checkout links, newest first, 50 a page; by customer and status when asked (admin only).",
+    auth: true,
+    query: checkoutLinkListQuerySchema,
+    responses: {
+      200: { description: "One page of links", schema: checkoutLinkListSchema },
+      400: { description: "A query value is wrong" },
+    },
+  },
+  {
+    method: "post",
+    path: "/api/admin/checkout-links/{id}/revoke",
+    summary: "Revokes a checkout link so it can no longer be opened; again is a no-op (admin only).",
+    auth: true,
+    responses: {
+      200: { description: "Revoked", schema: z.object({ link: checkoutLinkSchema }) },
+      404: { description: "No checkout link has this id" },
+      409: { description: "The link is used already" },
+    },
+  },
+  {
+    method: "post",
+    path: "/api/admin/order",
+    summary:
+      "One order by its number, with its page, customer, the payment provider's events and its subscription " +
+      "(admin only).",
+    auth: true,
+    request: adminOrderRequestSchema,
+    responses: {
+      200: { description: "The order", schema: adminOrderDetailSchema },
+      400: { description: "The order number is missing or malformed" },
+      404: { description: "No order has this number" },
+    },
+  },
+  {
+    method: "post",
+    path: "/api/admin/invoices/bgmax",
+    summary:
+      "Imports Bankgirot's BgMax payment file, sent as the request body (application/octet-stream or " +
+      "text/plain, at most 5 MB), in one transaction: payments are matched to sent, overdue or paid " +
+      "invoices by OCR reference and booked; an invoice paid in full becomes paid and its past-due or " +
+      "expired page active again. Answers the report of matched, partial, unmatched and overpaid " +
+      "payments (admin only).",
+    auth: true,
+    responses: {
+      200: { description: "The import's report", schema: bgMaxImportSummarySchema },
+      400: {
+        description: "Not a BgMax file (the message names the line), a test file, or a wrong content type",
+      },
+      409: {
+        description: "This file has been imported before (the message gives the date); nothing was booked",
+      },
+      413: { description: "The file is larger than 5 MB" },
+    },
+  },
+  {
+    method: "get",
+    path: "/api/admin/creditor",
+    summary: "The active creditor, the company's invoicing identity; null before one is set up (admin only).",
+    auth: true,
+    responses: { 200: { description: "The creditor or null", schema: creditorAnswerSchema } },
+  },
+  {
+    method: "put",
+    path: "/api/admin/creditor",
+    summary:
+      "Creates the active creditor or updates it; numbers are stored in their printed forms and the invoice " +
+      "counter is left alone (admin only, audited).",
+    auth: true,
+    request: creditorInputSchema,
+    responses: {
+      200: { description: "The saved creditor", schema: creditorSchema },
+      400: {
+        description: "A field is missing or wrong (a check digit, a VAT number of another organisation)",
+      },
+    },
+  },
+  {
+    method: "get",
+    path: "/api/kammare/orders",
+    summary:
+      "The orders of one page, newest first, with a receipt link once paid: the owner's own, or all for an admin.",
+    auth: true,
+    query: customerOrdersQuerySchema,
+    responses: {
+      200: { description: "The orders", schema: customerOrderListSchema },
+      400: { description: "profileId is missing or malformed" },
+      403: { description: "Not the page's owner" },
+      404: { description: "No page has this id" },
+    },
+  },
+  {
+    method: "post",
+    path: "/api/checkout/card",
+    summary:
+      "Starts (or continues) the card checkout of a page its owner pays for: a plan or a checkout link's terms; one open order per page.",
+    auth: true,
+    request: startCardCheckoutRequestSchema,
+    responses: {
+      200: { description: "The order and where the card is taken", schema: startCardCheckoutAnswerSchema },
+      403: { description: "Not the page's owner, or the link is someone else's" },
+      409: { description: "The page cannot be paid for now, or the link is used, expired or withdrawn" },
+    },
+  },
+  {
+    method: "post",
+    path: "/api/checkout/sandbox/pay",
+    summary:
+      "The sandbox's card form: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0000 0000 3220 asks for confirmation; booked through the signed webhook.",
+    auth: true,
+    request: sandboxPayRequestSchema,
+    responses: {
+      200: {
+        description: "The order after the attempt (paid, failed or requires_confirmation)",
+        schema: orderAnswerSchema,
+      },
+      404: { description: "No such order of the viewer's, or the sandbox is not the provider" },
+    },
+  },
+  {
+    method: "post",
+    path: "/api/checkout/sandbox/confirm",
+    summary: "The sandbox's confirmation step (as a bank's 3-D Secure): approve or cancel the payment.",
+    auth: true,
+    request: sandboxConfirmRequestSchema,
+    responses: {
+      200: { description: "The order after the confirmation", schema: orderAnswerSchema },
+      409: { description: "The order is not waiting for a confirmation" },
+    },
+  },
+  {
+    method: "post",
+    path: "/api/webhooks/{provider}",
+    summary:
+      "A payment provider's event (sandbox or stripe), checked by its signature over the raw body, stored once by event id and booked.",
+    auth: false,
+    responses: {
+      200: { description: "Stored (also for a replay, which changes nothing)" },
+      400: { description: "The signature does not match the body" },
+      404: { description: "Not a provider of this site" },
+    },
   },
 ];
 

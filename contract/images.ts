@@ -6,10 +6,7 @@ export const imageKinds = ["portrait", "cover"] as const;
 export const imageKindSchema = z.enum(imageKinds, { error: "The kind must be portrait or cover." });
 export type ImageKind = z.infer<typeof imageKindSchema>;
 
-/** The largest file an owner may upload: 10 MB. */
-export const maxImageUploadBytes = 10 * 1024 * 1024;
-/** The types a file picker should offer; the server still decides by the file's content. */
-export const acceptedImageTypes = ["image/jpeg", "image/png", "image/webp"] as const;
+export { acceptedImageTypes, imageVariantSizes, maxImageUploadBytes } from "./image-values";
 
 /** The variants of every upload; `large` is the one the upload answers with as `url`. */
 export const imageVariantNames = ["small", "large"] as const;

@@ -20,6 +20,17 @@ export const statusReasonCodes = [
   "created", // a new page (unclaimed, or a draft for its owner)
   "claimed", // an unclaimed page taken by its owner (or given to one by an admin)
   "trial_started_on_publish", // the first publishing started the free trial
+  "free_trial_started", // the owner started the free trial at /gratis-provperiod
+  "extended_trial_started", // the owner started the extended trial at /extended-trial
+  "trial_ended", // the free trial ran out with nothing paid
+  "extended_trial_ended", // the extended trial ran out with nothing paid
+  "trial_converted", // a trial ran out and a paid plan took over
+  "paid_period_ended", // the paid period ran out and nothing renews it
+  "payment_failed", // the renewal's payment failed: a grace period before the page goes
+  "grace_ended", // the grace period after a lapse or a failed payment ran out
+  "payment_received", // a payment came in while the page was past due
+  "paid", // a card payment was booked: the page is paid for a period
+  "invoice_paid", // a bank payment (BgMax file) settled the page's invoice
 ] as const;
 export type StatusReasonCode = (typeof statusReasonCodes)[number];
 

@@ -246,3 +246,24 @@ export const emptyContent: ProfileContent = {
   themeColor: "#1f3a36",
 };
 export const defaultMetadata: ProfileMetadata = { visibility: "public", language: "sv-SE", tags: [] };
+
+/** GET /api/kammare/profile-qr: the page's QR code, as the owner's share panel offers it. */
+export const profileQrQuerySchema = z.object({
+  id: profileIdSchema,
+  format: z.enum(["svg", "png"], { error: "format is svg or png." }),
+  size: z.coerce
+    .number({ error: "size must be a number." })
+    .int("size must be a whole number.")
+    .min(64, "size is at least 64.")
+    .max(2048, "size is at most 2048.")
+    .default(512),
+  margin: z.coerce
+    .number({ error: "margin must be a number." })
+    .int("margin must be a whole number.")
+    .min(0, "margin is at least 0.")
+    .max(16, "margin is at most 16.")
+    .default(4),
+  /** "1": sent as a file to save (Content-Disposition: attachment). */
+  download: z.enum(["1"]).optional(),
+});
+export type ProfileQrQuery = z.infer<typeof profileQrQuerySchema>;

@@ -48,7 +48,9 @@ describe("translations", () => {
       for (const match of text.matchAll(/\bt\(\s*"([a-zA-Z][\w.-]*)"/g)) used.add(match[1] as string);
     }
     expect(used.size).toBeGreaterThan(30);
-    expect([...used].filter((key) => !known.has(key))).toEqual([]);
+    // A plural is asked for by its base key and kept as key_one and key_other (i18next's rule).
+    const exists = (key: string) => known.has(key) || (known.has(`${key}_one`) && known.has(`${key}_other`));
+    expect([...used].filter((key) => !exists(key))).toEqual([]);
   });
 
   it("every key the code builds from a list exists: admin screens, status reason codes", () => {

@@ -7,11 +7,20 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { RouterContextProvider } from "react-router";
 import { errorCodes } from "../contract/errors";
 import { adminCheckRoutes, adminUserRoutes } from "./api/admin";
+import { adminBgMaxRoutes, bgMaxImportBodyBytes, bgMaxImportPath } from "./api/admin-bgmax";
+import { adminCreditorRoutes } from "./api/admin-creditor";
+import { adminOrderRoutes, customerOrderRoutes } from "./api/admin-orders";
 import { adminProfileRoutes } from "./api/admin-profiles";
 import { authRoutes } from "./api/auth";
+import { checkoutRoutes } from "./api/checkout";
+import { webhookRoutes } from "./api/webhooks";
 import { firstNameRoutes } from "./api/first-names";
 import { imageRoutes, imageUploadBodyBytes, imageUploadPath, serveUploads } from "./api/images";
 import { kammareRoutes } from "./api/kammare";
+import { trialRoutes, verifyEmailRoutes } from "./api/trials";
+import { receiptRoutes } from "./api/receipts";
+import { sellerFromConfig } from "./domain/receipts";
+import { qrcodeEncoder, type QrEncoder } from "./providers/qr";
 import { platformRoutes } from "./api/platform";
 import { preferenceRoutes } from "./api/preferences";
 import type { BackgroundTasks } from "./background";
@@ -29,6 +38,8 @@ import { baseSecurityHeaders, contentSecurityPolicy, createNonce } from "./http/
 import type { Logger } from "./logger";
 import type { EmailSender } from "./providers/email/types";
 import type { ImageStore } from "./providers/images/store";
+import { createPaymentProviders, type PaymentProviders } from "./providers/payments";
+import { createStripeProvider } from "./providers/payments/stripe";
 
 /** Renders a page: React Router's request handler, given the typed context. */
 export type PageHandler = (request: Request, context: RouterContextProvider) => Promise<Response>;
@@ -41,12 +52,16 @@ export type AppDeps = {
   background: BackgroundTasks;
   /** Where uploaded images are kept (DATA_DIR/uploads, or an object store). */
   images: ImageStore;
+  /** Draws QR codes; the `qrcode` library unless a test passes another. */
+  qr?: QrEncoder;
   /** Called after a profile changes through the API (drops its cached page). */
   onProfileChanged?: (id: string) => void;
   /** Rendered `/k/{id}` pages for anonymous viewers; createApp has `onProfileChanged` invalidate it. */
   pageCache?: PageCache;
   buildId: string;
   pages: PageHandler;
+  /** The card payment providers; made from the configuration (PAYMENT_PROVIDER) when absent. */
+  payments?: PaymentProviders;
   /** Folder of the browser build (assets and public files); absent when Vite serves them in dev. */
   clientDir?: string;
 };
@@ -107,9 +122,13 @@ export function createApp(given: AppDeps): Hono<ApiEnv> {
   const defaultLimit = limitTo(maxBodyBytes, "1 MB");
   // Only the image upload takes more than 1 MB: a 10 MB image with its multipart framing.
   const uploadLimit = limitTo(imageUploadBodyBytes, "10 MB");
-  api.use((c, next) =>
-    c.req.method === "POST" && c.req.path === imageUploadPath ? uploadLimit(c, next) : defaultLimit(c, next),
-  );
+  // A BgMax payment file is sent as the body itself, up to 5 MB.
+  const bgMaxLimit = limitTo(bgMaxImportBodyBytes, "5 MB");
+  api.use((c, next) => {
+    if (c.req.method === "POST" && c.req.path === imageUploadPath) return uploadLimit(c, next);
+    if (c.req.method === "POST" && c.req.path === bgMaxImportPath) return bgMaxLimit(c, next);
+    return defaultLimit(c, next);
+  });
   api.use(async (c, next) => {
     await next();
     c.res.headers.set("Cache-Control", c.res.headers.get("Cache-Control") ?? "no-store");
@@ -120,7 +139,27 @@ export function createApp(given: AppDeps): Hono<ApiEnv> {
   // Open calls: each answers anyone (or checks the one thing it needs itself: a session to refresh).
   api.route("/", platformRoutes({ ping: deps.database.ping, buildId: deps.buildId }));
   api.route("/auth", authRoutes({ db, config, email: deps.email, background: deps.background }));
+  api.route("/auth", verifyEmailRoutes({ db, email: deps.email, publicUrl: config.publicUrl }));
   api.route("/preferences", preferenceRoutes({ secure: config.secure }));
+  // Payment providers' webhooks: open, each checked by its provider's signature.
+  const payments =
+    deps.payments ??
+    createPaymentProviders(config, {
+      // The configuration refuses PAYMENT_PROVIDER=stripe without both keys.
+      stripe: () =>
+        createStripeProvider({
+          secretKey: config.STRIPE_SECRET_KEY ?? "",
+          webhookSecret: config.STRIPE_WEBHOOK_SECRET ?? "",
+          apiUrl: config.STRIPE_API_URL,
+          publicUrl: config.publicUrl,
+        }),
+    });
+  const webhooks = {
+    db,
+    providers: payments.byName,
+    booking: { onProfileChanged, freeTrialDays: config.FREE_TRIAL_DAYS },
+  };
+  api.route("/webhooks", webhookRoutes(webhooks));
   // The guarded areas (server/http/guards.ts: apiAreas), each behind its one guard. The admin check
   // comes first: any signed-in user may ask it, and its answer ends the request before the admin
   // area's guard would see it.
@@ -132,14 +171,38 @@ export function createApp(given: AppDeps): Hono<ApiEnv> {
       adminUserRoutes({ db }),
       firstNameRoutes({ db }),
       adminProfileRoutes({ db, config, onProfileChanged }),
+      adminOrderRoutes({ db, publicUrl: config.publicUrl }),
+      adminBgMaxRoutes({ db, onProfileChanged }),
+      adminCreditorRoutes({ db }),
     ),
   );
   api.route(
     "/kammare",
     guardedArea(
       apiAreas["/kammare"],
-      kammareRoutes({ db, onProfileChanged }),
+      kammareRoutes({ db, qr: deps.qr ?? qrcodeEncoder, publicUrl: config.publicUrl, onProfileChanged }),
       imageRoutes({ db, images: deps.images }),
+      trialRoutes({
+        db,
+        freeTrialDays: config.FREE_TRIAL_DAYS,
+        extendedTrialDays: config.EXTENDED_TRIAL_DAYS,
+        onProfileChanged,
+      }),
+      receiptRoutes({ db, seller: sellerFromConfig(config) }),
+      customerOrderRoutes({ db }),
+    ),
+  );
+  api.route(
+    "/checkout",
+    guardedArea(
+      apiAreas["/checkout"],
+      checkoutRoutes({
+        db,
+        provider: payments.card,
+        sandbox: payments.sandbox,
+        publicUrl: config.publicUrl,
+        webhooks,
+      }),
     ),
   );
   // Every other /api path answers JSON, never a page.

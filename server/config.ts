@@ -55,11 +55,44 @@ const configSchema = z
     // Test-only pages under /__e2e (a failing loader, a render error, feature flags). Off in production.
     E2E_FIXTURES: z.enum(["on", "off"]).default("off"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    // Card payments: the built-in offline `sandbox` (default) or `stripe` (needs both Stripe keys).
+    PAYMENT_PROVIDER: z.enum(["sandbox", "stripe"]).default("sandbox"),
+    STRIPE_SECRET_KEY: optionalText,
+    STRIPE_WEBHOOK_SECRET: optionalText,
+    // Where the Stripe client sends its calls; only for tests against a local stand-in of the API.
+    STRIPE_API_URL: httpUrl.optional(),
+    // Signs the sandbox's webhooks; every process of one site must share it. Unset: a random secret
+    // made at start, fine for one process.
+    SANDBOX_WEBHOOK_SECRET: optionalText.pipe(
+      z.string().min(16, "must have at least 16 characters").optional(),
+    ),
+    // The lifecycle's limits (decisions "Trials and payment"), in days.
+    FREE_TRIAL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    EXTENDED_TRIAL_DAYS: z.coerce.number().int().min(1).max(730).default(90),
+    // A failed card payment or an overdue invoice: past_due this long, then expired.
+    GRACE_DAYS: z.coerce.number().int().min(0).max(90).default(7),
+    // How often the lifecycle sweep runs (one process at a time).
+    LIFECYCLE_EVERY_SECONDS: z.coerce.number().int().min(5).max(86_400).default(300),
+    // The seller printed on every receipt (Swedish bookkeeping: name, organisation and VAT numbers,
+    // address). The defaults are placeholders: set the company's real details in production.
+    SELLER_NAME: z.string().trim().min(1).default("Kammare AB"),
+    SELLER_ORG_NUMBER: z.string().trim().min(1).default("559000-0000"),
+    SELLER_VAT_NUMBER: z.string().trim().min(1).default("SE559000000001"),
+    SELLER_ADDRESS: z.string().trim().min(1).default("Box 000, 111 00 Stockholm"),
+    SELLER_EMAIL: z.string().trim().pipe(z.email()).default("kvitto@kammare.se"),
   })
   .refine((values) => !values.ADMIN_EMAIL === !values.ADMIN_PASSWORD, {
     path: ["ADMIN_PASSWORD"],
     message: "ADMIN_EMAIL and ADMIN_PASSWORD go together: set both or neither",
-  });
+  })
+  .refine(
+    (values) =>
+      values.PAYMENT_PROVIDER !== "stripe" || (!!values.STRIPE_SECRET_KEY && !!values.STRIPE_WEBHOOK_SECRET),
+    {
+      path: ["STRIPE_SECRET_KEY"],
+      message: "PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET",
+    },
+  );
 
 export type Config = z.infer<typeof configSchema> & {
   /** Where the site is reached from outside; defaults to http://localhost:{PORT}. */

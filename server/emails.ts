@@ -1,7 +1,15 @@
 // The e-mails the product sends, in the recipient's language.
 import type { Locale } from "../contract/locale";
 import { i18nFor } from "../i18n";
+import { verificationLinkHours } from "../contract/trials";
 import { resetTokenLifetimeMs } from "./domain/accounts";
+import {
+  formatReceiptDate,
+  formatReceiptMoney,
+  receiptDownloadPath,
+  type ReceiptData,
+  type ReceiptFile,
+} from "./domain/receipts";
 import type { EmailSender } from "./providers/email/types";
 
 export async function sendPasswordResetEmail(
@@ -14,5 +22,94 @@ export async function sendPasswordResetEmail(
     to,
     subject: t("email.reset.subject"),
     text: t("email.reset.body", { link, minutes: resetTokenLifetimeMs / 60_000 }),
+  });
+}
+
+export async function sendVerificationEmail(
+  sender: EmailSender,
+  { to, token, publicUrl, locale }: { to: string; token: string; publicUrl: string; locale: Locale },
+): Promise<void> {
+  const { t } = i18nFor(locale);
+  const link = `${publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
+  await sender.send({
+    to,
+    subject: t("email.verify.subject"),
+    text: t("email.verify.body", { link, hours: verificationLinkHours }),
+  });
+}
+
+/** Where the customer pays for a page: the card checkout. */
+function checkoutLink(publicUrl: string, profileId: string): string {
+  return `${publicUrl}/k/${encodeURIComponent(profileId)}/checkout/card`;
+}
+
+/** Sent once per trial, a few days before it ends, while nothing paid takes over. */
+export async function sendTrialEndingEmail(
+  sender: EmailSender,
+  input: { to: string; locale: Locale; profileId: string; trialEndsAt: Date; publicUrl: string },
+): Promise<void> {
+  const { t } = i18nFor(input.locale);
+  const values = {
+    profileId: input.profileId,
+    date: formatReceiptDate(input.trialEndsAt, input.locale),
+    link: checkoutLink(input.publicUrl, input.profileId),
+  };
+  await sender.send({
+    to: input.to,
+    subject: t("billingEmail.trialEnding.subject", values),
+    text: t("billingEmail.trialEnding.body", values),
+  });
+}
+
+/** The receipt of a card payment, its PDF attached. */
+export async function sendReceiptEmail(
+  sender: EmailSender,
+  input: { receipt: ReceiptData; pdf: ReceiptFile; publicUrl: string },
+): Promise<void> {
+  const { receipt, pdf } = input;
+  const { t } = i18nFor(receipt.locale);
+  const money = (ore: number) => formatReceiptMoney(ore, receipt.currency, receipt.locale);
+  const values = {
+    orderNumber: receipt.orderNumber,
+    profileId: receipt.profileId,
+    total: money(receipt.amountOre),
+    vat: money(receipt.vatOre),
+    date: formatReceiptDate(receipt.paidAt, receipt.locale),
+    link: `${input.publicUrl}${receiptDownloadPath(receipt.orderNumber)}`,
+  };
+  await sender.send({
+    to: receipt.customerEmail,
+    subject: t("billingEmail.receipt.subject", values),
+    text: t("billingEmail.receipt.body", values),
+    attachments: [pdf],
+  });
+}
+
+/** A card payment that did not go through, with the way to try again. */
+export async function sendPaymentFailedEmail(
+  sender: EmailSender,
+  input: {
+    to: string;
+    locale: Locale;
+    orderNumber: string;
+    profileId: string;
+    amountOre: number;
+    currency: string;
+    graceDays: number;
+    publicUrl: string;
+  },
+): Promise<void> {
+  const { t } = i18nFor(input.locale);
+  const values = {
+    orderNumber: input.orderNumber,
+    profileId: input.profileId,
+    total: formatReceiptMoney(input.amountOre, input.currency, input.locale),
+    graceDays: input.graceDays,
+    link: checkoutLink(input.publicUrl, input.profileId),
+  };
+  await sender.send({
+    to: input.to,
+    subject: t("billingEmail.paymentFailed.subject", values),
+    text: t("billingEmail.paymentFailed.body", values),
   });
 }

@@ -5,15 +5,57 @@ import type { Hono } from "hono";
 import type { Booted } from "./boot";
 import { jobLocks, runExclusive } from "./db/exclusive";
 import { refreshPlannerStatistics, statisticsEveryMs } from "./db/statistics";
+import { runLifecycle } from "./domain/lifecycle";
 import { pruneRateLimits } from "./domain/rate-limit";
 
 const maintenanceEveryMs = 10 * 60 * 1000;
 
 export type Running = { server: ServerType; port: number; stop: () => Promise<void> };
 
+export type ListenOptions = {
+  /** Called after the lifecycle sweep changes a profile's status (drops its cached page at once). */
+  onProfileChanged?: (id: string) => void;
+};
+
+/**
+ * Every LIFECYCLE_EVERY_SECONDS, one process of the site (whoever takes the advisory lock) runs the
+ * lifecycle sweep; the others skip that round. Answers the stop.
+ */
+export function scheduleLifecycle(
+  { config, logger, database, email }: Pick<Booted, "config" | "logger" | "database" | "email">,
+  options: ListenOptions & { firstSweepAfterMs?: number } = {},
+): { stop: () => Promise<void> } {
+  let running: Promise<unknown> = Promise.resolve();
+  const sweep = () => {
+    running = runExclusive(database, jobLocks.lifecycle, async () => {
+      await runLifecycle({
+        db: database.db,
+        email,
+        config,
+        onProfileChanged: options.onProfileChanged,
+        logger,
+      });
+    }).catch((error: unknown) => logger.warn({ err: error }, "lifecycle sweep failed"));
+  };
+  const timer = setInterval(sweep, config.LIFECYCLE_EVERY_SECONDS * 1000);
+  timer.unref();
+  // A first sweep soon after start, so a restart does not leave a page a whole interval behind.
+  const first = setTimeout(sweep, options.firstSweepAfterMs ?? 5_000);
+  first.unref();
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      clearTimeout(first);
+      // A sweep in progress finishes before the database closes.
+      await running;
+    },
+  };
+}
+
 export function listen(
   app: { fetch: Hono["fetch"] },
-  { config, logger, database, background }: Booted,
+  { config, logger, database, background, email }: Booted,
+  options: ListenOptions = {},
 ): Promise<Running> {
   return new Promise((resolve) => {
     const server = serve(
@@ -36,6 +78,7 @@ export function listen(
         const statistics = setInterval(analyze, statisticsEveryMs);
         statistics.unref();
         setImmediate(analyze);
+        const lifecycle = scheduleLifecycle({ config, logger, database, email }, options);
         let stopping: Promise<void> | undefined;
         const stop = () =>
           (stopping ??= (async () => {
@@ -49,6 +92,7 @@ export function listen(
             });
             // E-mails and other work started by finished requests complete before the database closes.
             await background.idle();
+            await lifecycle.stop();
             await database.close();
             logger.info("stopped");
           })());

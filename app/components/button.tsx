@@ -24,6 +24,7 @@ export function Button({
   busy = false,
   className = "",
   type = "button",
+  disabled = false,
   children,
   ...rest
 }: ButtonProps) {
@@ -32,7 +33,7 @@ export function Button({
       type={type}
       className={buttonClass(variant, className)}
       aria-busy={busy || undefined}
-      disabled={busy || rest.disabled}
+      disabled={busy || disabled}
       {...rest}
     >
       {children}

@@ -1,8 +1,11 @@
 // The error page (spec sections 2 and 8): status code, status message and the error's message.
-// 404 and every other error have separate views. Stack traces are never shown.
+// 404 and every other error have separate views. Stack traces are never shown. It is the content of
+// a layout's ErrorBoundary, inside that layout's frame (header, footer): `<ErrorPage error={error} />`.
+// On a page's address (/k/{code}) the 404 view also offers the code field.
 import { useTranslation } from "react-i18next";
-import { isRouteErrorResponse, useLocation } from "react-router";
+import { isRouteErrorResponse, Link, useLocation } from "react-router";
 import { ButtonLink } from "./button";
+import { ProfileCodeForm } from "./profile-code-form";
 
 export function ErrorPage({ error }: { error: unknown }) {
   const location = useLocation();
@@ -28,16 +31,41 @@ export function NotFoundView({ path }: { path: string }) {
   const { t } = useTranslation();
   return (
     <ErrorLayout status={404} title={t("error.notFoundTitle")} message={t("error.notFoundMessage", { path })}>
-      <ButtonLink to="/">{t("error.backHome")}</ButtonLink>
+      {isProfilePath(path) ? (
+        // Most visitors here scanned or typed a printed code: the likely fix is the code itself.
+        <div className="flex w-full flex-col gap-4">
+          <p>{t("error.codeLead")}</p>
+          <div className="rounded-[var(--radius-card)] border border-line bg-raised p-6">
+            {/* Each 404 address starts with an empty field (the visitor moves from one to the next). */}
+            <ProfileCodeForm key={path} />
+          </div>
+          <p>
+            <Link to="/" className="inline-flex min-h-11 items-center text-brand underline">
+              {t("error.backHome")}
+            </Link>
+          </p>
+        </div>
+      ) : (
+        <ButtonLink to="/">{t("error.backHome")}</ButtonLink>
+      )}
     </ErrorLayout>
   );
 }
 
+/** A page's address, /k/{code}, where a mistyped or misprinted code is the likely reason for a 404. */
+function isProfilePath(path: string): boolean {
+  return path.startsWith("/k/");
+}
+
+/** React Router's stand-in for a server error's message (the real one stays in the server's log). */
+const sanitizedMessage = "Unexpected Server Error";
+
 export function ServerErrorView({ status, message }: { status: number; message: string }) {
   const { t } = useTranslation();
   const location = useLocation();
+  const shown = message === sanitizedMessage ? t("error.serverMessage") : message;
   return (
-    <ErrorLayout status={status} title={t("error.serverTitle")} message={message}>
+    <ErrorLayout status={status} title={t("error.serverTitle")} message={shown}>
       <a href={location.pathname + location.search} className="text-brand underline">
         {t("error.tryAgain")}
       </a>

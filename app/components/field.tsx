@@ -11,6 +11,39 @@ export type ControlProps = {
   "aria-describedby": string | undefined;
 };
 
+/**
+ * The ids of a control, its hint and its error, and the attributes that tie them together. Field uses
+ * it; so do the controls whose label does not sit above them (a checkbox, a group of radios).
+ */
+export function useFieldIds({ id, hint, error }: { id?: string; hint?: string; error?: string }) {
+  const generated = useId();
+  const controlId = id ?? generated;
+  const hintId = hint ? `${controlId}-hint` : undefined;
+  const errorId = error ? `${controlId}-error` : undefined;
+  const control: ControlProps = {
+    id: controlId,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": [hintId, errorId].filter(Boolean).join(" ") || undefined,
+  };
+  return { control, hintId, errorId };
+}
+
+export function FieldHint({ id, children }: { id: string | undefined; children: ReactNode }) {
+  return (
+    <p id={id} className="text-sm text-muted">
+      {children}
+    </p>
+  );
+}
+
+export function FieldError({ id, children }: { id: string | undefined; children: ReactNode }) {
+  return (
+    <p id={id} className="text-sm font-medium text-danger">
+      {children}
+    </p>
+  );
+}
+
 export function Field({
   label,
   hint,
@@ -19,30 +52,15 @@ export function Field({
   className = "",
   children,
 }: FieldText & { id?: string; className?: string; children: (control: ControlProps) => ReactNode }) {
-  const generated = useId();
-  const controlId = id ?? generated;
-  const hintId = hint ? `${controlId}-hint` : undefined;
-  const errorId = error ? `${controlId}-error` : undefined;
+  const { control, hintId, errorId } = useFieldIds({ id, hint, error });
   return (
     <div className={`flex flex-col gap-1 ${className}`}>
-      <label htmlFor={controlId} className="text-sm font-medium text-ink">
+      <label htmlFor={control.id} className="text-sm font-medium text-ink">
         {label}
       </label>
-      {hint && (
-        <p id={hintId} className="text-sm text-muted">
-          {hint}
-        </p>
-      )}
-      {children({
-        id: controlId,
-        "aria-invalid": error ? true : undefined,
-        "aria-describedby": [hintId, errorId].filter(Boolean).join(" ") || undefined,
-      })}
-      {error && (
-        <p id={errorId} className="text-sm font-medium text-danger">
-          {error}
-        </p>
-      )}
+      {hint && <FieldHint id={hintId}>{hint}</FieldHint>}
+      {children(control)}
+      {error && <FieldError id={errorId}>{error}</FieldError>}
     </div>
   );
 }
@@ -53,3 +71,6 @@ export function controlClass(error: string | undefined, extra = ""): string {
     error ? "border-danger" : "border-line"
   } ${extra}`.trim();
 }
+
+/** The look of a checkbox or radio: the product's colour when checked, large enough to hit. */
+export const choiceClass = "mt-0.5 size-5 shrink-0 cursor-pointer accent-brand";

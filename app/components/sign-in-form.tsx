@@ -21,11 +21,27 @@ type Props = {
   busy: string;
   /** Links below the button. */
   children?: ReactNode;
+  /** Above the fields: what signing in here leads to (a page being claimed). */
+  notice?: ReactNode;
+  /** The address to start with (one the visitor typed on the other form). */
+  initialEmail?: string;
+  /** Below the e-mail field after a failure: a way on for that code (sign in instead of signing up). */
+  failureHelp?: (code: string | undefined, email: string) => ReactNode;
 };
 
-export function SignInForm({ password: passwordField, check, send, submit, busy, children }: Props) {
+export function SignInForm({
+  password: passwordField,
+  check,
+  send,
+  submit,
+  busy,
+  children,
+  notice,
+  initialEmail = "",
+  failureHelp,
+}: Props) {
   const { t } = useTranslation();
-  const [email, setEmail] = useState("");
+  const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState("");
   const form = useFormSubmit({ fields: ["email", "password"] });
 
@@ -39,8 +55,10 @@ export function SignInForm({ password: passwordField, check, send, submit, busy,
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+      {notice}
       <FormAlert form={form} />
       <EmailField value={email} onChange={setEmail} error={form.errors.email} />
+      {form.state === "failed" && failureHelp?.(form.failure?.code, email)}
       <TextField
         label={t("auth.password")}
         hint={passwordField.hint}

@@ -54,7 +54,7 @@ export function SiteHeader({
 }
 
 /** Who is signed in, with sign-out; or the way to sign in. */
-function AccountControls() {
+export function AccountControls() {
   const { t } = useTranslation();
   // The server knows the viewer from the cookie; the browser's auth state adds what it learns after
   // refreshing the stored session (spec section 4), e.g. the admin flag.

@@ -1,4 +1,5 @@
-// The admin screens, declared once: the admin layout's menu and the cards of /admin both list these.
+// The admin screens, declared once: the admin layout's menu, the cards of /admin and the breadcrumbs of
+// every admin screen (AdminPageHeader) read these.
 // A new admin screen adds its route in app/routes.ts and one entry here.
 
 export type AdminScreen = {
@@ -22,9 +23,25 @@ export const adminScreens: readonly AdminScreen[] = [
     description: "admin.screens.profileAdmin",
   },
   { path: "/admin/first-names", label: "firstNames.nav", description: "admin.screens.firstNames" },
+  { path: "/admin/orders", label: "adminOrders.nav.orders", description: "adminOrders.screens.orders" },
+  {
+    path: "/admin/checkout-link",
+    label: "adminOrders.nav.checkoutLink",
+    description: "adminOrders.screens.checkoutLink",
+  },
+  { path: "/admin/capway/creditor", label: "creditor.nav", description: "creditor.screen" },
   {
     path: "/admin/change-password",
     label: "admin.changePassword",
     description: "admin.screens.changePassword",
   },
 ];
+
+/**
+ * The steps from the admin home to the screen at `path` (itself last), for breadcrumbs; the home
+ * alone on the home itself or a path that is no admin screen.
+ */
+export function adminTrail(path: string): { path: string; label: string }[] {
+  const screen = adminScreens.find((entry) => entry.path === path);
+  return screen ? [adminHome, screen] : [adminHome];
+}

@@ -97,7 +97,22 @@ export async function adminFlag(): Promise<boolean> {
 
 export type SignInResult = { ok: true } | { ok: false; code?: string; fields: Record<string, string> };
 
-async function signIn(path: string, body: Record<string, string>): Promise<SignInResult> {
+/**
+ * One more step as the newly signed-in user before the page moves on (claiming the page the visitor
+ * came to claim); it answers where to go instead of reloading, or nothing to reload as usual.
+ */
+export type AfterSignIn = (user: StoredSession["user"]) => Promise<string | undefined>;
+
+async function moveOn(user: StoredSession["user"], then?: AfterSignIn): Promise<void> {
+  const target = then ? await then(user) : undefined;
+  if (target) window.location.assign(target);
+  else window.location.reload();
+}
+
+async function signIn(
+  path: string,
+  body: Record<string, string>,
+): Promise<{ ok: true; user: StoredSession["user"] } | Exclude<SignInResult, { ok: true }>> {
   const { loginResponseSchema } = await import("../../contract/auth");
   update({ loading: true });
   try {
@@ -106,7 +121,7 @@ async function signIn(path: string, body: Record<string, string>): Promise<SignI
     storeSession(answer.session);
     update({ session: answer.session });
     await refreshSession();
-    return { ok: true };
+    return { ok: true, user: answer.session.user };
   } catch (error) {
     storeSession(null);
     update({ session: null, admin: false, ownedProfiles: [], loading: false });
@@ -116,16 +131,16 @@ async function signIn(path: string, body: Record<string, string>): Promise<SignI
 
 /** Spec section 4: on success the session is set and refreshed and the page reloads; on failure
  * the session is cleared and false is returned. */
-export async function login(email: string, password: string): Promise<SignInResult> {
+export async function login(email: string, password: string, then?: AfterSignIn): Promise<SignInResult> {
   const result = await signIn("/api/auth/login", { type: "email", email, password });
-  if (result.ok) window.location.reload();
+  if (result.ok) await moveOn(result.user, then);
   return result;
 }
 
 /** Sign-up signs in at once, like login. */
-export async function signup(email: string, password: string): Promise<SignInResult> {
+export async function signup(email: string, password: string, then?: AfterSignIn): Promise<SignInResult> {
   const result = await signIn("/api/auth/signup", { email, password });
-  if (result.ok) window.location.reload();
+  if (result.ok) await moveOn(result.user, then);
   return result;
 }
 

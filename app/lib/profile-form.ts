@@ -53,3 +53,15 @@ export function hasProblems(problems: ContentProblems): boolean {
     key === "linkRows" ? Object.keys(value as object).length > 0 : value !== undefined,
   );
 }
+
+/**
+ * The fields of `current` that differ from `saved`: what a save sends (a PUT may send only the fields
+ * it changes), and whether the form has unsaved changes at all.
+ */
+export function changedContent(saved: ProfileContent, current: ProfileContent): Partial<ProfileContent> {
+  const changed: Partial<Record<keyof ProfileContent, unknown>> = {};
+  for (const key of Object.keys(current) as (keyof ProfileContent)[]) {
+    if (JSON.stringify(current[key]) !== JSON.stringify(saved[key])) changed[key] = current[key];
+  }
+  return changed as Partial<ProfileContent>;
+}

@@ -5,32 +5,46 @@ import { unreadableParamsAreNotFound } from "./readable-params.server";
 
 type Args = Parameters<typeof unreadableParamsAreNotFound>[0];
 
-function run(path: string, params: Record<string, string | undefined>) {
+/** Runs the guard; `answer` is what the rules and loaders below it answered, if it let them run. */
+async function run(path: string, params: Record<string, string | undefined>, answer = new Response()) {
   const args = { request: new Request(`http://localhost${path}`), params } as unknown as Args;
-  return () => unreadableParamsAreNotFound(args, async () => new Response());
+  let ranOn = false;
+  const result = await unreadableParamsAreNotFound(args, async () => {
+    ranOn = true;
+    return answer;
+  });
+  return { result, ranOn };
 }
 
 describe("unreadableParamsAreNotFound", () => {
-  it("lets readable parameters through, whatever they are", () => {
-    expect(run("/k/ABCD1234", { id: "ABCD1234" })).not.toThrow();
-    expect(run("/%C3%85sa", { name: "Åsa" })).not.toThrow();
-    expect(run("/k/%ED%A0%80", { id: "%ED%A0%80" })).not.toThrow();
-    expect(run("/", {})).not.toThrow();
+  it("lets readable parameters through, whatever they are", async () => {
+    for (const [path, params] of [
+      ["/k/ABCD1234", { id: "ABCD1234" }],
+      ["/%C3%85sa", { name: "Åsa" }],
+      ["/k/%ED%A0%80", { id: "%ED%A0%80" }],
+      ["/", {}],
+    ] as const) {
+      expect((await run(path, params)).result, path).toBeUndefined();
+    }
   });
 
-  it("answers 404 'Page Not Found: {path}' for U+0000 in any parameter", () => {
+  it("answers 404 'Page Not Found: {path}' for U+0000 in any parameter, after the loaders", async () => {
     for (const [path, params] of [
       ["/k/%00", { id: "\u0000" }],
       ["/%00", { name: "\u0000" }],
       ["/a/b%00", { "*": "a/b\u0000" }],
     ] as const) {
-      let thrown: unknown;
-      try {
-        void run(path, params)();
-      } catch (error) {
-        thrown = error;
-      }
-      expect(thrown, path).toMatchObject({ data: `Page Not Found: ${path}`, init: { status: 404 } });
+      await expect(run(path, params), path).rejects.toMatchObject({
+        data: `Page Not Found: ${path}`,
+        init: { status: 404 },
+      });
     }
+  });
+
+  it("keeps a 404 the page answered itself (its render is the one shown)", async () => {
+    const own = new Response("the layout's 404 view", { status: 404 });
+    const { result, ranOn } = await run("/k/%00", { id: "\u0000" }, own);
+    expect(ranOn).toBe(true);
+    expect(result).toBe(own);
   });
 });

@@ -9,3 +9,19 @@ export { DomainError } from "../../server/domain/errors";
 export { findFirstName, listFirstNames } from "../../server/domain/first-names";
 export { listProfiles } from "../../server/domain/profile-list";
 export { liveStatuses } from "../../server/domain/profiles";
+// The free trial page (/gratis-provperiod): which pages a signed-in owner could start it on.
+export { ownedProfileIds } from "../../server/domain/accounts";
+export { profileView } from "../../server/domain/profiles";
+// The trial pages (/gratis-provperiod, /extended-trial) and the account's e-mail verification.
+export { isEmailVerified, trialChoices } from "../../server/domain/trials";
+// The admin's orders and checkout links.
+export { listCheckoutLinks } from "../../server/domain/checkout-links";
+export { adminOrderDetail } from "../../server/domain/orders-admin";
+export { activeCreditor } from "../../server/domain/creditor";
+// The card checkout (/k/{id}/checkout/card, /checkout/confirm, /checkout-link/{token}).
+export {
+  checkoutLinkState,
+  checkoutRefusal,
+  customerOrder,
+  payableStatuses,
+} from "../../server/domain/payments";

@@ -1,7 +1,7 @@
 // The server route rules against a real database: where each viewer is sent.
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { servicesContext, viewerContext, type AppServices } from "../../server/context";
+import { profileContext, servicesContext, viewerContext, type AppServices } from "../../server/context";
 import { loadConfig } from "../../server/config";
 import { openDatabase, type DatabaseHandle } from "../../server/db/client";
 import { migrate } from "../../server/db/migrate";
@@ -111,5 +111,91 @@ describe("rule admin (/admin…)", () => {
     expect(await run("admin", null, "http://localhost/admin/profiles/list?status=trial")).toBe(
       "/login?redirectTo=%2Fadmin%2Fprofiles%2Flist%3Fstatus%3Dtrial",
     );
+  });
+});
+
+describe("rule preview (/preview/…)", () => {
+  it("lets an admin or a partner in and sends a customer to /", async () => {
+    expect(await run("preview", await newViewer(["customer", "admin"]))).toBeNull();
+    expect(await run("preview", await newViewer(["partner"]))).toBeNull();
+    expect(await run("preview", await newViewer(["customer"]))).toBe("/");
+  });
+
+  it("sends a visitor to sign in, returning to the preview afterwards", async () => {
+    expect(await run("preview", null, "http://localhost/preview/extended-trial")).toBe(
+      "/login?redirectTo=%2Fpreview%2Fextended-trial",
+    );
+  });
+});
+
+describe("rule profile (/k/{id})", () => {
+  /** Runs the rule for /k/{typed}; `answer` is what the loaders below it answered. */
+  async function visit(typed: string, viewer: Viewer | null, answer = new Response()) {
+    const context = new RouterContextProvider();
+    context.set(servicesContext, {
+      config: loadConfig({}),
+      db: database.db,
+      logger: createLogger("silent"),
+      buildId: "t",
+    } satisfies AppServices);
+    context.set(viewerContext, viewer);
+    const [middleware] = serverRules("profile");
+    if (!middleware) throw new Error("no rule profile");
+    let loadersRan = false;
+    let result: Response | void = undefined;
+    let thrown: unknown;
+    try {
+      result = await middleware(
+        { request: new Request(`http://localhost/k/${typed}`), context, params: { id: typed } } as never,
+        async () => {
+          loadersRan = true;
+          return answer;
+        },
+      );
+    } catch (error) {
+      thrown = error;
+    }
+    return { result, thrown, loadersRan, profile: context.get(profileContext) };
+  }
+
+  beforeAll(async () => {
+    await database.db.insert(profiles).values([
+      { id: "C0000003", status: "trial" },
+      { id: "D0000004", status: "suspended" },
+    ]);
+  });
+
+  it("hands an existing page to the loader", async () => {
+    const { thrown, profile } = await visit("C0000003", null);
+    expect(thrown).toBeUndefined();
+    expect(profile?.id).toBe("C0000003");
+  });
+
+  it("sends a code typed with I, L, O or in lower case to its canonical address", async () => {
+    const { thrown } = await visit("c000ooo3", null);
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).headers.get("Location")).toBe("/k/C0000003");
+  });
+
+  it("answers 404 after the loaders for an unknown or suspended page, so the layout renders it", async () => {
+    for (const [typed, viewer] of [
+      ["ABCDEFGH", null],
+      ["D0000004", null],
+      ["\u0000", null],
+    ] as const) {
+      const { thrown, loadersRan, profile } = await visit(typed, viewer);
+      expect(loadersRan, typed).toBe(true);
+      expect(profile, typed).toBeNull();
+      expect(thrown, typed).toMatchObject({ init: { status: 404 } });
+    }
+    // The page's loader answered the 404 itself: that render stands.
+    const own = new Response("404 view", { status: 404 });
+    expect((await visit("ABCDEFGH", null, own)).result).toBe(own);
+  });
+
+  it("shows a suspended page to an admin", async () => {
+    const { thrown, profile } = await visit("D0000004", await newViewer(["customer", "admin"]));
+    expect(thrown).toBeUndefined();
+    expect(profile?.status).toBe("suspended");
   });
 });

@@ -1,28 +1,20 @@
 // The spec's route rules as server middleware. Each throws a redirect (or a 404) for a viewer who
 // may not see the page; the page is then never rendered.
-import { data, redirect, type MiddlewareFunction } from "react-router";
-import { normalizeProfileId } from "../../contract/profile-id";
+import { redirect, type MiddlewareFunction } from "react-router";
+import { isProfileId, normalizeProfileId } from "../../contract/profile-id";
+import { safeReturnPath } from "../../contract/return-path";
 import { profileContext, servicesContext, viewerContext } from "../../server/context";
+import { orderNumberSchema } from "../../contract/orders";
 import { ownedProfileIds } from "../../server/domain/accounts";
+import { checkoutRefusal, customerOrder } from "../../server/domain/payments";
 import { profileView } from "../../server/domain/profiles";
 import { hasRole } from "../../server/domain/viewer";
+import { notFoundAfterLoaders } from "../lib/not-found";
 import { pickRules, signInPath, type RuleName } from "./registry";
 
 type ServerRule = MiddlewareFunction<Response>;
 
-const returnBase = "http://return.invalid";
-
-/**
- * A local path to return to after signing in, percent-encoded so it can stand in a Location header;
- * anything else (other sites, "//…", control characters) is dropped.
- */
-export function safeReturnPath(value: string | null): string | null {
-  if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return null;
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused here
-  if (/[\u0000-\u001f\u007f]/.test(value)) return null;
-  const url = new URL(value, returnBase);
-  return url.origin === returnBase ? url.pathname + url.search + url.hash : null;
-}
+export { safeReturnPath };
 
 const rules: Partial<Record<RuleName, ServerRule>> = {
   // "/": a signed-in owner goes to their first page; a visitor goes to sign in. A signed-in user
@@ -42,18 +34,49 @@ const rules: Partial<Record<RuleName, ServerRule>> = {
     }
   },
   // /k/{id}: the profile exists and is not suspended, else 404 (a suspended page is gone to everyone
-  // but an admin). A code typed in lower case is sent to its canonical address.
-  profile: async ({ context, params, request }) => {
+  // but an admin). A code typed in lower case is sent to its canonical address. The 404 comes after
+  // the loaders (app/lib/not-found.ts: so it keeps the layout and the visitor's language); the page's
+  // loader answers it, finding no profile in the context.
+  profile: async ({ context, params, request }, next) => {
     const url = new URL(request.url);
     const typed = params.id ?? "";
     const id = normalizeProfileId(typed);
     if (id !== typed && url.pathname === `/k/${typed}`) throw redirect(`/k/${id}${url.search}`);
-    const profile = await profileView(context.get(servicesContext).db, id);
+    // Something that is no id at all (the loaders will see it too) never reaches the database.
+    const profile = isProfileId(id) ? await profileView(context.get(servicesContext).db, id) : null;
     const admin = hasRole(context.get(viewerContext), "admin");
-    if (!profile || (profile.status === "suspended" && !admin)) {
-      throw data(`Page Not Found: ${url.pathname}`, { status: 404 });
-    }
+    if (!profile || (profile.status === "suspended" && !admin)) return notFoundAfterLoaders(request, next);
     context.set(profileContext, profile);
+  },
+  // /preview/…: an admin or a partner, else "/"; a visitor signs in first and comes back here.
+  preview: ({ context, request }) => {
+    const viewer = context.get(viewerContext);
+    if (!viewer) throw redirect(signInPath(request.url));
+    if (!hasRole(viewer, "admin") && !hasRole(viewer, "partner")) throw redirect("/");
+  },
+  // /k/{id}/checkout/card: a signed-in owner of a page that can be paid for now (decisions "Route
+  // rules"); a visitor signs in and comes back here, anyone else goes to the page itself (which shows
+  // its owner why, or a 404 when there is no such page).
+  checkout: async ({ context, params, request }) => {
+    const viewer = context.get(viewerContext);
+    if (!viewer) throw redirect(signInPath(request.url));
+    const id = normalizeProfileId(params.id ?? "");
+    const profile = isProfileId(id) ? await profileView(context.get(servicesContext).db, id) : null;
+    if (!profile || checkoutRefusal(profile, viewer.id)) throw redirect(`/k/${encodeURIComponent(id)}`);
+    context.set(profileContext, profile);
+  },
+  // /k/{id}/checkout/confirm?order=KM-…: the order exists, is the viewer's and is this page's; anyone
+  // else gets the same 404 as for no order at all (an order number says nothing about whose it is).
+  "checkout-confirm": async ({ context, params, request }, next) => {
+    const viewer = context.get(viewerContext);
+    if (!viewer) throw redirect(signInPath(request.url));
+    const number = orderNumberSchema.safeParse(new URL(request.url).searchParams.get("order") ?? "");
+    const order = number.success
+      ? await customerOrder(context.get(servicesContext).db, number.data, viewer.id)
+      : null;
+    if (!order || order.profileId !== normalizeProfileId(params.id ?? "")) {
+      return notFoundAfterLoaders(request, next);
+    }
   },
   // Every /admin path: the admin role, else "/" (spec section 6); a visitor who is not signed in
   // signs in first and comes back here.

@@ -12,6 +12,8 @@ export const ruleNames = [
   "partner",
   "partner-name",
   "admin",
+  // Not the spec's: previews of customer pages (/preview/extended-trial) for admins and partners.
+  "preview",
 ] as const;
 export type RuleName = (typeof ruleNames)[number];
 

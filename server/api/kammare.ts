@@ -4,6 +4,7 @@
 import { Hono } from "hono";
 import {
   ownRequestSchema,
+  profileQrQuerySchema,
   updateMetadataRequestSchema,
   updateProfileRequestSchema,
   walkthroughStepRequestSchema,
@@ -16,13 +17,20 @@ import {
   updateProfileContent,
   updateProfileMetadata,
 } from "../domain/profiles";
+import { profileQrCode } from "../domain/profile-qr";
 import { requestOrigin } from "../http/auth";
 import type { SignedInEnv } from "../http/guards";
-import { readJson } from "../http/errors";
+import { fieldErrors, invalidInput, readJson } from "../http/errors";
+import type { QrEncoder } from "../providers/qr";
 
-export type KammareDeps = { db: Database; onProfileChanged?: (id: string) => void };
+export type KammareDeps = {
+  db: Database;
+  qr: QrEncoder;
+  publicUrl: string;
+  onProfileChanged?: (id: string) => void;
+};
 
-export function kammareRoutes({ db, onProfileChanged }: KammareDeps) {
+export function kammareRoutes({ db, qr, publicUrl, onProfileChanged }: KammareDeps) {
   const changed = (profile: ProfileView) => {
     onProfileChanged?.(profile.id);
     return { profile };
@@ -50,5 +58,16 @@ export function kammareRoutes({ db, onProfileChanged }: KammareDeps) {
     .put("/profile-metadata", async (c) => {
       const { id, metadata } = await readJson(c, updateMetadataRequestSchema);
       return c.json(changed(await updateProfileMetadata(db, id, metadata, c.get("viewer"))));
+    })
+    .get("/profile-qr", async (c) => {
+      const parsed = profileQrQuerySchema.safeParse(c.req.query());
+      if (!parsed.success) throw invalidInput(fieldErrors(parsed.error.issues), "query");
+      const { download, ...query } = parsed.data;
+      const image = await profileQrCode({ db, qr, publicUrl }, query, c.get("viewer"));
+      return c.body(image.body, 200, {
+        "Content-Type": image.contentType,
+        "Cache-Control": "private, max-age=3600",
+        ...(download ? { "Content-Disposition": `attachment; filename="${image.filename}"` } : {}),
+      });
     });
 }

@@ -3,7 +3,13 @@
 import type { DatabaseHandle } from "./client";
 
 /** Every advisory lock key of the app, in one place so none is used twice; the same in every process. */
-export const jobLocks = { migrations: 7_041_998_211, pruneRateLimits: 7_041_998_212 } as const;
+export const jobLocks = {
+  migrations: 7_041_998_211,
+  pruneRateLimits: 7_041_998_212,
+  lifecycle: 7_041_998_213,
+  // Saving the creditor: two admins saving the first one at once must not make two active creditors.
+  creditorSave: 7_041_998_214,
+} as const;
 
 /** Runs `work` if no other process holds the job's lock; answers whether it ran. */
 export async function runExclusive(

@@ -7,10 +7,21 @@ import type {
   StatusReasonCode,
   WalkthroughStep,
 } from "../../contract/profiles";
+import type {
+  CheckoutLinkInterval,
+  OrderMethod,
+  OrderPlan,
+  OrderStatus,
+  PaymentProviderName,
+  SubscriptionStatus,
+} from "../../contract/orders";
 import {
+  boolean,
+  date,
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   text,
@@ -30,6 +41,8 @@ export const users = pgTable(
       .notNull()
       .default(sql`ARRAY['customer']::text[]`),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    // Set when the owner of the address followed the verification link sent to it.
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
   },
   // E-mail addresses are unique regardless of case.
   (table) => [uniqueIndex("users_email_lower_key").on(sql`lower(${table.email})`)],
@@ -197,4 +210,273 @@ export const passwordResetTokens = pgTable(
     usedAt: timestamp("used_at", { withTimezone: true }),
   },
   (table) => [index("password_reset_tokens_user_idx").on(table.userId)],
+);
+
+// Single-use e-mail verification links; only the SHA-256 of the token is kept.
+export const emailVerificationTokens = pgTable(
+  "email_verification_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (table) => [index("email_verification_tokens_user_idx").on(table.userId, table.createdAt)],
+);
+
+// Order numbers KM-000123: one sequence, so numbers never repeat, even across processes.
+export const orderNumberSequence = pgSequence("order_number_seq", { startWith: 1, increment: 1 });
+
+// Admin-made checkout terms for one customer, opened through our own lasting URL (/checkout-link/{token}).
+export const checkoutLinks = pgTable(
+  "checkout_links",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    // Random, URL-safe; the link is only usable by its customer, signed in.
+    token: text("token").notNull().unique(),
+    customerUserId: uuid("customer_user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    // Per billing period, VAT included.
+    priceOre: integer("price_ore").notNull(),
+    currency: text("currency").notNull().default("SEK"),
+    interval: text("interval").$type<CheckoutLinkInterval>().notNull().default("month"),
+    // Billing periods to charge: 1 to 120, or 0 for until cancelled.
+    iterations: integer("iterations").notNull(),
+    includesFreeTrial: boolean("includes_free_trial").notNull().default(false),
+    createdByUserId: uuid("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    usedOrderId: uuid("used_order_id"),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (table) => [index("checkout_links_customer_idx").on(table.customerUserId, table.createdAt)],
+);
+
+// One purchase: the first payment of a plan or a checkout link's terms, by card or invoice.
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderNumber: text("order_number").notNull().unique(),
+    profileId: text("profile_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "restrict" }),
+    customerUserId: uuid("customer_user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    method: text("method").$type<OrderMethod>().notNull(),
+    plan: text("plan").$type<OrderPlan>().notNull(),
+    checkoutLinkId: uuid("checkout_link_id").references(() => checkoutLinks.id, { onDelete: "set null" }),
+    // Amounts in öre, VAT included in amount; amount = net + vat.
+    amountOre: integer("amount_ore").notNull(),
+    netOre: integer("net_ore").notNull(),
+    vatOre: integer("vat_ore").notNull(),
+    vatRatePercent: integer("vat_rate_percent").notNull(),
+    currency: text("currency").notNull().default("SEK"),
+    status: text("status").$type<OrderStatus>().notNull().default("pending"),
+    provider: text("provider").$type<PaymentProviderName>().notNull(),
+    // The provider's own id (a Stripe Checkout Session, a sandbox payment, an invoice number).
+    providerReference: text("provider_reference"),
+    // Why the last attempt failed, in the provider's words (shown to the customer translated by code).
+    failureCode: text("failure_code"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    // The lifecycle sweep sends each e-mail once and records it here.
+    receiptSentAt: timestamp("receipt_sent_at", { withTimezone: true }),
+    failureNotifiedAt: timestamp("failure_notified_at", { withTimezone: true }),
+  },
+  (table) => [
+    index("orders_profile_idx").on(table.profileId, table.createdAt),
+    index("orders_customer_idx").on(table.customerUserId, table.createdAt),
+    uniqueIndex("orders_provider_reference_key")
+      .on(table.provider, table.providerReference)
+      .where(sql`${table.providerReference} is not null`),
+    index("orders_status_idx").on(table.status, table.createdAt),
+  ],
+);
+
+// What keeps a page paid: a plan or a checkout link's terms, period by period.
+export const subscriptions = pgTable(
+  "subscriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    profileId: text("profile_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "restrict" }),
+    customerUserId: uuid("customer_user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "restrict" }),
+    plan: text("plan").$type<OrderPlan>().notNull(),
+    interval: text("interval").$type<CheckoutLinkInterval>().notNull(),
+    priceOre: integer("price_ore").notNull(),
+    currency: text("currency").notNull().default("SEK"),
+    // Billing periods to charge: 1 to 120, or 0 for until cancelled; periodsPaid counts up to it.
+    iterations: integer("iterations").notNull(),
+    periodsPaid: integer("periods_paid").notNull().default(0),
+    currentPeriodStart: timestamp("current_period_start", { withTimezone: true }),
+    currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }),
+    nextChargeAt: timestamp("next_charge_at", { withTimezone: true }),
+    trialEndsAt: timestamp("trial_ends_at", { withTimezone: true }),
+    status: text("status").$type<SubscriptionStatus>().notNull(),
+    provider: text("provider").$type<PaymentProviderName>().notNull(),
+    providerSubscriptionId: text("provider_subscription_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("subscriptions_profile_idx").on(table.profileId, table.createdAt),
+    index("subscriptions_status_next_idx").on(table.status, table.nextChargeAt),
+    uniqueIndex("subscriptions_provider_id_key")
+      .on(table.provider, table.providerSubscriptionId)
+      .where(sql`${table.providerSubscriptionId} is not null`),
+  ],
+);
+
+// Every event a payment provider reported, stored before it is acted on; the unique event id makes a
+// replayed webhook a no-op.
+export const paymentEvents = pgTable(
+  "payment_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    provider: text("provider").$type<PaymentProviderName>().notNull(),
+    providerEventId: text("provider_event_id").notNull(),
+    type: text("type").notNull(),
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp("processed_at", { withTimezone: true }),
+  },
+  (table) => [uniqueIndex("payment_events_provider_event_key").on(table.provider, table.providerEventId)],
+);
+
+// The company's invoicing identity (the admin's Capway creditor screen). Invoice numbers run per
+// creditor without gaps: `next_invoice_number` is taken and raised in the transaction that issues.
+export const creditors = pgTable("creditors", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  name: text("name").notNull(),
+  orgNumber: text("org_number").notNull(),
+  vatNumber: text("vat_number").notNull(),
+  addressLines: jsonb("address_lines").$type<string[]>().notNull(),
+  bankgiro: text("bankgiro"),
+  plusgiro: text("plusgiro"),
+  // "Styrelsens säte": the municipality of the board's seat, required on invoices of a company.
+  seat: text("seat").notNull(),
+  fSkatt: boolean("f_skatt").notNull().default(true),
+  email: text("email").notNull(),
+  phone: text("phone"),
+  // An uploaded PNG (the image store's address), printed top left on invoices.
+  logoUrl: text("logo_url"),
+  termsDays: integer("terms_days").notNull().default(30),
+  reminderFeeOre: integer("reminder_fee_ore").notNull().default(6000),
+  lateInterestText: text("late_interest_text"),
+  nextInvoiceNumber: integer("next_invoice_number").notNull().default(1),
+  // One creditor issues; others are kept for the invoices they issued.
+  active: boolean("active").notNull().default(true),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type InvoiceStatus = "draft" | "sent" | "paid" | "overdue" | "credited";
+
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    creditorId: uuid("creditor_id")
+      .notNull()
+      .references(() => creditors.id, { onDelete: "restrict" }),
+    // Null while a draft; given when issued, strictly sequential per creditor.
+    number: integer("number"),
+    // Digits with a length digit and a Luhn check digit (contract/swedish-numbers.ts makeOcr).
+    ocr: text("ocr").unique(),
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    profileId: text("profile_id").references(() => profiles.id, { onDelete: "set null" }),
+    customerUserId: uuid("customer_user_id").references(() => users.id, { onDelete: "set null" }),
+    customerName: text("customer_name").notNull(),
+    customerAddressLines: jsonb("customer_address_lines").$type<string[]>().notNull(),
+    customerEmail: text("customer_email").notNull(),
+    language: text("language").notNull().default("sv-SE"),
+    issueDate: date("issue_date"),
+    dueDate: date("due_date"),
+    status: text("status").$type<InvoiceStatus>().notNull().default("draft"),
+    netOre: integer("net_ore").notNull(),
+    vatOre: integer("vat_ore").notNull(),
+    totalOre: integer("total_ore").notNull(),
+    roundingOre: integer("rounding_ore").notNull().default(0),
+    paidOre: integer("paid_ore").notNull().default(0),
+    // At most one reminder fee per invoice (decisions "Invoice": at most 60 SEK).
+    reminderFeeOre: integer("reminder_fee_ore").notNull().default(0),
+    remindersSent: integer("reminders_sent").notNull().default(0),
+    lastReminderAt: timestamp("last_reminder_at", { withTimezone: true }),
+    // A credit note points at the invoice it credits.
+    creditsInvoiceId: uuid("credits_invoice_id"),
+    createdByUserId: uuid("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex("invoices_creditor_number_key")
+      .on(table.creditorId, table.number)
+      .where(sql`${table.number} is not null`),
+    index("invoices_status_due_idx").on(table.status, table.dueDate),
+    index("invoices_customer_idx").on(table.customerUserId, table.createdAt),
+    index("invoices_order_idx").on(table.orderId),
+  ],
+);
+
+export const invoiceLines = pgTable(
+  "invoice_lines",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    invoiceId: uuid("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    description: text("description").notNull(),
+    // Thousandths: 1.5 is 1500 (quantities with up to three decimals).
+    quantityMilli: integer("quantity_milli").notNull(),
+    unitPriceOre: integer("unit_price_ore").notNull(),
+    vatRatePercent: integer("vat_rate_percent").notNull(),
+    netOre: integer("net_ore").notNull(),
+    vatOre: integer("vat_ore").notNull(),
+  },
+  (table) => [uniqueIndex("invoice_lines_position_key").on(table.invoiceId, table.position)],
+);
+
+// A BgMax file once imported: its SHA-256, so the same file is never booked twice.
+export const bgmaxImports = pgTable("bgmax_imports", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  fileKey: text("file_key").notNull().unique(),
+  importedByUserId: uuid("imported_by_user_id").references(() => users.id, { onDelete: "set null" }),
+  importedAt: timestamp("imported_at", { withTimezone: true }).notNull().defaultNow(),
+  summary: jsonb("summary").$type<Record<string, unknown>>().notNull(),
+});
+
+export const invoicePayments = pgTable(
+  "invoice_payments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    // Null for a payment whose reference matched no invoice (shown in the import's report).
+    invoiceId: uuid("invoice_id").references(() => invoices.id, { onDelete: "set null" }),
+    amountOre: integer("amount_ore").notNull(),
+    paidOn: date("paid_on").notNull(),
+    source: text("source").$type<"bgmax" | "manual">().notNull(),
+    reference: text("reference"),
+    bgmaxImportId: uuid("bgmax_import_id").references(() => bgmaxImports.id, { onDelete: "set null" }),
+    // Bankgirot's serial number of the payment within its file.
+    bankSerial: text("bank_serial"),
+    createdByUserId: uuid("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("invoice_payments_invoice_idx").on(table.invoiceId, table.paidOn)],
 );

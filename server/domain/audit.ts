@@ -16,7 +16,11 @@ export type AuditAction =
   | "admin.bootstrap"
   | "admin.profiles_create"
   | "admin.profile_status"
-  | "profile.claim";
+  | "admin.checkout_link_create"
+  | "admin.checkout_link_revoke"
+  | "admin.creditor_save"
+  | "profile.claim"
+  | "trial_ending_notice";
 
 export type RequestOrigin = { ip: string | null; userAgent: string | null };
 

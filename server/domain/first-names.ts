@@ -2,6 +2,7 @@
 // (the path), with the spelling the admin typed for display.
 import { asc, eq } from "drizzle-orm";
 import type { FirstNameEntry } from "../../contract/first-names";
+import { isStorableText } from "../../contract/zod";
 import type { Database } from "../db/client";
 import { firstNames } from "../db/schema";
 import { DomainError } from "./errors";
@@ -20,6 +21,8 @@ export async function listFirstNames(db: Database): Promise<FirstNameEntry[]> {
 }
 
 export async function findFirstName(db: Database, path: string): Promise<string | null> {
+  // The /{name} page asks with whatever the address held; text PostgreSQL cannot keep names nothing.
+  if (!isStorableText(path)) return null;
   const [row] = await db
     .select()
     .from(firstNames)

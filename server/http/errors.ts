@@ -102,6 +102,22 @@ const domainStatus: Record<DomainErrorCode, ContentfulStatusCode> = {
 };
 
 /** The API answer for a failure of the business rules. */
+/**
+ * A plain HTML form's body (application/x-www-form-urlencoded), checked by the same schema and the
+ * same storable-text rule as a JSON body; for the few calls a page makes without JavaScript.
+ */
+export async function readForm<Schema extends z.ZodType>(
+  c: Context,
+  schema: Schema,
+): Promise<z.infer<Schema>> {
+  const fields = Object.fromEntries(new URLSearchParams(await c.req.text()));
+  const parsed = schema.safeParse(fields);
+  if (!parsed.success) throw invalidInput(fieldErrors(parsed.error.issues));
+  const unstorable = unstorableTextPath(parsed.data);
+  if (unstorable !== null) throw invalidInput({ [unstorable]: unstorableTextMessage(unstorable) });
+  return parsed.data;
+}
+
 export function domainErrorResponse(c: Context, error: DomainError): Response {
   if (error.retryAfterSeconds) c.header("Retry-After", String(error.retryAfterSeconds));
   const fields = error.field ? { [error.field]: error.message } : undefined;

@@ -16,6 +16,7 @@ export type AreaGuard = "signed-in" | Role;
 export const apiAreas = {
   "/admin": "admin",
   "/kammare": "signed-in",
+  "/checkout": "signed-in",
 } as const satisfies Record<string, AreaGuard>;
 
 const refusals: Record<Role, string> = {

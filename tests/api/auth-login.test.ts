@@ -1,6 +1,7 @@
 // POST /api/auth/login and POST /api/auth/signup, on every test database engine.
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { newAccountEmailMessage } from "../../contract/auth";
 import { auditLog, users } from "../../server/db/schema";
 import {
   awayFromWindowEdge,
@@ -237,6 +238,14 @@ describeOnEngines("sign-in and sign-up", ({ app, db, logs, accounts }) => {
         field: "email",
       },
       {
+        name: "an address whose domain has no dot",
+        email: () => `anna-${Date.now()}@exempel`,
+        password: () => "a-good-password",
+        status: 400,
+        code: "invalid_request",
+        field: "email",
+      },
+      {
         name: "an address already taken",
         email: (taken) => taken,
         password: () => "a-good-password",
@@ -263,6 +272,16 @@ describeOnEngines("sign-in and sign-up", ({ app, db, logs, accounts }) => {
       expect(sessionCookie(response)).toBeUndefined();
       const rows = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
       expect(rows.filter((row) => row.id !== existing.id)).toEqual([]);
+    });
+
+    it("explains at the e-mail field that a new account's address needs a full domain", async () => {
+      const response = await call(app, "/api/auth/signup", {
+        json: { email: "anna@exempel", password: "a-good-password" },
+      });
+      const error = await expectError(response, 400, "invalid_request", "email");
+      expect(error.error.fields).toEqual({ email: newAccountEmailMessage });
+      // Sign-in does not ask for the dot: it only finds no such account here.
+      expect(await accounts.logInStatus("anna@exempel", "a-good-password")).toBe(401);
     });
 
     it("lets only one of two simultaneous sign-ups with one address through", async () => {

@@ -84,6 +84,30 @@ describeOnEngines("platform API", ({ engine, app, logs }) => {
     expect(cookie).toContain("SameSite=Lax");
   });
 
+  it("a plain HTML form may set the language too, and is sent back to its page, never to another site", async () => {
+    const form = (body: string) =>
+      app.request("/api/preferences/locale", {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost:3000" },
+        body,
+      });
+    const back = await form("locale=sv-SE&redirectTo=%2Fk%2FABCD1234");
+    expect(back.status).toBe(303);
+    expect(back.headers.get("location")).toBe("/k/ABCD1234");
+    expect(back.headers.get("set-cookie") ?? "").toMatch(/^locale=sv-SE;/);
+    for (const elsewhere of ["https://evil.example/", "//evil.example", "/\r\nSet-Cookie: x=1"]) {
+      const answer = await form(`locale=en-US&redirectTo=${encodeURIComponent(elsewhere)}`);
+      expect(answer.status).toBe(303);
+      expect(answer.headers.get("location")).toBe("/");
+    }
+    const bad = await form("locale=fr-FR&redirectTo=%2F");
+    expect(bad.status).toBe(400);
+    expect(Object.keys(apiErrorSchema.parse(await bad.json()).error.fields ?? {})).toEqual(["locale"]);
+    const nul = await form("locale=sv-SE&redirectTo=%2Fk%2F%00");
+    expect(nul.status).toBe(400);
+    expect(Object.keys(apiErrorSchema.parse(await nul.json()).error.fields ?? {})).toEqual(["redirectTo"]);
+  });
+
   it("every answer carries a request id and the security headers", async () => {
     const response = await app.request("/api/health", { headers: { "X-Request-Id": "abcdef12-trace" } });
     expect(response.headers.get("x-request-id")).toBe("abcdef12-trace");

@@ -74,7 +74,7 @@ test("the test fixtures are not reachable with fixtures off by name guessing", a
   expect(response?.status()).toBe(404);
 });
 
-test("%00 or a broken escape in a page's address answers the 404 view, which hydrates quietly", async ({
+test("%00 or a broken escape in a page's address answers the 404 view, which hydrates quietly (or stays light)", async ({
   page,
   problems,
 }) => {
@@ -86,7 +86,9 @@ test("%00 or a broken escape in a page's address answers the 404 view, which hyd
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(404);
     await expect(page.getByTestId("not-found-view")).toBeVisible();
-    await waitForHydration(page);
+    // A visitor's /k/… page is the light page (ADR 011): no app to hydrate, only the visitor script.
+    if (path.startsWith("/k/")) await expect(page.locator("script[type=module]")).toHaveCount(0);
+    else await waitForHydration(page);
   }
   // The browser matched the same route the server rendered: it fetched no loader data of its own.
   expect(dataRequests).toEqual([]);

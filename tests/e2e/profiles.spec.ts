@@ -2,34 +2,11 @@
 // who may change it, and what each status shows.
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import sharp from "sharp";
+import { asAdmin, newProfiles } from "./support/pages";
 import { expect, test, waitForHydration } from "./support/fixtures";
-import { newUser, signInByApi, signUpByApi } from "./support/accounts";
-import { admin } from "./support/ports";
+import { newUser, signUpByApi } from "./support/accounts";
 
 const origin = { Origin: "http://localhost:3210" };
-
-/** Admin calls from a context of their own, so the test's page keeps its own session. */
-async function asAdmin<T>(browser: Browser, work: (request: APIRequestContext, token: string) => Promise<T>) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const session = await signInByApi(page, admin);
-  try {
-    return await work(context.request, session.access_token);
-  } finally {
-    await context.close();
-  }
-}
-
-async function newProfiles(browser: Browser, count: number): Promise<string[]> {
-  return asAdmin(browser, async (request, token) => {
-    const response = await request.post("/api/admin/profiles", {
-      data: { count },
-      headers: { Authorization: `Bearer ${token}`, ...origin },
-    });
-    expect(response.status()).toBe(201);
-    return ((await response.json()) as { profiles: { id: string }[] }).profiles.map((profile) => profile.id);
-  });
-}
 
 async function setStatus(request: APIRequestContext, token: string, id: string, status: string) {
   const response = await request.put("/api/admin/profile", {
@@ -58,15 +35,18 @@ test("a visitor claims a page through sign-up, completes the walkthrough, and th
 
   await page.goto(`/k/${id}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("This page is waiting for its owner");
-  await waitForHydration(page);
+  // The visitor's page is light (no app): the way to claim is a plain link.
   await page.getByRole("link", { name: "Create an account and claim" }).click();
   await expect(page).toHaveURL(/\/new\?redirectTo=/);
+  // Coming from the light page, /new is a full page load: the form works once the app runs.
+  await waitForHydration(page);
   await page.getByLabel("E-mail address").fill(user.email);
   await page.getByLabel("Password", { exact: true }).fill(user.password);
   await page.getByRole("button", { name: "Create account" }).click();
 
   // Back on the page, claimed, in the walkthrough.
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome to your Kammare");
+  await expect(page.getByTestId("claimed-notice")).toBeVisible();
   await expect(page).toHaveURL(`/k/${id}`);
   await page.getByRole("button", { name: "Start" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("What should the page be called?");
@@ -92,6 +72,8 @@ test("a visitor claims a page through sign-up, completes the walkthrough, and th
   await page
     .getByLabel("Portrait")
     .setInputFiles({ name: "astrid.jpg", mimeType: "image/jpeg", buffer: portrait });
+  // The picture is cropped to the page's shape before it is uploaded.
+  await page.getByRole("button", { name: "Use this picture" }).click();
   await expect(page.locator('img[src^="/uploads/"]')).toHaveAttribute("src", /^\/uploads\/.+\.webp$/);
   await page.getByRole("button", { name: "Save and continue" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Add links");
@@ -103,7 +85,23 @@ test("a visitor claims a page through sign-up, completes the walkthrough, and th
   await page.getByLabel("Address (https://…)").fill("https://example.se/album");
   await page.getByRole("button", { name: "Save and continue" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Publish the page");
+  // The publish step shows the page as visitors will see it, and what is still empty.
+  const preview = page.getByRole("article", { name: "Preview of the page" });
+  await expect(preview.getByText("Astrid Lindqvist")).toBeVisible();
+  await expect(preview.getByRole("link", { name: /Photo album/ })).toBeVisible();
+  await expect(page.getByText("Still empty")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Add Cover picture" })).toBeVisible();
   await page.getByRole("button", { name: "Publish and start the free trial" }).click();
+
+  // The publish moment: the page is live, its link and QR code, and what the trial means.
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Astrid Lindqvist is live");
+  await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
+  await expect(page.getByLabel("The page's link")).toHaveValue(`http://localhost:3210/k/${id}`);
+  await expect(
+    page.getByRole("img", { name: `QR code that opens http://localhost:3210/k/${id}` }),
+  ).toHaveJSProperty("complete", true);
+  await expect(page.getByText(/For 30 days, until/)).toBeVisible();
+  await page.getByRole("button", { name: "See your page" }).click();
 
   // Published: the owner sees the page with their bar and the trial.
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Astrid Lindqvist");

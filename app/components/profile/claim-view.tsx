@@ -1,36 +1,35 @@
-// An unclaimed page: the way to claim it, through sign-up or sign-in and back here.
+// An unclaimed page: the way to claim it, through sign-up or sign-in and back here; and the two
+// messages around it: which page is being claimed (on /new and /login) and that it is now yours.
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useRevalidator, useSearchParams } from "react-router";
+import { useNavigate, useSearchParams } from "react-router";
 import type { ProfilePageData } from "./page-data";
-import { api } from "../../lib/api";
+import { claimedPath, claimProfile, claimReturnPath } from "../../lib/claim";
 import { Alert } from "../alert";
 import { Button, ButtonLink } from "../button";
 
 export function ClaimView({ data }: { data: ProfilePageData }) {
   const { t } = useTranslation();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const revalidator = useRevalidator();
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
   const [state, setState] = useState<"idle" | "busy" | "failed">("idle");
   const autoClaimed = useRef(false);
-  const back = encodeURIComponent(`/k/${data.id}?claim=1`);
+  const back = encodeURIComponent(claimReturnPath(data.id));
 
   async function claim() {
     if (!data.viewer) return;
     setState("busy");
     try {
-      await api()("/api/kammare/own", {
-        method: "POST",
-        body: { owner: data.viewer.id, profileId: data.id },
-      });
-      setSearchParams({}, { replace: true });
-      await revalidator.revalidate();
+      await claimProfile(data.viewer.id, data.id);
+      // The page loads again as the owner's, saying it is theirs now.
+      await navigate(claimedPath(data.id), { replace: true });
     } catch {
       setState("failed");
     }
   }
 
-  // Back from sign-up or sign-in with ?claim=1: the visitor already chose to claim this page.
+  // Back with ?claim=1 from sign-up or sign-in that could not claim it at once: the visitor already
+  // chose to claim this page.
   useEffect(() => {
     if (data.viewer && searchParams.get("claim") === "1" && !autoClaimed.current) {
       autoClaimed.current = true;
@@ -65,5 +64,53 @@ export function ClaimView({ data }: { data: ProfilePageData }) {
         </div>
       )}
     </section>
+  );
+}
+
+/** On /new and /login reached from a claim: which page this is about, and when it becomes theirs. */
+export function ClaimingNotice({ id, after }: { id: string; after: "signup" | "login" }) {
+  const { t } = useTranslation();
+  return (
+    <div
+      data-testid="claiming-notice"
+      className="flex flex-col gap-1 rounded-[var(--radius-control)] border border-brand/30 bg-brand-soft px-4 py-3 text-sm"
+    >
+      <p className="font-semibold text-brand">
+        {t("profile.claim.claimingCode")} <span className="font-mono tracking-widest">{id}</span>
+      </p>
+      <p>{t(after === "signup" ? "profile.claim.afterSignup" : "profile.claim.afterLogin")}</p>
+    </div>
+  );
+}
+
+/** On the owner's page opened just after claiming it (?claimed=1): the moment it became theirs. */
+export function ClaimedNotice() {
+  const { t } = useTranslation();
+  const [searchParams] = useSearchParams();
+  const notice = useRef<HTMLDivElement>(null);
+  const claimed = searchParams.get("claimed") === "1";
+  // The page has just loaded for this: the message is where a screen reader starts reading.
+  useEffect(() => {
+    if (!claimed) return;
+    notice.current?.focus();
+    // Said once: the address loses its marker (without a navigation), so a reload shows the page alone.
+    const address = new URL(window.location.href);
+    address.searchParams.delete("claimed");
+    window.history.replaceState(window.history.state, "", address);
+  }, [claimed]);
+  if (!claimed) return null;
+  return (
+    <div className="mx-auto w-full max-w-xl pt-4">
+      <div
+        ref={notice}
+        tabIndex={-1}
+        role="status"
+        data-testid="claimed-notice"
+        className="rounded-[var(--radius-control)] border border-success/30 bg-success-soft px-4 py-3 text-success focus:outline-none"
+      >
+        <p className="text-lg font-semibold">{t("profile.claim.done")}</p>
+        <p className="mt-1 text-sm">{t("profile.claim.doneLead")}</p>
+      </div>
+    </div>
   );
 }

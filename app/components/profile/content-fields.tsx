@@ -1,12 +1,12 @@
 // The fields of a profile's content, shared by the walkthrough and the editor.
-import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ProfileContent, ProfileLink } from "../../../contract/profiles";
-import { api } from "../../lib/api";
 import type { ContentProblems, Problem } from "../../lib/profile-form";
 import { Button } from "../button";
 import { TextArea } from "../text-area";
 import { TextField } from "../text-field";
+import { ColourField } from "./colour-field";
+import { ImageUpload } from "./image-upload";
 
 export function useProblemText() {
   const { t } = useTranslation();
@@ -17,10 +17,13 @@ export function LinksField({
   links,
   onChange,
   problems,
+  hideLegend = false,
 }: {
   links: ProfileLink[];
   onChange: (links: ProfileLink[]) => void;
   problems: ContentProblems;
+  /** For a place that already names the links in a heading: the legend is then for screen readers. */
+  hideLegend?: boolean;
 }) {
   const { t } = useTranslation();
   const text = useProblemText();
@@ -28,7 +31,7 @@ export function LinksField({
     onChange(links.map((link, at) => (at === index ? { ...link, ...patch } : link)));
   return (
     <fieldset className="flex flex-col gap-4">
-      <legend className="text-sm font-medium">{t("profile.editor.links")}</legend>
+      <legend className={hideLegend ? "sr-only" : "text-sm font-medium"}>{t("profile.editor.links")}</legend>
       {links.map((link, index) => (
         <div
           key={index}
@@ -65,109 +68,6 @@ export function LinksField({
         </div>
       )}
     </fieldset>
-  );
-}
-
-/** An image chosen from the device, uploaded at once; the field holds the stored image's address. */
-export function ImageField({
-  profileId,
-  kind,
-  label,
-  value,
-  onChange,
-}: {
-  profileId: string;
-  kind: "portrait" | "cover";
-  label: string;
-  value: string | null;
-  onChange: (url: string | null) => void;
-}) {
-  const { t } = useTranslation();
-  const id = useId();
-  const [state, setState] = useState<"idle" | "busy" | "failed">("idle");
-
-  async function upload(file: File) {
-    setState("busy");
-    try {
-      const form = new FormData();
-      form.set("profileId", profileId);
-      form.set("kind", kind);
-      form.set("image", file);
-      const answer = await api()<{ image: { url: string } }>("/api/kammare/images", {
-        method: "POST",
-        body: form,
-      });
-      onChange(answer.image.url);
-      setState("idle");
-    } catch {
-      setState("failed");
-    }
-  }
-
-  return (
-    <div className="flex flex-col gap-2">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      {value && (
-        <img
-          src={value}
-          alt=""
-          className={
-            kind === "portrait"
-              ? "size-24 rounded-full object-cover"
-              : "aspect-[8/3] w-full max-w-md rounded object-cover"
-          }
-        />
-      )}
-      <input
-        id={id}
-        type="file"
-        accept="image/jpeg,image/png,image/webp"
-        aria-describedby={`${id}-hint`}
-        disabled={state === "busy"}
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          if (file) void upload(file);
-          event.target.value = "";
-        }}
-        className="text-sm file:mr-3 file:min-h-11 file:rounded-[var(--radius-control)] file:border file:border-line file:bg-raised file:px-3 file:font-medium"
-      />
-      <p id={`${id}-hint`} className="text-sm text-muted">
-        {state === "busy" ? t("profile.editor.uploading") : t("profile.editor.uploadHint")}
-      </p>
-      {state === "failed" && (
-        <p role="alert" className="text-sm font-medium text-danger">
-          {t("profile.editor.uploadFailed")}
-        </p>
-      )}
-      {value && (
-        <div>
-          <Button variant="ghost" onClick={() => onChange(null)}>
-            {t("profile.editor.removeImage")}
-          </Button>
-        </div>
-      )}
-    </div>
-  );
-}
-
-export function ColorField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
-  const { t } = useTranslation();
-  const id = useId();
-  return (
-    <div className="flex items-center gap-3">
-      <label htmlFor={id} className="text-sm font-medium">
-        {t("profile.editor.themeColor")}
-      </label>
-      <input
-        id={id}
-        type="color"
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        className="h-11 w-16 rounded border border-line"
-      />
-    </div>
   );
 }
 
@@ -227,21 +127,25 @@ export function PictureFields({
   const { t } = useTranslation();
   return (
     <>
-      <ImageField
+      <ImageUpload
         profileId={profileId}
         kind="portrait"
         label={t("profile.editor.portrait")}
         value={content.portraitImageUrl}
         onChange={(url) => set({ portraitImageUrl: url })}
       />
-      <ImageField
+      <ImageUpload
         profileId={profileId}
         kind="cover"
         label={t("profile.editor.cover")}
         value={content.coverImageUrl}
         onChange={(url) => set({ coverImageUrl: url })}
       />
-      <ColorField value={content.themeColor} onChange={(themeColor) => set({ themeColor })} />
+      <ColourField
+        value={content.themeColor}
+        name={content.displayName}
+        onChange={(themeColor) => set({ themeColor })}
+      />
     </>
   );
 }

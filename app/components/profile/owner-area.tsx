@@ -1,5 +1,6 @@
-// What the owner (or an admin) sees on their page: the walkthrough until it is published, then the
-// page with an owner bar, banners for the trial, a due payment or a resting page, and the editor.
+// What the owner (or an admin) sees on their page: the walkthrough until it is published, the
+// publish moment right after, then the page under a small owner bar (status, share, edit) with
+// banners for the trial, a due payment or a resting page.
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
@@ -9,26 +10,60 @@ import { formatDate } from "../../lib/date-format";
 import { formatMoney } from "../../lib/format";
 import type { ProfilePageData } from "./page-data";
 import { Alert } from "../alert";
-import { Button } from "../button";
+import { Button, ButtonLink } from "../button";
+import { Dialog } from "../dialog";
+import { StatusBadge } from "../status-badge";
+import { ClaimedNotice } from "./claim-view";
 import { Editor } from "./editor";
+import { OrdersList } from "./orders-list";
 import { ProfileView } from "./profile-view";
+import { PublishedMoment } from "./published-moment";
+import { SharePanel } from "./share-panel";
 import { Walkthrough } from "./walkthrough";
 
 export function OwnerArea({ data }: { data: ProfilePageData }) {
   const { t, i18n } = useTranslation();
   const revalidator = useRevalidator();
   const [mode, setMode] = useState<"view" | "edit">("view");
+  const [justPublished, setJustPublished] = useState(false);
+  const [sharing, setSharing] = useState(false);
   const content = data.content;
   if (!content) return null;
   const published = data.walkthroughDone.includes("publish");
+  // Each banner leads to the card checkout; only the owner pays (an admin sees the banner alone).
+  const checkout = (label: string) =>
+    data.isOwner ? (
+      <ButtonLink to={`/k/${data.id}/checkout/card`} variant="secondary" className="mt-2">
+        {label}
+      </ButtonLink>
+    ) : null;
   if (!published && data.status === "draft") {
     return (
-      <Walkthrough
+      <div className="px-4 py-6 sm:py-10">
+        <ClaimedNotice />
+        <Walkthrough
+          id={data.id}
+          initial={content}
+          visibility={data.visibility}
+          language={data.language}
+          pageUrl={data.pageUrl}
+          done={data.walkthroughDone.filter((step) => walkthroughSteps.includes(step))}
+          onPublished={() => {
+            setJustPublished(true);
+            void revalidator.revalidate();
+          }}
+        />
+      </div>
+    );
+  }
+  if (justPublished) {
+    return (
+      <PublishedMoment
         id={data.id}
-        initial={content}
-        visibility={data.visibility}
-        done={data.walkthroughDone.filter((step) => walkthroughSteps.includes(step))}
-        onPublished={() => void revalidator.revalidate()}
+        name={content.displayName}
+        pageUrl={data.pageUrl}
+        trialEndsAt={data.trialEndsAt}
+        onDone={() => setJustPublished(false)}
       />
     );
   }
@@ -37,43 +72,67 @@ export function OwnerArea({ data }: { data: ProfilePageData }) {
     yearly: formatMoney(plans.yearly.price, i18n.language),
   };
   return (
-    <div className="flex flex-col gap-6">
+    <div className="flex flex-col">
       <div
         role="region"
         aria-label={t("profile.ownerBar.label")}
-        className="mx-auto flex w-full max-w-2xl flex-wrap items-center justify-between gap-3 rounded-[var(--radius-card)] border border-line bg-brand-soft px-4 py-3"
+        className="sticky top-0 z-20 border-b border-line bg-raised/95 backdrop-blur print:hidden"
       >
-        <p className="font-medium text-brand">{t("profile.ownerBar.label")}</p>
-        <Button
-          variant={mode === "edit" ? "secondary" : "primary"}
-          onClick={() => setMode(mode === "edit" ? "view" : "edit")}
-        >
-          {mode === "edit" ? t("profile.ownerBar.view") : t("profile.ownerBar.edit")}
-        </Button>
+        <div className="mx-auto flex max-w-3xl items-center justify-between gap-3 px-4 py-2">
+          <div className="flex min-w-0 items-center gap-2">
+            <p className="sr-only text-sm font-semibold text-brand sm:not-sr-only">
+              {t("profile.ownerBar.label")}
+            </p>
+            <StatusBadge status={data.status} />
+          </div>
+          <div className="flex items-center gap-2">
+            <Button variant="secondary" onClick={() => setSharing(true)} disabled={!data.live}>
+              {t("share.button")}
+            </Button>
+            {/* While editing, the editor's own Close (which asks about unsaved changes) leads back. */}
+            {mode === "view" && <Button onClick={() => setMode("edit")}>{t("profile.ownerBar.edit")}</Button>}
+          </div>
+        </div>
       </div>
-      <div className="mx-auto flex w-full max-w-2xl flex-col gap-3">
+      <Dialog open={sharing} title={t("share.title")} onClose={() => setSharing(false)}>
+        <SharePanel id={data.id} pageUrl={data.pageUrl} title={content.displayName} />
+      </Dialog>
+      <div className="mx-auto flex w-full max-w-3xl flex-col gap-3 px-4 pt-4 empty:hidden print:hidden">
         {data.status === "trial" && data.trialEndsAt && (
           <Alert
             tone="info"
             title={t("profile.trialBanner", {
               date: formatDate(data.trialEndsAt, i18n.language, "long"),
             })}
-          />
+          >
+            {checkout(t("checkout.ownerChoosePlan"))}
+          </Alert>
         )}
-        {data.status === "past_due" && <Alert tone="error" title={t("profile.pastDue")} />}
-        {data.status === "expired" && <Alert tone="info" title={t("profile.resting.owner", prices)} />}
+        {data.status === "past_due" && (
+          <Alert tone="error" title={t("profile.pastDue")}>
+            {checkout(t("checkout.ownerPayNow"))}
+          </Alert>
+        )}
+        {data.status === "expired" && (
+          <Alert tone="info" title={t("profile.resting.owner", prices)}>
+            {checkout(t("checkout.ownerChoosePlan"))}
+          </Alert>
+        )}
       </div>
       {mode === "edit" ? (
-        <Editor
-          id={data.id}
-          initial={content}
-          visibility={data.visibility}
-          onSaved={() => void revalidator.revalidate()}
-          onClose={() => setMode("view")}
-        />
+        <div className="px-4 py-6">
+          <Editor
+            id={data.id}
+            initial={content}
+            visibility={data.visibility}
+            onSaved={() => void revalidator.revalidate()}
+            onClose={() => setMode("view")}
+          />
+        </div>
       ) : (
-        <ProfileView id={data.id} content={content} pageUrl={data.pageUrl} />
+        <ProfileView id={data.id} content={content} pageUrl={data.pageUrl} language={data.language} />
       )}
+      {mode === "view" && <OrdersList profileId={data.id} />}
     </div>
   );
 }

@@ -11,6 +11,8 @@ export type ProfilePageData = {
   /** Null for a page that is not live, unless the viewer may edit it. */
   content: ProfileView["content"] | null;
   visibility: ProfileView["metadata"]["visibility"];
+  /** The language the owner writes the page in. */
+  language: ProfileView["metadata"]["language"];
   /** The walkthrough steps done, for an owner or admin; empty otherwise. */
   walkthroughDone: ProfileView["walkthrough"][number]["step"][];
   trialEndsAt: string | null;

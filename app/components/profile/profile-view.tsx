@@ -1,9 +1,25 @@
-// The page itself: cover, portrait, name, subtitle, story and links, in the owner's colour.
+// The page itself: cover, portrait, name, subtitle, story and links, typeset for reading, in the
+// owner's colour made readable (contract/colour.ts). It renders the same for the light page (no
+// JavaScript: ADR 011) and inside the app; the print rules give a clean single sheet.
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { readableOn } from "../../../contract/colour";
+import { uploadedImageSrcSet } from "../../../contract/image-values";
 import type { ProfileContent } from "../../../contract/profiles";
+import { pageBackground } from "../../lib/colour";
 import { useNonce } from "../../lib/nonce";
+import { shareLink, useHydrated } from "../../lib/share";
+import { typeset } from "../../lib/typography";
 
-type Props = { id: string; content: ProfileContent; pageUrl: string; preview?: boolean };
+type Props = {
+  id: string;
+  content: ProfileContent;
+  pageUrl: string;
+  /** The language the owner writes in (the profile's metadata), for quotes and hyphenation. */
+  language: string;
+  /** Shown inside the walkthrough's preview: the name one heading level down, no share button. */
+  preview?: boolean;
+};
 
 /** The story as paragraphs: an empty line starts a new one, single line breaks are kept. */
 function paragraphs(story: string): string[][] {
@@ -13,47 +29,94 @@ function paragraphs(story: string): string[][] {
     .filter((lines) => lines.some((line) => line.trim()));
 }
 
-export function ProfileView({ id, content, preview = false }: Props) {
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname.replace(/^www\./, "");
+  } catch {
+    return "";
+  }
+}
+
+/** The owner's colour as CSS custom properties, and the print rules, scoped to this page. */
+function pageStyle(scope: string, themeColor: string): string {
+  const accent = readableOn(themeColor, pageBackground);
+  return (
+    `.${scope}{--profile-colour:${themeColor};--profile-accent:${accent}}` +
+    `@media print{@page{margin:14mm}.${scope}{font-size:10.5pt}` +
+    `.${scope} .profile-cover{max-height:52mm}.${scope} .profile-story p{orphans:3;widows:3}}`
+  );
+}
+
+export function ProfileView({ id, content, pageUrl, language, preview = false }: Props) {
   const { t } = useTranslation();
   const nonce = useNonce();
-  const themeClass = `kammare-${id.toLowerCase()}`;
+  const scope = `kammare-${id.toLowerCase()}`;
+  const set = (text: string) => typeset(text, language);
+  const story = paragraphs(content.story);
+  // Inside the walkthrough the step has the page's one h1; the preview's name is a level below.
+  const Name = preview ? "h2" : "h1";
   return (
-    <article aria-labelledby="profile-name" className={`${themeClass} mx-auto flex max-w-2xl flex-col gap-6`}>
-      {!preview && <title>{`${content.displayName} – Kammare`}</title>}
+    <article
+      aria-labelledby={preview ? undefined : "profile-name"}
+      aria-label={preview ? t("publicPage.previewLabel") : undefined}
+      lang={language}
+      className={`${scope} mx-auto flex w-full max-w-3xl flex-col pb-8 print:max-w-none print:pb-0`}
+    >
       {/* The owner's colour, as a class rule: the CSP allows no inline style attributes. */}
-      <style nonce={nonce}>{`.${themeClass}{--profile-accent:${content.themeColor}}`}</style>
-      {content.coverImageUrl && (
+      <style nonce={nonce}>{pageStyle(scope, content.themeColor)}</style>
+      {content.coverImageUrl ? (
         <img
           src={content.coverImageUrl}
+          srcSet={uploadedImageSrcSet(content.coverImageUrl, "cover")}
+          sizes="(min-width: 48rem) 48rem, 100vw"
           alt=""
-          className="aspect-[8/3] w-full rounded-[var(--radius-card)] object-cover"
+          className="profile-cover aspect-[8/3] w-full object-cover sm:mt-6 sm:rounded-[var(--radius-card)] print:rounded-none"
           width={1600}
           height={600}
+          fetchPriority="high"
+        />
+      ) : (
+        // Without a cover, a quiet band of the owner's colour gives the page its face.
+        <div
+          aria-hidden="true"
+          className="h-28 w-full bg-[color-mix(in_srgb,var(--profile-colour)_22%,var(--color-surface))] sm:mt-6 sm:h-32 sm:rounded-[var(--radius-card)] print:hidden"
         />
       )}
-      <header className="flex flex-col items-center gap-3 text-center">
-        {content.portraitImageUrl && (
+      <header className="flex flex-col items-center gap-3 px-5 text-center">
+        {content.portraitImageUrl ? (
           <img
             src={content.portraitImageUrl}
+            srcSet={uploadedImageSrcSet(content.portraitImageUrl, "portrait")}
+            sizes="(min-width: 40rem) 10rem, 8rem"
             alt={t("profile.portraitAlt", { name: content.displayName })}
-            className="-mt-16 size-32 rounded-full border-4 border-raised object-cover shadow sm:size-40"
+            className="-mt-16 size-32 rounded-full border-4 border-surface object-cover shadow-md ring-2 ring-[var(--profile-colour)] sm:-mt-20 sm:size-40 print:mt-4 print:size-28 print:shadow-none"
             width={320}
             height={320}
           />
+        ) : (
+          <div className="h-6" aria-hidden="true" />
         )}
-        <h1 id="profile-name" className="text-4xl font-semibold text-[var(--profile-accent)] sm:text-5xl">
+        <Name
+          id={preview ? undefined : "profile-name"}
+          className="mt-2 text-balance font-serif text-4xl font-semibold leading-tight text-[var(--profile-accent)] sm:text-5xl"
+        >
           {content.displayName}
-        </h1>
-        {content.subtitle && <p className="text-lg text-muted">{content.subtitle}</p>}
+        </Name>
+        {content.subtitle && (
+          <p className="max-w-prose text-balance text-base tracking-wide text-muted sm:text-lg">
+            {set(content.subtitle)}
+          </p>
+        )}
+        <span aria-hidden="true" className="mt-3 h-0.5 w-12 rounded-full bg-[var(--profile-colour)]" />
       </header>
-      {content.story && (
-        <div className="flex flex-col gap-4 text-lg leading-relaxed">
-          {paragraphs(content.story).map((lines, index) => (
+      {story.length > 0 && (
+        <div className="profile-story mx-auto mt-8 flex w-full max-w-[42.5rem] flex-col gap-5 px-5 font-serif text-[1.1875rem] leading-[1.75] text-ink hyphens-auto sm:text-xl sm:leading-[1.8] print:mt-5 print:gap-3 print:text-[11pt] print:leading-normal">
+          {story.map((lines, index) => (
             <p key={index}>
               {lines.map((line, lineIndex) => (
                 <span key={lineIndex}>
                   {lineIndex > 0 && <br />}
-                  {line}
+                  {set(line)}
                 </span>
               ))}
             </p>
@@ -61,25 +124,77 @@ export function ProfileView({ id, content, preview = false }: Props) {
         </div>
       )}
       {content.links.length > 0 && (
-        <section aria-labelledby="profile-links" className="flex flex-col gap-2">
-          <h2 id="profile-links" className="text-xl font-semibold">
+        <section
+          aria-labelledby={`${scope}-links`}
+          className="mx-auto mt-10 flex w-full max-w-[42.5rem] flex-col gap-3 px-5 print:mt-5"
+        >
+          <h2
+            id={`${scope}-links`}
+            className="font-sans text-xs font-semibold uppercase tracking-[0.14em] text-muted"
+          >
             {t("profile.links")}
           </h2>
-          <ul className="flex flex-col gap-2">
+          <ul className="flex flex-col border-t border-line">
             {content.links.map((link) => (
-              <li key={`${link.label}-${link.url}`}>
+              <li key={`${link.label}-${link.url}`} className="border-b border-line">
                 <a
                   href={link.url}
                   rel="noopener noreferrer nofollow"
-                  className="block rounded-[var(--radius-control)] border border-line bg-raised px-4 py-3 font-medium text-[var(--profile-accent)] underline-offset-4 hover:underline"
+                  className="group flex min-h-14 items-center justify-between gap-4 py-3 text-ink"
                 >
-                  {link.label}
+                  <span className="flex flex-col">
+                    <span className="font-medium group-hover:text-[var(--profile-accent)] group-hover:underline group-hover:underline-offset-4">
+                      {link.label}
+                    </span>
+                    <span className="text-sm text-muted print:text-ink">{hostOf(link.url)}</span>
+                  </span>
+                  <span aria-hidden="true" className="text-[var(--profile-accent)] print:hidden">
+                    ↗
+                  </span>
                 </a>
               </li>
             ))}
           </ul>
         </section>
       )}
+      {!preview && <ShareButton url={pageUrl} title={content.displayName} />}
     </article>
+  );
+}
+
+/**
+ * For visitors: the share sheet, or the link copied. Without JavaScript it could do nothing, so it is
+ * hidden until React (the app) or the visitor script (the light page) makes it work.
+ */
+function ShareButton({ url, title }: { url: string; title: string }) {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const [said, setSaid] = useState("");
+  async function share() {
+    const result = await shareLink(url, title);
+    if (result === "copied") setSaid(t("profile.copied"));
+    if (result === "failed") setSaid(t("publicPage.copyFailed"));
+  }
+  return (
+    <div className="mx-auto mt-10 flex flex-col items-center gap-2 px-5 print:hidden">
+      <button
+        type="button"
+        hidden={!hydrated}
+        data-share-url={url}
+        data-share-title={title}
+        data-copied={t("profile.copied")}
+        data-copy-failed={t("publicPage.copyFailed")}
+        onClick={() => void share()}
+        className="inline-flex min-h-11 items-center gap-2 rounded-full border border-line bg-raised px-5 text-sm font-semibold text-ink shadow-sm hover:border-[var(--profile-colour)]"
+      >
+        <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 fill-none stroke-current stroke-[1.8]">
+          <path d="M10 3v10M6 7l4-4 4 4M4 11v5h12v-5" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+        {t("profile.share")}
+      </button>
+      <p data-share-status role="status" className="min-h-5 text-sm text-muted">
+        {said}
+      </p>
+    </div>
   );
 }

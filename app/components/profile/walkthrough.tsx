@@ -10,14 +10,29 @@ import { contentProblems, hasProblems, type ContentProblems } from "../../lib/pr
 import { Alert } from "../alert";
 import { Button } from "../button";
 import { LinksField, NameFields, PictureFields, StoryField } from "./content-fields";
+import { ProfileView } from "./profile-view";
 
 type Props = {
   id: string;
   initial: ProfileContent;
   visibility: "public" | "unlisted";
+  /** The page's language, for the publish step's preview. */
+  language: string;
+  pageUrl: string;
   done: WalkthroughStep[];
   onPublished: () => void;
 };
+
+/** What a visitor would miss, each with the step that fills it in: a nudge before publishing. */
+function stillEmpty(content: ProfileContent): { field: string; step: WalkthroughStep }[] {
+  const empty: { field: string; step: WalkthroughStep }[] = [];
+  if (!content.subtitle.trim()) empty.push({ field: "subtitle", step: "name" });
+  if (!content.story.trim()) empty.push({ field: "story", step: "story" });
+  if (!content.portraitImageUrl) empty.push({ field: "portrait", step: "images" });
+  if (!content.coverImageUrl) empty.push({ field: "cover", step: "images" });
+  if (content.links.length === 0) empty.push({ field: "links", step: "links" });
+  return empty;
+}
 
 /** The fields each step saves. */
 const stepFields: Record<WalkthroughStep, (keyof ProfileContent)[]> = {
@@ -29,7 +44,7 @@ const stepFields: Record<WalkthroughStep, (keyof ProfileContent)[]> = {
   publish: [],
 };
 
-export function Walkthrough({ id, initial, done, onPublished }: Props) {
+export function Walkthrough({ id, initial, language, pageUrl, done, onPublished }: Props) {
   const { t } = useTranslation();
   const firstOpen = walkthroughSteps.findIndex((step) => !done.includes(step));
   const [index, setIndex] = useState(firstOpen === -1 ? walkthroughSteps.length - 1 : firstOpen);
@@ -110,6 +125,15 @@ export function Walkthrough({ id, initial, done, onPublished }: Props) {
         {step === "publish" && !content.displayName.trim() && (
           <Alert tone="error" title={t("profile.walkthrough.publish.needsName")} />
         )}
+        {step === "publish" && content.displayName.trim() && (
+          <PublishPreview
+            id={id}
+            content={content}
+            language={language}
+            pageUrl={pageUrl}
+            onGoTo={(target) => setIndex(walkthroughSteps.indexOf(target))}
+          />
+        )}
 
         <div className="flex flex-wrap items-center gap-3">
           {index > 0 && (
@@ -135,5 +159,55 @@ export function Walkthrough({ id, initial, done, onPublished }: Props) {
         </div>
       </form>
     </section>
+  );
+}
+
+/** The page as visitors will see it, and what is still empty (a nudge: publishing is not blocked). */
+function PublishPreview({
+  id,
+  content,
+  language,
+  pageUrl,
+  onGoTo,
+}: {
+  id: string;
+  content: ProfileContent;
+  language: string;
+  pageUrl: string;
+  onGoTo: (step: WalkthroughStep) => void;
+}) {
+  const { t } = useTranslation();
+  const empty = stillEmpty(content);
+  return (
+    <div className="flex flex-col gap-4">
+      {empty.length > 0 && (
+        <div className="rounded-[var(--radius-control)] border border-line bg-surface px-4 py-3 text-sm">
+          <p className="font-semibold">{t("publish.emptyHeading")}</p>
+          <ul className="mt-1 flex flex-col">
+            {empty.map(({ field, step }) => (
+              <li key={field} className="flex items-center justify-between gap-3">
+                <span className="text-muted">{t(`publish.empty.${field}`)}</span>
+                <button
+                  type="button"
+                  onClick={() => onGoTo(step)}
+                  className="min-h-11 px-2 font-medium text-brand underline underline-offset-4"
+                >
+                  {t("publish.add")}
+                  <span className="sr-only"> {t(`publish.empty.${field}`)}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+          <p className="mt-1 text-muted">{t("publish.emptyLater")}</p>
+        </div>
+      )}
+      <p className="text-sm font-semibold text-muted">{t("publish.previewHeading")}</p>
+      {/* A window onto the page: scaled down, read-only, as a visitor will see it. */}
+      <div className="max-h-[28rem] overflow-y-auto rounded-[var(--radius-card)] border border-line bg-surface shadow-inner">
+        <div inert className="origin-top">
+          <ProfileView id={id} content={content} pageUrl={pageUrl} language={language} preview />
+        </div>
+      </div>
+    </div>
   );
 }

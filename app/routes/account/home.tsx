@@ -1,18 +1,29 @@
 // "/" (rule `index`): owners are sent to their first page and visitors to sign in; a signed-in user
-// without a page sees this: how to reach the page their code belongs to.
+// without a page sees this: how to reach the page their code belongs to, and their e-mail address,
+// whether it is verified, with the way to verify it.
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { isProfileId, normalizeProfileId } from "../../../contract/profile-id";
 import { Button } from "../../components/button";
+import { EmailVerification } from "../../components/email-verification";
 import { TextField } from "../../components/text-field";
+import { isEmailVerified, servicesContext, viewerContext } from "../../lib/services.server";
 import { useFormSubmit } from "../../lib/use-form-submit";
 import { serverRules } from "../../rules/index.server";
 import type { Route } from "./+types/home";
 
 export const middleware: Route.MiddlewareFunction[] = serverRules("index");
 
-export default function AccountHome() {
+export async function loader({ context }: Route.LoaderArgs) {
+  // The rule has sent visitors to sign in: there is a viewer here.
+  const viewer = context.get(viewerContext);
+  if (!viewer) return { account: null };
+  const emailVerified = await isEmailVerified(context.get(servicesContext).db, viewer.id);
+  return { account: { email: viewer.email, emailVerified } };
+}
+
+export default function AccountHome({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [code, setCode] = useState("");
@@ -50,6 +61,9 @@ export default function AccountHome() {
         />
         <Button type="submit">{t("accountHome.open")}</Button>
       </form>
+      {loaderData.account && (
+        <EmailVerification email={loaderData.account.email} verified={loaderData.account.emailVerified} />
+      )}
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Button } from "../../components/button";
 import { FormAlert } from "../../components/form-alert";
 import { NewPasswordFields } from "../../components/new-password-fields";
+import { AdminPageHeader } from "../../components/page-header";
 import { TextField } from "../../components/text-field";
 import { api } from "../../lib/api";
 import { useFormSubmit } from "../../lib/use-form-submit";
@@ -45,9 +46,11 @@ export default function ChangePassword() {
   return (
     <section aria-labelledby="change-password-heading" className="flex max-w-md flex-col gap-6">
       <title>{t("admin.password.title")}</title>
-      <h1 id="change-password-heading" className="text-3xl font-semibold text-brand">
-        {t("admin.password.heading")}
-      </h1>
+      <AdminPageHeader
+        path="/admin/change-password"
+        title={t("admin.password.heading")}
+        titleId="change-password-heading"
+      />
       <form
         noValidate
         onSubmit={(event) => void submit(event)}

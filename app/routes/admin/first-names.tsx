@@ -4,8 +4,11 @@ import { useTranslation } from "react-i18next";
 import { Link, useRevalidator } from "react-router";
 import { Button } from "../../components/button";
 import { DataTable } from "../../components/data-table";
+import { EmptyState, emptyIcons } from "../../components/empty-state";
 import { FormAlert } from "../../components/form-alert";
+import { AdminPageHeader } from "../../components/page-header";
 import { TextField } from "../../components/text-field";
+import { useToast } from "../../components/toast";
 import { api } from "../../lib/api";
 import { formatDate } from "../../lib/date-format";
 import { useFormSubmit } from "../../lib/use-form-submit";
@@ -19,6 +22,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export default function FirstNames({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const revalidator = useRevalidator();
+  const toast = useToast();
   const [name, setName] = useState("");
   const form = useFormSubmit({
     fields: ["name"],
@@ -38,14 +42,16 @@ export default function FirstNames({ loaderData }: Route.ComponentProps) {
       onDone: async () => {
         setName("");
         await revalidator.revalidate();
+        toast.show({ title: t("toast.firstNameAdded", { name: typed }) });
       },
     });
   }
 
-  async function remove(entry: string) {
+  async function remove(entry: string, shown: string) {
     try {
       await api()(`/api/admin/first-names/${encodeURIComponent(entry)}`, { method: "DELETE" });
       await revalidator.revalidate();
+      toast.show({ title: t("toast.firstNameRemoved", { name: shown }) });
     } catch (caught) {
       form.fail(caught);
     }
@@ -54,8 +60,11 @@ export default function FirstNames({ loaderData }: Route.ComponentProps) {
   return (
     <div className="flex max-w-3xl flex-col gap-6">
       <title>{t("firstNames.title")}</title>
-      <h1 className="text-3xl font-semibold text-brand">{t("firstNames.heading")}</h1>
-      <p className="text-muted">{t("firstNames.lead")}</p>
+      <AdminPageHeader
+        path="/admin/first-names"
+        title={t("firstNames.heading")}
+        description={t("firstNames.lead")}
+      />
       <form
         noValidate
         onSubmit={(event) => void add(event)}
@@ -74,12 +83,18 @@ export default function FirstNames({ loaderData }: Route.ComponentProps) {
           {t("firstNames.add")}
         </Button>
       </form>
-      <FormAlert form={form} done={t("firstNames.added")} />
+      <FormAlert form={form} />
       <DataTable
         caption={t("firstNames.heading")}
         rowKey={(row) => row.name}
         rows={loaderData.names}
-        empty={t("firstNames.empty")}
+        empty={
+          <EmptyState
+            icon={emptyIcons.list}
+            title={t("firstNames.empty")}
+            text={t("emptyState.firstNames")}
+          />
+        }
         columns={[
           {
             key: "name",
@@ -99,7 +114,7 @@ export default function FirstNames({ loaderData }: Route.ComponentProps) {
             key: "remove",
             header: t("firstNames.actions"),
             cell: (row) => (
-              <Button variant="ghost" onClick={() => void remove(row.name)}>
+              <Button variant="ghost" onClick={() => void remove(row.name, row.displayName)}>
                 {t("firstNames.remove", { name: row.displayName })}
               </Button>
             ),

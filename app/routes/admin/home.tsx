@@ -1,25 +1,27 @@
 // /admin: the admin's menu of every admin screen, and the user tool (find by e-mail, see the
 // user's pages, set a new password).
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { AdminUser } from "../../../contract/auth";
 import { Alert } from "../../components/alert";
 import { FormAlert } from "../../components/form-alert";
 import { Button } from "../../components/button";
+import { AdminPageHeader } from "../../components/page-header";
 import { TextField } from "../../components/text-field";
 import { adminScreens } from "../../lib/admin-screens";
 import { api } from "../../lib/api";
 import { formatDateTime } from "../../lib/date-format";
 import { useFormSubmit } from "../../lib/use-form-submit";
-import { emailProblem, failureOf, newPasswordProblem } from "../../lib/validate";
+import { useUserLookup } from "../../lib/use-user-lookup";
+import { newPasswordProblem } from "../../lib/validate";
 
 export default function AdminHome() {
   const { t } = useTranslation();
   return (
     <div className="flex flex-col gap-10">
       <title>{t("admin.title")}</title>
-      <h1 className="text-3xl font-semibold text-brand">{t("admin.heading")}</h1>
+      <AdminPageHeader path="/admin" title={t("admin.heading")} />
       <nav aria-labelledby="admin-menu">
         <h2 id="admin-menu" className="text-xl font-semibold">
           {t("admin.menu")}
@@ -46,29 +48,8 @@ export default function AdminHome() {
 
 function UserTool() {
   const { t, i18n } = useTranslation();
-  const [email, setEmail] = useState("");
-  const [emailError, setEmailError] = useState<string>();
-  const [state, setState] = useState<"idle" | "busy" | "not-found" | "failed">("idle");
   const [user, setUser] = useState<AdminUser | null>(null);
-
-  async function find(event: FormEvent) {
-    event.preventDefault();
-    const problem = emailProblem(email);
-    setEmailError(problem);
-    if (problem) return;
-    setState("busy");
-    setUser(null);
-    try {
-      const { adminUserSchema } = await import("../../../contract/auth");
-      const found = adminUserSchema.parse(
-        await api()("/api/admin/user-fetch", { method: "POST", body: { email: email.trim() } }),
-      );
-      setUser(found);
-      setState("idle");
-    } catch (error) {
-      setState(failureOf(error).code === "not_found" ? "not-found" : "failed");
-    }
-  }
+  const { email, setEmail, emailError, state, find } = useUserLookup(setUser);
 
   return (
     <section aria-labelledby="users-heading" className="flex max-w-2xl flex-col gap-4">

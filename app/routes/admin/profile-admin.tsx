@@ -2,16 +2,21 @@
 // history, and change its status (PUT /api/admin/profile; suspending asks for confirmation first).
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, useRevalidator } from "react-router";
+import { data, Form, Link, useNavigation, useRevalidator } from "react-router";
 import { isProfileId, normalizeProfileId } from "../../../contract/profile-id";
 import { profileStatuses, type ProfileStatus } from "../../../contract/profile-values";
 import type { AdminProfileDetail } from "../../../contract/profiles";
 import { Button, ButtonLink } from "../../components/button";
 import { DataTable, type Column } from "../../components/data-table";
 import { Dialog } from "../../components/dialog";
+import { EmptyState, emptyIcons } from "../../components/empty-state";
 import { FormAlert } from "../../components/form-alert";
+import { AdminPageHeader } from "../../components/page-header";
 import { SelectField } from "../../components/select-field";
+import { LoadingRegion, Skeleton, SkeletonText } from "../../components/skeleton";
+import { StatusBadge } from "../../components/status-badge";
 import { TextField } from "../../components/text-field";
+import { useToast } from "../../components/toast";
 import { api } from "../../lib/api";
 import { formatDateTime } from "../../lib/date-format";
 import { useFormSubmit } from "../../lib/use-form-submit";
@@ -33,6 +38,9 @@ const maxReason = 500;
 export default function ProfileAdmin({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { typed, detail, notFound, statuses } = loaderData;
+  const navigation = useNavigation();
+  // Another code is being looked up: placeholders where its page will be, not the last one's data.
+  const finding = navigation.state === "loading" && navigation.location.pathname === "/admin/profile-admin";
   return (
     <div className="flex flex-col gap-8">
       <title>
@@ -40,7 +48,11 @@ export default function ProfileAdmin({ loaderData }: Route.ComponentProps) {
           ? t("adminProfiles.admin.titleFor", { id: detail.profile.id })
           : t("adminProfiles.admin.title")}
       </title>
-      <h1 className="text-3xl font-semibold text-brand">{t("adminProfiles.admin.heading")}</h1>
+      <AdminPageHeader
+        path="/admin/profile-admin"
+        title={t("adminProfiles.admin.heading")}
+        current={detail?.profile.id}
+      />
       <Form
         method="get"
         role="search"
@@ -63,24 +75,52 @@ export default function ProfileAdmin({ loaderData }: Route.ComponentProps) {
         <Button type="submit">{t("adminProfiles.admin.findSubmit")}</Button>
       </Form>
 
-      {notFound && (
-        <section
-          aria-labelledby="not-found-heading"
-          className="flex max-w-xl flex-col gap-3 rounded-[var(--radius-card)] border border-line bg-raised p-6"
-        >
-          <h2 id="not-found-heading" className="text-xl font-semibold">
-            {t("adminProfiles.admin.notFound")}
-          </h2>
-          <p className="text-muted">{t("adminProfiles.admin.notFoundLead", { code: typed })}</p>
-          <div>
-            <ButtonLink to="/admin/profiles/list" variant="secondary">
-              {t("adminProfiles.admin.toList")}
-            </ButtonLink>
-          </div>
-        </section>
-      )}
+      {finding ? (
+        <LoadingRegion loading label={t("adminProfiles.admin.heading")}>
+          <DetailSkeleton />
+        </LoadingRegion>
+      ) : (
+        <>
+          {notFound && (
+            <section
+              aria-labelledby="not-found-heading"
+              className="flex max-w-xl flex-col gap-3 rounded-[var(--radius-card)] border border-line bg-raised p-6"
+            >
+              <h2 id="not-found-heading" className="text-xl font-semibold">
+                {t("adminProfiles.admin.notFound")}
+              </h2>
+              <p className="text-muted">{t("adminProfiles.admin.notFoundLead", { code: typed })}</p>
+              <div>
+                <ButtonLink to="/admin/profiles/list" variant="secondary">
+                  {t("adminProfiles.admin.toList")}
+                </ButtonLink>
+              </div>
+            </section>
+          )}
 
-      {detail && <ProfileDetail key={`profile:${detail.profile.id}`} detail={detail} statuses={statuses} />}
+          {detail && (
+            <ProfileDetail key={`profile:${detail.profile.id}`} detail={detail} statuses={statuses} />
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+/** The shape of a profile's page while it loads: the details card, the status card, the history. */
+function DetailSkeleton() {
+  return (
+    <div className="grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
+      <div className="flex flex-col gap-4 rounded-[var(--radius-card)] border border-line bg-raised p-5">
+        <Skeleton className="h-6 w-48" />
+        <SkeletonText lines={5} />
+      </div>
+      <div className="flex flex-col gap-4 rounded-[var(--radius-card)] border border-line bg-raised p-5">
+        <Skeleton className="h-6 w-40" />
+        <Skeleton className="h-11 w-full" />
+        <Skeleton className="h-11 w-full" />
+        <Skeleton className="h-11 w-32" />
+      </div>
     </div>
   );
 }
@@ -100,89 +140,108 @@ function ProfileDetail({
       {formatDateTime(iso, i18n.language)}
     </time>
   );
-  const statusName = (status: ProfileStatus | null) => (status ? t(`profileStatus.${status}`) : none);
+  const statusName = (status: ProfileStatus | null) => (status ? <StatusBadge status={status} /> : none);
 
   const columns: Column<AdminProfileDetail["history"][number]>[] = [
-    { key: "at", header: t("adminProfiles.admin.when"), cell: (row) => when(row.at) },
-    { key: "from", header: t("adminProfiles.admin.from"), cell: (row) => statusName(row.from) },
-    { key: "to", header: t("adminProfiles.admin.to"), cell: (row) => statusName(row.to) },
+    { key: "at", header: t("adminProfiles.admin.when"), cell: (row) => when(row.at), className: "w-44" },
+    {
+      key: "from",
+      header: t("adminProfiles.admin.from"),
+      cell: (row) => statusName(row.from),
+      wrap: "never",
+    },
+    { key: "to", header: t("adminProfiles.admin.to"), cell: (row) => statusName(row.to), wrap: "never" },
     {
       key: "who",
       header: t("adminProfiles.admin.who"),
-      cell: (row) => (
-        <span className="whitespace-nowrap">{row.actorEmail ?? t("adminProfiles.admin.system")}</span>
-      ),
+      cell: (row) => row.actorEmail ?? t("adminProfiles.admin.system"),
+      wrap: "anywhere",
+      className: "min-w-40",
     },
     {
       key: "why",
       header: t("adminProfiles.admin.why"),
+      // Prose: the widest column, wrapping at words; never narrower than a short sentence.
+      className: "min-w-56 w-2/5",
       cell: (row) => {
         // The system's reasons are codes, shown in the admin's language; an admin's are their words.
         const text = [row.reasonCode && t(`adminProfiles.admin.reasons.${row.reasonCode}`), row.reason]
           .filter(Boolean)
           .join("\n");
         if (!text) return none;
-        return <span className="block min-w-48 whitespace-pre-line break-words">{text}</span>;
+        return <span className="whitespace-pre-line">{text}</span>;
       },
     },
   ];
 
+  // The details beside the status form; the history under both, across the page's width: its
+  // reasons are prose and need the room.
   return (
-    <div className="grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
-      <section aria-labelledby="profile-heading" className="flex min-w-0 flex-col gap-6">
-        <div className="rounded-[var(--radius-card)] border border-line bg-raised p-5">
-          <h2 id="profile-heading" className="text-xl font-semibold">
-            {t("adminProfiles.admin.detailsHeading", { id: profile.id })}
-          </h2>
-          <dl className="mt-4 grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr] sm:gap-y-2">
-            <dt className="text-muted">{t("adminProfiles.columns.status")}</dt>
-            <dd className="mb-2 font-semibold sm:mb-0">{t(`profileStatus.${profile.status}`)}</dd>
-            <dt className="text-muted">{t("adminProfiles.admin.owner")}</dt>
-            <dd className="mb-2 break-all sm:mb-0">{ownerEmail ?? t("adminProfiles.admin.noOwner")}</dd>
-            <dt className="text-muted">{t("adminProfiles.admin.name")}</dt>
-            <dd className="mb-2 break-words sm:mb-0">
-              {profile.content.displayName || t("adminProfiles.admin.noName")}
-            </dd>
-            <dt className="text-muted">{t("adminProfiles.columns.created")}</dt>
-            <dd className="mb-2 sm:mb-0">{when(profile.createdAt)}</dd>
-            <dt className="text-muted">{t("adminProfiles.columns.updated")}</dt>
-            <dd className="mb-2 sm:mb-0">{when(profile.updatedAt)}</dd>
-            {profile.trialEndsAt && (
-              <>
-                <dt className="text-muted">{t("adminProfiles.admin.trialEnds")}</dt>
-                <dd className="mb-2 sm:mb-0">{when(profile.trialEndsAt)}</dd>
-              </>
-            )}
-            {profile.paidUntil && (
-              <>
-                <dt className="text-muted">{t("adminProfiles.admin.paidUntil")}</dt>
-                <dd className="mb-2 sm:mb-0">{when(profile.paidUntil)}</dd>
-              </>
-            )}
-          </dl>
-          <Link
-            to={`/k/${profile.id}`}
-            className="mt-4 inline-block font-medium text-brand underline underline-offset-2"
-          >
-            {t("adminProfiles.admin.open")}
-          </Link>
-        </div>
-
-        <section aria-labelledby="history-heading" className="flex flex-col gap-3">
-          <h2 id="history-heading" className="text-xl font-semibold">
-            {t("adminProfiles.admin.historyHeading")}
-          </h2>
-          <DataTable
-            caption={t("adminProfiles.admin.historyCaption")}
-            columns={columns}
-            rows={history}
-            rowKey={(row) => `${row.at}|${row.from ?? ""}|${row.to}`}
-            empty={t("adminProfiles.admin.historyEmpty")}
-          />
+    <div className="flex flex-col gap-8">
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
+        <section aria-labelledby="profile-heading" className="flex min-w-0 flex-col gap-6">
+          <div className="rounded-[var(--radius-card)] border border-line bg-raised p-5">
+            <h2 id="profile-heading" className="text-xl font-semibold">
+              {t("adminProfiles.admin.detailsHeading", { id: profile.id })}
+            </h2>
+            <dl className="mt-4 grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr] sm:gap-y-2">
+              <dt className="text-muted">{t("adminProfiles.columns.status")}</dt>
+              <dd className="mb-2 sm:mb-0">
+                <StatusBadge status={profile.status} />
+              </dd>
+              <dt className="text-muted">{t("adminProfiles.admin.owner")}</dt>
+              <dd className="mb-2 break-all sm:mb-0">{ownerEmail ?? t("adminProfiles.admin.noOwner")}</dd>
+              <dt className="text-muted">{t("adminProfiles.admin.name")}</dt>
+              <dd className="mb-2 break-words sm:mb-0">
+                {profile.content.displayName || t("adminProfiles.admin.noName")}
+              </dd>
+              <dt className="text-muted">{t("adminProfiles.columns.created")}</dt>
+              <dd className="mb-2 sm:mb-0">{when(profile.createdAt)}</dd>
+              <dt className="text-muted">{t("adminProfiles.columns.updated")}</dt>
+              <dd className="mb-2 sm:mb-0">{when(profile.updatedAt)}</dd>
+              {profile.trialEndsAt && (
+                <>
+                  <dt className="text-muted">{t("adminProfiles.admin.trialEnds")}</dt>
+                  <dd className="mb-2 sm:mb-0">{when(profile.trialEndsAt)}</dd>
+                </>
+              )}
+              {profile.paidUntil && (
+                <>
+                  <dt className="text-muted">{t("adminProfiles.admin.paidUntil")}</dt>
+                  <dd className="mb-2 sm:mb-0">{when(profile.paidUntil)}</dd>
+                </>
+              )}
+            </dl>
+            <Link
+              to={`/k/${profile.id}`}
+              className="mt-4 inline-block font-medium text-brand underline underline-offset-2"
+            >
+              {t("adminProfiles.admin.open")}
+            </Link>
+          </div>
         </section>
-      </section>
 
-      <StatusForm id={profile.id} current={profile.status} statuses={statuses} />
+        <StatusForm id={profile.id} current={profile.status} statuses={statuses} />
+      </div>
+
+      <section aria-labelledby="history-heading" className="flex min-w-0 flex-col gap-3">
+        <h2 id="history-heading" className="text-xl font-semibold">
+          {t("adminProfiles.admin.historyHeading")}
+        </h2>
+        <DataTable
+          caption={t("adminProfiles.admin.historyCaption")}
+          columns={columns}
+          rows={history}
+          rowKey={(row) => `${row.at}|${row.from ?? ""}|${row.to}`}
+          empty={
+            <EmptyState
+              icon={emptyIcons.history}
+              title={t("adminProfiles.admin.historyEmpty")}
+              text={t("emptyState.history")}
+            />
+          }
+        />
+      </section>
     </div>
   );
 }
@@ -198,6 +257,7 @@ function StatusForm({
 }) {
   const { t } = useTranslation();
   const revalidator = useRevalidator();
+  const toast = useToast();
   const [status, setStatus] = useState<ProfileStatus>(current);
   const [reason, setReason] = useState("");
   const form = useFormSubmit({ fields: ["status", "reason"] });
@@ -227,6 +287,7 @@ function StatusForm({
       onDone: async () => {
         await revalidator.revalidate();
         setReason("");
+        toast.show({ title: t("adminProfiles.admin.saved") });
       },
     });
   }
@@ -241,7 +302,7 @@ function StatusForm({
       </h2>
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
         <div aria-live="polite">
-          <FormAlert form={form} done={t("adminProfiles.admin.saved")} />
+          <FormAlert form={form} />
         </div>
         <SelectField
           label={t("adminProfiles.admin.newStatus")}

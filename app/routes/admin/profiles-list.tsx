@@ -12,7 +12,10 @@ import {
 import { Alert } from "../../components/alert";
 import { Button, ButtonLink } from "../../components/button";
 import { DataTable, type Column } from "../../components/data-table";
+import { EmptyState, emptyIcons } from "../../components/empty-state";
+import { AdminPageHeader } from "../../components/page-header";
 import { SelectField } from "../../components/select-field";
+import { StatusBadge } from "../../components/status-badge";
 import { TextField } from "../../components/text-field";
 import { formatDateTime } from "../../lib/date-format";
 import { DomainError, listProfiles, servicesContext } from "../../lib/services.server";
@@ -110,17 +113,15 @@ export default function ProfilesList({ loaderData }: Route.ComponentProps) {
     {
       key: "status",
       header: t("adminProfiles.columns.status"),
-      cell: (row) => <span className="whitespace-nowrap">{t(`profileStatus.${row.status}`)}</span>,
+      cell: (row) => <StatusBadge status={row.status} />,
+      wrap: "never",
     },
     {
       key: "owner",
       header: t("adminProfiles.columns.owner"),
-      cell: (row) =>
-        row.ownerEmail ? (
-          <span className="whitespace-nowrap">{row.ownerEmail}</span>
-        ) : (
-          <span className="text-muted">{t("adminProfiles.noValue")}</span>
-        ),
+      cell: (row) => row.ownerEmail ?? <span className="text-muted">{t("adminProfiles.noValue")}</span>,
+      wrap: "anywhere",
+      className: "min-w-40",
     },
     {
       key: "created",
@@ -137,14 +138,16 @@ export default function ProfilesList({ loaderData }: Route.ComponentProps) {
   return (
     <section aria-labelledby="profiles-list-heading" className="flex flex-col gap-6">
       <title>{t("adminProfiles.list.title")}</title>
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <h1 id="profiles-list-heading" className="text-3xl font-semibold text-brand">
-          {t("adminProfiles.list.heading")}
-        </h1>
-        <ButtonLink to="/admin/profiles/new" variant="secondary">
-          {t("adminProfiles.nav.new")}
-        </ButtonLink>
-      </div>
+      <AdminPageHeader
+        path="/admin/profiles/list"
+        title={t("adminProfiles.list.heading")}
+        titleId="profiles-list-heading"
+        actions={
+          <ButtonLink to="/admin/profiles/new" variant="secondary">
+            {t("adminProfiles.nav.new")}
+          </ButtonLink>
+        }
+      />
 
       <Form
         method="get"
@@ -194,8 +197,9 @@ export default function ProfilesList({ loaderData }: Route.ComponentProps) {
 
       {staleCursor && <Alert tone="info" title={t("adminProfiles.list.staleCursor")} />}
 
-      <div aria-live="polite" aria-busy={loading || undefined} className="flex flex-col gap-3">
-        <p className="text-sm text-muted">
+      <div className="flex flex-col gap-3">
+        {/* Said once the new rows are in (the table itself is busy meanwhile, not read out row by row). */}
+        <p role="status" className="text-sm text-muted">
           {loading
             ? t("common.loading")
             : t("adminProfiles.list.summary", {
@@ -203,24 +207,37 @@ export default function ProfilesList({ loaderData }: Route.ComponentProps) {
                 total: list.total.toLocaleString(i18n.language),
               })}
         </p>
-        <div className={loading ? "opacity-60 transition-opacity" : ""}>
-          <DataTable
-            caption={t("adminProfiles.list.caption")}
-            columns={columns}
-            rows={list.profiles}
-            rowKey={(row) => row.id}
-            empty={
-              filtered || query.cursor ? (
-                t("adminProfiles.list.empty")
-              ) : (
-                <span className="flex flex-col items-center gap-3">
-                  {t("adminProfiles.list.emptyAll")}
+        <DataTable
+          caption={t("adminProfiles.list.caption")}
+          columns={columns}
+          rows={list.profiles}
+          rowKey={(row) => row.id}
+          loading={loading}
+          loadingRows={Math.min(Math.max(list.profiles.length, 3), 10)}
+          empty={
+            filtered || query.cursor ? (
+              <EmptyState
+                icon={emptyIcons.search}
+                title={t("adminProfiles.list.empty")}
+                text={t("emptyState.profilesFiltered")}
+                action={
+                  <ButtonLink to="/admin/profiles/list" variant="secondary">
+                    {t("adminProfiles.list.clear")}
+                  </ButtonLink>
+                }
+              />
+            ) : (
+              <EmptyState
+                icon={emptyIcons.list}
+                title={t("adminProfiles.list.emptyAll")}
+                text={t("emptyState.profilesNone")}
+                action={
                   <ButtonLink to="/admin/profiles/new">{t("adminProfiles.list.createFirst")}</ButtonLink>
-                </span>
-              )
-            }
-          />
-        </div>
+                }
+              />
+            )
+          }
+        />
       </div>
 
       {(query.cursor || list.nextCursor) && (

@@ -8,6 +8,7 @@ import { Alert } from "../../components/alert";
 import { Button } from "../../components/button";
 import { DataTable, type Column } from "../../components/data-table";
 import { FormAlert } from "../../components/form-alert";
+import { AdminPageHeader } from "../../components/page-header";
 import { TextField } from "../../components/text-field";
 import { api } from "../../lib/api";
 import { useFormSubmit } from "../../lib/use-form-submit";
@@ -92,15 +93,17 @@ export default function ProfilesNew({ loaderData }: Route.ComponentProps) {
       key: "id",
       header: t("adminProfiles.columns.id"),
       cell: (row) => <span className="font-mono font-semibold">{row.id}</span>,
+      wrap: "never",
     },
     {
       key: "url",
       header: t("adminProfiles.new.address"),
       cell: (row) => (
-        <a href={row.url} className="break-all text-brand underline underline-offset-2">
+        <a href={row.url} className="text-brand underline underline-offset-2">
           {row.url}
         </a>
       ),
+      wrap: "anywhere",
     },
     {
       key: "manage",
@@ -122,10 +125,12 @@ export default function ProfilesNew({ loaderData }: Route.ComponentProps) {
   return (
     <section aria-labelledby="profiles-new-heading" className="flex flex-col gap-6">
       <title>{t("adminProfiles.new.title")}</title>
-      <h1 id="profiles-new-heading" className="text-3xl font-semibold text-brand">
-        {t("adminProfiles.new.heading")}
-      </h1>
-      <p className="max-w-2xl text-muted">{t("adminProfiles.new.lead")}</p>
+      <AdminPageHeader
+        path="/admin/profiles/new"
+        title={t("adminProfiles.new.heading")}
+        titleId="profiles-new-heading"
+        description={t("adminProfiles.new.lead")}
+      />
       <form
         noValidate
         onSubmit={(event) => void submit(event)}

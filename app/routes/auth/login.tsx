@@ -1,19 +1,31 @@
-// /login: sign in with e-mail and password (rule `login`: a signed-in user goes to "/").
+// /login: sign in with e-mail and password (rule `login`: a signed-in user goes to "/"). Reached from
+// an unclaimed page (?redirectTo=/k/{id}?claim=1), it says which page becomes the visitor's and
+// claims it before moving on.
 import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router";
+import { Link, useLocation, useSearchParams } from "react-router";
 import { AuthCard } from "../../components/auth-card";
+import { ClaimingNotice } from "../../components/profile/claim-view";
 import { SignInForm } from "../../components/sign-in-form";
 import { login } from "../../lib/auth";
+import { claimAfterSignIn, claimedIdOf } from "../../lib/claim";
 import { emailProblem } from "../../lib/validate";
 import { serverRules } from "../../rules/index.server";
 import type { Route } from "./+types/login";
 
 export const middleware: Route.MiddlewareFunction[] = serverRules("login");
 
+/** The address typed on /new before "sign in instead" (navigation state; see signup.tsx). */
+function emailFromState(state: unknown): string {
+  const email = (state as { email?: unknown } | null)?.email;
+  return typeof email === "string" ? email : "";
+}
+
 export default function Login() {
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
+  const location = useLocation();
   const redirectTo = searchParams.get("redirectTo");
+  const claiming = claimedIdOf(redirectTo);
   const signupHref = redirectTo ? `/new?redirectTo=${encodeURIComponent(redirectTo)}` : "/new";
   return (
     <AuthCard title={t("auth.login.title")} heading={t("auth.login.heading")} lead={t("auth.login.lead")}>
@@ -23,9 +35,11 @@ export default function Login() {
           email: emailProblem(email),
           password: password ? undefined : "auth.validation.passwordRequired",
         })}
-        send={login}
+        send={(email, password) => login(email, password, claiming ? claimAfterSignIn(claiming) : undefined)}
         submit={t("auth.login.submit")}
         busy={t("auth.login.busy")}
+        notice={claiming && <ClaimingNotice id={claiming} after="login" />}
+        initialEmail={emailFromState(location.state)}
       >
         <p className="text-sm">
           <Link to="/forgot-password" className="text-brand underline">

@@ -1,19 +1,31 @@
-// /new: create an account; it signs in at once (rule `login`: a signed-in user goes to "/").
+// /new: create an account; it signs in at once (rule `login`: a signed-in user goes to "/"). Reached
+// from an unclaimed page (?redirectTo=/k/{id}?claim=1), it says which page becomes the visitor's and
+// claims it before moving on.
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
+import { hasDottedDomain } from "../../../contract/account-rules";
 import { AuthCard } from "../../components/auth-card";
+import { ClaimingNotice } from "../../components/profile/claim-view";
 import { SignInForm } from "../../components/sign-in-form";
 import { signup } from "../../lib/auth";
+import { claimAfterSignIn, claimedIdOf } from "../../lib/claim";
 import { emailProblem, newPasswordProblem } from "../../lib/validate";
 import { serverRules } from "../../rules/index.server";
 import type { Route } from "./+types/signup";
 
 export const middleware: Route.MiddlewareFunction[] = serverRules("login");
 
+/** A new account's address: valid, and with a full domain (contract/account-rules.ts). */
+function newEmailProblem(email: string): string | undefined {
+  return emailProblem(email) ?? (hasDottedDomain(email.trim()) ? undefined : "auth.signup.emailDomain");
+}
+
 export default function Signup() {
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
   const redirectTo = searchParams.get("redirectTo");
+  const claiming = claimedIdOf(redirectTo);
+  const loginHref = redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : "/login";
   return (
     <AuthCard title={t("auth.signup.title")} heading={t("auth.signup.heading")} lead={t("auth.signup.lead")}>
       <SignInForm
@@ -24,19 +36,31 @@ export default function Signup() {
           minLength: 10,
         }}
         check={(email, password) => ({
-          email: emailProblem(email),
+          email: newEmailProblem(email),
           password: newPasswordProblem(password, email),
         })}
-        send={signup}
+        send={(email, password) => signup(email, password, claiming ? claimAfterSignIn(claiming) : undefined)}
         submit={t("auth.signup.submit")}
         busy={t("auth.signup.busy")}
+        notice={claiming && <ClaimingNotice id={claiming} after="signup" />}
+        failureHelp={(code, email) =>
+          code === "email_taken" && (
+            <p className="text-sm">
+              {/* The address is carried in the navigation's state, never in the address bar. */}
+              <Link
+                to={loginHref}
+                state={{ email }}
+                className="inline-flex min-h-11 items-center font-medium text-brand underline"
+              >
+                {t("auth.signup.signInInstead")}
+              </Link>
+            </p>
+          )
+        }
       >
         <p className="text-sm text-muted">
           {t("auth.signup.haveAccount")}{" "}
-          <Link
-            to={redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : "/login"}
-            className="font-medium text-brand underline"
-          >
+          <Link to={loginHref} className="font-medium text-brand underline">
             {t("auth.signup.login")}
           </Link>
         </p>

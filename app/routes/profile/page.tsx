@@ -3,6 +3,7 @@
 import { useTranslation } from "react-i18next";
 import type { MetaDescriptor } from "react-router";
 import { liveStatuses, profileContext, servicesContext, viewerContext } from "../../lib/services.server";
+import { notFound } from "../../lib/not-found";
 import { ClaimView } from "../../components/profile/claim-view";
 import { OwnerArea } from "../../components/profile/owner-area";
 import type { ProfilePageData } from "../../components/profile/page-data";
@@ -13,9 +14,10 @@ import type { Route } from "./+types/page";
 
 export const middleware: Route.MiddlewareFunction[] = serverRules("profile");
 
-export function loader({ context }: Route.LoaderArgs): ProfilePageData {
+export function loader({ context, request }: Route.LoaderArgs): ProfilePageData {
   const profile = context.get(profileContext);
-  if (!profile) throw new Error("the profile rule did not run");
+  // The rule found no page to show (or did not run): the 404, answered here (app/lib/not-found.ts).
+  if (!profile) throw notFound(request);
   const viewer = context.get(viewerContext);
   const { config } = context.get(servicesContext);
   const isOwner = !!viewer && viewer.id === profile.ownerUserId;
@@ -28,6 +30,7 @@ export function loader({ context }: Route.LoaderArgs): ProfilePageData {
     // Unfinished or resting content is the owner's business only.
     content: live || canEdit ? profile.content : null,
     visibility: profile.metadata.visibility,
+    language: profile.metadata.language,
     walkthroughDone: canEdit ? profile.walkthrough.map((step) => step.step) : [],
     trialEndsAt: canEdit ? profile.trialEndsAt : null,
     canEdit,
@@ -70,15 +73,31 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export default function ProfilePage({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
   const data = loaderData;
-  if (data.status === "unclaimed") return <ClaimView data={data} />;
-  if (data.canEdit) return <OwnerArea data={data} />;
-  if (data.live && data.content)
-    return <ProfileView id={data.id} content={data.content} pageUrl={data.pageUrl} />;
-  if (data.status === "expired") return <RestingView />;
+  if (data.canEdit && data.status !== "unclaimed") return <OwnerArea data={data} />;
+  if (data.live && data.content) {
+    return (
+      <ProfileView id={data.id} content={data.content} pageUrl={data.pageUrl} language={data.language} />
+    );
+  }
+  // The pages without content: a short message, centred, with room to breathe on a phone.
   return (
-    <section aria-labelledby="soon" className="mx-auto flex max-w-xl flex-col gap-3 py-16 text-center">
+    <div className="mx-auto w-full max-w-xl px-5 py-12 sm:py-20">
+      {data.status === "unclaimed" ? (
+        <ClaimView data={data} />
+      ) : data.status === "expired" ? (
+        <RestingView />
+      ) : (
+        <ComingSoon />
+      )}
+    </div>
+  );
+}
+
+function ComingSoon() {
+  const { t } = useTranslation();
+  return (
+    <section aria-labelledby="soon" className="flex flex-col gap-3 text-center">
       <title>{t("profile.comingSoon.title")}</title>
       <h1 id="soon" className="text-3xl font-semibold text-brand">
         {t("profile.comingSoon.heading")}

@@ -1,24 +1,156 @@
-// /gratis-provperiod: the free trial, what it includes and what follows it.
+// /gratis-provperiod: the free trial, what it gives and what follows it, and the way to start it for
+// whoever is looking: a visitor signs up or in and comes back here; a signed-in user without a page
+// enters the code from their plaque or card; an owner starts it on one of their pages here
+// (POST /api/kammare/free-trial), which puts the page live as publishing it would. Each page says
+// whether it can have the trial, and why not (server/domain/trials.ts decides, for the API too).
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { freeTrialDays, plans } from "../../../contract/pricing";
-import { ButtonLink } from "../../components/button";
+import { Link, useRevalidator } from "react-router";
+import { plans } from "../../../contract/pricing";
+import type { ProfileView } from "../../../contract/profiles";
+import { Alert } from "../../components/alert";
+import { Button, ButtonLink } from "../../components/button";
+import { ProfileCodeForm } from "../../components/profile-code-form";
+import { api } from "../../lib/api";
+import { formatDate } from "../../lib/date-format";
 import { formatMoney } from "../../lib/format";
+import { servicesContext, trialChoices, viewerContext } from "../../lib/services.server";
+import type { Route } from "./+types/free-trial";
 
-export default function FreeTrial() {
+const here = "/gratis-provperiod";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db, config } = context.get(servicesContext);
+  const days = config.FREE_TRIAL_DAYS;
+  const viewer = context.get(viewerContext);
+  if (!viewer) return { signedIn: false, days, pages: [] };
+  const { pages } = await trialChoices(db, viewer, "free");
+  return { signedIn: true, days, pages };
+}
+
+type TrialChoice = Route.ComponentProps["loaderData"]["pages"][number];
+
+export default function FreeTrial({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
+  const revalidator = useRevalidator();
+  const [busyId, setBusyId] = useState<string>();
+  const [started, setStarted] = useState<ProfileView>();
+  const [failed, setFailed] = useState(false);
   const values = {
-    days: freeTrialDays,
+    days: loaderData.days,
     monthly: formatMoney(plans.monthly.price, i18n.language),
     yearly: formatMoney(plans.yearly.price, i18n.language),
   };
+
+  async function start(id: string) {
+    setBusyId(id);
+    setFailed(false);
+    setStarted(undefined);
+    try {
+      const answer = await api()<{ profile: ProfileView }>("/api/kammare/free-trial", {
+        method: "POST",
+        body: { profileId: id },
+      });
+      setStarted(answer.profile);
+    } catch {
+      setFailed(true);
+    } finally {
+      await revalidator.revalidate();
+      setBusyId(undefined);
+    }
+  }
+
   return (
     <article className="flex flex-col gap-8 pt-6">
       <title>{t("freeTrial.title")}</title>
       <header className="flex flex-col gap-3">
         <p className="font-serif text-xl font-semibold text-brand">{t("brand.name")}</p>
-        <h1 className="text-4xl font-semibold">{t("freeTrial.heading", values)}</h1>
+        <h1 className="text-3xl font-semibold sm:text-4xl">{t("freeTrial.heading", values)}</h1>
         <p className="text-lg text-muted">{t("freeTrial.lead", values)}</p>
       </header>
+      <section
+        aria-labelledby="start"
+        className="flex flex-col gap-4 rounded-[var(--radius-card)] border border-brand/30 bg-brand-soft p-6"
+      >
+        <h2 id="start" className="text-xl font-semibold text-brand">
+          {t("freeTrial.startHeading")}
+        </h2>
+        {!loaderData.signedIn ? (
+          <>
+            <p>{t("freeTrial.startAnonymous")}</p>
+            <div className="flex flex-col gap-3 sm:flex-row">
+              <ButtonLink to={`/new?redirectTo=${encodeURIComponent(here)}`}>
+                {t("freeTrial.signup")}
+              </ButtonLink>
+              <ButtonLink to={`/login?redirectTo=${encodeURIComponent(here)}`} variant="secondary">
+                {t("freeTrial.login")}
+              </ButtonLink>
+            </div>
+          </>
+        ) : loaderData.pages.length === 0 ? (
+          <>
+            <p>{t("freeTrial.startNoPages")}</p>
+            <div className="rounded-[var(--radius-card)] border border-line bg-raised p-5">
+              <ProfileCodeForm />
+            </div>
+          </>
+        ) : (
+          <>
+            <p>{t("freeTrial.startChoose")}</p>
+            <div aria-live="polite" className="flex flex-col gap-3">
+              {started && (
+                <Alert
+                  tone="success"
+                  title={t("freeTrial.started", {
+                    name: started.content.displayName,
+                    date: formatDate(started.trialEndsAt ?? "", i18n.language, "long"),
+                  })}
+                >
+                  <Link to={`/k/${started.id}`} className="font-medium underline">
+                    {t("freeTrial.openStarted")}
+                  </Link>
+                </Alert>
+              )}
+              {failed && <Alert tone="error" title={t("trials.failed")} />}
+            </div>
+            <ul className="flex flex-col gap-3" aria-label={t("freeTrial.pagesLabel")}>
+              {loaderData.pages.map((page) => (
+                <li
+                  key={page.id}
+                  className="flex flex-col gap-3 rounded-[var(--radius-card)] border border-line bg-raised p-4 sm:flex-row sm:items-center sm:justify-between"
+                >
+                  <div className="flex flex-col gap-1" id={`trial-page-${page.id}`}>
+                    <p className="font-semibold">{page.name || t("freeTrial.unnamed")}</p>
+                    <p className="text-sm text-muted">
+                      <span className="font-mono tracking-widest">{page.id}</span>
+                      {" · "}
+                      <PageState page={page} />
+                    </p>
+                  </div>
+                  {page.refusal === null ? (
+                    <Button
+                      busy={busyId === page.id}
+                      disabled={busyId !== undefined}
+                      aria-describedby={`trial-page-${page.id}`}
+                      onClick={() => void start(page.id)}
+                    >
+                      {busyId === page.id ? t("freeTrial.starting") : t("freeTrial.start")}
+                    </Button>
+                  ) : (
+                    <ButtonLink
+                      to={`/k/${page.id}`}
+                      variant="secondary"
+                      aria-describedby={`trial-page-${page.id}`}
+                    >
+                      {t("freeTrial.open")}
+                    </ButtonLink>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </section>
       <section
         aria-labelledby="included"
         className="rounded-[var(--radius-card)] border border-line bg-raised p-6"
@@ -27,9 +159,11 @@ export default function FreeTrial() {
           {t("freeTrial.includedHeading")}
         </h2>
         <ul className="mt-3 list-disc space-y-2 pl-5">
+          <li>{t("freeTrial.includedLive", values)}</li>
           <li>{t("freeTrial.included1")}</li>
           <li>{t("freeTrial.included2")}</li>
           <li>{t("freeTrial.included3")}</li>
+          <li>{t("freeTrial.includedNoPayment")}</li>
         </ul>
       </section>
       <section aria-labelledby="after" className="flex flex-col gap-2">
@@ -46,4 +180,27 @@ export default function FreeTrial() {
       </div>
     </article>
   );
+}
+
+/** Where a page stands with the free trial, in words. */
+function PageState({ page }: { page: TrialChoice }) {
+  const { t, i18n } = useTranslation();
+  if (page.refusal === null) return t("freeTrial.stateReady");
+  if ((page.status === "trial" || page.status === "extended_trial") && page.trialEndsAt) {
+    return t("freeTrial.stateRunning", { date: formatDate(page.trialEndsAt, i18n.language, "long") });
+  }
+  switch (page.refusal) {
+    case "paid":
+      return t("freeTrial.statePaid");
+    case "trial_used":
+      return t("freeTrial.stateUsed");
+    case "unnamed":
+      return t("freeTrial.stateUnnamed");
+    case "suspended":
+      return t("freeTrial.stateSuspended");
+    case "not_available":
+      return t("freeTrial.stateNotAvailable");
+    default:
+      return t(`trials.refusals.${page.refusal}`);
+  }
 }

@@ -1,8 +1,8 @@
 // /404 and every unknown path: a 404 answer, shown by the layout's 404 view.
-import { data } from "react-router";
+import { notFound } from "../../lib/not-found";
 
 export function loader({ request }: { request: Request }) {
-  throw data(`Page Not Found: ${new URL(request.url).pathname}`, { status: 404 });
+  throw notFound(request);
 }
 
 export default function NotFound() {

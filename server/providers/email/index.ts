@@ -6,7 +6,14 @@ import { createSmtpSender } from "./smtp";
 import type { EmailSender } from "./types";
 
 export type { EmailMessage, EmailSender } from "./types";
-export { createOutboxSender, parseEmail, readOutbox, type OutboxMessage } from "./outbox";
+export {
+  createOutboxSender,
+  parseEmail,
+  parseEmailAttachments,
+  readOutbox,
+  type OutboxMessage,
+  type ParsedAttachment,
+} from "./outbox";
 export { createSmtpSender } from "./smtp";
 
 export function createEmailSender(config: Pick<Config, "SMTP_URL" | "MAIL_FROM" | "DATA_DIR">): EmailSender {

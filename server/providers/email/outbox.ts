@@ -4,7 +4,7 @@ import { randomBytes } from "node:crypto";
 import { mkdir, readdir, readFile, rename, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
-import type { EmailMessage, EmailSender } from "./types";
+import { mailAttachments, type EmailMessage, type EmailSender } from "./types";
 
 export type OutboxMessage = {
   /** The file name inside the outbox folder. */
@@ -13,6 +13,8 @@ export type OutboxMessage = {
   subject: string;
   /** The text/plain body, decoded, with LF line breaks and without nodemailer's final line break. */
   text: string;
+  /** The files attached, decoded. */
+  attachments: ParsedAttachment[];
   /** The whole message as written. */
   raw: string;
 };
@@ -40,6 +42,7 @@ export function createOutboxSender({ dir, from }: { dir: string; from: string })
           subject: message.subject,
           text: message.text,
           html: message.html,
+          attachments: mailAttachments(message),
         }),
         mkdir(dir, { recursive: true }),
       ]);
@@ -71,7 +74,12 @@ export async function readOutbox(dir: string): Promise<OutboxMessage[]> {
   return Promise.all(
     files.map(async (file) => {
       const bytes = await readFile(path.join(dir, file));
-      return { file, ...parseEmail(bytes), raw: bytes.toString("utf8") };
+      return {
+        file,
+        ...parseEmail(bytes),
+        attachments: parseEmailAttachments(bytes),
+        raw: bytes.toString("utf8"),
+      };
     }),
   );
 }
@@ -83,16 +91,44 @@ export async function readOutbox(dir: string): Promise<OutboxMessage[]> {
 export function parseEmail(raw: Buffer | string): { to: string; subject: string; text: string } {
   // Worked on as a "binary" string (one char per byte) so 8bit bodies in any charset keep their
   // bytes until the charset is known.
-  const binary = (typeof raw === "string" ? Buffer.from(raw, "utf8") : raw)
-    .toString("latin1")
-    .replace(/\r\n/g, "\n");
-  const entity = parseEntity(binary);
+  const entity = parseEntity(asBinary(raw));
   const text = findPlainText(entity) ?? "";
   return {
     to: decodeHeader(entity.headers.get("to") ?? ""),
     subject: decodeHeader(entity.headers.get("subject") ?? ""),
     text: text.replace(/\r\n/g, "\n").replace(/\n$/, ""),
   };
+}
+
+/** The files attached to an RFC 5322 message (parts with Content-Disposition: attachment), decoded. */
+export function parseEmailAttachments(raw: Buffer | string): ParsedAttachment[] {
+  return findAttachments(parseEntity(asBinary(raw)));
+}
+
+export type ParsedAttachment = { filename: string; contentType: string; content: Buffer };
+
+/** The parts sent as attachments (Content-Disposition: attachment), with their bytes decoded. */
+function findAttachments(entity: Entity): ParsedAttachment[] {
+  const contentType = entity.headers.get("content-type") ?? "text/plain";
+  const type = (contentType.split(";")[0] ?? "").trim().toLowerCase();
+  if (type.startsWith("multipart/")) {
+    const boundary = headerParameter(contentType, "boundary");
+    if (!boundary) return [];
+    return splitMultipart(entity.body, boundary).flatMap((part) => findAttachments(parseEntity(part)));
+  }
+  const disposition = entity.headers.get("content-disposition") ?? "";
+  if (!/^attachment\b/i.test(disposition)) return [];
+  return [
+    {
+      filename: decodeHeader(headerParameter(disposition, "filename") ?? ""),
+      contentType: type,
+      content: decodeBody(entity),
+    },
+  ];
+}
+
+function asBinary(raw: Buffer | string): string {
+  return (typeof raw === "string" ? Buffer.from(raw, "utf8") : raw).toString("latin1").replace(/\r\n/g, "\n");
 }
 
 type Entity = { headers: Map<string, string>; body: string };
@@ -126,14 +162,17 @@ function findPlainText(entity: Entity): string | undefined {
     return undefined;
   }
   if (type !== "text/plain") return undefined;
+  return decodeBytes(decodeBody(entity), headerParameter(contentType, "charset") ?? "utf-8");
+}
+
+/** A part's body as bytes, its transfer encoding undone. */
+function decodeBody(entity: Entity): Buffer {
   const encoding = (entity.headers.get("content-transfer-encoding") ?? "7bit").trim().toLowerCase();
-  const bytes =
-    encoding === "base64"
-      ? Buffer.from(entity.body.replace(/[^A-Za-z0-9+/=]/g, ""), "base64")
-      : encoding === "quoted-printable"
-        ? Buffer.from(decodeQuotedPrintable(entity.body), "latin1")
-        : Buffer.from(entity.body, "latin1");
-  return decodeBytes(bytes, headerParameter(contentType, "charset") ?? "utf-8");
+  return encoding === "base64"
+    ? Buffer.from(entity.body.replace(/[^A-Za-z0-9+/=]/g, ""), "base64")
+    : encoding === "quoted-printable"
+      ? Buffer.from(decodeQuotedPrintable(entity.body), "latin1")
+      : Buffer.from(entity.body, "latin1");
 }
 
 /** The parts between the delimiter lines; the line break before a delimiter belongs to it (RFC 2046). */

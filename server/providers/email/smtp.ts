@@ -1,6 +1,6 @@
 // The SMTP e-mail provider: nodemailer over the server named by SMTP_URL (credentials in the URL).
 import nodemailer from "nodemailer";
-import type { EmailMessage, EmailSender } from "./types";
+import { mailAttachments, type EmailMessage, type EmailSender } from "./types";
 
 export function createSmtpSender({ url, from }: { url: string; from: string }): EmailSender {
   // Connects per message, so nothing is opened at start and an unreachable server only fails sends.
@@ -14,6 +14,7 @@ export function createSmtpSender({ url, from }: { url: string; from: string }): 
         subject: message.subject,
         text: message.text,
         html: message.html,
+        attachments: mailAttachments(message),
       });
     },
     async close(): Promise<void> {

@@ -7,6 +7,14 @@ export type EmailMessage = {
   text: string;
   /** An HTML alternative; the text part is always sent too. */
   html?: string;
+  /** Files sent with the message (a receipt's PDF). */
+  attachments?: EmailAttachment[];
+};
+
+export type EmailAttachment = {
+  filename: string;
+  content: Uint8Array;
+  contentType: string;
 };
 
 export type EmailSender = {
@@ -15,3 +23,12 @@ export type EmailSender = {
   send(message: EmailMessage): Promise<void>;
   close?(): Promise<void>;
 };
+
+/** The attachments as nodemailer takes them (Buffers, so they are base64-encoded as they are). */
+export function mailAttachments(message: EmailMessage) {
+  return message.attachments?.map((attachment) => ({
+    filename: attachment.filename,
+    content: Buffer.from(attachment.content),
+    contentType: attachment.contentType,
+  }));
+}

@@ -2,7 +2,13 @@
 // bytes, never by the name or the declared type), turned upright by their EXIF orientation, stripped
 // of all metadata (location, camera, comments), and cropped to the WebP sizes the pages use.
 import sharp, { type Metadata } from "sharp";
-import { maxImageUploadBytes, type ImageKind, type ImageVariantName } from "../../../contract/images";
+import {
+  imageVariantNames,
+  imageVariantSizes,
+  maxImageUploadBytes,
+  type ImageKind,
+  type ImageVariantName,
+} from "../../../contract/images";
 
 export type { ImageKind };
 export const maxUploadBytes = maxImageUploadBytes;
@@ -18,16 +24,10 @@ export const maxAspectRatio = 20;
 export type VariantName = ImageVariantName;
 type VariantSpec = { name: VariantName; width: number; height: number };
 
-/** Portraits are square; covers are wide banners (8:3). */
+/** Portraits are square; covers are wide banners (8:3): the contract's sizes. */
 export const variantSpecs: Record<ImageKind, readonly VariantSpec[]> = {
-  portrait: [
-    { name: "small", width: 320, height: 320 },
-    { name: "large", width: 800, height: 800 },
-  ],
-  cover: [
-    { name: "small", width: 800, height: 300 },
-    { name: "large", width: 1600, height: 600 },
-  ],
+  portrait: imageVariantNames.map((name) => ({ name, ...imageVariantSizes.portrait[name] })),
+  cover: imageVariantNames.map((name) => ({ name, ...imageVariantSizes.cover[name] })),
 };
 
 export type ImageVariant = {

@@ -1,0 +1,110 @@
+// The public page's own quiet layout (/k/{id}): no app header, the page itself, and a discreet footer
+// with the language, signing in and the product's name. For an anonymous visitor it is sent as HTML
+// and CSS with one small script (ADR 011), so everything here works without JavaScript.
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, Outlet, useLocation, useRouteLoaderData } from "react-router";
+import { locales } from "../../contract/locale";
+import { ErrorPage } from "../components/error-page";
+import { AccountControls, SkipLink } from "../components/site-header";
+import type { LightHandle } from "../lib/light-page";
+import { unreadableParamsAreNotFound } from "../lib/readable-params.server";
+import type { loader as rootLoader } from "../root";
+import type { Route } from "./+types/public-page";
+
+export const handle: LightHandle = { lightForAnonymous: true };
+
+export const middleware: Route.MiddlewareFunction[] = [unreadableParamsAreNotFound];
+
+/** The language as a plain form: it works on the light page, where no script can send JSON. */
+function LanguageForm() {
+  const { t, i18n } = useTranslation();
+  const location = useLocation();
+  return (
+    <form
+      method="post"
+      action="/api/preferences/locale"
+      aria-label={t("language.label")}
+      className="flex items-center gap-1"
+    >
+      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+      {locales.map((locale) => (
+        <button
+          key={locale}
+          type="submit"
+          name="locale"
+          value={locale}
+          lang={locale}
+          aria-pressed={locale === i18n.language}
+          className={`min-h-11 rounded-[var(--radius-control)] px-2.5 text-sm ${
+            locale === i18n.language
+              ? "font-semibold text-ink underline decoration-2 underline-offset-4"
+              : "text-muted hover:text-ink"
+          }`}
+        >
+          {t(`language.${locale}`)}
+        </button>
+      ))}
+    </form>
+  );
+}
+
+function PublicFooter() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const viewer = useRouteLoaderData<typeof rootLoader>("root")?.viewer;
+  const back = encodeURIComponent(location.pathname);
+  return (
+    <footer className="mt-16 border-t border-line/70 print:hidden">
+      <div className="mx-auto flex max-w-2xl flex-col items-center gap-2 px-4 py-6 text-sm text-muted sm:flex-row sm:justify-between">
+        <Link
+          to="/"
+          className="inline-flex min-h-11 items-center font-serif text-base font-semibold text-brand"
+        >
+          {t("brand.name")}
+        </Link>
+        <div className="flex flex-wrap items-center justify-center gap-x-3 gap-y-1">
+          <LanguageForm />
+          {viewer ? (
+            <AccountControls />
+          ) : (
+            <a
+              href={`/login?redirectTo=${back}`}
+              className="inline-flex min-h-11 items-center px-2.5 text-muted underline-offset-4 hover:text-ink hover:underline"
+            >
+              {t("auth.login.submit")}
+            </a>
+          )}
+        </div>
+      </div>
+    </footer>
+  );
+}
+
+function PublicFrame({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <SkipLink />
+      <main id="main" tabIndex={-1} className="w-full flex-1 focus:outline-none">
+        {children}
+      </main>
+      <PublicFooter />
+    </div>
+  );
+}
+
+export default function PublicPageLayout() {
+  return (
+    <PublicFrame>
+      <Outlet />
+    </PublicFrame>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <PublicFrame>
+      <ErrorPage error={error} />
+    </PublicFrame>
+  );
+}

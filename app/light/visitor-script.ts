@@ -1,0 +1,89 @@
+// The only script an anonymous visitor of /k/{id} downloads (ADR 011): the spec's page view and
+// page leave, sent straight to the analytics host's capture endpoint, and the share button. The page
+// works without it; nothing here may import React, React Router or i18next.
+
+type Settings = { key: string; host: string };
+
+const settings = readSettings(document.currentScript);
+
+function readSettings(script: HTMLOrSVGScriptElement | null): Settings | null {
+  const key = script?.dataset.analyticsKey;
+  const host = script?.dataset.analyticsHost;
+  return key && host ? { key, host: host.replace(/\/+$/, "") } : null;
+}
+
+/**
+ * The visitor's anonymous id, kept where posthog-js keeps its own (`ph_{key}_posthog`), so a visitor
+ * who later opens the full app is still the same person to the analytics.
+ */
+function distinctId(key: string): string {
+  const storageKey = `ph_${key}_posthog`;
+  try {
+    const stored = JSON.parse(localStorage.getItem(storageKey) ?? "null") as { distinct_id?: unknown } | null;
+    if (stored && typeof stored.distinct_id === "string") return stored.distinct_id;
+    const id = crypto.randomUUID();
+    localStorage.setItem(storageKey, JSON.stringify({ ...stored, distinct_id: id, $device_id: id }));
+    return id;
+  } catch {
+    // Storage refused (private mode, blocked): an id for this page only.
+    return crypto.randomUUID();
+  }
+}
+
+function send(event: "$pageview" | "$pageleave", beacon: boolean): void {
+  if (!settings) return;
+  const url = window.location.href;
+  const body = JSON.stringify({
+    api_key: settings.key,
+    event,
+    distinct_id: distinctId(settings.key),
+    timestamp: new Date().toISOString(),
+    properties: {
+      token: settings.key,
+      $current_url: url,
+      path: window.location.pathname + window.location.search + window.location.hash,
+      $host: window.location.host,
+      $pathname: window.location.pathname,
+      $referrer: document.referrer || "$direct",
+      $lib: "kammare-light",
+    },
+  });
+  // text/plain needs no CORS preflight, so the beacon is sent even while the page unloads.
+  const blob = new Blob([body], { type: "text/plain" });
+  const endpoint = `${settings.host}/i/v0/e/`;
+  if (beacon && navigator.sendBeacon?.(`${endpoint}?_beacon=1`, blob)) return;
+  void fetch(endpoint, { method: "POST", body: blob, keepalive: true, credentials: "omit" }).catch(() => {});
+}
+
+let left = false;
+function leave(): void {
+  if (left) return;
+  left = true;
+  send("$pageleave", true);
+}
+
+send("$pageview", false);
+window.addEventListener("pagehide", leave);
+window.addEventListener("beforeunload", leave);
+
+// Share: the device's share sheet where there is one, else the link is copied. The button is in
+// the HTML but hidden, because without this script it could do nothing.
+for (const button of document.querySelectorAll<HTMLButtonElement>("[data-share-url]")) {
+  const status = button.parentElement?.querySelector<HTMLElement>("[data-share-status]");
+  button.hidden = false;
+  button.addEventListener("click", () => {
+    const url = button.dataset.shareUrl ?? window.location.href;
+    const title = button.dataset.shareTitle ?? document.title;
+    const say = (text: string | undefined) => {
+      if (status && text) status.textContent = text;
+    };
+    if (typeof navigator.share === "function") {
+      navigator.share({ title, url }).catch(() => {});
+      return;
+    }
+    navigator.clipboard
+      .writeText(url)
+      .then(() => say(button.dataset.copied))
+      .catch(() => say(button.dataset.copyFailed));
+  });
+}

@@ -1,0 +1,378 @@
+// /k/{id}/checkout/card (rule `checkout`): the owner pays for their page by card. A plan (monthly or
+// yearly), or a checkout link's terms with ?link={token}; then the card form. Paying first starts the
+// order (the same one again on a second try), then the sandbox takes the card; a card that asks for
+// confirmation shows the bank's step, a declined one a message with the form kept. Stripe, when it is
+// the provider, takes the customer to its own page instead.
+import { useRef, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import {
+  cardDigits,
+  expiryProblem,
+  orderAnswerSchema,
+  passesLuhn,
+  startCardCheckoutAnswerSchema,
+  type CardPlan,
+  type CustomerOrder,
+} from "../../../contract/checkout";
+import { vatSplit } from "../../../contract/orders";
+import { plans, vatRatePercent } from "../../../contract/pricing";
+import { Alert } from "../../components/alert";
+import { Button, ButtonLink } from "../../components/button";
+import { FormAlert } from "../../components/form-alert";
+import { RadioGroup } from "../../components/radio-group";
+import { TextField } from "../../components/text-field";
+import { api } from "../../lib/api";
+import { formatMoney } from "../../lib/format";
+import { useFormSubmit } from "../../lib/use-form-submit";
+import { serverRules } from "../../rules/index.server";
+import { checkoutLinkState, profileContext, servicesContext, viewerContext } from "../../lib/services.server";
+import type { Route } from "./+types/card";
+
+export const middleware: Route.MiddlewareFunction[] = serverRules("checkout");
+
+type LinkTerms = {
+  token: string;
+  state: "usable" | "not_found" | "not_yours" | "revoked" | "expired" | "used";
+  priceOre: number;
+  interval: "month" | "year";
+  iterations: number;
+  trialFirst: boolean;
+};
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  // The rule has found the page and its owner; both are there.
+  const profile = context.get(profileContext);
+  const viewer = context.get(viewerContext);
+  if (!profile || !viewer) throw new Response("Not Found", { status: 404 });
+  const token = new URL(request.url).searchParams.get("link");
+  let link: LinkTerms | null = null;
+  if (token) {
+    const found = await checkoutLinkState(context.get(servicesContext).db, token, viewer.id);
+    link = {
+      token,
+      state: found.state,
+      priceOre: found.link?.priceOre ?? 0,
+      interval: found.link?.interval ?? "month",
+      iterations: found.link?.iterations ?? 0,
+      trialFirst: found.link?.includesFreeTrial ?? false,
+    };
+  }
+  const { config } = context.get(servicesContext);
+  return {
+    id: profile.id,
+    name: profile.content.displayName,
+    link,
+    trialDays: config.FREE_TRIAL_DAYS,
+    // The sandbox's test numbers are shown only where the sandbox takes the card.
+    sandbox: config.PAYMENT_PROVIDER === "sandbox",
+  };
+}
+
+const fields = ["cardNumber", "expiry", "cvc", "name", "plan"] as const;
+type CardField = (typeof fields)[number];
+
+/** The card number in groups of four as it is typed (the digits are what is sent). */
+function groupDigits(value: string): string {
+  return cardDigits(value)
+    .replace(/\D/g, "")
+    .slice(0, 19)
+    .replace(/(\d{4})(?=\d)/g, "$1 ");
+}
+
+/** MM/YY with the slash put in after the month. */
+function formatExpiry(value: string, previous: string): string {
+  const digits = value.replace(/\D/g, "").slice(0, 4);
+  if (digits.length <= 2)
+    return digits.length === 2 && value.length > previous.length ? `${digits}/` : digits;
+  return `${digits.slice(0, 2)}/${digits.slice(2)}`;
+}
+
+function cardProblems(card: { cardNumber: string; expiry: string; cvc: string; name: string }) {
+  const digits = cardDigits(card.cardNumber);
+  const expiry = expiryProblem(card.expiry);
+  return {
+    cardNumber: !/^\d{12,19}$/.test(digits)
+      ? "checkout.errors.cardNumber"
+      : !passesLuhn(digits)
+        ? "checkout.errors.cardNumberLuhn"
+        : undefined,
+    expiry:
+      expiry === "format"
+        ? "checkout.errors.expiry"
+        : expiry === "past"
+          ? "checkout.errors.expiryPast"
+          : undefined,
+    cvc: /^\d{3,4}$/.test(card.cvc.trim()) ? undefined : "checkout.errors.cvc",
+    name: card.name.trim().length >= 2 ? undefined : "checkout.errors.name",
+  };
+}
+
+export default function CardCheckout({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const { id, name, link, trialDays, sandbox } = loaderData;
+  const [plan, setPlan] = useState<CardPlan>("monthly");
+  const [card, setCard] = useState({ cardNumber: "", expiry: "", cvc: "", name: "" });
+  const [failure, setFailure] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<CustomerOrder | null>(null);
+  const [confirmBusy, setConfirmBusy] = useState(false);
+  const failureRef = useRef<HTMLDivElement>(null);
+  const form = useFormSubmit<CardField>({
+    fields,
+    messages: {
+      invalid_request: {
+        cardNumber: "checkout.errors.cardNumberLuhn",
+        expiry: "checkout.errors.expiry",
+        cvc: "checkout.errors.cvc",
+        name: "checkout.errors.name",
+        plan: "checkout.errors.plan",
+      },
+    },
+    quietWhenExplained: true,
+  });
+
+  const money = (amountOre: number) => formatMoney({ amountOre, currency: "SEK" }, i18n.language);
+  const linkUsable = link?.state === "usable";
+  const priceOre = link ? link.priceOre : plans[plan].price.amountOre;
+  const split = vatSplit({ amountOre: priceOre, currency: "SEK" });
+  const pageName = name || t("checkout.unnamed");
+
+  /** What the payment came to: on to the confirmation, the bank's step, or the message. */
+  function settle(order: CustomerOrder) {
+    if (order.status === "paid") {
+      void navigate(`/k/${id}/checkout/confirm?order=${order.orderNumber}`);
+      return;
+    }
+    if (order.status === "requires_confirmation") {
+      setConfirming(order);
+      return;
+    }
+    const code = order.failureCode ?? "other";
+    setFailure(
+      t(`checkout.failure.${code === "card_declined" || code === "confirmation_declined" ? code : "other"}`),
+    );
+    setConfirming(null);
+    requestAnimationFrame(() => failureRef.current?.focus());
+  }
+
+  const submit = (event: FormEvent) =>
+    form.submit(event, {
+      check: () => cardProblems(card),
+      staysBusy: true,
+      send: async () => {
+        setFailure(null);
+        const started = startCardCheckoutAnswerSchema.parse(
+          await api()("/api/checkout/card", {
+            method: "POST",
+            body: link ? { profileId: id, link: link.token } : { profileId: id, plan },
+          }),
+        );
+        if (started.next.kind === "redirect") {
+          window.location.assign(started.next.url);
+          return;
+        }
+        const paid = orderAnswerSchema.parse(
+          await api()("/api/checkout/sandbox/pay", {
+            method: "POST",
+            body: { orderNumber: started.order.orderNumber, ...card },
+          }),
+        );
+        settle(paid.order);
+        // The form is used again unless the page moves on.
+        if (paid.order.status !== "paid") form.check({});
+      },
+    });
+
+  async function confirm(approve: boolean) {
+    if (!confirming) return;
+    setConfirmBusy(true);
+    try {
+      const answer = orderAnswerSchema.parse(
+        await api()("/api/checkout/sandbox/confirm", {
+          method: "POST",
+          body: { orderNumber: confirming.orderNumber, approve },
+        }),
+      );
+      settle(answer.order);
+    } catch (caught) {
+      form.fail(caught);
+      setConfirming(null);
+    } finally {
+      setConfirmBusy(false);
+    }
+  }
+
+  if (link && !linkUsable) {
+    return (
+      <article className="mx-auto flex max-w-xl flex-col gap-6">
+        <title>{t("checkout.title")}</title>
+        <h1 className="text-3xl font-semibold">{t("checkout.link.heading")}</h1>
+        <Alert tone="error" title={t(`checkout.link.${link.state}`)} />
+        <div>
+          <ButtonLink to={`/k/${id}`} variant="secondary">
+            {t("checkout.confirm.back")}
+          </ButtonLink>
+        </div>
+      </article>
+    );
+  }
+
+  return (
+    <article className="mx-auto flex max-w-xl flex-col gap-6">
+      <title>{t("checkout.title")}</title>
+      <header className="flex flex-col gap-2">
+        <h1 className="text-3xl font-semibold">{t("checkout.heading", { name: pageName })}</h1>
+        <p className="text-muted">
+          <span className="font-mono tracking-widest">{id}</span> · {t("checkout.lead")}
+        </p>
+      </header>
+
+      {confirming ? (
+        <section
+          aria-labelledby="confirm-step"
+          className="flex flex-col gap-4 rounded-[var(--radius-card)] border border-brand/30 bg-brand-soft p-6"
+        >
+          <h2 id="confirm-step" tabIndex={-1} ref={(node) => node?.focus()} className="text-xl font-semibold">
+            {t("checkout.confirmStep.heading")}
+          </h2>
+          <p>{t("checkout.confirmStep.lead", { amount: money(confirming.amountOre) })}</p>
+          <div className="flex flex-col gap-3 sm:flex-row">
+            <Button busy={confirmBusy} onClick={() => void confirm(true)}>
+              {confirmBusy ? t("checkout.confirmStep.busy") : t("checkout.confirmStep.approve")}
+            </Button>
+            <Button variant="secondary" disabled={confirmBusy} onClick={() => void confirm(false)}>
+              {t("checkout.confirmStep.cancel")}
+            </Button>
+          </div>
+        </section>
+      ) : (
+        <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-6">
+          {link ? (
+            <section
+              aria-labelledby="offer"
+              className="flex flex-col gap-1 rounded-[var(--radius-card)] border border-line bg-raised p-5"
+            >
+              <h2 id="offer" className="text-lg font-semibold">
+                {t("checkout.offerHeading")}
+              </h2>
+              <p className="font-semibold tabular-nums">
+                {t("checkout.offerPrice", {
+                  price: money(link.priceOre),
+                  interval: t(`checkout.interval.${link.interval}`),
+                })}
+              </p>
+              <p className="text-sm text-muted">
+                {link.iterations > 0
+                  ? t("checkout.offerPeriods", { count: link.iterations })
+                  : t("checkout.offerUntilCancelled")}
+              </p>
+              {link.trialFirst && <p className="text-sm">{t("checkout.offerTrial", { days: trialDays })}</p>}
+            </section>
+          ) : (
+            <RadioGroup
+              label={t("checkout.planLegend")}
+              name="plan"
+              value={plan}
+              onChange={(value) => setPlan(value as CardPlan)}
+              error={form.message("plan")}
+              options={[
+                {
+                  value: "monthly",
+                  label: t("checkout.planMonthly", { price: money(plans.monthly.price.amountOre) }),
+                  hint: t("checkout.planMonthlyHint"),
+                },
+                {
+                  value: "yearly",
+                  label: t("checkout.planYearly", { price: money(plans.yearly.price.amountOre) }),
+                  hint: t("checkout.planYearlyHint"),
+                },
+              ]}
+            />
+          )}
+
+          <section aria-labelledby="card-details" className="flex flex-col gap-4">
+            <h2 id="card-details" className="text-lg font-semibold">
+              {t("checkout.cardHeading")}
+            </h2>
+            {sandbox && (
+              <p className="rounded-[var(--radius-control)] border border-line bg-info-soft px-4 py-3 text-sm">
+                {t("checkout.sandboxNote")}
+              </p>
+            )}
+            <div ref={failureRef} tabIndex={-1} className="focus:outline-none">
+              {failure && <Alert tone="error" title={failure} />}
+            </div>
+            <FormAlert form={form} />
+            <TextField
+              label={t("checkout.cardNumber")}
+              name="cardnumber"
+              inputMode="numeric"
+              autoComplete="cc-number"
+              placeholder="1234 5678 9012 3456"
+              value={card.cardNumber}
+              onChange={(event) => setCard({ ...card, cardNumber: groupDigits(event.target.value) })}
+              error={form.message("cardNumber")}
+            />
+            <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+              <TextField
+                label={t("checkout.expiry")}
+                hint={t("checkout.expiryHint")}
+                name="exp-date"
+                inputMode="numeric"
+                autoComplete="cc-exp"
+                maxLength={5}
+                value={card.expiry}
+                onChange={(event) =>
+                  setCard({ ...card, expiry: formatExpiry(event.target.value, card.expiry) })
+                }
+                error={form.message("expiry")}
+              />
+              <TextField
+                label={t("checkout.cvc")}
+                hint={t("checkout.cvcHint")}
+                name="cvc"
+                inputMode="numeric"
+                autoComplete="cc-csc"
+                maxLength={4}
+                value={card.cvc}
+                onChange={(event) =>
+                  setCard({ ...card, cvc: event.target.value.replace(/\D/g, "").slice(0, 4) })
+                }
+                error={form.message("cvc")}
+              />
+            </div>
+            <TextField
+              label={t("checkout.name")}
+              name="ccname"
+              autoComplete="cc-name"
+              value={card.name}
+              onChange={(event) => setCard({ ...card, name: event.target.value })}
+              error={form.message("name")}
+            />
+          </section>
+
+          <section
+            aria-labelledby="summary"
+            className="flex flex-col gap-2 rounded-[var(--radius-card)] border border-line bg-raised p-5"
+          >
+            <h2 id="summary" className="text-lg font-semibold">
+              {t("checkout.summaryHeading")}
+            </h2>
+            <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 tabular-nums">
+              <dt className="font-semibold">{t("checkout.total")}</dt>
+              <dd className="text-right font-semibold">{money(priceOre)}</dd>
+              <dt className="text-sm text-muted">{t("checkout.vatIncluded", { rate: vatRatePercent })}</dt>
+              <dd className="text-right text-sm text-muted">{money(split.vatOre)}</dd>
+            </dl>
+          </section>
+
+          <Button type="submit" busy={form.busy}>
+            {form.busy ? t("checkout.paying") : t("checkout.pay", { amount: money(priceOre) })}
+          </Button>
+          <p className="text-sm text-muted">{t("checkout.secure")}</p>
+        </form>
+      )}
+    </article>
+  );
+}

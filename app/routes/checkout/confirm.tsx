@@ -1,0 +1,88 @@
+// /k/{id}/checkout/confirm?order={orderNumber} (rule `checkout-confirm`: the viewer's own order of this
+// page, else 404): the order number, the amount with its VAT, the status and how long the page is paid.
+import { useTranslation } from "react-i18next";
+import { orderNumberSchema } from "../../../contract/orders";
+import { normalizeProfileId } from "../../../contract/profile-id";
+import { Alert } from "../../components/alert";
+import { ButtonLink } from "../../components/button";
+import { formatDate } from "../../lib/date-format";
+import { formatMoney } from "../../lib/format";
+import { notFound } from "../../lib/not-found";
+import { customerOrder, servicesContext, viewerContext } from "../../lib/services.server";
+import { serverRules } from "../../rules/index.server";
+import type { Route } from "./+types/confirm";
+
+export const middleware: Route.MiddlewareFunction[] = serverRules("checkout-confirm");
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const viewer = context.get(viewerContext);
+  const number = orderNumberSchema.safeParse(new URL(request.url).searchParams.get("order") ?? "");
+  const order =
+    viewer && number.success
+      ? await customerOrder(context.get(servicesContext).db, number.data, viewer.id)
+      : null;
+  if (!order || order.profileId !== normalizeProfileId(params.id)) throw notFound(request);
+  return { order };
+}
+
+export default function CheckoutConfirm({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const { order } = loaderData;
+  const money = (amountOre: number) => formatMoney({ amountOre, currency: "SEK" }, i18n.language);
+  const paid = order.status === "paid";
+  const failed = order.status === "failed" || order.status === "cancelled";
+  const heading = paid
+    ? t("checkout.confirm.headingPaid")
+    : failed
+      ? t("checkout.confirm.headingFailed")
+      : t("checkout.confirm.headingWaiting");
+  return (
+    <article className="mx-auto flex max-w-xl flex-col gap-6">
+      <title>{t("checkout.confirm.title", { order: order.orderNumber })}</title>
+      <header className="flex flex-col gap-2">
+        <h1 className="text-3xl font-semibold">{heading}</h1>
+        {paid && <p className="text-muted">{t("checkout.confirm.leadPaid")}</p>}
+      </header>
+      {!paid && !failed && <Alert tone="info" title={t("checkout.confirm.leadWaiting")} />}
+      {failed && (
+        <Alert
+          tone="error"
+          title={t(
+            `checkout.failure.${order.failureCode === "card_declined" || order.failureCode === "confirmation_declined" ? order.failureCode : "other"}`,
+          )}
+        />
+      )}
+      <dl className="grid grid-cols-1 gap-x-6 gap-y-3 rounded-[var(--radius-card)] border border-line bg-raised p-6 sm:grid-cols-[auto_1fr]">
+        <dt className="text-sm text-muted">{t("checkout.confirm.order")}</dt>
+        <dd className="font-mono text-lg font-semibold tracking-wider" data-testid="order-number">
+          {order.orderNumber}
+        </dd>
+        <dt className="text-sm text-muted">{t("checkout.confirm.plan")}</dt>
+        <dd>{t(`checkout.plan.${order.plan}`)}</dd>
+        <dt className="text-sm text-muted">{t("checkout.confirm.amount")}</dt>
+        <dd className="tabular-nums">
+          {money(order.amountOre)}{" "}
+          <span className="text-sm text-muted">
+            ({t("checkout.confirm.vat", { rate: order.vatRatePercent })} {money(order.vatOre)})
+          </span>
+        </dd>
+        <dt className="text-sm text-muted">{t("checkout.confirm.status")}</dt>
+        <dd className="font-semibold">{t(`checkout.status.${order.status}`)}</dd>
+        {order.paidUntil && (
+          <>
+            <dt className="text-sm text-muted">{t("checkout.confirm.paidUntil")}</dt>
+            <dd>{formatDate(order.paidUntil, i18n.language, "long")}</dd>
+          </>
+        )}
+      </dl>
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <ButtonLink to={`/k/${order.profileId}`}>{t("checkout.confirm.back")}</ButtonLink>
+        {failed && (
+          <ButtonLink to={`/k/${order.profileId}/checkout/card`} variant="secondary">
+            {t("checkout.confirm.tryAgain")}
+          </ButtonLink>
+        )}
+      </div>
+    </article>
+  );
+}

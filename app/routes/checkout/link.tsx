@@ -1,0 +1,72 @@
+// /checkout-link/{token}: an admin's checkout link, opened by its customer. Signed in as that customer,
+// they choose which of their pages it pays for (straight on when there is one) and continue to the
+// card checkout with the link's terms; anyone else, or a withdrawn, expired or used link, gets a clear
+// message. A visitor signs in first and comes back here.
+import { redirect } from "react-router";
+import { useTranslation } from "react-i18next";
+import { Alert } from "../../components/alert";
+import { ButtonLink } from "../../components/button";
+import {
+  checkoutLinkState,
+  checkoutRefusal,
+  ownedProfileIds,
+  profileView,
+  servicesContext,
+  viewerContext,
+} from "../../lib/services.server";
+import { signInPath } from "../../rules/registry";
+import type { Route } from "./+types/link";
+
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  const viewer = context.get(viewerContext);
+  if (!viewer) throw redirect(signInPath(request.url));
+  const { db } = context.get(servicesContext);
+  const found = await checkoutLinkState(db, params.token, viewer.id);
+  if (found.state !== "usable") return { state: found.state, pages: [] };
+  const ids = await ownedProfileIds(db, viewer.id);
+  const profiles = await Promise.all(ids.map((id) => profileView(db, id)));
+  const pages = profiles.flatMap((profile) =>
+    profile && !checkoutRefusal(profile, viewer.id)
+      ? [{ id: profile.id, name: profile.content.displayName }]
+      : [],
+  );
+  const cardPath = (id: string) => `/k/${id}/checkout/card?link=${encodeURIComponent(params.token)}`;
+  if (pages.length === 1 && pages[0]) throw redirect(cardPath(pages[0].id));
+  return { state: found.state, pages: pages.map((page) => ({ ...page, to: cardPath(page.id) })) };
+}
+
+export default function CheckoutLink({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { state, pages } = loaderData;
+  return (
+    <article className="mx-auto flex max-w-xl flex-col gap-6">
+      <title>{t("checkout.link.title")}</title>
+      <h1 className="text-3xl font-semibold">{t("checkout.link.heading")}</h1>
+      {state !== "usable" ? (
+        <Alert tone="error" title={t(`checkout.link.${state}`)} />
+      ) : pages.length === 0 ? (
+        <Alert tone="info" title={t("checkout.link.noPages")} />
+      ) : (
+        <>
+          <p>{t("checkout.link.choose")}</p>
+          <ul className="flex flex-col gap-3">
+            {pages.map((page) => (
+              <li
+                key={page.id}
+                className="flex flex-col gap-3 rounded-[var(--radius-card)] border border-line bg-raised p-4 sm:flex-row sm:items-center sm:justify-between"
+              >
+                <p id={`link-page-${page.id}`}>
+                  <span className="font-semibold">{page.name || t("checkout.unnamed")}</span>{" "}
+                  <span className="font-mono text-sm tracking-widest text-muted">{page.id}</span>
+                </p>
+                <ButtonLink to={page.to} aria-describedby={`link-page-${page.id}`}>
+                  {t("checkout.link.continue")}
+                </ButtonLink>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,137 @@
+// What the admin's order and checkout-link calls answer, and the customer's own order list: the
+// response shapes the server returns and the screens read (the request payloads are in ./orders).
+import {
+  checkoutLinkIntervals,
+  orderMethods,
+  orderPlans,
+  orderStatuses,
+  paymentProviderNames,
+  subscriptionStatuses,
+} from "./orders";
+import { profileStatuses } from "./profile-values";
+import { profileIdSchema } from "./profiles";
+import { z } from "./zod";
+
+/**
+ * A checkout link can be opened for 30 days after it is made: long enough for a customer to get round
+ * to it, short enough that forgotten terms (an old price) do not stay usable for ever. The admin makes
+ * a new one after that.
+ */
+export const checkoutLinkLifetimeDays = 30;
+
+/** active: can be opened; used: a checkout was paid through it; revoked by an admin; expired by time. */
+export const checkoutLinkStatuses = ["active", "used", "revoked", "expired"] as const;
+export type CheckoutLinkStatus = (typeof checkoutLinkStatuses)[number];
+
+/** The answer of POST /api/admin/checkout-session-link: the spec's payload back with the link. */
+export const createdCheckoutLinkSchema = z.object({
+  url: z.string(),
+  token: z.string(),
+  id: z.string(),
+  customerId: z.string(),
+  price: z.number().int(),
+  iterations: z.number().int(),
+  includesFreeTrial: z.boolean(),
+  interval: z.enum(checkoutLinkIntervals),
+  expiresAt: z.string(),
+  createdAt: z.string(),
+});
+export type CreatedCheckoutLink = z.infer<typeof createdCheckoutLinkSchema>;
+
+/** One link of the admin's list: the created answer with whose it is and what became of it. */
+export const checkoutLinkSchema = createdCheckoutLinkSchema.extend({
+  customerEmail: z.string(),
+  status: z.enum(checkoutLinkStatuses),
+  usedAt: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+});
+export type CheckoutLink = z.infer<typeof checkoutLinkSchema>;
+
+export const checkoutLinkPageSize = 50;
+
+/** GET /api/admin/checkout-links: optional filters, pages of 50 counted from 1. */
+export const checkoutLinkListQuerySchema = z.object({
+  customerId: z.uuid({ error: "customerId must be a user's id." }).optional(),
+  status: z.enum(checkoutLinkStatuses, { error: "status is active, used, revoked or expired." }).optional(),
+  page: z.coerce
+    .number({ error: "page must be a number." })
+    .int("page must be a whole number.")
+    .min(1, "page is 1 or more.")
+    .max(10_000, "page is at most 10000.")
+    .default(1),
+});
+export type CheckoutLinkListQuery = z.infer<typeof checkoutLinkListQuerySchema>;
+
+export const checkoutLinkListSchema = z.object({
+  links: z.array(checkoutLinkSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type CheckoutLinkList = z.infer<typeof checkoutLinkListSchema>;
+
+const orderFields = {
+  orderNumber: z.string(),
+  status: z.enum(orderStatuses),
+  method: z.enum(orderMethods),
+  plan: z.enum(orderPlans),
+  amountOre: z.number().int(),
+  netOre: z.number().int(),
+  vatOre: z.number().int(),
+  vatRatePercent: z.number().int(),
+  currency: z.literal("SEK"),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+};
+
+/** The answer of POST /api/admin/order. */
+export const adminOrderDetailSchema = z.object({
+  order: z.object({
+    ...orderFields,
+    provider: z.enum(paymentProviderNames),
+    providerReference: z.string().nullable(),
+    failureCode: z.string().nullable(),
+  }),
+  profile: z.object({ id: z.string(), status: z.enum(profileStatuses), ownerEmail: z.string().nullable() }),
+  customer: z.object({ id: z.string(), email: z.string() }),
+  /** What the payment provider reported about this order, oldest first. */
+  payments: z.array(
+    z.object({
+      type: z.string(),
+      provider: z.enum(paymentProviderNames),
+      received: z.string(),
+      processed: z.string().nullable(),
+    }),
+  ),
+  subscription: z
+    .object({
+      plan: z.enum(orderPlans),
+      interval: z.enum(checkoutLinkIntervals),
+      priceOre: z.number().int(),
+      iterations: z.number().int(),
+      periodsPaid: z.number().int(),
+      currentPeriodEnd: z.string().nullable(),
+      nextChargeAt: z.string().nullable(),
+      trialEndsAt: z.string().nullable(),
+      status: z.enum(subscriptionStatuses),
+    })
+    .nullable(),
+});
+export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;
+
+/** GET /api/kammare/orders */
+export const customerOrdersQuerySchema = z.object({ profileId: profileIdSchema });
+
+/** The receipt of an order, as a PDF (served by the receipts' call). */
+export const receiptPath = (orderNumber: string) =>
+  `/api/kammare/orders/${encodeURIComponent(orderNumber)}/receipt.pdf`;
+
+export const customerOrderSchema = z.object({
+  ...orderFields,
+  /** Where its PDF receipt is; null until it is paid. */
+  receiptUrl: z.string().nullable(),
+});
+export type CustomerOrder = z.infer<typeof customerOrderSchema>;
+
+export const customerOrderListSchema = z.object({ orders: z.array(customerOrderSchema) });
+export type CustomerOrderList = z.infer<typeof customerOrderListSchema>;

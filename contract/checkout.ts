@@ -1,0 +1,128 @@
+// The card checkout's payloads: starting a checkout for a profile (a plan, or a checkout link's
+// terms), the sandbox's card form and its confirmation step, and the order the customer is shown.
+import { orderNumberSchema, orderStatuses } from "./orders";
+import { profileIdSchema } from "./profiles";
+import { text, z } from "./zod";
+
+/** The plans a customer picks themself; a checkout link brings its own terms instead. */
+export const cardPlans = ["monthly", "yearly"] as const;
+export type CardPlan = (typeof cardPlans)[number];
+
+/** Checkout links are random URL-safe tokens. */
+export const checkoutLinkTokenSchema = text("The link")
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{16,128}$/, "The link's token is not one we made.");
+
+/** POST /api/checkout/card: a plan or a link, not both. */
+export const startCardCheckoutRequestSchema = z
+  .object({
+    profileId: profileIdSchema,
+    plan: z.enum(cardPlans, { error: "plan is monthly or yearly." }).optional(),
+    link: checkoutLinkTokenSchema.optional(),
+  })
+  .refine((value) => (value.plan === undefined) !== (value.link === undefined), {
+    path: ["plan"],
+    error: "Choose a plan (monthly or yearly), or open a checkout link.",
+  });
+export type StartCardCheckoutRequest = z.infer<typeof startCardCheckoutRequestSchema>;
+
+/** The order as its customer sees it (the checkout, the confirmation page). */
+export const customerOrderSchema = z.object({
+  orderNumber: z.string(),
+  profileId: z.string(),
+  status: z.enum(orderStatuses),
+  amountOre: z.number().int(),
+  netOre: z.number().int(),
+  vatOre: z.number().int(),
+  vatRatePercent: z.number().int(),
+  currency: z.literal("SEK"),
+  plan: z.enum(["monthly", "yearly", "link"]),
+  interval: z.enum(["month", "year"]),
+  /** Billing periods, 0 for until cancelled. */
+  iterations: z.number().int(),
+  failureCode: z.string().nullable(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  /** The profile's paid_until once paid. */
+  paidUntil: z.string().nullable(),
+});
+export type CustomerOrder = z.infer<typeof customerOrderSchema>;
+
+export const startCardCheckoutAnswerSchema = z.object({
+  order: customerOrderSchema,
+  next: z.discriminatedUnion("kind", [
+    z.object({ kind: z.literal("card-form") }),
+    z.object({ kind: z.literal("redirect"), url: z.string() }),
+  ]),
+});
+
+// The card form's checks: the same in the browser (field messages) and on the server (400 naming it).
+
+/** Digits only, spaces and dashes allowed between groups. */
+export function cardDigits(value: string): string {
+  return value.replace(/[\s-]/g, "");
+}
+
+/** The Luhn check digit rule every card number follows. */
+export function passesLuhn(digits: string): boolean {
+  if (!/^\d{12,19}$/.test(digits)) return false;
+  let sum = 0;
+  for (let index = 0; index < digits.length; index++) {
+    let digit = Number(digits[digits.length - 1 - index]);
+    if (index % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+/** MM/YY, the card's last valid month: valid through its last day. */
+export function expiryProblem(value: string, now = new Date()): "format" | "past" | null {
+  const match = /^\s*(\d{2})\s*\/\s*(\d{2})\s*$/.exec(value);
+  if (!match) return "format";
+  const month = Number(match[1]);
+  if (month < 1 || month > 12) return "format";
+  const year = 2000 + Number(match[2]);
+  const thisMonth = now.getUTCFullYear() * 12 + now.getUTCMonth();
+  return year * 12 + (month - 1) < thisMonth ? "past" : null;
+}
+
+export const sandboxPayRequestSchema = z.object({
+  orderNumber: orderNumberSchema,
+  cardNumber: text("The card number", { error: "cardNumber is required." })
+    .transform(cardDigits)
+    .refine((digits) => /^\d{12,19}$/.test(digits), "The card number has 12 to 19 digits.")
+    .refine(passesLuhn, "The card number is not valid (check the digits)."),
+  expiry: text("The expiry date", { error: "expiry is required (MM/YY)." }).superRefine((value, context) => {
+    const problem = expiryProblem(value);
+    if (problem === "format") context.addIssue({ code: "custom", message: "The expiry date is MM/YY." });
+    if (problem === "past") context.addIssue({ code: "custom", message: "The card has expired." });
+  }),
+  cvc: text("The CVC", { error: "cvc is required." })
+    .trim()
+    .regex(/^\d{3,4}$/, "The CVC is the 3 or 4 digits on the card."),
+  name: text("The name", { error: "name is required." })
+    .trim()
+    .min(2, "Write the name as it is on the card.")
+    .max(100, "The name has at most 100 characters."),
+});
+export type SandboxPayRequest = z.input<typeof sandboxPayRequestSchema>;
+
+export const sandboxConfirmRequestSchema = z.object({
+  orderNumber: orderNumberSchema,
+  approve: z.boolean({ error: "approve must be true or false." }),
+});
+
+export const orderAnswerSchema = z.object({ order: customerOrderSchema });
+
+/** The sandbox's test numbers (decisions, "Trials and payment"); any other valid number succeeds. */
+export const sandboxCards = {
+  succeeds: "4242424242424242",
+  declined: "4000000000000002",
+  requiresConfirmation: "4000000000003220",
+} as const;
+
+/** Failure codes the customer is shown a text for (i18n checkout.failure.*). */
+export const knownFailureCodes = ["card_declined", "confirmation_declined"] as const;

@@ -1,0 +1,72 @@
+// Orders, subscriptions, checkout links and payment providers: their values, the order number, the
+// VAT split, and the payloads of the calls about them.
+import { vatRatePercent, type Money } from "./pricing";
+import { text, z } from "./zod";
+
+export const orderMethods = ["card", "invoice"] as const;
+export type OrderMethod = (typeof orderMethods)[number];
+
+/** A standard plan, or the terms of an admin's checkout link. */
+export const orderPlans = ["monthly", "yearly", "link"] as const;
+export type OrderPlan = (typeof orderPlans)[number];
+
+/**
+ * pending: created, waiting for the customer or the provider; requires_confirmation: the card asks
+ * for a confirmation step (3-D Secure); paid; failed: declined or not confirmed; cancelled: given up.
+ */
+export const orderStatuses = ["pending", "requires_confirmation", "paid", "failed", "cancelled"] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+export const subscriptionStatuses = ["trialing", "active", "past_due", "cancelled", "ended"] as const;
+export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
+
+export const paymentProviderNames = ["sandbox", "stripe", "invoice"] as const;
+export type PaymentProviderName = (typeof paymentProviderNames)[number];
+
+export const checkoutLinkIntervals = ["month", "year"] as const;
+export type CheckoutLinkInterval = (typeof checkoutLinkIntervals)[number];
+
+/** Billing periods a checkout link may ask for: 1 to 120, or 0 for until cancelled. */
+export const maxIterations = 120;
+
+/** KM- and at least six digits: KM-000123. */
+export const orderNumberPattern = /^KM-\d{6,}$/;
+
+export function formatOrderNumber(sequence: number): string {
+  return `KM-${String(sequence).padStart(6, "0")}`;
+}
+
+/**
+ * The VAT inside a price that includes it, rounded to whole öre (Swedish practice: the VAT is
+ * computed on the net and rounded; net = total - VAT, so the parts always add up to the total).
+ */
+export function vatSplit(total: Money, ratePercent = vatRatePercent): { netOre: number; vatOre: number } {
+  const vatOre = Math.round((total.amountOre * ratePercent) / (100 + ratePercent));
+  return { netOre: total.amountOre - vatOre, vatOre };
+}
+
+export const orderNumberSchema = text("An order number", { error: "An order number is required." })
+  .trim()
+  .toUpperCase()
+  .regex(orderNumberPattern, "An order number looks like KM-000123.");
+
+/** POST /api/admin/order */
+export const adminOrderRequestSchema = z.object({ orderNumber: orderNumberSchema });
+
+/** POST /api/admin/checkout-session-link: the spec's payload; price in öre per period, VAT included. */
+export const checkoutLinkRequestSchema = z.object({
+  customerId: z.uuid({ error: "customerId must be a user's id." }),
+  price: z
+    .number({ error: "price must be a number (öre)." })
+    .int("price must be whole öre.")
+    .min(100, "price is at least 1 SEK (100 öre).")
+    .max(10_000_000, "price is at most 100,000 SEK."),
+  iterations: z
+    .number({ error: "iterations must be a number." })
+    .int("iterations must be a whole number.")
+    .min(0, "iterations is 0 (until cancelled) or more.")
+    .max(maxIterations, `iterations is at most ${maxIterations}.`),
+  includesFreeTrial: z.boolean({ error: "includesFreeTrial must be true or false." }),
+  interval: z.enum(checkoutLinkIntervals, { error: "interval is month or year." }).default("month"),
+});
+export type CheckoutLinkRequest = z.infer<typeof checkoutLinkRequestSchema>;

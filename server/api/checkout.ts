@@ -1,0 +1,111 @@
+// /api/checkout: the owner's card checkout (signed-in area, server/http/guards.ts). Starting makes or
+// continues the order and the provider's checkout; the sandbox's card form and confirmation step
+// report their outcome as the sandbox's signed webhook, booked through receiveWebhook like any other.
+// Card details are checked here and never stored or logged.
+import { Hono } from "hono";
+import {
+  sandboxConfirmRequestSchema,
+  sandboxPayRequestSchema,
+  startCardCheckoutRequestSchema,
+} from "../../contract/checkout";
+import type { Database } from "../db/client";
+import { DomainError } from "../domain/errors";
+import { createCardOrder, customerOrder, findCustomerOrderRow } from "../domain/payments";
+import type { SignedInEnv } from "../http/guards";
+import { readJson } from "../http/errors";
+import { sandboxOutcome, type SandboxProvider } from "../providers/payments/sandbox";
+import type { PaymentProvider } from "../providers/payments/types";
+import { receiveWebhook, type WebhookDeps } from "./webhooks";
+
+export type CheckoutDeps = {
+  db: Database;
+  provider: PaymentProvider;
+  /** Set when the sandbox is the provider: its card form's calls answer only then. */
+  sandbox: SandboxProvider | null;
+  publicUrl: string;
+  webhooks: WebhookDeps;
+};
+
+export function checkoutRoutes(deps: CheckoutDeps) {
+  const { db } = deps;
+
+  /** The viewer's sandbox order that can still be paid, or the refusal. */
+  async function sandboxOrder(orderNumber: string, viewerId: string) {
+    if (!deps.sandbox)
+      throw new DomainError("not_found", "Card payments do not go through the sandbox here.");
+    const order = await findCustomerOrderRow(db, orderNumber, viewerId);
+    if (!order) throw new DomainError("not_found", "There is no such order of yours.", "orderNumber");
+    if (order.provider !== "sandbox") {
+      throw new DomainError("conflict", "This order is paid through another provider.", "orderNumber");
+    }
+    if (order.status === "cancelled") {
+      throw new DomainError(
+        "conflict",
+        "This order was replaced by a newer one; start again.",
+        "orderNumber",
+      );
+    }
+    return { order, sandbox: deps.sandbox };
+  }
+
+  async function report(
+    sandbox: SandboxProvider,
+    order: { orderNumber: string; providerReference: string | null; amountOre: number },
+    type: "payment_succeeded" | "payment_failed" | "requires_confirmation",
+    failureCode: string | null,
+    viewerId: string,
+  ) {
+    const { body, headers } = sandbox.webhook(type, {
+      orderNumber: order.orderNumber,
+      reference: order.providerReference ?? "",
+      amountOre: order.amountOre,
+      failureCode,
+    });
+    const outcome = await receiveWebhook(deps.webhooks, "sandbox", body, headers);
+    if (outcome.status !== 200) throw new Error(`The sandbox's own webhook was refused: ${outcome.message}`);
+    return { order: await customerOrder(db, order.orderNumber, viewerId) };
+  }
+
+  return new Hono<SignedInEnv>()
+    .post("/card", async (c) => {
+      const request = await readJson(c, startCardCheckoutRequestSchema);
+      const { order, start } = await createCardOrder(
+        db,
+        { profileId: request.profileId, plan: request.plan, link: request.link },
+        c.get("viewer"),
+        { provider: deps.provider, publicUrl: deps.publicUrl },
+      );
+      const next = start.kind === "redirect" ? { kind: start.kind, url: start.url } : { kind: start.kind };
+      return c.json({ order, next });
+    })
+    .post("/sandbox/pay", async (c) => {
+      const request = await readJson(c, sandboxPayRequestSchema);
+      const viewer = c.get("viewer");
+      const { order, sandbox } = await sandboxOrder(request.orderNumber, viewer.id);
+      // A second click after the payment went through: the paid order, nothing charged again.
+      if (order.status === "paid")
+        return c.json({ order: await customerOrder(db, order.orderNumber, viewer.id) });
+      const outcome = sandboxOutcome(request.cardNumber);
+      const answer =
+        outcome === "succeeded"
+          ? await report(sandbox, order, "payment_succeeded", null, viewer.id)
+          : outcome === "declined"
+            ? await report(sandbox, order, "payment_failed", "card_declined", viewer.id)
+            : await report(sandbox, order, "requires_confirmation", null, viewer.id);
+      return c.json(answer);
+    })
+    .post("/sandbox/confirm", async (c) => {
+      const request = await readJson(c, sandboxConfirmRequestSchema);
+      const viewer = c.get("viewer");
+      const { order, sandbox } = await sandboxOrder(request.orderNumber, viewer.id);
+      if (order.status === "paid")
+        return c.json({ order: await customerOrder(db, order.orderNumber, viewer.id) });
+      if (order.status !== "requires_confirmation") {
+        throw new DomainError("conflict", "This payment is not waiting for a confirmation.", "orderNumber");
+      }
+      const answer = request.approve
+        ? await report(sandbox, order, "payment_succeeded", null, viewer.id)
+        : await report(sandbox, order, "payment_failed", "confirmation_declined", viewer.id);
+      return c.json(answer);
+    });
+}

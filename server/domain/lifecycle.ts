@@ -1,0 +1,445 @@
+// The lifecycle sweep: moves pages between statuses as time passes (trials end, paid periods lapse,
+// grace runs out, payments fail or come in), ends subscriptions whose every period is paid and over,
+// and sends the e-mails that go with it (trial ending soon, receipt, payment failed).
+//
+// Idempotent and safe to run from two processes at once (serve.ts runs it under an advisory lock, but
+// nothing here relies on that): each profile is re-read under a row lock before it changes, and each
+// e-mail is claimed by a conditional update or a locked check before it is sent, so it goes out once.
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
+import type { ProfileStatus, StatusReasonCode } from "../../contract/profiles";
+import type { SubscriptionStatus } from "../../contract/orders";
+import type { Config } from "../config";
+import type { Database } from "../db/client";
+import { auditLog, orders, profileStatusHistory, profiles, subscriptions, users } from "../db/schema";
+import { sendPaymentFailedEmail, sendReceiptEmail, sendTrialEndingEmail } from "../emails";
+import type { Logger } from "../logger";
+import type { EmailSender } from "../providers/email/types";
+import { localeOf, receiptData, receiptPdf, sellerFromConfig } from "./receipts";
+
+const dayMs = 24 * 60 * 60 * 1000;
+/** How long before a trial ends its owner is told (decisions: "trial ending in 3 days"). */
+export const trialNoticeDays = 3;
+export const trialNoticeAction = "trial_ending_notice";
+
+export type LifecycleConfig = Pick<
+  Config,
+  | "GRACE_DAYS"
+  | "publicUrl"
+  | "SELLER_NAME"
+  | "SELLER_ORG_NUMBER"
+  | "SELLER_VAT_NUMBER"
+  | "SELLER_ADDRESS"
+  | "SELLER_EMAIL"
+>;
+
+export type LifecycleDeps = {
+  db: Database;
+  email: EmailSender;
+  config: LifecycleConfig;
+  /** The sweep's clock; tests pass a simulated time. */
+  now?: Date;
+  /** Called after each status change is committed (drops the page's cached copy at once). */
+  onProfileChanged?: (id: string) => void;
+  logger?: Pick<Logger, "info" | "warn">;
+};
+
+export type StatusChange = {
+  profileId: string;
+  from: ProfileStatus;
+  to: ProfileStatus;
+  reason: StatusReasonCode;
+};
+
+export type LifecycleReport = {
+  statusChanges: StatusChange[];
+  subscriptionsEnded: string[];
+  emails: { trialEnding: string[]; receipts: string[]; paymentFailed: string[] };
+};
+
+type SubscriptionFacts = { status: SubscriptionStatus; iterations: number; periodsPaid: number };
+type ProfileFacts = { status: ProfileStatus; trialEndsAt: Date | null; paidUntil: Date | null };
+
+/** A subscription that will charge again: running, and with periods left (0 iterations: no end). */
+export function renews(subscription: SubscriptionFacts): boolean {
+  return (
+    (subscription.status === "active" || subscription.status === "trialing") &&
+    (subscription.iterations === 0 || subscription.periodsPaid < subscription.iterations)
+  );
+}
+
+/**
+ * The status a profile moves to at `now`, with why, or null when it stays. Pure: the rules in one place.
+ * - A trial that ran out: `active` when paid or a subscription takes over, `past_due` when that
+ *   subscription's payment failed, otherwise `expired`.
+ * - `active` with a paid period that ran out: `past_due` unless a subscription renews it (and then
+ *   only for GRACE_DAYS: a renewal that never reports back does not keep a page up for ever).
+ *   `active` without a paid-until date (set by an admin) is left alone.
+ * - `past_due`: back to `active` when a payment moved paid-until ahead; `expired` after GRACE_DAYS.
+ */
+export function nextStatus(
+  profile: ProfileFacts,
+  subscriptionsOfProfile: SubscriptionFacts[],
+  pastDueSince: Date | null,
+  now: Date,
+  graceDays: number,
+): { to: ProfileStatus; reason: StatusReasonCode } | null {
+  const graceMs = graceDays * dayMs;
+  const paid = !!profile.paidUntil && profile.paidUntil > now;
+  const renewing = subscriptionsOfProfile.some(renews);
+  const failing = subscriptionsOfProfile.some((subscription) => subscription.status === "past_due");
+  switch (profile.status) {
+    case "trial":
+    case "extended_trial": {
+      if (!profile.trialEndsAt || profile.trialEndsAt > now) return null;
+      if (paid || renewing) return { to: "active", reason: "trial_converted" };
+      if (failing) return { to: "past_due", reason: "payment_failed" };
+      return {
+        to: "expired",
+        reason: profile.status === "trial" ? "trial_ended" : "extended_trial_ended",
+      };
+    }
+    case "active": {
+      if (!profile.paidUntil || paid) return null;
+      if (renewing && profile.paidUntil.getTime() + graceMs > now.getTime()) return null;
+      return { to: "past_due", reason: failing ? "payment_failed" : "paid_period_ended" };
+    }
+    case "past_due": {
+      if (paid) return { to: "active", reason: "payment_received" };
+      if (pastDueSince && pastDueSince.getTime() + graceMs <= now.getTime()) {
+        return { to: "expired", reason: "grace_ended" };
+      }
+      return null;
+    }
+    default:
+      return null;
+  }
+}
+
+export async function runLifecycle(deps: LifecycleDeps): Promise<LifecycleReport> {
+  const now = deps.now ?? new Date();
+  const report: LifecycleReport = {
+    statusChanges: [],
+    subscriptionsEnded: await endFinishedSubscriptions(deps.db, now),
+    emails: { trialEnding: [], receipts: [], paymentFailed: [] },
+  };
+  for (const id of await candidateProfiles(deps.db, now)) {
+    const change = await moveProfile(deps, id, now);
+    if (!change) continue;
+    report.statusChanges.push(change);
+    // After the commit: a page rendered now must already see the new status.
+    deps.onProfileChanged?.(id);
+  }
+  report.emails.trialEnding = await sendTrialEndingNotices(deps, now);
+  report.emails.receipts = await sendDueReceipts(deps, now);
+  report.emails.paymentFailed = await sendPaymentFailures(deps, now);
+  const { statusChanges, subscriptionsEnded, emails } = report;
+  if (
+    statusChanges.length ||
+    subscriptionsEnded.length ||
+    Object.values(emails).some((sent) => sent.length)
+  ) {
+    deps.logger?.info(
+      {
+        statusChanges: statusChanges.length,
+        subscriptionsEnded: subscriptionsEnded.length,
+        trialEndingEmails: emails.trialEnding.length,
+        receipts: emails.receipts.length,
+        paymentFailedEmails: emails.paymentFailed.length,
+      },
+      "lifecycle sweep",
+    );
+  }
+  return report;
+}
+
+/** A subscription with a fixed number of periods, all paid, whose last period is over, has ended. */
+async function endFinishedSubscriptions(db: Database, now: Date): Promise<string[]> {
+  const ended = await db
+    .update(subscriptions)
+    .set({ status: "ended", updatedAt: now })
+    .where(
+      and(
+        eq(subscriptions.status, "active"),
+        gt(subscriptions.iterations, 0),
+        sql`${subscriptions.periodsPaid} >= ${subscriptions.iterations}`,
+        isNotNull(subscriptions.currentPeriodEnd),
+        lte(subscriptions.currentPeriodEnd, now),
+      ),
+    )
+    .returning({ id: subscriptions.id });
+  return ended.map((row) => row.id);
+}
+
+/** The profiles a rule may apply to; each is decided again under its row lock. */
+async function candidateProfiles(db: Database, now: Date): Promise<string[]> {
+  const rows = await db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(
+      or(
+        and(inArray(profiles.status, ["trial", "extended_trial"]), lte(profiles.trialEndsAt, now)),
+        and(eq(profiles.status, "active"), lte(profiles.paidUntil, now)),
+        eq(profiles.status, "past_due"),
+      ),
+    )
+    .orderBy(profiles.id);
+  return rows.map((row) => row.id);
+}
+
+async function moveProfile(deps: LifecycleDeps, id: string, now: Date): Promise<StatusChange | null> {
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(profiles).where(eq(profiles.id, id)).for("update");
+    if (!row) return null;
+    const subscriptionsOfProfile = await tx
+      .select({
+        status: subscriptions.status,
+        iterations: subscriptions.iterations,
+        periodsPaid: subscriptions.periodsPaid,
+      })
+      .from(subscriptions)
+      .where(eq(subscriptions.profileId, id));
+    let pastDueSince: Date | null = null;
+    if (row.status === "past_due") {
+      const [entry] = await tx
+        .select({ at: profileStatusHistory.at })
+        .from(profileStatusHistory)
+        .where(and(eq(profileStatusHistory.profileId, id), eq(profileStatusHistory.toStatus, "past_due")))
+        .orderBy(desc(profileStatusHistory.at))
+        .limit(1);
+      pastDueSince = entry?.at ?? row.updatedAt;
+    }
+    const next = nextStatus(row, subscriptionsOfProfile, pastDueSince, now, deps.config.GRACE_DAYS);
+    if (!next) return null;
+    const changes: Partial<typeof profiles.$inferInsert> = { status: next.to, updatedAt: now };
+    // A trial a subscription takes over without a payment yet (its first charge is due at the trial's
+    // end) is covered from there; the payment moves paid-until on, a failure lets it lapse.
+    if (next.reason === "trial_converted" && row.trialEndsAt && !(row.paidUntil && row.paidUntil > now)) {
+      changes.paidUntil = row.trialEndsAt;
+    }
+    await tx.update(profiles).set(changes).where(eq(profiles.id, id));
+    await tx.insert(profileStatusHistory).values({
+      profileId: id,
+      fromStatus: row.status,
+      toStatus: next.to,
+      actorUserId: null,
+      reasonCode: next.reason,
+      at: now,
+    });
+    return { profileId: id, from: row.status, to: next.to, reason: next.reason };
+  });
+}
+
+/**
+ * Owners of trials ending within three days, with nothing paid to take over, are told once per trial:
+ * the audit log keeps that it was sent (profile and trial end), checked under the profile's row lock.
+ */
+async function sendTrialEndingNotices(deps: LifecycleDeps, now: Date): Promise<string[]> {
+  const { db } = deps;
+  const due = await db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(
+      and(
+        inArray(profiles.status, ["trial", "extended_trial"]),
+        gt(profiles.trialEndsAt, now),
+        lte(profiles.trialEndsAt, new Date(now.getTime() + trialNoticeDays * dayMs)),
+        isNotNull(profiles.ownerUserId),
+      ),
+    )
+    .orderBy(profiles.id);
+  const sent: string[] = [];
+  for (const { id } of due) {
+    const claimed = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({
+          status: profiles.status,
+          trialEndsAt: profiles.trialEndsAt,
+          paidUntil: profiles.paidUntil,
+          ownerUserId: profiles.ownerUserId,
+          metadata: profiles.metadata,
+        })
+        .from(profiles)
+        .where(eq(profiles.id, id))
+        .for("update");
+      if (
+        !row?.trialEndsAt ||
+        !row.ownerUserId ||
+        (row.status !== "trial" && row.status !== "extended_trial")
+      ) {
+        return null;
+      }
+      if (row.paidUntil && row.paidUntil >= row.trialEndsAt) return null;
+      const subscriptionsOfProfile = await tx
+        .select({
+          status: subscriptions.status,
+          iterations: subscriptions.iterations,
+          periodsPaid: subscriptions.periodsPaid,
+        })
+        .from(subscriptions)
+        .where(eq(subscriptions.profileId, id));
+      if (subscriptionsOfProfile.some(renews)) return null;
+      const trialEndsAt = row.trialEndsAt.toISOString();
+      const [already] = await tx
+        .select({ id: auditLog.id })
+        .from(auditLog)
+        .where(
+          and(
+            eq(auditLog.action, trialNoticeAction),
+            sql`${auditLog.details}->>'profileId' = ${id}`,
+            sql`${auditLog.details}->>'trialEndsAt' = ${trialEndsAt}`,
+          ),
+        )
+        .limit(1);
+      if (already) return null;
+      const [owner] = await tx
+        .select({ email: users.email })
+        .from(users)
+        .where(eq(users.id, row.ownerUserId));
+      if (!owner) return null;
+      const [entry] = await tx
+        .insert(auditLog)
+        .values({
+          action: trialNoticeAction,
+          at: now,
+          targetUserId: row.ownerUserId,
+          details: { profileId: id, trialEndsAt },
+        })
+        .returning({ id: auditLog.id });
+      return {
+        auditId: (entry as { id: string }).id,
+        to: owner.email,
+        trialEndsAt: row.trialEndsAt,
+        language: row.metadata.language,
+      };
+    });
+    if (!claimed) continue;
+    try {
+      await sendTrialEndingEmail(deps.email, {
+        to: claimed.to,
+        locale: localeOf(claimed.language),
+        profileId: id,
+        trialEndsAt: claimed.trialEndsAt,
+        publicUrl: deps.config.publicUrl,
+      });
+      sent.push(id);
+    } catch (error) {
+      // Not sent: give the claim back, so the next sweep tries again.
+      await db.delete(auditLog).where(eq(auditLog.id, claimed.auditId));
+      deps.logger?.warn({ err: error, profileId: id }, "trial ending e-mail failed; retried next sweep");
+    }
+  }
+  return sent;
+}
+
+/**
+ * Sends one e-mail per due order, each claimed first by a conditional update (of two sweeps only one
+ * gets the row back) and released again when sending fails, so the next sweep retries it.
+ */
+async function sendEachOnce<Claimed extends { orderNumber: string }>(
+  deps: LifecycleDeps,
+  what: string,
+  due: { id: string }[],
+  claim: (orderId: string) => Promise<Claimed | undefined>,
+  send: (claimed: Claimed) => Promise<void>,
+  release: (orderId: string) => Promise<unknown>,
+): Promise<string[]> {
+  const sent: string[] = [];
+  for (const order of due) {
+    const claimed = await claim(order.id);
+    if (!claimed) continue;
+    try {
+      await send(claimed);
+      sent.push(claimed.orderNumber);
+    } catch (error) {
+      await release(order.id);
+      deps.logger?.warn(
+        { err: error, orderNumber: claimed.orderNumber },
+        `${what} failed; retried next sweep`,
+      );
+    }
+  }
+  return sent;
+}
+
+/** Every paid card order gets its receipt once (receipt_sent_at is the claim). */
+export async function sendDueReceipts(
+  deps: LifecycleDeps,
+  now: Date = deps.now ?? new Date(),
+): Promise<string[]> {
+  const { db } = deps;
+  const seller = sellerFromConfig(deps.config);
+  const due = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.status, "paid"), eq(orders.method, "card"), isNull(orders.receiptSentAt)))
+    .orderBy(orders.createdAt);
+  return sendEachOnce(
+    deps,
+    "receipt e-mail",
+    due,
+    async (id) =>
+      (
+        await db
+          .update(orders)
+          .set({ receiptSentAt: now })
+          .where(and(eq(orders.id, id), isNull(orders.receiptSentAt), eq(orders.status, "paid")))
+          .returning({ orderNumber: orders.orderNumber })
+      )[0],
+    async ({ orderNumber }) => {
+      const data = await receiptData(db, orderNumber);
+      if (!data) throw new Error(`order ${orderNumber} has no receipt data`);
+      await sendReceiptEmail(deps.email, {
+        receipt: data,
+        pdf: await receiptPdf(data, seller),
+        publicUrl: deps.config.publicUrl,
+      });
+    },
+    (id) => db.update(orders).set({ receiptSentAt: null }).where(eq(orders.id, id)),
+  );
+}
+
+/**
+ * Every failed card payment's customer is told once (failure_notified_at is the claim): a first
+ * checkout that was declined (the order failed), or a renewal that failed (the paid order carries the
+ * failure code until a later payment clears it).
+ */
+async function sendPaymentFailures(deps: LifecycleDeps, now: Date): Promise<string[]> {
+  const { db } = deps;
+  const due = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(isNotNull(orders.failureCode), eq(orders.method, "card"), isNull(orders.failureNotifiedAt)))
+    .orderBy(orders.createdAt);
+  return sendEachOnce(
+    deps,
+    "payment failed e-mail",
+    due,
+    async (id) =>
+      (
+        await db
+          .update(orders)
+          .set({ failureNotifiedAt: now })
+          .where(and(eq(orders.id, id), isNull(orders.failureNotifiedAt), isNotNull(orders.failureCode)))
+          .returning()
+      )[0],
+    async (claimed) => {
+      const [facts] = await db
+        .select({ email: users.email, metadata: profiles.metadata })
+        .from(users)
+        .innerJoin(profiles, eq(profiles.id, claimed.profileId))
+        .where(eq(users.id, claimed.customerUserId));
+      if (!facts) throw new Error(`order ${claimed.orderNumber} has no customer`);
+      await sendPaymentFailedEmail(deps.email, {
+        to: facts.email,
+        locale: localeOf(facts.metadata.language),
+        orderNumber: claimed.orderNumber,
+        profileId: claimed.profileId,
+        amountOre: claimed.amountOre,
+        currency: claimed.currency,
+        graceDays: deps.config.GRACE_DAYS,
+        publicUrl: deps.config.publicUrl,
+      });
+    },
+    (id) => db.update(orders).set({ failureNotifiedAt: null }).where(eq(orders.id, id)),
+  );
+}

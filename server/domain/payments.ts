@@ -1,0 +1,562 @@
+// Card payments: the order a customer's checkout makes (a plan, or a checkout link's terms) and the
+// booking of every payment event a provider reports, whichever provider it is (one code path).
+//
+// Decisions kept here (decisions.md "Trials and payment" leaves them to us):
+// - A page can be paid for while it is `trial`, `extended_trial`, `past_due` or `expired`. A draft is
+//   published first (publishing starts the free trial); an `active` page is paid already; unclaimed
+//   and suspended pages are nobody's to pay for.
+// - One open order per page and customer: a second "pay" for the same terms while an order is
+//   pending, asks for confirmation or was declined reuses that order (a declined card is tried again
+//   on the same order), so a double click never makes two orders. Other terms cancel the open order.
+// - A payment is booked once: the provider's event id is stored unique (a replay answers "already
+//   booked"), and a success for an order already paid only advances the subscription when it pays a
+//   period that ends later than the one already paid (a renewal); otherwise it changes nothing.
+// - Terms with a free trial first (a checkout link's): the first period is paid at the checkout and
+//   starts when the trial ends; the page is `active`, paid until that period's end.
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import type { CardPlan, CustomerOrder } from "../../contract/checkout";
+import {
+  formatOrderNumber,
+  vatSplit,
+  type CheckoutLinkInterval,
+  type OrderStatus,
+  type PaymentProviderName,
+} from "../../contract/orders";
+import { freeTrialDays, plans, vatRatePercent } from "../../contract/pricing";
+import type { ProfileStatus, StatusReasonCode } from "../../contract/profiles";
+import type { Database, Executor } from "../db/client";
+import {
+  checkoutLinks,
+  orderNumberSequence,
+  orders,
+  paymentEvents,
+  profileStatusHistory,
+  profiles,
+  subscriptions,
+  users,
+} from "../db/schema";
+import type { CheckoutStart, PaymentEvent, PaymentProvider } from "../providers/payments/types";
+import { DomainError } from "./errors";
+import type { Actor } from "./viewer";
+
+type OrderRow = typeof orders.$inferSelect;
+type LinkRow = typeof checkoutLinks.$inferSelect;
+
+/** The statuses in which an owner may pay for their page. */
+export const payableStatuses: readonly ProfileStatus[] = ["trial", "extended_trial", "past_due", "expired"];
+
+/** Orders a new click on "pay" continues instead of making another. */
+const openStatuses: OrderStatus[] = ["pending", "requires_confirmation", "failed"];
+
+const dayMs = 24 * 60 * 60 * 1000;
+
+/** Why an owner cannot pay for a page now, in words for the API; null when they can. */
+export function checkoutRefusal(
+  profile: { status: ProfileStatus; ownerUserId: string | null } | null,
+  viewerId: string,
+): { code: "not_found" | "forbidden" | "conflict"; message: string } | null {
+  if (!profile) return { code: "not_found", message: "There is no page with this code." };
+  if (profile.ownerUserId !== viewerId) {
+    return { code: "forbidden", message: "Only the page's owner can pay for it." };
+  }
+  if (payableStatuses.includes(profile.status)) return null;
+  const why: Partial<Record<ProfileStatus, string>> = {
+    draft: "Publish the page first; then choose a plan.",
+    active: "This page is paid for already.",
+    suspended: "This page is suspended and cannot be paid for.",
+  };
+  return { code: "conflict", message: why[profile.status] ?? "This page cannot be paid for now." };
+}
+
+/** The terms of a purchase: what each period costs and how many periods. */
+type Terms = {
+  plan: CardPlan | "link";
+  interval: CheckoutLinkInterval;
+  priceOre: number;
+  iterations: number;
+  trialFirst: boolean;
+  link: LinkRow | null;
+};
+
+function planTerms(plan: CardPlan): Terms {
+  return {
+    plan,
+    interval: plan === "monthly" ? "month" : "year",
+    priceOre: plans[plan].price.amountOre,
+    iterations: 0,
+    trialFirst: false,
+    link: null,
+  };
+}
+
+export type LinkState =
+  | { state: "usable"; link: LinkRow }
+  | { state: "not_found" | "not_yours" | "revoked" | "expired" | "used"; link: LinkRow | null };
+
+/** A checkout link as its customer may use it now (the /checkout-link page and the checkout). */
+export async function checkoutLinkState(
+  db: Executor,
+  token: string,
+  viewerId: string,
+  now = new Date(),
+): Promise<LinkState> {
+  const [link] = await db.select().from(checkoutLinks).where(eq(checkoutLinks.token, token)).limit(1);
+  if (!link) return { state: "not_found", link: null };
+  if (link.customerUserId !== viewerId) return { state: "not_yours", link: null };
+  if (link.revokedAt) return { state: "revoked", link };
+  if (link.usedAt) return { state: "used", link };
+  if (link.expiresAt && link.expiresAt <= now) return { state: "expired", link };
+  return { state: "usable", link };
+}
+
+const linkRefusals: Record<Exclude<LinkState["state"], "usable">, string> = {
+  not_found: "There is no such checkout link.",
+  not_yours: "This checkout link was made for another customer.",
+  revoked: "This checkout link has been withdrawn.",
+  expired: "This checkout link has expired.",
+  used: "This checkout link has been used already.",
+};
+
+function linkTerms(found: LinkState): Terms {
+  if (found.state !== "usable") {
+    throw new DomainError(
+      found.state === "not_found" ? "not_found" : "conflict",
+      linkRefusals[found.state],
+      "link",
+    );
+  }
+  const { link } = found;
+  return {
+    plan: "link",
+    interval: link.interval,
+    priceOre: link.priceOre,
+    iterations: link.iterations,
+    trialFirst: link.includesFreeTrial,
+    link,
+  };
+}
+
+function sameTerms(order: OrderRow, terms: Terms): boolean {
+  return (
+    order.plan === terms.plan &&
+    order.amountOre === terms.priceOre &&
+    (order.checkoutLinkId ?? null) === (terms.link?.id ?? null)
+  );
+}
+
+function addInterval(from: Date, interval: CheckoutLinkInterval): Date {
+  const next = new Date(from);
+  if (interval === "month") next.setUTCMonth(next.getUTCMonth() + 1);
+  else next.setUTCFullYear(next.getUTCFullYear() + 1);
+  return next;
+}
+
+export type CardCheckoutDeps = { provider: PaymentProvider; publicUrl: string };
+
+/**
+ * Starts (or continues) a card checkout for a page its owner pays for: the order, then the provider's
+ * checkout for it. The same request twice gives the same order and, through the idempotency key, the
+ * same provider checkout.
+ */
+export async function createCardOrder(
+  db: Database,
+  input: { profileId: string; plan?: CardPlan; link?: string },
+  actor: Actor,
+  deps: CardCheckoutDeps,
+): Promise<{ order: CustomerOrder; start: CheckoutStart }> {
+  const { order, email, interval, iterations, trialFirst } = await db.transaction(async (tx) => {
+    // The page's row lock makes two clicks at once wait for each other: the second finds the first's order.
+    const [profile] = await tx.select().from(profiles).where(eq(profiles.id, input.profileId)).for("update");
+    const refusal = checkoutRefusal(profile ?? null, actor.id);
+    if (refusal) throw new DomainError(refusal.code, refusal.message, "profileId");
+    const terms = input.link
+      ? linkTerms(await checkoutLinkState(tx, input.link, actor.id))
+      : planTerms(input.plan ?? "monthly");
+    const open = await tx
+      .select()
+      .from(orders)
+      .where(
+        and(
+          eq(orders.profileId, input.profileId),
+          eq(orders.customerUserId, actor.id),
+          eq(orders.method, "card"),
+          inArray(orders.status, openStatuses),
+        ),
+      )
+      .orderBy(desc(orders.createdAt));
+    let current = open.find((row) => sameTerms(row, terms) && row.provider === deps.provider.name);
+    const stale = open.filter((row) => row !== current).map((row) => row.id);
+    if (stale.length > 0) {
+      await tx.update(orders).set({ status: "cancelled" }).where(inArray(orders.id, stale));
+    }
+    if (!current) {
+      // The sequence's next value, read through the page's one row (a typed select needs a table).
+      const [numbered] = await tx
+        .select({ next: sql<string>`nextval(${sql.raw(`'${orderNumberSequence.seqName}'`)})` })
+        .from(profiles)
+        .where(eq(profiles.id, input.profileId));
+      const next = numbered?.next ?? "0";
+      const split = vatSplit({ amountOre: terms.priceOre, currency: "SEK" });
+      [current] = await tx
+        .insert(orders)
+        .values({
+          orderNumber: formatOrderNumber(Number(next)),
+          profileId: input.profileId,
+          customerUserId: actor.id,
+          method: "card",
+          plan: terms.plan,
+          checkoutLinkId: terms.link?.id ?? null,
+          amountOre: terms.priceOre,
+          netOre: split.netOre,
+          vatOre: split.vatOre,
+          vatRatePercent,
+          currency: "SEK",
+          status: "pending",
+          provider: deps.provider.name,
+        })
+        .returning();
+    }
+    const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, actor.id));
+    return {
+      order: current as OrderRow,
+      email: user?.email ?? "",
+      interval: terms.interval,
+      iterations: terms.iterations,
+      trialFirst: terms.trialFirst,
+    };
+  });
+
+  const base = deps.publicUrl.replace(/\/$/, "");
+  const page = `${base}/k/${encodeURIComponent(order.profileId)}`;
+  const start = await deps.provider.startCheckout({
+    orderNumber: order.orderNumber,
+    profileId: order.profileId,
+    customer: { id: actor.id, email },
+    amountOre: order.amountOre,
+    currency: "SEK",
+    interval,
+    iterations,
+    trialDays: trialFirst ? freeTrialDays : 0,
+    description: `Kammare ${order.profileId}, ${order.plan === "link" ? interval : order.plan}`,
+    successUrl: `${page}/checkout/confirm?order=${order.orderNumber}`,
+    cancelUrl: `${page}/checkout/card`,
+    idempotencyKey: `order-${order.id}`,
+  });
+  if (order.providerReference !== start.reference) {
+    await db.update(orders).set({ providerReference: start.reference }).where(eq(orders.id, order.id));
+  }
+  return { order: await orderView(db, { ...order, providerReference: start.reference }), start };
+}
+
+async function orderView(db: Executor, order: OrderRow): Promise<CustomerOrder> {
+  const [profile] = await db
+    .select({ paidUntil: profiles.paidUntil })
+    .from(profiles)
+    .where(eq(profiles.id, order.profileId));
+  const [subscription] = await db
+    .select({ interval: subscriptions.interval, iterations: subscriptions.iterations })
+    .from(subscriptions)
+    .where(eq(subscriptions.orderId, order.id))
+    .limit(1);
+  let link: { interval: CheckoutLinkInterval; iterations: number } | undefined;
+  if (!subscription && order.checkoutLinkId) {
+    [link] = await db
+      .select({ interval: checkoutLinks.interval, iterations: checkoutLinks.iterations })
+      .from(checkoutLinks)
+      .where(eq(checkoutLinks.id, order.checkoutLinkId));
+  }
+  const terms = subscription ??
+    link ?? { interval: order.plan === "yearly" ? "year" : "month", iterations: 0 };
+  return {
+    orderNumber: order.orderNumber,
+    profileId: order.profileId,
+    status: order.status,
+    amountOre: order.amountOre,
+    netOre: order.netOre,
+    vatOre: order.vatOre,
+    vatRatePercent: order.vatRatePercent,
+    currency: "SEK",
+    plan: order.plan,
+    interval: terms.interval,
+    iterations: terms.iterations,
+    failureCode: order.failureCode,
+    createdAt: order.createdAt.toISOString(),
+    paidAt: order.paidAt?.toISOString() ?? null,
+    paidUntil: order.status === "paid" ? (profile?.paidUntil?.toISOString() ?? null) : null,
+  };
+}
+
+/** An order as its customer sees it; null when there is none by that number or it is someone else's. */
+export async function customerOrder(
+  db: Executor,
+  orderNumber: string,
+  viewerId: string,
+): Promise<CustomerOrder | null> {
+  const [order] = await db.select().from(orders).where(eq(orders.orderNumber, orderNumber)).limit(1);
+  if (!order || order.customerUserId !== viewerId) return null;
+  return orderView(db, order);
+}
+
+/** The order row for the provider's own calls (the sandbox's card form): the customer's, by number. */
+export async function findCustomerOrderRow(
+  db: Executor,
+  orderNumber: string,
+  viewerId: string,
+): Promise<OrderRow | null> {
+  const [order] = await db.select().from(orders).where(eq(orders.orderNumber, orderNumber)).limit(1);
+  return order && order.customerUserId === viewerId ? order : null;
+}
+
+export type BookingDeps = {
+  /** Drops the page's cached copy once the change is committed. */
+  onProfileChanged?: (profileId: string) => void;
+  /** The free trial's length when terms put one first (FREE_TRIAL_DAYS). */
+  freeTrialDays?: number;
+  now?: Date;
+};
+
+export type Booking = {
+  /** False when this event was booked before (a replayed webhook): nothing changed. */
+  booked: boolean;
+  orderNumber: string | null;
+  orderStatus: OrderStatus | null;
+};
+
+async function setProfileStatus(
+  tx: Executor,
+  profile: { id: string; status: ProfileStatus },
+  to: ProfileStatus,
+  reasonCode: StatusReasonCode,
+  extra: Partial<typeof profiles.$inferInsert>,
+  now: Date,
+): Promise<void> {
+  await tx
+    .update(profiles)
+    .set({ ...extra, status: to, updatedAt: now })
+    .where(eq(profiles.id, profile.id));
+  if (profile.status !== to) {
+    await tx.insert(profileStatusHistory).values({
+      profileId: profile.id,
+      fromStatus: profile.status,
+      toStatus: to,
+      actorUserId: null,
+      reasonCode,
+    });
+  }
+}
+
+/**
+ * Books one provider event in one transaction: stored first (a replay is a no-op), then applied to its
+ * order, subscription, page and checkout link. Answers what it did; the page's cache is dropped after
+ * the commit.
+ */
+export async function bookPaymentEvent(
+  db: Database,
+  event: PaymentEvent,
+  deps: BookingDeps = {},
+): Promise<Booking> {
+  const now = deps.now ?? new Date();
+  const trialDays = deps.freeTrialDays ?? freeTrialDays;
+  let changedProfile: string | null = null;
+  const booking = await db.transaction(async (tx): Promise<Booking> => {
+    const [stored] = await tx
+      .insert(paymentEvents)
+      .values({
+        provider: event.provider,
+        providerEventId: event.eventId,
+        type: event.type,
+        payload: event.raw,
+      })
+      .onConflictDoNothing({ target: [paymentEvents.provider, paymentEvents.providerEventId] })
+      .returning({ id: paymentEvents.id });
+    if (!stored) return { booked: false, orderNumber: event.orderNumber, orderStatus: null };
+
+    const order = await findEventOrder(tx, event);
+    if (!order) {
+      // Stored for the record (a provider's event about something we never made); nothing to apply.
+      await tx.update(paymentEvents).set({ processedAt: now }).where(eq(paymentEvents.id, stored.id));
+      return { booked: true, orderNumber: event.orderNumber, orderStatus: null };
+    }
+    const [profile] = await tx.select().from(profiles).where(eq(profiles.id, order.profileId)).for("update");
+    let status = order.status;
+    if (event.type === "payment_succeeded" && profile) {
+      const paidUntil = await applySuccess(tx, order, profile, event, { now, trialDays });
+      if (paidUntil) {
+        status = "paid";
+        changedProfile = profile.id;
+      }
+    } else if (event.type === "payment_failed" && profile) {
+      if (order.status === "paid") {
+        // A renewal failed: the page stays up, past due, until the lifecycle's grace ends. The order
+        // keeps the failure's code until a later payment clears it; the lifecycle tells the customer.
+        await tx
+          .update(subscriptions)
+          .set({ status: "past_due", updatedAt: now })
+          .where(eq(subscriptions.orderId, order.id));
+        await tx
+          .update(orders)
+          .set({ failureCode: event.failureCode ?? "payment_failed", failureNotifiedAt: null })
+          .where(eq(orders.id, order.id));
+        if (profile.status === "active") {
+          await setProfileStatus(tx, profile, "past_due", "payment_failed", {}, now);
+          changedProfile = profile.id;
+        }
+      } else if (order.status !== "cancelled") {
+        status = "failed";
+        await tx
+          .update(orders)
+          .set({ status, failureCode: event.failureCode ?? "payment_failed", failureNotifiedAt: null })
+          .where(eq(orders.id, order.id));
+      }
+    } else if (
+      event.type === "requires_confirmation" &&
+      (order.status === "pending" || order.status === "failed")
+    ) {
+      status = "requires_confirmation";
+      await tx.update(orders).set({ status, failureCode: null }).where(eq(orders.id, order.id));
+    }
+    await tx
+      .update(paymentEvents)
+      .set({ processedAt: now, orderId: order.id })
+      .where(eq(paymentEvents.id, stored.id));
+    return { booked: true, orderNumber: order.orderNumber, orderStatus: status };
+  });
+  if (changedProfile) deps.onProfileChanged?.(changedProfile);
+  return booking;
+}
+
+/** Whether the provider's subscription has paid all its agreed periods (never for "until cancelled"). */
+export async function hasPaidEveryPeriod(
+  db: Database,
+  provider: PaymentProviderName,
+  providerSubscriptionId: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ iterations: subscriptions.iterations, periodsPaid: subscriptions.periodsPaid })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.provider, provider),
+        eq(subscriptions.providerSubscriptionId, providerSubscriptionId),
+      ),
+    );
+  return !!row && row.iterations > 0 && row.periodsPaid >= row.iterations;
+}
+
+async function findEventOrder(tx: Executor, event: PaymentEvent): Promise<OrderRow | null> {
+  const where = event.orderNumber
+    ? eq(orders.orderNumber, event.orderNumber)
+    : event.providerReference
+      ? and(eq(orders.provider, event.provider), eq(orders.providerReference, event.providerReference))
+      : event.providerSubscriptionId
+        ? inArray(
+            orders.id,
+            tx
+              .select({ id: subscriptions.orderId })
+              .from(subscriptions)
+              .where(
+                and(
+                  eq(subscriptions.provider, event.provider),
+                  eq(subscriptions.providerSubscriptionId, event.providerSubscriptionId),
+                ),
+              ),
+          )
+        : undefined;
+  if (!where) return null;
+  const [order] = await tx.select().from(orders).where(where).limit(1).for("update");
+  return order ?? null;
+}
+
+/**
+ * A successful payment: the first one pays the order and starts the subscription; a later one that pays
+ * a later period advances it. Returns the page's new paid_until, or null when nothing changed.
+ */
+async function applySuccess(
+  tx: Executor,
+  order: OrderRow,
+  profile: typeof profiles.$inferSelect,
+  event: PaymentEvent,
+  { now, trialDays }: { now: Date; trialDays: number },
+): Promise<Date | null> {
+  if (order.status === "cancelled") return null;
+  const [subscription] = await tx
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.orderId, order.id))
+    .limit(1)
+    .for("update");
+  const reportedEnd = event.periodEnd ? new Date(event.periodEnd) : null;
+
+  if (order.status === "paid") {
+    // Only a renewal that pays a later period counts; the same success told twice changes nothing.
+    if (!subscription || !reportedEnd || !subscription.currentPeriodEnd) return null;
+    if (reportedEnd <= subscription.currentPeriodEnd) return null;
+    const periodsPaid = subscription.periodsPaid + 1;
+    const finished = subscription.iterations > 0 && periodsPaid >= subscription.iterations;
+    await tx
+      .update(subscriptions)
+      .set({
+        periodsPaid,
+        currentPeriodStart: subscription.currentPeriodEnd,
+        currentPeriodEnd: reportedEnd,
+        nextChargeAt: finished ? null : reportedEnd,
+        status: "active",
+        updatedAt: now,
+      })
+      .where(eq(subscriptions.id, subscription.id));
+    await tx.update(orders).set({ failureCode: null }).where(eq(orders.id, order.id));
+    await setProfileStatus(tx, profile, "active", "paid", { paidUntil: reportedEnd }, now);
+    return reportedEnd;
+  }
+
+  const terms = await orderTerms(tx, order);
+  const trialEndsAt = terms.trialFirst ? new Date(now.getTime() + trialDays * dayMs) : null;
+  const periodStart = trialEndsAt ?? now;
+  const periodEnd =
+    reportedEnd && reportedEnd > periodStart ? reportedEnd : addInterval(periodStart, terms.interval);
+  const finished = terms.iterations === 1;
+  await tx
+    .update(orders)
+    .set({ status: "paid", paidAt: now, failureCode: null })
+    .where(eq(orders.id, order.id));
+  await tx.insert(subscriptions).values({
+    profileId: order.profileId,
+    customerUserId: order.customerUserId,
+    orderId: order.id,
+    plan: order.plan,
+    interval: terms.interval,
+    priceOre: order.amountOre,
+    currency: order.currency,
+    iterations: terms.iterations,
+    periodsPaid: 1,
+    currentPeriodStart: periodStart,
+    currentPeriodEnd: periodEnd,
+    nextChargeAt: finished ? null : periodEnd,
+    trialEndsAt,
+    status: trialEndsAt ? "trialing" : "active",
+    provider: order.provider,
+    providerSubscriptionId: event.providerSubscriptionId,
+  });
+  if (order.checkoutLinkId) {
+    await tx
+      .update(checkoutLinks)
+      .set({ usedAt: now, usedOrderId: order.id })
+      .where(eq(checkoutLinks.id, order.checkoutLinkId));
+  }
+  // A page paid further ahead already (an earlier order) keeps the later date.
+  const paidUntil = profile.paidUntil && profile.paidUntil > periodEnd ? profile.paidUntil : periodEnd;
+  await setProfileStatus(tx, profile, "active", "paid", { paidUntil }, now);
+  return paidUntil;
+}
+
+async function orderTerms(
+  tx: Executor,
+  order: OrderRow,
+): Promise<{ interval: CheckoutLinkInterval; iterations: number; trialFirst: boolean }> {
+  if (order.checkoutLinkId) {
+    const [link] = await tx.select().from(checkoutLinks).where(eq(checkoutLinks.id, order.checkoutLinkId));
+    if (link)
+      return { interval: link.interval, iterations: link.iterations, trialFirst: link.includesFreeTrial };
+  }
+  return { interval: order.plan === "yearly" ? "year" : "month", iterations: 0, trialFirst: false };
+}

@@ -1,0 +1,86 @@
+// The payment provider interface (DESIGN.md "providers"): the built-in `sandbox` (offline, the default)
+// and `stripe`. The domain starts checkouts through it and books every result from the PaymentEvent
+// it returns for a webhook, whichever provider sent it: one code path books every payment.
+import type { CheckoutLinkInterval, PaymentProviderName } from "../../../contract/orders";
+
+export type CardProviderName = Exclude<PaymentProviderName, "invoice">;
+
+/** What to charge, for which order: the first period's price, then every `interval`. */
+export type CheckoutRequest = {
+  orderNumber: string;
+  profileId: string;
+  customer: { id: string; email: string };
+  /** Per period, VAT included. */
+  amountOre: number;
+  currency: "SEK";
+  interval: CheckoutLinkInterval;
+  /** Periods to charge, 0 for until cancelled. */
+  iterations: number;
+  /** 0 when no free trial comes first. */
+  trialDays: number;
+  /** Shown by the provider, e.g. "Kammare 7KX2M9Q0, monthly". */
+  description: string;
+  /** Absolute URLs the provider sends the customer back to. */
+  successUrl: string;
+  cancelUrl: string;
+  /** The same request made twice must create one provider object (the order id is used). */
+  idempotencyKey: string;
+};
+
+export type CheckoutStart =
+  /** Stripe: the customer goes to the provider's hosted page. */
+  | { kind: "redirect"; url: string; reference: string }
+  /** Sandbox: our own card form is shown. */
+  | { kind: "card-form"; reference: string };
+
+export const paymentEventTypes = [
+  "payment_succeeded",
+  "payment_failed",
+  "requires_confirmation",
+  "subscription_updated",
+  "subscription_cancelled",
+  "trial_will_end",
+  /** Reported but nothing for us to book (an event type we do not use, a 0 SEK trial invoice): stored, then left. */
+  "ignored",
+] as const;
+export type PaymentEventType = (typeof paymentEventTypes)[number];
+
+/** What a provider reported, in our terms. */
+export type PaymentEvent = {
+  provider: CardProviderName;
+  /** The provider's event id: stored unique, so a replayed webhook is booked once. */
+  eventId: string;
+  type: PaymentEventType;
+  /** Ours, when the provider carries it back (metadata / client_reference_id). */
+  orderNumber: string | null;
+  /** The provider's checkout or payment id. */
+  providerReference: string | null;
+  providerSubscriptionId: string | null;
+  amountOre: number | null;
+  /** Why a payment failed, e.g. "card_declined". */
+  failureCode: string | null;
+  /** The end of the period now paid, ISO 8601. */
+  periodEnd: string | null;
+  occurredAt: string;
+  /** The provider's event as it came, stored for the record. */
+  raw: Record<string, unknown>;
+};
+
+export class WebhookSignatureError extends Error {
+  constructor(message = "The webhook's signature does not match its body.") {
+    super(message);
+    this.name = "WebhookSignatureError";
+  }
+}
+
+export type PaymentProvider = {
+  name: CardProviderName;
+  startCheckout(request: CheckoutRequest): Promise<CheckoutStart>;
+  /** Checks the signature over the raw body (throws WebhookSignatureError), then translates the event. */
+  parseWebhook(rawBody: string, headers: Headers): Promise<PaymentEvent>;
+  /**
+   * Stops the provider's own renewals when the current period ends: called once the last of
+   * `iterations` periods is paid. Only providers that charge renewals themselves (Stripe) have it.
+   */
+  endAfterCurrentPeriod?(providerSubscriptionId: string): Promise<void>;
+};

@@ -1,0 +1,229 @@
+// The Stripe provider wired into the app, against the local stand-in of Stripe's API: a card checkout
+// makes a Checkout Session with the right terms; Stripe's signed webhook books the payment once, even
+// when it is delivered again; a forged one is refused.
+import { eq } from "drizzle-orm";
+import Stripe from "stripe";
+import { afterAll, expect, it } from "vitest";
+import { startCardCheckoutAnswerSchema } from "../../contract/checkout";
+import { loadConfig } from "../../server/config";
+import { orders, paymentEvents, profiles, subscriptions } from "../../server/db/schema";
+import { createProfiles } from "../../server/domain/profiles";
+import { createPaymentProviders } from "../../server/providers/payments";
+import { createStripeProvider } from "../../server/providers/payments/stripe";
+import { call, siteOrigin, type Account } from "../support/accounts";
+import { describeOnEngines } from "../support/api-fixture";
+import { startStripeStandIn } from "../support/stripe-stand-in";
+
+const secretKey = "sk_test_standin_0123456789";
+const webhookSecret = "whsec_standin_0123456789";
+const standIn = await startStripeStandIn({ secretKey });
+afterAll(() => standIn.close());
+
+const config = loadConfig({
+  NODE_ENV: "test",
+  PUBLIC_URL: siteOrigin,
+  PAYMENT_PROVIDER: "stripe",
+  STRIPE_SECRET_KEY: secretKey,
+  STRIPE_WEBHOOK_SECRET: webhookSecret,
+  STRIPE_API_URL: standIn.url,
+});
+const payments = createPaymentProviders(config, {
+  stripe: () =>
+    createStripeProvider({ secretKey, webhookSecret, apiUrl: standIn.url, publicUrl: siteOrigin }),
+});
+const signer = new Stripe(secretKey);
+let sequence = 0;
+
+/** An event as Stripe sends it, signed with the webhook secret (or another). */
+function stripeWebhook(type: string, object: Record<string, unknown>, secret = webhookSecret) {
+  sequence += 1;
+  const body = JSON.stringify({
+    id: `evt_app_${Date.now()}_${sequence}`,
+    object: "event",
+    api_version: "2026-10-28.endive",
+    created: Math.floor(Date.now() / 1000),
+    data: { object },
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+  });
+  const signature = signer.webhooks.generateTestHeaderString({ payload: body, secret });
+  return { body, headers: { "Content-Type": "application/json", "Stripe-Signature": signature } };
+}
+
+describeOnEngines(
+  "card checkout through Stripe",
+  { app: { config, payments } },
+  ({ app, db, accounts, admin }) => {
+    async function trialPage(): Promise<{ id: string; owner: Account }> {
+      const owner = await accounts.signUp();
+      const [row] = await createProfiles(
+        db,
+        { count: 1, ownerUserId: owner.id },
+        { id: admin.id, roles: ["admin"] },
+        { ip: null, userAgent: "test" },
+      );
+      const id = row?.id as string;
+      await db.update(profiles).set({ status: "trial" }).where(eq(profiles.id, id));
+      return { id, owner };
+    }
+
+    it("makes a subscription Checkout Session with the plan's terms and sends the customer to it", async () => {
+      const { id, owner } = await trialPage();
+      const response = await call(app, "/api/checkout/card", {
+        bearer: owner.token,
+        json: { profileId: id, plan: "yearly" },
+      });
+      expect(response.status).toBe(200);
+      const { order, next } = startCardCheckoutAnswerSchema.parse(await response.json());
+      expect(next).toMatchObject({
+        kind: "redirect",
+        url: expect.stringMatching(/^https:\/\/checkout\.stripe\.com\//),
+      });
+      const created = standIn.requests.filter((r) => r.path === "/v1/checkout/sessions").at(-1);
+      expect(created?.idempotencyKey).toBeTruthy();
+      expect(created?.body).toMatchObject({
+        mode: "subscription",
+        client_reference_id: order.orderNumber,
+        customer_email: owner.email,
+        metadata: { orderNumber: order.orderNumber, profileId: id },
+        line_items: [
+          { price_data: { currency: "sek", unit_amount: "49000", recurring: { interval: "year" } } },
+        ],
+      });
+      const [stored] = await db.select().from(orders).where(eq(orders.orderNumber, order.orderNumber));
+      expect(stored?.provider).toBe("stripe");
+      expect(stored?.providerReference).toMatch(/^cs_test_/);
+    });
+
+    it("books Stripe's signed checkout.session.completed once, even delivered twice; a forged one is refused", async () => {
+      const { id, owner } = await trialPage();
+      const started = await call(app, "/api/checkout/card", {
+        bearer: owner.token,
+        json: { profileId: id, plan: "monthly" },
+      });
+      const { order } = startCardCheckoutAnswerSchema.parse(await started.json());
+      const [row] = await db.select().from(orders).where(eq(orders.orderNumber, order.orderNumber));
+      const { session } = standIn.completeSession(row?.providerReference as string);
+
+      const forged = stripeWebhook("checkout.session.completed", { ...session }, "whsec_someone_else_000");
+      const refused = await app.request("/api/webhooks/stripe", { method: "POST", ...forged });
+      expect(refused.status).toBe(400);
+      expect((await db.select().from(orders).where(eq(orders.id, row!.id)))[0]?.status).toBe("pending");
+
+      const event = stripeWebhook("checkout.session.completed", { ...session });
+      for (let delivery = 0; delivery < 2; delivery++) {
+        const answer = await app.request("/api/webhooks/stripe", { method: "POST", ...event });
+        expect(answer.status).toBe(200);
+      }
+      const [paid] = await db.select().from(orders).where(eq(orders.id, row!.id));
+      expect(paid?.status).toBe("paid");
+      const [page] = await db.select().from(profiles).where(eq(profiles.id, id));
+      expect(page?.status).toBe("active");
+      const events = await db.select().from(paymentEvents).where(eq(paymentEvents.orderId, row!.id));
+      expect(events).toHaveLength(1);
+      const [subscription] = await db.select().from(subscriptions).where(eq(subscriptions.orderId, row!.id));
+      expect(subscription?.periodsPaid).toBe(1);
+    });
+
+    it("when the last agreed period is paid, asks Stripe to end the subscription at the period's end", async () => {
+      const { id, owner } = await trialPage();
+      const link = await call(app, "/api/admin/checkout-session-link", {
+        bearer: admin.token,
+        json: { customerId: owner.id, price: 9900, iterations: 1, includesFreeTrial: false },
+      });
+      expect(link.status).toBe(201);
+      const { token } = (await link.json()) as { token: string };
+      const started = await call(app, "/api/checkout/card", {
+        bearer: owner.token,
+        json: { profileId: id, link: token },
+      });
+      expect(started.status).toBe(200);
+      const { order } = startCardCheckoutAnswerSchema.parse(await started.json());
+      expect(order.amountOre).toBe(9900);
+      const [row] = await db.select().from(orders).where(eq(orders.orderNumber, order.orderNumber));
+      const { session, subscription } = standIn.completeSession(row?.providerReference as string);
+      const answer = await app.request("/api/webhooks/stripe", {
+        method: "POST",
+        ...stripeWebhook("checkout.session.completed", { ...session }),
+      });
+      expect(answer.status).toBe(200);
+      const ended = standIn.requests.find(
+        (r) => r.method === "POST" && r.path === `/v1/subscriptions/${subscription.id}`,
+      );
+      expect(ended?.body).toMatchObject({ cancel_at_period_end: "true" });
+    });
+
+    it("a failed renewal makes the page past due with the failure kept; the next paid invoice renews it", async () => {
+      const { id, owner } = await trialPage();
+      const started = await call(app, "/api/checkout/card", {
+        bearer: owner.token,
+        json: { profileId: id, plan: "monthly" },
+      });
+      const { order } = startCardCheckoutAnswerSchema.parse(await started.json());
+      const [row] = await db.select().from(orders).where(eq(orders.orderNumber, order.orderNumber));
+      const { session, subscription } = standIn.completeSession(row?.providerReference as string);
+      const deliver = (type: string, object: Record<string, unknown>) =>
+        app.request("/api/webhooks/stripe", { method: "POST", ...stripeWebhook(type, object) });
+      expect((await deliver("checkout.session.completed", { ...session })).status).toBe(200);
+      const [first] = await db.select().from(subscriptions).where(eq(subscriptions.orderId, row!.id));
+      const firstEnd = first?.currentPeriodEnd as Date;
+      const renewal = (status: "paid" | "open", periodEnd: number) => ({
+        id: `in_test_${status}_${periodEnd}`,
+        object: "invoice",
+        amount_due: 4900,
+        amount_paid: status === "paid" ? 4900 : 0,
+        amount_remaining: status === "paid" ? 0 : 4900,
+        attempt_count: 1,
+        billing_reason: "subscription_cycle",
+        currency: "sek",
+        customer: "cus_test_renewal",
+        customer_email: owner.email,
+        status,
+        last_finalization_error: null,
+        parent: {
+          type: "subscription_details",
+          quote_details: null,
+          subscription_details: {
+            metadata: { orderNumber: order.orderNumber },
+            subscription: subscription.id,
+          },
+        },
+        lines: {
+          object: "list",
+          data: [
+            {
+              id: `il_${periodEnd}`,
+              object: "line_item",
+              amount: 4900,
+              currency: "sek",
+              description: "Kammare, monthly",
+              period: { start: periodEnd - 30 * 86_400, end: periodEnd },
+            },
+          ],
+          has_more: false,
+          url: "/v1/invoices/x/lines",
+        },
+        period_start: periodEnd - 30 * 86_400,
+        period_end: periodEnd,
+      });
+      const nextEnd = Math.floor(firstEnd.getTime() / 1000) + 30 * 86_400;
+
+      expect((await deliver("invoice.payment_failed", renewal("open", nextEnd))).status).toBe(200);
+      let [page] = await db.select().from(profiles).where(eq(profiles.id, id));
+      expect(page?.status).toBe("past_due");
+      let [kept] = await db.select().from(orders).where(eq(orders.id, row!.id));
+      expect(kept).toMatchObject({ status: "paid", failureCode: "payment_failed", failureNotifiedAt: null });
+
+      expect((await deliver("invoice.paid", renewal("paid", nextEnd))).status).toBe(200);
+      [page] = await db.select().from(profiles).where(eq(profiles.id, id));
+      expect(page?.status).toBe("active");
+      expect(page?.paidUntil?.getTime()).toBe(nextEnd * 1000);
+      [kept] = await db.select().from(orders).where(eq(orders.id, row!.id));
+      expect(kept?.failureCode).toBeNull();
+      const [renewed] = await db.select().from(subscriptions).where(eq(subscriptions.orderId, row!.id));
+      expect(renewed).toMatchObject({ periodsPaid: 2, status: "active" });
+    });
+  },
+);

@@ -1,0 +1,164 @@
+// The card checkout in the sandbox: an owner pays (success, a declined card, the bank's confirmation
+// step) and lands on the confirmation with the order number; another user cannot open it; the checkout
+// and confirmation pages have no serious accessibility problems in either language.
+import { expectNoSeriousAxeViolations as expectNoSeriousViolations } from "./support/axe";
+import type { Page } from "@playwright/test";
+import { newUser, signUpByApi } from "./support/accounts";
+import { expect, test, waitForHydration } from "./support/fixtures";
+import { newProfiles, ownedPage } from "./support/pages";
+import { appUrl } from "./support/ports";
+
+async function signInAs(page: Page, token: string): Promise<void> {
+  await page.context().addCookies([{ name: "kammare_session", value: token, url: appUrl, httpOnly: true }]);
+}
+
+async function fillCard(page: Page, number: string): Promise<void> {
+  await page.getByLabel("Card number").fill(number);
+  await page.getByLabel("Expiry date").fill("12/39");
+  await page.getByLabel("Security code (CVC)").fill("123");
+  await page.getByLabel("Name on the card").fill("Karin Berg");
+}
+
+test("an owner pays by card from the trial banner and lands on the confirmation; others are refused", async ({
+  page,
+  browser,
+}) => {
+  const { id, token } = await ownedPage(browser, { displayName: "Karin Berg" });
+  await signInAs(page, token);
+  await page.goto(`/k/${id}`);
+  await waitForHydration(page);
+  await page.getByRole("link", { name: "Choose a plan" }).click();
+  await expect(page).toHaveURL(new RegExp(`/k/${id}/checkout/card$`));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Pay for Karin Berg");
+
+  // A bad number is explained at its field, nothing is sent.
+  await page.getByLabel("Card number").fill("4242 4242 4242 4241");
+  await page.getByRole("button", { name: /^Pay/ }).click();
+  await expect(page.getByText("The card number is not valid. Check the digits.")).toBeVisible();
+  await expect(page.getByLabel("Card number")).toHaveAttribute("aria-invalid", "true");
+
+  // Declined: a clear message, the form kept.
+  await page.getByRole("radio", { name: /^Yearly: SEK\s490 a year/ }).check();
+  await fillCard(page, "4000000000000002");
+  await expect(page.getByLabel("Card number")).toHaveValue("4000 0000 0000 0002");
+  await page.getByRole("button", { name: /^Pay SEK\s490$/ }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Your card was declined" })).toBeVisible();
+  await expect(page.getByLabel("Name on the card")).toHaveValue("Karin Berg");
+
+  // The bank's confirmation step, approved: paid.
+  await page.getByLabel("Card number").fill("4000 0000 0000 3220");
+  await page.getByRole("button", { name: /^Pay SEK\s490$/ }).click();
+  await expect(page.getByRole("heading", { name: "Confirm the payment with your bank" })).toBeVisible();
+  await page.getByRole("button", { name: "Confirm the payment" }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/k/${id}/checkout/confirm\\?order=KM-\\d{6,}$`));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Thank you! Your page is paid");
+  const orderNumber = (await page.getByTestId("order-number").textContent()) ?? "";
+  expect(orderNumber).toMatch(/^KM-\d{6,}$/);
+  expect(page.url()).toContain(orderNumber);
+  await expect(page.getByText("Paid", { exact: true })).toBeVisible();
+  await expect(page.getByText(/^SEK\s490/)).toBeVisible();
+  await expect(page.getByText("Paid until")).toBeVisible();
+
+  // The page itself is active now: no trial banner, no checkout link.
+  await page.getByRole("link", { name: "Back to your page" }).click();
+  await expect(page).toHaveURL(new RegExp(`/k/${id}$`));
+  await expect(page.getByRole("link", { name: "Choose a plan" })).toHaveCount(0);
+
+  // Another user opening the confirmation is refused with a 404; a visitor is sent to sign in.
+  const confirmUrl = `/k/${id}/checkout/confirm?order=${orderNumber}`;
+  const other = await browser.newContext();
+  try {
+    const otherPage = await other.newPage();
+    const session = await signUpByApi(otherPage, newUser());
+    await other.addCookies([
+      { name: "kammare_session", value: session.access_token, url: appUrl, httpOnly: true },
+    ]);
+    const answer = await otherPage.goto(confirmUrl);
+    expect(answer?.status()).toBe(404);
+    await expect(otherPage.getByText(orderNumber)).toHaveCount(0);
+    // Nor can they open the checkout of a page that is not theirs.
+    await otherPage.goto(`/k/${id}/checkout/card`);
+    await expect(otherPage).toHaveURL(new RegExp(`/k/${id}$`));
+  } finally {
+    await other.close();
+  }
+  const anonymous = await browser.newContext();
+  try {
+    const visitor = await anonymous.newPage();
+    await visitor.goto(confirmUrl);
+    await expect(visitor).toHaveURL(/\/login\?redirectTo=/);
+  } finally {
+    await anonymous.close();
+  }
+});
+
+test("4242 pays at once; the checkout and confirmation pages pass axe in both languages", async ({
+  page,
+  browser,
+}) => {
+  for (const locale of ["en-US", "sv-SE"] as const) {
+    const sv = locale === "sv-SE";
+    const { id, token } = await ownedPage(browser, { displayName: "Nils Ek" });
+    await page.context().addCookies([{ name: "locale", value: locale, url: appUrl }]);
+    await signInAs(page, token);
+    await page.goto(`/k/${id}/checkout/card`);
+    await waitForHydration(page);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      sv ? "Betala för Nils Ek" : "Pay for Nils Ek",
+    );
+    await expectNoSeriousViolations(page);
+    await page.getByLabel(sv ? "Kortnummer" : "Card number").fill("4242424242424242");
+    await page.getByLabel(sv ? "Giltigt till" : "Expiry date").fill("1239");
+    await expect(page.getByLabel(sv ? "Giltigt till" : "Expiry date")).toHaveValue("12/39");
+    await page.getByLabel(sv ? "Säkerhetskod (CVC)" : "Security code (CVC)").fill("321");
+    await page.getByLabel(sv ? "Namn på kortet" : "Name on the card").fill("Nils Ek");
+    await page.getByRole("button", { name: sv ? /^Betala 49\skr$/ : /^Pay SEK\s49$/ }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      sv ? "Tack! Din sida är betald" : "Thank you! Your page is paid",
+    );
+    await expect(page.getByTestId("order-number")).toHaveText(/^KM-\d{6,}$/);
+    await expectNoSeriousViolations(page);
+  }
+});
+
+test("a new customer claims a printed page, names it, starts the free trial and pays by card", async ({
+  page,
+  browser,
+}) => {
+  const [id] = await newProfiles(browser, 1);
+  const user = newUser();
+  await page.goto(`/k/${id}`);
+  await page.getByRole("link", { name: "Create an account and claim" }).click();
+  await waitForHydration(page);
+  await page.getByLabel("E-mail address").fill(user.email);
+  await page.getByLabel("Password", { exact: true }).fill(user.password);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByTestId("claimed-notice")).toContainText("This page is now yours");
+  // Sign-up ends in a full page load: the server's page shows before its buttons react.
+  await waitForHydration(page);
+
+  // A name first (the walkthrough's step), then the free trial from /gratis-provperiod.
+  await page.getByRole("button", { name: "Start" }).click();
+  await page.getByLabel("Name", { exact: true }).fill("Sven Ek");
+  await page.getByRole("button", { name: "Save and continue" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tell the story");
+  await page.goto("/gratis-provperiod");
+  await waitForHydration(page);
+  const sven = page
+    .getByRole("list", { name: "Your pages" })
+    .getByRole("listitem")
+    .filter({ hasText: "Sven Ek" });
+  await sven.getByRole("button", { name: "Start the free trial" }).click();
+  await expect(sven).toContainText("Free trial until");
+
+  // Pay by card: the checkout from the page's trial banner.
+  await page.goto(`/k/${id}`);
+  await waitForHydration(page);
+  await page.getByRole("link", { name: "Choose a plan" }).click();
+  await fillCard(page, "4242 4242 4242 4242");
+  await page.getByRole("button", { name: /^Pay SEK\s49$/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/k/${id}/checkout/confirm\\?order=KM-\\d{6,}$`));
+  await expect(page.getByTestId("order-number")).toHaveText(/^KM-\d{6,}$/);
+  await expect(page.getByText("Paid", { exact: true })).toBeVisible();
+});

@@ -1,0 +1,89 @@
+// Profiles for the end-to-end suite, made through the real API: an admin creates the page for a new
+// owner, who walks it through to the publish step (and publishes it, unless told not to).
+import { expect, type APIRequestContext, type Browser } from "@playwright/test";
+import { newUser, signInByApi, signUpByApi, type TestUser } from "./accounts";
+import { admin, appUrl } from "./ports";
+
+const origin = { Origin: appUrl };
+
+/** Admin calls from a context of their own, so the test's page keeps its own session. */
+export async function asAdmin<T>(
+  browser: Browser,
+  work: (request: APIRequestContext, token: string) => Promise<T>,
+): Promise<T> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const session = await signInByApi(page, admin);
+  try {
+    return await work(context.request, session.access_token);
+  } finally {
+    await context.close();
+  }
+}
+
+/** `count` new unclaimed pages. */
+export async function newProfiles(browser: Browser, count: number): Promise<string[]> {
+  return asAdmin(browser, async (request, token) => {
+    const response = await request.post("/api/admin/profiles", {
+      data: { count },
+      headers: { Authorization: `Bearer ${token}`, ...origin },
+    });
+    expect(response.status()).toBe(201);
+    return ((await response.json()) as { profiles: { id: string }[] }).profiles.map((profile) => profile.id);
+  });
+}
+
+export type OwnedPage = { id: string; owner: TestUser; token: string };
+
+export type PageContent = {
+  displayName: string;
+  subtitle?: string;
+  story?: string;
+  themeColor?: string;
+  links?: { label: string; url: string }[];
+};
+
+export async function ownedPage(
+  browser: Browser,
+  content: PageContent,
+  { publish = true }: { publish?: boolean } = {},
+): Promise<OwnedPage> {
+  const owner = newUser();
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    const { access_token: token } = await signUpByApi(page, owner);
+    const adminContext = await browser.newContext();
+    let id: string;
+    try {
+      const adminPage = await adminContext.newPage();
+      const session = await signInByApi(adminPage, admin);
+      const created = await adminContext.request.post("/api/admin/profiles", {
+        data: { count: 1, ownerEmail: owner.email },
+        headers: { Authorization: `Bearer ${session.access_token}`, ...origin },
+      });
+      if (created.status() !== 201) throw new Error(`profile not created: ${await created.text()}`);
+      id = ((await created.json()) as { profiles: { id: string }[] }).profiles[0]?.id as string;
+    } finally {
+      await adminContext.close();
+    }
+    const steps: Record<string, unknown>[] = [
+      { step: "welcome" },
+      { step: "name", displayName: content.displayName, subtitle: content.subtitle ?? "" },
+      { step: "story", story: content.story ?? "" },
+      { step: "images", themeColor: content.themeColor ?? "#1f3a36" },
+      { step: "links", links: content.links ?? [] },
+      ...(publish ? [{ step: "publish" }] : []),
+    ];
+    for (const step of steps) {
+      const answer = await context.request.post("/api/kammare/walkthrough-steps", {
+        data: { profileId: id, ...step },
+        headers: { Authorization: `Bearer ${token}`, ...origin },
+      });
+      if (answer.status() !== 200) throw new Error(`step ${String(step.step)}: ${await answer.text()}`);
+    }
+    return { id, owner, token };
+  } finally {
+    await context.close();
+  }
+}

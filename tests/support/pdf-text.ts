@@ -1,0 +1,56 @@
+// Reads the text a PDF shows, for tests of the PDFs the app makes (pdf-lib draws but cannot read).
+// Small on purpose: it understands what pdf-lib writes with its standard fonts (Flate-compressed
+// content streams, strings shown with Tj as hex in WinAnsi), not every PDF.
+import { inflateSync } from "node:zlib";
+
+// WinAnsi differs from Latin-1 only in 0x80-0x9F; these are the ones a receipt may use.
+const winAnsiHigh: Record<number, string> = {
+  0x80: "€",
+  0x91: "‘",
+  0x92: "’",
+  0x93: "“",
+  0x94: "”",
+  0x96: "–",
+  0x97: "—",
+};
+
+function decodeWinAnsi(bytes: Buffer): string {
+  let text = "";
+  for (const byte of bytes) text += winAnsiHigh[byte] ?? String.fromCharCode(byte);
+  return text;
+}
+
+/** Every string drawn, in drawing order, one entry per Tj. */
+export function pdfTextRuns(pdf: Uint8Array): string[] {
+  const raw = Buffer.from(pdf);
+  const binary = raw.toString("latin1");
+  const runs: string[] = [];
+  const streamPattern = /stream\r?\n/g;
+  for (let match = streamPattern.exec(binary); match; match = streamPattern.exec(binary)) {
+    const start = match.index + match[0].length;
+    const end = binary.indexOf("endstream", start);
+    if (end === -1) break;
+    const body = raw.subarray(start, end);
+    let content: string;
+    try {
+      content = inflateSync(body).toString("latin1");
+    } catch {
+      content = body.toString("latin1");
+    }
+    for (const shown of content.matchAll(/<([0-9A-Fa-f\s]*)>\s*Tj|\(((?:\\.|[^\\)])*)\)\s*Tj/g)) {
+      if (shown[1] !== undefined) runs.push(decodeWinAnsi(Buffer.from(shown[1].replace(/\s/g, ""), "hex")));
+      else runs.push(decodeWinAnsi(Buffer.from((shown[2] ?? "").replace(/\\(.)/g, "$1"), "latin1")));
+    }
+    // Past the whole "endstream" keyword: its tail "stream" would otherwise match as a next start
+    // and swallow the following stream (a second page's text went missing that way).
+    streamPattern.lastIndex = end + "endstream".length;
+  }
+  return runs;
+}
+
+/** The whole text, runs joined by line breaks, with no-break spaces as plain ones. */
+export function pdfText(pdf: Uint8Array): string {
+  return pdfTextRuns(pdf)
+    .join("\n")
+    .replace(/\u00a0/g, " ");
+}
