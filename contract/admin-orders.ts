@@ -128,8 +128,10 @@ export const receiptPath = (orderNumber: string) =>
 
 export const customerOrderSchema = z.object({
   ...orderFields,
-  /** Where its PDF receipt is; null until it is paid. */
+  /** Where its PDF receipt is; null until a card order is paid. */
   receiptUrl: z.string().nullable(),
+  /** Where the invoice of an invoice order is, as a PDF; null for a card order. */
+  invoiceUrl: z.string().nullable(),
 });
 export type CustomerOrder = z.infer<typeof customerOrderSchema>;
 

@@ -1,10 +1,11 @@
 // Reading orders: one order with everything an admin needs to answer a customer about it (its page,
 // its customer, what the provider reported, the subscription it started), and a customer's own
 // orders of one page with their receipts.
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, isNull } from "drizzle-orm";
 import { receiptPath, type AdminOrderDetail, type CustomerOrder } from "../../contract/admin-orders";
 import type { Executor } from "../db/client";
-import { orders, paymentEvents, profiles, subscriptions, users } from "../db/schema";
+import { invoicePdfPath } from "../../contract/invoices";
+import { invoices, orders, paymentEvents, profiles, subscriptions, users } from "../db/schema";
 import { DomainError } from "./errors";
 import { ownerEmailOf } from "./profiles";
 import { hasRole, type Actor } from "./viewer";
@@ -106,12 +107,15 @@ export async function customerOrders(
     throw new DomainError("forbidden", "Only the page's owner can see its orders.");
   }
   const rows = await db
-    .select()
+    .select({ order: orders, invoiceId: invoices.id })
     .from(orders)
+    // The order's own invoice, not the credit note that may cancel it.
+    .leftJoin(invoices, and(eq(invoices.orderId, orders.id), isNull(invoices.creditsInvoiceId)))
     .where(and(eq(orders.profileId, profileId), admin ? undefined : eq(orders.customerUserId, actor.id)))
     .orderBy(desc(orders.createdAt), desc(orders.orderNumber));
-  return rows.map((row) => ({
-    ...orderSummary(row),
-    receiptUrl: row.status === "paid" ? receiptPath(row.orderNumber) : null,
+  return rows.map(({ order, invoiceId }) => ({
+    ...orderSummary(order),
+    receiptUrl: order.status === "paid" && order.method === "card" ? receiptPath(order.orderNumber) : null,
+    invoiceUrl: invoiceId ? invoicePdfPath(invoiceId) : null,
   }));
 }

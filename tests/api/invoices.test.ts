@@ -8,6 +8,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { addDays, swedishDate } from "../../contract/calendar-days";
+import { customerOrderListSchema } from "../../contract/admin-orders";
 import { customerOrderSchema } from "../../contract/checkout";
 import {
   adminInvoiceAnswerSchema,
@@ -182,6 +183,11 @@ describeOnEngines("paying by invoice", ({ app, db, accounts, admin, customer, ma
         invoice: unknown;
       };
       const invoice = customerInvoiceSchema.parse(body.invoice);
+      // The page's orders lead to the invoice (an invoice order has no card receipt).
+      const listed = await call(app, `/api/kammare/orders?profileId=${id}`, { bearer: owner.token });
+      expect(customerOrderListSchema.parse(await listed.json()).orders).toEqual([
+        expect.objectContaining({ method: "invoice", invoiceUrl: invoice.pdfPath, receiptUrl: null }),
+      ]);
       const own = await call(app, invoice.pdfPath, { bearer: owner.token });
       expect(own.status).toBe(200);
       expect(own.headers.get("content-type")).toBe("application/pdf");

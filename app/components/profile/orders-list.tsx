@@ -113,6 +113,15 @@ function OrderRow({ order }: { order: CustomerOrder }) {
           {t("ownOrders.receipt")}
         </a>
       )}
+      {order.invoiceUrl && (
+        <a
+          href={order.invoiceUrl}
+          aria-label={t("ownOrders.invoiceFor", { number: order.orderNumber })}
+          className="inline-flex min-h-11 items-center font-medium text-brand underline underline-offset-2"
+        >
+          {t("ownOrders.invoice")}
+        </a>
+      )}
     </li>
   );
 }
