@@ -10,7 +10,9 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   reporter: [["list"], ["json", { outputFile: "test-results/e2e.json" }]],
   outputDir: "test-results/playwright",
-  timeout: 30_000,
+  // Whole journeys (sign-up, checkout, an accessibility scan) take 15 s on a quiet 2-core machine and
+  // twice that when it is busy; 60 s keeps a slow machine from failing what works.
+  timeout: 60_000,
   use: {
     baseURL: appUrl,
     // posthog-js rightly drops events from browsers that look automated; the test browser presents

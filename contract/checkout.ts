@@ -1,6 +1,6 @@
 // The card checkout's payloads: starting a checkout for a profile (a plan, or a checkout link's
 // terms), the sandbox's card form and its confirmation step, and the order the customer is shown.
-import { orderNumberSchema, orderStatuses } from "./orders";
+import { orderMethods, orderNumberSchema, orderStatuses } from "./orders";
 import { profileIdSchema } from "./profiles";
 import { text, z } from "./zod";
 
@@ -30,6 +30,7 @@ export type StartCardCheckoutRequest = z.infer<typeof startCardCheckoutRequestSc
 export const customerOrderSchema = z.object({
   orderNumber: z.string(),
   profileId: z.string(),
+  method: z.enum(orderMethods),
   status: z.enum(orderStatuses),
   amountOre: z.number().int(),
   netOre: z.number().int(),

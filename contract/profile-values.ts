@@ -30,7 +30,10 @@ export const statusReasonCodes = [
   "grace_ended", // the grace period after a lapse or a failed payment ran out
   "payment_received", // a payment came in while the page was past due
   "paid", // a card payment was booked: the page is paid for a period
-  "invoice_paid", // a bank payment (BgMax file) settled the page's invoice
+  "invoice_paid", // a payment (bank file or booked by an admin) settled the page's invoice
+  "invoice_issued", // the owner paid by invoice: the page is active while the invoice runs
+  "invoice_overdue", // the page's invoice is unpaid 7 days after its due date
+  "invoice_unpaid", // the invoice is still unpaid 30 days after the page went past due
 ] as const;
 export type StatusReasonCode = (typeof statusReasonCodes)[number];
 

@@ -13,6 +13,7 @@ import { adminOrderRoutes, customerOrderRoutes } from "./api/admin-orders";
 import { adminProfileRoutes } from "./api/admin-profiles";
 import { authRoutes } from "./api/auth";
 import { checkoutRoutes } from "./api/checkout";
+import { adminInvoiceRoutes, customerInvoiceRoutes } from "./api/invoices";
 import { webhookRoutes } from "./api/webhooks";
 import { firstNameRoutes } from "./api/first-names";
 import { imageRoutes, imageUploadBodyBytes, imageUploadPath, serveUploads } from "./api/images";
@@ -40,6 +41,7 @@ import type { EmailSender } from "./providers/email/types";
 import type { ImageStore } from "./providers/images/store";
 import { createPaymentProviders, type PaymentProviders } from "./providers/payments";
 import { createStripeProvider } from "./providers/payments/stripe";
+import { noInvoiceProvider, type InvoiceProvider } from "./providers/invoicing/types";
 
 /** Renders a page: React Router's request handler, given the typed context. */
 export type PageHandler = (request: Request, context: RouterContextProvider) => Promise<Response>;
@@ -62,6 +64,8 @@ export type AppDeps = {
   pages: PageHandler;
   /** The card payment providers; made from the configuration (PAYMENT_PROVIDER) when absent. */
   payments?: PaymentProviders;
+  /** Where issued invoices go besides the e-mail; none (our own books only) when absent. */
+  invoiceProvider?: InvoiceProvider;
   /** Folder of the browser build (assets and public files); absent when Vite serves them in dev. */
   clientDir?: string;
 };
@@ -160,6 +164,14 @@ export function createApp(given: AppDeps): Hono<ApiEnv> {
     booking: { onProfileChanged, freeTrialDays: config.FREE_TRIAL_DAYS },
   };
   api.route("/webhooks", webhookRoutes(webhooks));
+  const invoicing = {
+    db,
+    email: deps.email,
+    provider: deps.invoiceProvider ?? noInvoiceProvider,
+    publicUrl: config.publicUrl,
+    onProfileChanged,
+    logger,
+  };
   // The guarded areas (server/http/guards.ts: apiAreas), each behind its one guard. The admin check
   // comes first: any signed-in user may ask it, and its answer ends the request before the admin
   // area's guard would see it.
@@ -174,6 +186,7 @@ export function createApp(given: AppDeps): Hono<ApiEnv> {
       adminOrderRoutes({ db, publicUrl: config.publicUrl }),
       adminBgMaxRoutes({ db, onProfileChanged }),
       adminCreditorRoutes({ db }),
+      adminInvoiceRoutes(invoicing),
     ),
   );
   api.route(
@@ -190,6 +203,7 @@ export function createApp(given: AppDeps): Hono<ApiEnv> {
       }),
       receiptRoutes({ db, seller: sellerFromConfig(config) }),
       customerOrderRoutes({ db }),
+      customerInvoiceRoutes({ db }),
     ),
   );
   api.route(
@@ -202,6 +216,7 @@ export function createApp(given: AppDeps): Hono<ApiEnv> {
         sandbox: payments.sandbox,
         publicUrl: config.publicUrl,
         webhooks,
+        invoicing,
       }),
     ),
   );

@@ -1,4 +1,4 @@
-// /api/checkout: the owner's card checkout (signed-in area, server/http/guards.ts). Starting makes or
+// /api/checkout: the owner's card and invoice checkouts (signed-in area, server/http/guards.ts). Starting makes or
 // continues the order and the provider's checkout; the sandbox's card form and confirmation step
 // report their outcome as the sandbox's signed webhook, booked through receiveWebhook like any other.
 // Card details are checked here and never stored or logged.
@@ -8,8 +8,10 @@ import {
   sandboxPayRequestSchema,
   startCardCheckoutRequestSchema,
 } from "../../contract/checkout";
+import { startInvoiceCheckoutRequestSchema } from "../../contract/invoices";
 import type { Database } from "../db/client";
 import { DomainError } from "../domain/errors";
+import { checkoutByInvoice, type InvoicingDeps } from "../domain/invoices";
 import { createCardOrder, customerOrder, findCustomerOrderRow } from "../domain/payments";
 import type { SignedInEnv } from "../http/guards";
 import { readJson } from "../http/errors";
@@ -24,6 +26,8 @@ export type CheckoutDeps = {
   sandbox: SandboxProvider | null;
   publicUrl: string;
   webhooks: WebhookDeps;
+  /** Paying by invoice: issuing, e-mailing and handing over the invoice. */
+  invoicing: InvoicingDeps;
 };
 
 export function checkoutRoutes(deps: CheckoutDeps) {
@@ -77,6 +81,10 @@ export function checkoutRoutes(deps: CheckoutDeps) {
       );
       const next = start.kind === "redirect" ? { kind: start.kind, url: start.url } : { kind: start.kind };
       return c.json({ order, next });
+    })
+    .post("/faktura", async (c) => {
+      const request = await readJson(c, startInvoiceCheckoutRequestSchema);
+      return c.json(await checkoutByInvoice(deps.invoicing, request, c.get("viewer")));
     })
     .post("/sandbox/pay", async (c) => {
       const request = await readJson(c, sandboxPayRequestSchema);

@@ -423,6 +423,10 @@ export const invoices = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     paidAt: timestamp("paid_at", { withTimezone: true }),
+    // The invoice provider's (Capway's) own id once handed over; null with the built-in `none`.
+    providerReference: text("provider_reference"),
+    // Why the last hand-over failed (the sweep tries again), for the admin's list.
+    providerError: text("provider_error"),
   },
   (table) => [
     uniqueIndex("invoices_creditor_number_key")

@@ -19,6 +19,10 @@ export type AuditAction =
   | "admin.checkout_link_create"
   | "admin.checkout_link_revoke"
   | "admin.creditor_save"
+  | "admin.invoice_issue"
+  | "admin.invoice_payment"
+  | "admin.invoice_credit"
+  | "admin.invoice_reminder"
   | "profile.claim"
   | "trial_ending_notice";
 

@@ -17,9 +17,10 @@ import { eq } from "drizzle-orm";
 import type { BgMaxImportSummary } from "../../contract/bgmax";
 import { normalizeOcr } from "../../contract/swedish-numbers";
 import type { Database } from "../db/client";
-import { bgmaxImports, invoicePayments, invoices, profileStatusHistory, profiles } from "../db/schema";
+import { bgmaxImports, invoicePayments, invoices } from "../db/schema";
 import { BgMaxFormatError, bgMaxFileKey, parseBgMax, type BgMaxFile, type BgMaxPayment } from "./bgmax";
 import { DomainError } from "./errors";
+import { bookInvoicePayment } from "./invoices";
 import type { Actor } from "./viewer";
 
 export type BgMaxImportDeps = {
@@ -31,15 +32,6 @@ export type BgMaxImportDeps = {
 };
 
 const MATCHABLE_STATUSES = new Set(["sent", "overdue", "paid"]);
-const REACTIVATED_STATUSES = new Set(["past_due", "expired"]);
-
-/**
- * The deposit day as a timestamp: noon UTC, so the date reads the same in Swedish time and in UTC
- * whatever the season (the file gives a day, not a time).
- */
-function depositInstant(date: string): Date {
-  return new Date(`${date}T12:00:00Z`);
-}
 
 function parse(content: Buffer): BgMaxFile {
   try {
@@ -113,17 +105,17 @@ export async function importBgMax(
         ? await tx.select().from(invoices).where(eq(invoices.ocr, ocr)).for("update")
         : [];
       const match = invoice && MATCHABLE_STATUSES.has(invoice.status) ? invoice : undefined;
-      await tx.insert(invoicePayments).values({
-        invoiceId: match?.id ?? null,
-        amountOre: signedOre,
-        paidOn: depositDate,
-        source: "bgmax",
-        reference: payment.reference || null,
-        bgmaxImportId: claimed?.id,
-        bankSerial: payment.serial,
-        createdByUserId: actor.id,
-      });
       if (!match) {
+        await tx.insert(invoicePayments).values({
+          invoiceId: null,
+          amountOre: signedOre,
+          paidOn: depositDate,
+          source: "bgmax",
+          reference: payment.reference || null,
+          bgmaxImportId: claimed?.id,
+          bankSerial: payment.serial,
+          createdByUserId: actor.id,
+        });
         if (payment.kind === "deduction") {
           summary.deductions.push({
             reference: payment.reference,
@@ -139,19 +131,23 @@ export async function importBgMax(
         }
         return;
       }
-      const owedOre = match.totalOre + match.reminderFeeOre;
-      const paidOre = match.paidOre + signedOre;
-      const wasPaid = match.status === "paid";
+      const booked = await bookInvoicePayment(
+        tx,
+        match,
+        {
+          amountOre: signedOre,
+          paidOn: depositDate,
+          source: "bgmax",
+          reference: payment.reference || null,
+          bgmaxImportId: claimed?.id,
+          bankSerial: payment.serial,
+          actorId: actor.id,
+        },
+        now,
+      );
+      if (booked.reactivatedProfileId) reactivated.push(booked.reactivatedProfileId);
+      const { owedOre, paidOre, nowPaid } = booked;
       const isPaid = paidOre >= owedOre;
-      const changes: Partial<typeof invoices.$inferInsert> = { paidOre };
-      if (isPaid && !wasPaid) {
-        changes.status = "paid";
-        changes.paidAt = depositInstant(depositDate);
-      } else if (!isPaid && wasPaid) {
-        changes.status = match.dueDate && match.dueDate < depositDate ? "overdue" : "sent";
-        changes.paidAt = null;
-      }
-      await tx.update(invoices).set(changes).where(eq(invoices.id, match.id));
 
       const facts = { invoiceNumber: match.number, ocr };
       if (payment.kind === "deduction") {
@@ -162,36 +158,12 @@ export async function importBgMax(
         });
         return;
       }
-      summary.matched.push({ ...facts, amountOre: payment.amountOre, nowPaid: isPaid && !wasPaid });
+      summary.matched.push({ ...facts, amountOre: payment.amountOre, nowPaid });
       if (!isPaid)
         summary.partial.push({ ...facts, amountOre: payment.amountOre, remainingOre: owedOre - paidOre });
       if (paidOre > owedOre)
         summary.overpaid.push({ ...facts, amountOre: payment.amountOre, excessOre: paidOre - owedOre });
-
-      if (isPaid && !wasPaid && match.profileId) {
-        const [profile] = await tx
-          .select({ status: profiles.status })
-          .from(profiles)
-          .where(eq(profiles.id, match.profileId))
-          .for("update");
-        if (profile && REACTIVATED_STATUSES.has(profile.status)) {
-          await tx
-            .update(profiles)
-            .set({ status: "active", updatedAt: now })
-            .where(eq(profiles.id, match.profileId));
-          await tx.insert(profileStatusHistory).values({
-            profileId: match.profileId,
-            fromStatus: profile.status,
-            toStatus: "active",
-            actorUserId: actor.id,
-            reasonCode: "invoice_paid",
-            at: now,
-          });
-          reactivated.push(match.profileId);
-        }
-      }
     }
-
     for (const section of file.sections) {
       for (const payment of section.payments) await book(payment, section.depositDate);
     }

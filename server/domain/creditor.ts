@@ -33,7 +33,8 @@ function shown(row: CreditorRow): Creditor {
   };
 }
 
-async function activeRow(db: Executor): Promise<CreditorRow | undefined> {
+/** The active creditor's row, as issuing needs it (its counter, terms and fee). */
+export async function activeCreditorRow(db: Executor): Promise<CreditorRow | undefined> {
   // The newest active one, should an old database hold more than one.
   const [row] = await db
     .select()
@@ -46,7 +47,7 @@ async function activeRow(db: Executor): Promise<CreditorRow | undefined> {
 
 /** The creditor that issues invoices, or null before the admin has set one up. */
 export async function activeCreditor(db: Executor): Promise<Creditor | null> {
-  const row = await activeRow(db);
+  const row = await activeCreditorRow(db);
   return row ? shown(row) : null;
 }
 
@@ -60,7 +61,7 @@ export async function saveCreditor(
   return db.transaction(async (tx) => {
     // Serialises savers, so two first saves cannot both find none and create two active creditors.
     await tx.execute(sql`select pg_advisory_xact_lock(${jobLocks.creditorSave})`);
-    const existing = await activeRow(tx);
+    const existing = await activeCreditorRow(tx);
     const [row] = existing
       ? await tx
           .update(creditors)

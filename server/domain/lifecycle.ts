@@ -14,6 +14,14 @@ import { auditLog, orders, profileStatusHistory, profiles, subscriptions, users 
 import { sendPaymentFailedEmail, sendReceiptEmail, sendTrialEndingEmail } from "../emails";
 import type { Logger } from "../logger";
 import type { EmailSender } from "../providers/email/types";
+import { noInvoiceProvider, type InvoiceProvider } from "../providers/invoicing/types";
+import { invoiceExpiresAfterPastDueDays, invoicePastDueAfterDays } from "../../contract/invoices";
+import {
+  profilesWithInvoiceOverdue,
+  sweepInvoices,
+  unpaidInvoiceDaysOverdue,
+  type InvoiceSweepReport,
+} from "./invoices";
 import { localeOf, receiptData, receiptPdf, sellerFromConfig } from "./receipts";
 
 const dayMs = 24 * 60 * 60 * 1000;
@@ -41,6 +49,8 @@ export type LifecycleDeps = {
   /** Called after each status change is committed (drops the page's cached copy at once). */
   onProfileChanged?: (id: string) => void;
   logger?: Pick<Logger, "info" | "warn">;
+  /** Where issued invoices are handed over; the sweep retries failed hand-overs. */
+  invoiceProvider?: InvoiceProvider;
 };
 
 export type StatusChange = {
@@ -54,6 +64,7 @@ export type LifecycleReport = {
   statusChanges: StatusChange[];
   subscriptionsEnded: string[];
   emails: { trialEnding: string[]; receipts: string[]; paymentFailed: string[] };
+  invoices: InvoiceSweepReport;
 };
 
 type SubscriptionFacts = { status: SubscriptionStatus; iterations: number; periodsPaid: number };
@@ -75,6 +86,8 @@ export function renews(subscription: SubscriptionFacts): boolean {
  *   only for GRACE_DAYS: a renewal that never reports back does not keep a page up for ever).
  *   `active` without a paid-until date (set by an admin) is left alone.
  * - `past_due`: back to `active` when a payment moved paid-until ahead; `expired` after GRACE_DAYS.
+ * - An invoice unpaid 7 days after its due date makes an `active` page `past_due`, and 30 days after
+ *   that `expired`; while it is unpaid, the page does not return to `active` (decisions "Invoice").
  */
 export function nextStatus(
   profile: ProfileFacts,
@@ -82,7 +95,19 @@ export function nextStatus(
   pastDueSince: Date | null,
   now: Date,
   graceDays: number,
+  /** Days past its due date of the page's oldest unpaid invoice (0 or less before it); null for none. */
+  invoiceDaysOverdue: number | null = null,
 ): { to: ProfileStatus; reason: StatusReasonCode } | null {
+  // While an invoice is unpaid, its terms decide, not the period it pays for.
+  if (invoiceDaysOverdue !== null && (profile.status === "active" || profile.status === "past_due")) {
+    if (invoiceDaysOverdue >= invoicePastDueAfterDays + invoiceExpiresAfterPastDueDays) {
+      return { to: "expired", reason: profile.status === "active" ? "invoice_overdue" : "invoice_unpaid" };
+    }
+    if (invoiceDaysOverdue >= invoicePastDueAfterDays && profile.status === "active") {
+      return { to: "past_due", reason: "invoice_overdue" };
+    }
+    return null;
+  }
   const graceMs = graceDays * dayMs;
   const paid = !!profile.paidUntil && profile.paidUntil > now;
   const renewing = subscriptionsOfProfile.some(renews);
@@ -121,6 +146,15 @@ export async function runLifecycle(deps: LifecycleDeps): Promise<LifecycleReport
     statusChanges: [],
     subscriptionsEnded: await endFinishedSubscriptions(deps.db, now),
     emails: { trialEnding: [], receipts: [], paymentFailed: [] },
+    // Invoices first: an invoice that becomes overdue now is seen by the pages' rules below.
+    invoices: await sweepInvoices({
+      db: deps.db,
+      email: deps.email,
+      provider: deps.invoiceProvider ?? noInvoiceProvider,
+      publicUrl: deps.config.publicUrl,
+      logger: deps.logger,
+      now,
+    }),
   };
   for (const id of await candidateProfiles(deps.db, now)) {
     const change = await moveProfile(deps, id, now);
@@ -132,11 +166,12 @@ export async function runLifecycle(deps: LifecycleDeps): Promise<LifecycleReport
   report.emails.trialEnding = await sendTrialEndingNotices(deps, now);
   report.emails.receipts = await sendDueReceipts(deps, now);
   report.emails.paymentFailed = await sendPaymentFailures(deps, now);
-  const { statusChanges, subscriptionsEnded, emails } = report;
+  const { statusChanges, subscriptionsEnded, emails, invoices } = report;
   if (
     statusChanges.length ||
     subscriptionsEnded.length ||
-    Object.values(emails).some((sent) => sent.length)
+    Object.values(emails).some((sent) => sent.length) ||
+    Object.values(invoices).some((done) => done.length)
   ) {
     deps.logger?.info(
       {
@@ -145,6 +180,9 @@ export async function runLifecycle(deps: LifecycleDeps): Promise<LifecycleReport
         trialEndingEmails: emails.trialEnding.length,
         receipts: emails.receipts.length,
         paymentFailedEmails: emails.paymentFailed.length,
+        invoicesOverdue: invoices.overdue.length,
+        invoicesDelivered: invoices.delivered.length,
+        invoiceReminders: invoices.reminders.length,
       },
       "lifecycle sweep",
     );
@@ -179,6 +217,7 @@ async function candidateProfiles(db: Database, now: Date): Promise<string[]> {
       or(
         and(inArray(profiles.status, ["trial", "extended_trial"]), lte(profiles.trialEndsAt, now)),
         and(eq(profiles.status, "active"), lte(profiles.paidUntil, now)),
+        and(eq(profiles.status, "active"), profilesWithInvoiceOverdue(invoicePastDueAfterDays, now)),
         eq(profiles.status, "past_due"),
       ),
     )
@@ -208,7 +247,18 @@ async function moveProfile(deps: LifecycleDeps, id: string, now: Date): Promise<
         .limit(1);
       pastDueSince = entry?.at ?? row.updatedAt;
     }
-    const next = nextStatus(row, subscriptionsOfProfile, pastDueSince, now, deps.config.GRACE_DAYS);
+    const invoiceDaysOverdue =
+      row.status === "active" || row.status === "past_due"
+        ? await unpaidInvoiceDaysOverdue(tx, id, now)
+        : null;
+    const next = nextStatus(
+      row,
+      subscriptionsOfProfile,
+      pastDueSince,
+      now,
+      deps.config.GRACE_DAYS,
+      invoiceDaysOverdue,
+    );
     if (!next) return null;
     const changes: Partial<typeof profiles.$inferInsert> = { status: next.to, updatedAt: now };
     // A trial a subscription takes over without a payment yet (its first charge is due at the trial's

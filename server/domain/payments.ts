@@ -144,11 +144,21 @@ function sameTerms(order: OrderRow, terms: Terms): boolean {
   );
 }
 
-function addInterval(from: Date, interval: CheckoutLinkInterval): Date {
+export function addInterval(from: Date, interval: CheckoutLinkInterval): Date {
   const next = new Date(from);
   if (interval === "month") next.setUTCMonth(next.getUTCMonth() + 1);
   else next.setUTCFullYear(next.getUTCFullYear() + 1);
   return next;
+}
+
+/** The next order number (KM-000123), from the sequence; call it in the transaction storing the order. */
+export async function takeOrderNumber(tx: Executor, profileId: string): Promise<string> {
+  // The sequence's next value, read through the page's one row (a typed select needs a table).
+  const [numbered] = await tx
+    .select({ next: sql<string>`nextval(${sql.raw(`'${orderNumberSequence.seqName}'`)})` })
+    .from(profiles)
+    .where(eq(profiles.id, profileId));
+  return formatOrderNumber(Number(numbered?.next ?? "0"));
 }
 
 export type CardCheckoutDeps = { provider: PaymentProvider; publicUrl: string };
@@ -190,17 +200,11 @@ export async function createCardOrder(
       await tx.update(orders).set({ status: "cancelled" }).where(inArray(orders.id, stale));
     }
     if (!current) {
-      // The sequence's next value, read through the page's one row (a typed select needs a table).
-      const [numbered] = await tx
-        .select({ next: sql<string>`nextval(${sql.raw(`'${orderNumberSequence.seqName}'`)})` })
-        .from(profiles)
-        .where(eq(profiles.id, input.profileId));
-      const next = numbered?.next ?? "0";
       const split = vatSplit({ amountOre: terms.priceOre, currency: "SEK" });
       [current] = await tx
         .insert(orders)
         .values({
-          orderNumber: formatOrderNumber(Number(next)),
+          orderNumber: await takeOrderNumber(tx, input.profileId),
           profileId: input.profileId,
           customerUserId: actor.id,
           method: "card",
@@ -248,7 +252,7 @@ export async function createCardOrder(
   return { order: await orderView(db, { ...order, providerReference: start.reference }), start };
 }
 
-async function orderView(db: Executor, order: OrderRow): Promise<CustomerOrder> {
+export async function orderView(db: Executor, order: OrderRow): Promise<CustomerOrder> {
   const [profile] = await db
     .select({ paidUntil: profiles.paidUntil })
     .from(profiles)
@@ -270,6 +274,7 @@ async function orderView(db: Executor, order: OrderRow): Promise<CustomerOrder> 
   return {
     orderNumber: order.orderNumber,
     profileId: order.profileId,
+    method: order.method,
     status: order.status,
     amountOre: order.amountOre,
     netOre: order.netOre,
@@ -322,13 +327,15 @@ export type Booking = {
   orderStatus: OrderStatus | null;
 };
 
-async function setProfileStatus(
+export async function setProfileStatus(
   tx: Executor,
   profile: { id: string; status: ProfileStatus },
   to: ProfileStatus,
   reasonCode: StatusReasonCode,
   extra: Partial<typeof profiles.$inferInsert>,
   now: Date,
+  /** Who made the change; null for the system (a provider's event, the sweep). */
+  actorUserId: string | null = null,
 ): Promise<void> {
   await tx
     .update(profiles)
@@ -339,8 +346,9 @@ async function setProfileStatus(
       profileId: profile.id,
       fromStatus: profile.status,
       toStatus: to,
-      actorUserId: null,
+      actorUserId,
       reasonCode,
+      at: now,
     });
   }
 }

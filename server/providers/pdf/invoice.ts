@@ -70,7 +70,22 @@ export type InvoiceDocument = {
   /** The late-payment interest, already in the customer's language ("referensränta + 8 %"). */
   lateInterest?: string;
   orderNumber?: string;
+  /**
+   * What the document is: an invoice (the default); a reminder of one (same number and OCR); a credit
+   * note (kreditfaktura: negative amounts, no payment slip, naming the invoice it credits); or a
+   * preview of a manual invoice not yet issued.
+   */
+  kind?: "invoice" | "reminder" | "credit-note" | "preview";
+  /** For a credit note: the number of the invoice it credits. */
+  creditsNumber?: string;
 };
+
+const titleKeys = {
+  invoice: "invoicePdf.title",
+  reminder: "invoicePdf.reminderTitle",
+  "credit-note": "invoicePdf.creditNoteTitle",
+  preview: "invoicePdf.previewTitle",
+} as const;
 
 const right = pageWidth - margin;
 const half = pageWidth / 2 + 10;
@@ -115,7 +130,8 @@ export async function makeInvoicePdf(invoice: InvoiceDocument, locale: Locale): 
   const rate = (value: number) => formatRate(value, locale);
   const { creditor, customer } = invoice;
 
-  const title = t("invoicePdf.title");
+  const kind = invoice.kind ?? "invoice";
+  const title = t(titleKeys[kind]);
   const { document, fonts } = await newDocument({ title: `${title} ${invoice.number}`, language: locale });
   const { regular, bold } = fonts;
   const text = textDrawer(fonts);
@@ -129,6 +145,7 @@ export async function makeInvoicePdf(invoice: InvoiceDocument, locale: Locale): 
     { label: t("invoicePdf.terms"), value: t("invoicePdf.termsDays", { count: invoice.termsDays }) },
     { label: t("invoicePdf.ocr"), value: invoice.ocr },
     ...(invoice.orderNumber ? [{ label: t("invoicePdf.orderNumber"), value: invoice.orderNumber }] : []),
+    ...(invoice.creditsNumber ? [{ label: t("invoicePdf.credits"), value: invoice.creditsNumber }] : []),
   ];
 
   // The first page: logo and title, the seller (with every statement the law asks of the seller) on
@@ -271,7 +288,8 @@ export async function makeInvoicePdf(invoice: InvoiceDocument, locale: Locale): 
     y -= 11;
   }
 
-  drawPaymentSlip(page);
+  // A credit note asks for no money: no slip to pay with.
+  if (kind !== "credit-note") drawPaymentSlip(page);
 
   // Footers last, when the number of pages is known.
   for (const [index, each] of pages.entries()) {
