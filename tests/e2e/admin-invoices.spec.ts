@@ -92,7 +92,10 @@ async function shoot(page: Page, name: string): Promise<void> {
 const notifications = (page: Page) => page.getByRole("region", { name: "Notifications" });
 const line = (page: Page, n: number) => page.getByRole("group", { name: `Line ${n}`, exact: true });
 
-test("an admin issues an invoice, finds it, books a part payment and reminds", async ({ page, browser }) => {
+test("an admin issues an invoice, finds it in the list and books a part payment", async ({
+  page,
+  browser,
+}) => {
   await ensureCreditor(browser);
   await signInByApi(page, admin);
   const customer = `Astrid Lindqvist ${randomUUID().slice(0, 6)}`;
@@ -181,8 +184,9 @@ test("an admin credits an invoice", async ({ page, browser }) => {
   await page.goto(`/admin/capway/invoices/${invoice.id}`);
   await waitForHydration(page);
   await expect(page.getByTestId("invoice-status")).toHaveText("Sent");
-  // Not yet due: nothing to remind of.
+  // Not yet due: nothing to remind of, and the screen says when it will be.
   await expect(page.getByRole("button", { name: "Send reminder" })).toHaveCount(0);
+  await expect(page.getByText("Reminders can be sent once the invoice is past its due date")).toBeVisible();
   await page.getByRole("button", { name: "Credit invoice" }).click();
   const dialog = page.getByRole("dialog", { name: `Credit invoice ${invoice.number}?` });
   await dialog.getByLabel("Reason (optional)").fill("Fel mottagare");
@@ -255,4 +259,23 @@ test("a file that is not BgMax is refused, naming its line", async ({ page }) =>
   await page.getByRole("button", { name: "Import payments" }).click();
   await expect(page.getByRole("alert")).toContainText("The file could not be read as BgMax");
   await expect(page.getByRole("alert")).toContainText("Line 1");
+});
+
+test("the new invoice screen speaks Swedish and passes axe with a line's message showing", async ({
+  page,
+  browser,
+}) => {
+  await ensureCreditor(browser);
+  await signInByApi(page, admin);
+  await page.context().addCookies([{ name: "locale", value: "sv-SE", url: appUrl }]);
+  await page.goto("/admin/capway/new-invoice");
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ny faktura");
+  await page.getByRole("group", { name: "Rad 1", exact: true }).getByLabel("Antal").fill("0");
+  await page.getByRole("button", { name: "Skicka faktura" }).click();
+  await expect(
+    page.getByText("Antalet är mer än 0 och högst 100 000, med upp till tre decimaler."),
+  ).toBeVisible();
+  await expect(page.getByText("Beskriv vad som faktureras.")).toBeVisible();
+  await expectNoSeriousAxeViolations(page, "ny faktura");
 });

@@ -213,6 +213,7 @@ function InvoiceDetail({
       header: t("adminInvoices.detail.reference"),
       cell: (row) => row.reference ?? <span className="text-muted">{t("adminInvoices.none")}</span>,
       wrap: "anywhere",
+      className: "min-w-40",
     },
     {
       key: "booked",

@@ -117,7 +117,7 @@ export default function InvoiceList({ loaderData }: Route.ComponentProps) {
       cell: (row) => (
         <Link
           to={`/admin/capway/invoices/${encodeURIComponent(row.id)}`}
-          className="inline-flex min-h-11 items-center font-medium text-brand underline underline-offset-2"
+          className="inline-flex min-h-11 items-center font-medium text-brand underline underline-offset-2 sm:min-h-0"
           aria-label={t("adminInvoices.list.open", { number: row.number })}
         >
           {row.number}
@@ -206,7 +206,7 @@ export default function InvoiceList({ loaderData }: Route.ComponentProps) {
           event.preventDefault();
           go({ customer: customer.trim() });
         }}
-        className="grid gap-4 rounded-[var(--radius-card)] border border-line bg-raised p-4 sm:grid-cols-2 lg:grid-cols-[12rem_14rem_minmax(0,1fr)]"
+        className="grid gap-4 rounded-[var(--radius-card)] border border-line bg-raised p-4 sm:grid-cols-2 sm:items-end lg:grid-cols-[12rem_14rem_minmax(0,1fr)]"
       >
         <SelectField
           label={t("adminInvoices.statusLabel")}

@@ -21,7 +21,7 @@ function InvoiceLink({ number }: { number: number | null }) {
   return (
     <Link
       to={`/admin/capway/invoices?customer=${number}`}
-      className="inline-flex min-h-11 items-center font-medium text-brand underline underline-offset-2"
+      className="inline-flex min-h-11 items-center font-medium text-brand underline underline-offset-2 sm:min-h-0"
     >
       {number}
     </Link>
@@ -113,6 +113,7 @@ export function BgMaxReport({ name, summary }: { name: string; summary: BgMaxImp
       header: t("adminInvoices.detail.reference"),
       cell: (row) => ocr(row.reference || "–"),
       wrap: "anywhere",
+      className: "min-w-40",
     },
     {
       key: "amount",
@@ -156,6 +157,7 @@ export function BgMaxReport({ name, summary }: { name: string; summary: BgMaxImp
       header: t("adminInvoices.detail.reference"),
       cell: (row) => ocr(row.reference || "–"),
       wrap: "anywhere",
+      className: "min-w-40",
     },
     {
       key: "invoice",
@@ -189,7 +191,7 @@ export function BgMaxReport({ name, summary }: { name: string; summary: BgMaxImp
           {t("adminInvoices.bgmax.report")}
         </h2>
         <p className="text-sm text-muted">
-          {t("adminInvoices.bgmax.reportLead", { name, sections: summary.sections })}
+          {t("adminInvoices.bgmax.reportLead", { name, count: summary.sections })}
         </p>
       </div>
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7">

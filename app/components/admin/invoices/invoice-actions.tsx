@@ -20,7 +20,7 @@ import { TextField } from "../../text-field";
 import { useToast } from "../../toast";
 import { invoiceFailureOf } from "./api-failure";
 import { errorsOfFields, errorsOfIssues, type InvoiceFieldErrors } from "./invoice-errors";
-import { sek, todayInSweden } from "./invoice-format";
+import { invoiceDay, sek, todayInSweden } from "./invoice-format";
 
 type Props = { invoice: AdminInvoiceDetail; onChange: (invoice: AdminInvoiceDetail) => void };
 type Open = "payment" | "reminder" | "credit" | null;
@@ -68,6 +68,11 @@ export function InvoiceActions({ invoice, onChange }: Props) {
       ) : (
         <p className="text-sm text-muted">
           {t(`adminInvoices.actions.none.${invoice.isCreditNote ? "creditNote" : invoice.status}`)}
+        </p>
+      )}
+      {!invoice.canRemind && invoice.status === "sent" && !invoice.isCreditNote && invoice.toPayOre > 0 && (
+        <p className="text-sm text-muted">
+          {t("adminInvoices.actions.remindAfterDue", { date: invoiceDay(invoice.dueDate, i18n.language) })}
         </p>
       )}
       {invoice.canRemind && (
