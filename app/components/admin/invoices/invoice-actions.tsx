@@ -1,7 +1,7 @@
 // What the admin may do with an invoice now, each behind its own dialog: record a payment (the amount
 // defaults to what is left, the day to today; part payments are fine), send a reminder (saying whether
 // it adds the fee), credit it (with an optional reason). Only the actions the API allows are offered.
-import { useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import {
   adminInvoiceAnswerSchema,
@@ -36,9 +36,12 @@ export function InvoiceActions({ invoice, onChange }: Props) {
   const money = (ore: number) => sek(ore, i18n.language);
   const any = invoice.canRecordPayment || invoice.canRemind || invoice.canCredit;
   const close = () => setOpen(null);
+  const heading = useRef<HTMLHeadingElement>(null);
   const done = (next: AdminInvoiceDetail) => {
     onChange(next);
     setOpen(null);
+    // The button that opened the dialog may be gone now (paid in full, credited): focus stays on the card.
+    setTimeout(() => heading.current?.focus(), 0);
   };
 
   return (
@@ -46,7 +49,12 @@ export function InvoiceActions({ invoice, onChange }: Props) {
       aria-labelledby="invoice-actions"
       className="flex flex-col gap-3 rounded-[var(--radius-card)] border border-line bg-raised p-5"
     >
-      <h2 id="invoice-actions" className="text-xl font-semibold">
+      <h2
+        id="invoice-actions"
+        ref={heading}
+        tabIndex={-1}
+        className="text-xl font-semibold focus:outline-none"
+      >
         {t("adminInvoices.actions.heading")}
       </h2>
       {any ? (
