@@ -13,6 +13,7 @@ export default [
     route("404", "routes/public/not-found.tsx"),
     // The card checkout needs the app (the light public page is for visitors): the default layout.
     route("k/:id/checkout/card", "routes/checkout/card.tsx"),
+    route("k/:id/checkout/faktura", "routes/checkout/faktura.tsx"),
     route("k/:id/checkout/confirm", "routes/checkout/confirm.tsx"),
     route("checkout-link/:token", "routes/checkout/link.tsx"),
     // Test fixtures for the end-to-end suite; a 404 unless E2E_FIXTURES=on.

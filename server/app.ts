@@ -41,7 +41,8 @@ import type { EmailSender } from "./providers/email/types";
 import type { ImageStore } from "./providers/images/store";
 import { createPaymentProviders, type PaymentProviders } from "./providers/payments";
 import { createStripeProvider } from "./providers/payments/stripe";
-import { noInvoiceProvider, type InvoiceProvider } from "./providers/invoicing/types";
+import { createInvoiceProvider } from "./providers/invoicing";
+import type { InvoiceProvider } from "./providers/invoicing/types";
 
 /** Renders a page: React Router's request handler, given the typed context. */
 export type PageHandler = (request: Request, context: RouterContextProvider) => Promise<Response>;
@@ -64,7 +65,7 @@ export type AppDeps = {
   pages: PageHandler;
   /** The card payment providers; made from the configuration (PAYMENT_PROVIDER) when absent. */
   payments?: PaymentProviders;
-  /** Where issued invoices go besides the e-mail; none (our own books only) when absent. */
+  /** Where issued invoices go besides the e-mail; from the configuration (INVOICE_PROVIDER) when absent. */
   invoiceProvider?: InvoiceProvider;
   /** Folder of the browser build (assets and public files); absent when Vite serves them in dev. */
   clientDir?: string;
@@ -167,7 +168,7 @@ export function createApp(given: AppDeps): Hono<ApiEnv> {
   const invoicing = {
     db,
     email: deps.email,
-    provider: deps.invoiceProvider ?? noInvoiceProvider,
+    provider: deps.invoiceProvider ?? createInvoiceProvider(config),
     publicUrl: config.publicUrl,
     onProfileChanged,
     logger,

@@ -14,6 +14,17 @@ const httpUrl = z
   .refine((value) => /^https?:\/\//.test(value), "must start with http:// or https://")
   .transform((value) => value.replace(/\/+$/, ""));
 
+// An address credentials are sent to: https, or plain http only to this machine (a local stand-in).
+const credentialUrl = z
+  .string()
+  .trim()
+  .url()
+  .refine(
+    (value) =>
+      /^https:\/\//.test(value) || /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?(\/|$)/.test(value),
+    "must start with https:// (http:// only to localhost)",
+  );
+
 const configSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -66,6 +77,15 @@ const configSchema = z
     SANDBOX_WEBHOOK_SECRET: optionalText.pipe(
       z.string().min(16, "must have at least 16 characters").optional(),
     ),
+    // Issued invoices: kept in our own books only (`none`, default), or also handed to Capway through
+    // the Aptic invoice API (`capway`, needs the four CAPWAY_* settings below; CAPWAY_SCOPE optional).
+    INVOICE_PROVIDER: z.enum(["none", "capway"]).default("none"),
+    // The API's base address (without /v1) and the OAuth2 token endpoint, as Capway gives them.
+    CAPWAY_API_URL: credentialUrl.transform((value) => value.replace(/\/+$/, "")).optional(),
+    CAPWAY_TOKEN_URL: credentialUrl.optional(),
+    CAPWAY_CLIENT_ID: optionalText,
+    CAPWAY_CLIENT_SECRET: optionalText,
+    CAPWAY_SCOPE: optionalText,
     // The lifecycle's limits (decisions "Trials and payment"), in days.
     FREE_TRIAL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     EXTENDED_TRIAL_DAYS: z.coerce.number().int().min(1).max(730).default(90),
@@ -92,7 +112,25 @@ const configSchema = z
       path: ["STRIPE_SECRET_KEY"],
       message: "PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET",
     },
-  );
+  )
+  .superRefine((values, context) => {
+    if (values.INVOICE_PROVIDER !== "capway") return;
+    // One issue per missing setting, so the message names each one the operator still has to set.
+    for (const key of [
+      "CAPWAY_API_URL",
+      "CAPWAY_TOKEN_URL",
+      "CAPWAY_CLIENT_ID",
+      "CAPWAY_CLIENT_SECRET",
+    ] as const) {
+      if (!values[key]) {
+        context.addIssue({
+          code: "custom",
+          path: [key],
+          message: "is needed when INVOICE_PROVIDER=capway",
+        });
+      }
+    }
+  });
 
 export type Config = z.infer<typeof configSchema> & {
   /** Where the site is reached from outside; defaults to http://localhost:{PORT}. */

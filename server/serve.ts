@@ -6,6 +6,7 @@ import type { Booted } from "./boot";
 import { jobLocks, runExclusive } from "./db/exclusive";
 import { refreshPlannerStatistics, statisticsEveryMs } from "./db/statistics";
 import { runLifecycle } from "./domain/lifecycle";
+import { createInvoiceProvider } from "./providers/invoicing";
 import { pruneRateLimits } from "./domain/rate-limit";
 
 const maintenanceEveryMs = 10 * 60 * 1000;
@@ -26,6 +27,8 @@ export function scheduleLifecycle(
   options: ListenOptions & { firstSweepAfterMs?: number } = {},
 ): { stop: () => Promise<void> } {
   let running: Promise<unknown> = Promise.resolve();
+  // The sweep hands over invoices whose hand-over failed; made once, so a token is reused.
+  const invoiceProvider = createInvoiceProvider(config);
   const sweep = () => {
     running = runExclusive(database, jobLocks.lifecycle, async () => {
       await runLifecycle({
@@ -34,6 +37,7 @@ export function scheduleLifecycle(
         config,
         onProfileChanged: options.onProfileChanged,
         logger,
+        invoiceProvider,
       });
     }).catch((error: unknown) => logger.warn({ err: error }, "lifecycle sweep failed"));
   };

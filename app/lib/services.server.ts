@@ -25,3 +25,5 @@ export {
   customerOrder,
   payableStatuses,
 } from "../../server/domain/payments";
+// The invoice checkout's confirmation and the admin's invoice screens.
+export { adminInvoiceDetail, customerInvoiceOfOrder, listInvoices } from "../../server/domain/invoices";

@@ -17,10 +17,10 @@ import { eq } from "drizzle-orm";
 import type { BgMaxImportSummary } from "../../contract/bgmax";
 import { normalizeOcr } from "../../contract/swedish-numbers";
 import type { Database } from "../db/client";
-import { bgmaxImports, invoicePayments, invoices } from "../db/schema";
+import { bgmaxImports, invoices } from "../db/schema";
 import { BgMaxFormatError, bgMaxFileKey, parseBgMax, type BgMaxFile, type BgMaxPayment } from "./bgmax";
 import { DomainError } from "./errors";
-import { bookInvoicePayment } from "./invoices";
+import { bookInvoicePayment, storeInvoicePayment, type InvoicePaymentInput } from "./invoices";
 import type { Actor } from "./viewer";
 
 export type BgMaxImportDeps = {
@@ -105,17 +105,17 @@ export async function importBgMax(
         ? await tx.select().from(invoices).where(eq(invoices.ocr, ocr)).for("update")
         : [];
       const match = invoice && MATCHABLE_STATUSES.has(invoice.status) ? invoice : undefined;
+      const booking: InvoicePaymentInput = {
+        amountOre: signedOre,
+        paidOn: depositDate,
+        source: "bgmax",
+        reference: payment.reference || null,
+        bgmaxImportId: claimed?.id,
+        bankSerial: payment.serial,
+        actorId: actor.id,
+      };
       if (!match) {
-        await tx.insert(invoicePayments).values({
-          invoiceId: null,
-          amountOre: signedOre,
-          paidOn: depositDate,
-          source: "bgmax",
-          reference: payment.reference || null,
-          bgmaxImportId: claimed?.id,
-          bankSerial: payment.serial,
-          createdByUserId: actor.id,
-        });
+        await storeInvoicePayment(tx, null, booking, now);
         if (payment.kind === "deduction") {
           summary.deductions.push({
             reference: payment.reference,
@@ -131,20 +131,7 @@ export async function importBgMax(
         }
         return;
       }
-      const booked = await bookInvoicePayment(
-        tx,
-        match,
-        {
-          amountOre: signedOre,
-          paidOn: depositDate,
-          source: "bgmax",
-          reference: payment.reference || null,
-          bgmaxImportId: claimed?.id,
-          bankSerial: payment.serial,
-          actorId: actor.id,
-        },
-        now,
-      );
+      const booked = await bookInvoicePayment(tx, match, booking, now);
       if (booked.reactivatedProfileId) reactivated.push(booked.reactivatedProfileId);
       const { owedOre, paidOre, nowPaid } = booked;
       const isPaid = paidOre >= owedOre;

@@ -22,8 +22,8 @@
 // - Reminders: the sweep e-mails one reminder, without a fee, when an invoice becomes overdue; an
 //   admin may send more, and the first an admin sends adds the creditor's reminder fee (at most 60
 //   SEK, once per invoice).
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
-import { addDays, daysBetween, swedishDate } from "../../contract/calendar-days";
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, lt, lte, or, sql } from "drizzle-orm";
+import { addDays, swedishDate } from "../../contract/calendar-days";
 import type { CardPlan, CustomerOrder } from "../../contract/checkout";
 import { maxReminderFeeOre } from "../../contract/creditor";
 import {
@@ -46,50 +46,43 @@ import { invoiceTotals, lineAmounts, makeOcr, roundToKronor } from "../../contra
 import { i18nFor } from "../../i18n";
 import type { Database, Executor } from "../db/client";
 import { creditors, invoiceLines, invoicePayments, invoices, orders, profiles, users } from "../db/schema";
-import type { Logger } from "../logger";
-import type { EmailSender } from "../providers/email/types";
-import type { IssuedInvoice, InvoiceProvider } from "../providers/invoicing/types";
-import { makeInvoicePdf, type InvoiceDocument } from "../providers/pdf/invoice";
+import { makeInvoicePdf } from "../providers/pdf/invoice";
 import { audit, type RequestOrigin } from "./audit";
 import { activeCreditorRow } from "./creditor";
 import { DomainError } from "./errors";
 import { takeInvoiceNumber } from "./invoice-numbers";
 import { addInterval, checkoutRefusal, orderView, setProfileStatus, takeOrderNumber } from "./payments";
-import { formatReceiptMoney, localeOf } from "./receipts";
-import { hasRole, type Actor } from "./viewer";
+import { localeOf } from "./receipts";
+import type { Actor } from "./viewer";
+import { deliverInvoice, emailInvoice, invoiceDocument } from "./invoice-delivery";
+import {
+  creditNumberOf,
+  findInvoice,
+  isPastDue,
+  lineView,
+  linesOf,
+  localeOfInvoice,
+  owedOre,
+  toPayOre,
+  unpaidInvoiceStatuses,
+  type CreditorRow,
+  type InvoiceRow,
+  type InvoicingDeps,
+} from "./invoice-rows";
 
-type InvoiceRow = typeof invoices.$inferSelect;
-type CreditorRow = typeof creditors.$inferSelect;
-type LineRow = typeof invoiceLines.$inferSelect;
+export type { InvoicingDeps } from "./invoice-rows";
+export { unpaidInvoiceStatuses } from "./invoice-rows";
+export {
+  deliverInvoice,
+  invoicePdfForViewer,
+  profilesWithInvoiceOverdue,
+  sweepInvoices,
+  unpaidInvoiceDaysOverdue,
+  type InvoiceFile,
+  type InvoiceSweepReport,
+} from "./invoice-delivery";
 
-export type InvoicingDeps = {
-  db: Database;
-  email: EmailSender;
-  provider: InvoiceProvider;
-  publicUrl: string;
-  /** Drops a page's cached copy once a change to it is committed. */
-  onProfileChanged?: (profileId: string) => void;
-  logger?: Pick<Logger, "info" | "warn">;
-  now?: Date;
-};
-
-/** Invoices that still ask for money. */
-export const unpaidInvoiceStatuses: InvoiceStatus[] = ["sent", "overdue"];
 const reactivatedStatuses = new Set(["past_due", "expired"]);
-
-/** The total and any reminder fee: what the invoice asks for in all. */
-function owedOre(row: InvoiceRow): number {
-  return row.totalOre + row.reminderFeeOre;
-}
-
-function toPayOre(row: InvoiceRow): number {
-  if (row.status === "credited" || row.status === "draft" || row.creditsInvoiceId) return 0;
-  return Math.max(0, owedOre(row) - row.paidOre);
-}
-
-function localeOfInvoice(row: Pick<InvoiceRow, "language">): Locale {
-  return localeOf(row.language);
-}
 
 // --- Issuing ----------------------------------------------------------------------------------
 
@@ -200,9 +193,8 @@ export async function checkoutByInvoice(
   const { orderRow, invoice } = await db.transaction(async (tx) => {
     const [profile] = await tx.select().from(profiles).where(eq(profiles.id, input.profileId)).for("update");
     const refusal = checkoutRefusal(profile ?? null, actor.id);
-    if (refusal || !profile) {
-      throw new DomainError(refusal?.code ?? "not_found", refusal?.message ?? "", "profileId");
-    }
+    if (refusal) throw new DomainError(refusal.code, refusal.message, "profileId");
+    if (!profile) throw new Error("checkoutRefusal lets no missing page through");
     const [unpaid] = await tx
       .select({ number: invoices.number })
       .from(invoices)
@@ -407,19 +399,6 @@ export async function previewManualInvoice(
 
 // --- Reading ----------------------------------------------------------------------------------
 
-async function findInvoice(db: Executor, id: string): Promise<InvoiceRow | null> {
-  const [row] = await db.select().from(invoices).where(eq(invoices.id, id)).limit(1);
-  return row ?? null;
-}
-
-async function linesOf(db: Executor, invoiceId: string): Promise<LineRow[]> {
-  return db
-    .select()
-    .from(invoiceLines)
-    .where(eq(invoiceLines.invoiceId, invoiceId))
-    .orderBy(asc(invoiceLines.position));
-}
-
 async function customerInvoiceView(db: Executor, row: InvoiceRow): Promise<CustomerInvoice> {
   const [creditor] = await db.select().from(creditors).where(eq(creditors.id, row.creditorId));
   return {
@@ -481,22 +460,6 @@ function summary(
   };
 }
 
-/** The number of the credit note of a credited invoice, or of the invoice a credit note credits. */
-async function creditNumberOf(db: Executor, row: InvoiceRow): Promise<number | null> {
-  const [other] = row.creditsInvoiceId
-    ? await db.select({ number: invoices.number }).from(invoices).where(eq(invoices.id, row.creditsInvoiceId))
-    : await db
-        .select({ number: invoices.number })
-        .from(invoices)
-        .where(eq(invoices.creditsInvoiceId, row.id));
-  return other?.number ?? null;
-}
-
-/** Whether an unpaid invoice's due date has passed (Swedish calendar). */
-function isPastDue(row: InvoiceRow, today: string): boolean {
-  return unpaidInvoiceStatuses.includes(row.status) && !!row.dueDate && row.dueDate < today;
-}
-
 export async function adminInvoiceDetail(
   db: Executor,
   id: string,
@@ -521,14 +484,7 @@ export async function adminInvoiceDetail(
     language: localeOfInvoice(row),
     netOre: row.netOre,
     vatOre: row.vatOre,
-    lines: (await linesOf(db, row.id)).map((line) => ({
-      description: line.description,
-      quantity: line.quantityMilli / 1000,
-      unitPriceOre: line.unitPriceOre,
-      vatRatePercent: line.vatRatePercent,
-      netOre: line.netOre,
-      vatOre: line.vatOre,
-    })),
+    lines: (await linesOf(db, row.id)).map(lineView),
     payments: payments.map((payment) => ({
       id: payment.id,
       amountOre: payment.amountOre,
@@ -636,6 +592,26 @@ export type InvoicePaymentOutcome = {
   reactivatedProfileId: string | null;
 };
 
+/** The payment's row; with no invoice for money whose reference matched none (the import's report). */
+export async function storeInvoicePayment(
+  tx: Executor,
+  invoiceId: string | null,
+  payment: InvoicePaymentInput,
+  now: Date,
+): Promise<void> {
+  await tx.insert(invoicePayments).values({
+    invoiceId,
+    amountOre: payment.amountOre,
+    paidOn: payment.paidOn,
+    source: payment.source,
+    reference: payment.reference,
+    bgmaxImportId: payment.bgmaxImportId ?? null,
+    bankSerial: payment.bankSerial ?? null,
+    createdByUserId: payment.actorId,
+    createdAt: now,
+  });
+}
+
 /**
  * Books one payment on an invoice locked by the caller (SELECT … FOR UPDATE), in the caller's
  * transaction: the payment row, the invoice's paid sum and status, and when that settles it, its
@@ -647,17 +623,7 @@ export async function bookInvoicePayment(
   payment: InvoicePaymentInput,
   now: Date,
 ): Promise<InvoicePaymentOutcome> {
-  await tx.insert(invoicePayments).values({
-    invoiceId: invoice.id,
-    amountOre: payment.amountOre,
-    paidOn: payment.paidOn,
-    source: payment.source,
-    reference: payment.reference,
-    bgmaxImportId: payment.bgmaxImportId ?? null,
-    bankSerial: payment.bankSerial ?? null,
-    createdByUserId: payment.actorId,
-    createdAt: now,
-  });
+  await storeInvoicePayment(tx, invoice.id, payment, now);
   const owed = owedOre(invoice);
   const paidOre = invoice.paidOre + payment.amountOre;
   const wasPaid = invoice.status === "paid";
@@ -897,332 +863,4 @@ export async function sendInvoiceReminder(
     await emailInvoice(deps, tx, updated, "reminder");
   });
   return requireDetail(deps.db, id, now);
-}
-
-// --- The document, the e-mail, the provider ---------------------------------------------------
-
-function invoiceDocument(
-  row: InvoiceRow,
-  lines: LineRow[],
-  creditor: CreditorRow,
-  options: { kind: InvoiceDocument["kind"]; orderNumber?: string; creditsNumber?: number | null },
-): InvoiceDocument {
-  // VAT per rate as the totals computed it (once per rate, on the rate's net).
-  const totals = invoiceTotals(
-    lines.map((line) => ({
-      quantity: line.quantityMilli / 1000,
-      unitPriceOre: line.unitPriceOre,
-      vatRatePercent: line.vatRatePercent,
-    })),
-  );
-  const reminder = options.kind === "reminder";
-  return {
-    number: row.number === null ? "—" : String(row.number),
-    ocr: row.ocr ?? "—",
-    issueDate: row.issueDate ?? swedishDate(new Date()),
-    dueDate: row.dueDate ?? row.issueDate ?? "",
-    creditor: {
-      name: creditor.name,
-      orgNumber: creditor.orgNumber,
-      vatNumber: creditor.vatNumber,
-      addressLines: creditor.addressLines,
-      bankgiro: creditor.bankgiro ?? undefined,
-      plusgiro: creditor.plusgiro ?? undefined,
-      seat: creditor.seat,
-      fSkatt: creditor.fSkatt,
-      email: creditor.email,
-      phone: creditor.phone ?? undefined,
-    },
-    customer: { name: row.customerName, addressLines: row.customerAddressLines, email: row.customerEmail },
-    lines: lines.map((line) => ({
-      description: line.description,
-      quantity: line.quantityMilli / 1000,
-      unitPriceOre: line.unitPriceOre,
-      vatRatePercent: line.vatRatePercent,
-      netOre: line.netOre,
-      vatOre: line.vatOre,
-    })),
-    totals: {
-      netByRate: totals.byRate.map((group) => ({
-        rate: group.vatRatePercent,
-        netOre: group.netOre,
-        vatOre: group.vatOre,
-      })),
-      netOre: totals.netOre,
-      vatOre: totals.vatOre,
-      totalOre: totals.totalOre,
-      roundingOre: row.roundingOre,
-      // A reminder asks for what is left; the invoice itself for its whole sum.
-      toPayOre: reminder ? toPayOre(row) : row.totalOre + row.reminderFeeOre,
-    },
-    reminderFeeOre: row.reminderFeeOre || undefined,
-    currency: "SEK",
-    termsDays: row.issueDate && row.dueDate ? daysBetween(row.issueDate, row.dueDate) : creditor.termsDays,
-    lateInterest: creditor.lateInterestText ?? undefined,
-    orderNumber: options.orderNumber,
-    kind: options.kind,
-    creditsNumber: options.creditsNumber ? String(options.creditsNumber) : undefined,
-  };
-}
-
-export type InvoiceFile = { filename: string; content: Uint8Array; contentType: "application/pdf" };
-
-async function invoiceFile(
-  db: Executor,
-  row: InvoiceRow,
-  kind: "invoice" | "reminder" = "invoice",
-): Promise<InvoiceFile> {
-  const [creditor] = await db.select().from(creditors).where(eq(creditors.id, row.creditorId));
-  if (!creditor) throw new Error("the invoice's creditor is gone");
-  const [order] = row.orderId
-    ? await db.select({ orderNumber: orders.orderNumber }).from(orders).where(eq(orders.id, row.orderId))
-    : [];
-  const isCreditNote = row.creditsInvoiceId !== null;
-  const locale = localeOfInvoice(row);
-  const document = invoiceDocument(row, await linesOf(db, row.id), creditor, {
-    kind: isCreditNote ? "credit-note" : kind,
-    orderNumber: order?.orderNumber,
-    creditsNumber: isCreditNote ? await creditNumberOf(db, row) : null,
-  });
-  const { t } = i18nFor(locale);
-  const prefix = t(
-    isCreditNote
-      ? "invoicePdf.creditNoteTitle"
-      : kind === "reminder"
-        ? "invoicePdf.reminderTitle"
-        : "invoicePdf.title",
-  );
-  return {
-    filename: `${prefix}-${row.number ?? "preview"}.pdf`.replace(/\s+/g, "-"),
-    content: await makeInvoicePdf(document, locale),
-    contentType: "application/pdf",
-  };
-}
-
-/**
- * An invoice's PDF for its customer or an admin. Anyone else, and an unknown id, get the same "not
- * found", so a stranger cannot tell which invoices exist.
- */
-export async function invoicePdfForViewer(db: Executor, id: string, actor: Actor): Promise<InvoiceFile> {
-  const row = await findInvoice(db, id);
-  if (!row || row.number === null || (row.customerUserId !== actor.id && !hasRole(actor, "admin"))) {
-    throw new DomainError("not_found", "There is no invoice with this id.", "id");
-  }
-  return invoiceFile(db, row);
-}
-
-async function emailInvoice(
-  deps: Pick<InvoicingDeps, "email" | "publicUrl">,
-  db: Executor,
-  row: InvoiceRow,
-  kind: "invoice" | "reminder",
-): Promise<void> {
-  const [creditor] = await db.select().from(creditors).where(eq(creditors.id, row.creditorId));
-  if (!creditor) throw new Error("the invoice's creditor is gone");
-  const locale = localeOfInvoice(row);
-  const { t } = i18nFor(locale);
-  const isCreditNote = row.creditsInvoiceId !== null;
-  const money = (ore: number) => formatReceiptMoney(ore, "SEK", locale);
-  const accounts = [
-    creditor.bankgiro ? `${t("invoicePdf.bankgiro")}: ${creditor.bankgiro}` : null,
-    creditor.plusgiro ? `${t("invoicePdf.plusgiro")}: ${creditor.plusgiro}` : null,
-  ].filter(Boolean);
-  const values = {
-    name: row.customerName,
-    number: String(row.number),
-    creditor: creditor.name,
-    amount: money(kind === "reminder" ? toPayOre(row) : row.totalOre + row.reminderFeeOre),
-    dueDate: row.dueDate ?? "",
-    account: accounts.join("\n"),
-    ocr: row.ocr ?? "",
-    link: `${deps.publicUrl.replace(/\/$/, "")}${invoicePdfPath(row.id)}`,
-    credits: isCreditNote ? String((await creditNumberOf(db, row)) ?? "") : "",
-  };
-  const key = isCreditNote ? "creditNote" : kind === "reminder" ? "invoiceReminder" : "invoice";
-  await deps.email.send({
-    to: row.customerEmail,
-    subject: t(`billingEmail.${key}.subject`, values),
-    text: t(`billingEmail.${key}.body`, values),
-    attachments: [await invoiceFile(db, row, kind)],
-  });
-}
-
-function issuedInvoice(row: InvoiceRow, lines: LineRow[], creditor: CreditorRow): IssuedInvoice {
-  const last = row.customerAddressLines.at(-1) ?? "";
-  const place = /^(\d{3} \d{2}) (.+)$/.exec(last);
-  return {
-    id: row.id,
-    number: row.number ?? 0,
-    ocr: row.ocr ?? "",
-    issueDate: row.issueDate ?? "",
-    dueDate: row.dueDate ?? "",
-    currency: "SEK",
-    language: localeOfInvoice(row),
-    customer: {
-      name: row.customerName,
-      addressLines: row.customerAddressLines,
-      postcode: place?.[1] ?? null,
-      city: place?.[2] ?? null,
-      email: row.customerEmail,
-    },
-    lines: lines.map((line) => ({
-      description: line.description,
-      quantity: line.quantityMilli / 1000,
-      unitPriceOre: line.unitPriceOre,
-      vatRatePercent: line.vatRatePercent,
-      netOre: line.netOre,
-      vatOre: line.vatOre,
-    })),
-    netOre: row.netOre,
-    vatOre: row.vatOre,
-    totalOre: row.totalOre,
-    creditorOrgNumber: creditor.orgNumber,
-  };
-}
-
-/**
- * After an invoice is committed: e-mails it once (sent_at is the claim, given back when sending
- * fails) and hands it to the invoice provider if there is one. Never throws: what fails is logged
- * and retried by the sweep.
- */
-export async function deliverInvoice(deps: InvoicingDeps, id: string): Promise<void> {
-  const { db } = deps;
-  const now = deps.now ?? new Date();
-  const [claimed] = await db
-    .update(invoices)
-    .set({ sentAt: now })
-    .where(and(eq(invoices.id, id), isNull(invoices.sentAt), isNotNull(invoices.number)))
-    .returning();
-  if (claimed) {
-    try {
-      await emailInvoice(deps, db, claimed, "invoice");
-    } catch (error) {
-      await db.update(invoices).set({ sentAt: null }).where(eq(invoices.id, id));
-      deps.logger?.warn({ err: error, invoice: claimed.number }, "invoice e-mail failed; retried next sweep");
-    }
-  }
-  if (deps.provider.name === "none") return;
-  const row = await findInvoice(db, id);
-  if (!row || row.providerReference || row.creditsInvoiceId || row.number === null) return;
-  try {
-    const [creditor] = await db.select().from(creditors).where(eq(creditors.id, row.creditorId));
-    if (!creditor) throw new Error("the invoice's creditor is gone");
-    const delivery = await deps.provider.deliver(issuedInvoice(row, await linesOf(db, row.id), creditor));
-    await db
-      .update(invoices)
-      .set({ providerReference: delivery?.providerReference ?? null, providerError: null })
-      .where(eq(invoices.id, id));
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    await db
-      .update(invoices)
-      .set({ providerError: message.slice(0, 500) })
-      .where(eq(invoices.id, id));
-    deps.logger?.warn(
-      { err: error, invoice: row.number },
-      "invoice hand-over to the provider failed; retried next sweep",
-    );
-  }
-}
-
-// --- The sweep --------------------------------------------------------------------------------
-
-export type InvoiceSweepReport = { overdue: number[]; delivered: number[]; reminders: number[] };
-
-/**
- * The invoices' part of the lifecycle sweep: unpaid invoices past their due date become overdue, and
- * their customers get one reminder (without a fee); invoices whose e-mail or hand-over failed are
- * tried again. Safe to run twice at once: every e-mail is claimed by a conditional update first.
- */
-export async function sweepInvoices(deps: InvoicingDeps): Promise<InvoiceSweepReport> {
-  const { db } = deps;
-  const now = deps.now ?? new Date();
-  const today = swedishDate(now);
-  const overdue = await db
-    .update(invoices)
-    .set({ status: "overdue" })
-    .where(and(eq(invoices.status, "sent"), isNull(invoices.creditsInvoiceId), lt(invoices.dueDate, today)))
-    .returning({ number: invoices.number });
-
-  const undelivered = await db
-    .select({ id: invoices.id, number: invoices.number })
-    .from(invoices)
-    .where(
-      and(
-        isNotNull(invoices.number),
-        or(
-          isNull(invoices.sentAt),
-          deps.provider.name === "none"
-            ? sql`false`
-            : and(
-                isNull(invoices.providerReference),
-                isNull(invoices.creditsInvoiceId),
-                inArray(invoices.status, unpaidInvoiceStatuses),
-              ),
-        ),
-      ),
-    )
-    .orderBy(asc(invoices.number));
-  const delivered: number[] = [];
-  for (const row of undelivered) {
-    await deliverInvoice(deps, row.id);
-    const [after] = await db
-      .select({ sentAt: invoices.sentAt })
-      .from(invoices)
-      .where(eq(invoices.id, row.id));
-    if (after?.sentAt) delivered.push(row.number ?? 0);
-  }
-
-  const due = await db
-    .select({ id: invoices.id })
-    .from(invoices)
-    .where(and(eq(invoices.status, "overdue"), eq(invoices.remindersSent, 0), isNotNull(invoices.sentAt)))
-    .orderBy(asc(invoices.number));
-  const reminders: number[] = [];
-  for (const { id } of due) {
-    const [claimed] = await db
-      .update(invoices)
-      .set({ remindersSent: 1, lastReminderAt: now })
-      .where(and(eq(invoices.id, id), eq(invoices.remindersSent, 0), eq(invoices.status, "overdue")))
-      .returning();
-    if (!claimed) continue;
-    try {
-      await emailInvoice(deps, db, claimed, "reminder");
-      reminders.push(claimed.number ?? 0);
-    } catch (error) {
-      await db.update(invoices).set({ remindersSent: 0, lastReminderAt: null }).where(eq(invoices.id, id));
-      deps.logger?.warn(
-        { err: error, invoice: claimed.number },
-        "invoice reminder failed; retried next sweep",
-      );
-    }
-  }
-  return { overdue: overdue.map((row) => row.number ?? 0), delivered, reminders };
-}
-
-/**
- * For the profile sweep: how many days past its due date the page's oldest unpaid invoice is (by the
- * Swedish calendar; 0 or less before it is due), or null when the page has no unpaid invoice.
- */
-export async function unpaidInvoiceDaysOverdue(
-  db: Executor,
-  profileId: string,
-  now: Date,
-): Promise<number | null> {
-  const [row] = await db
-    .select({ due: sql<string | null>`min(${invoices.dueDate})` })
-    .from(invoices)
-    .where(
-      and(
-        eq(invoices.profileId, profileId),
-        inArray(invoices.status, unpaidInvoiceStatuses),
-        isNull(invoices.creditsInvoiceId),
-      ),
-    );
-  return row?.due ? daysBetween(row.due, swedishDate(now)) : null;
-}
-
-/** Active pages with an invoice unpaid at least `days` past its due date (the sweep's candidates). */
-export function profilesWithInvoiceOverdue(days: number, now: Date) {
-  return sql`${profiles.id} in (select ${invoices.profileId} from ${invoices} where ${invoices.status} in ('sent', 'overdue') and ${invoices.creditsInvoiceId} is null and ${invoices.dueDate} <= ${addDays(swedishDate(now), -days)})`;
 }

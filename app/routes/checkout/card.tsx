@@ -5,7 +5,7 @@
 // the provider, takes the customer to its own page instead.
 import { useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 import {
   cardDigits,
   expiryProblem,
@@ -226,6 +226,17 @@ export default function CardCheckout({ loaderData }: Route.ComponentProps) {
         <p className="text-muted">
           <span className="font-mono tracking-widest">{id}</span> · {t("checkout.lead")}
         </p>
+        {/* A checkout link's offer is card-only; a plan can be paid by invoice as well. */}
+        {!link && (
+          <p>
+            <Link
+              to={`/k/${id}/checkout/faktura`}
+              className="inline-flex min-h-11 items-center font-medium text-brand underline underline-offset-2"
+            >
+              {t("invoiceCheckout.payByInvoice")}
+            </Link>
+          </p>
+        )}
       </header>
 
       {confirming ? (

@@ -1,14 +1,21 @@
 // /k/{id}/checkout/confirm?order={orderNumber} (rule `checkout-confirm`: the viewer's own order of this
 // page, else 404): the order number, the amount with its VAT, the status and how long the page is paid.
+// An order paid by invoice shows its invoice instead: what to pay, to where, by when, and its PDF.
 import { useTranslation } from "react-i18next";
 import { orderNumberSchema } from "../../../contract/orders";
 import { normalizeProfileId } from "../../../contract/profile-id";
 import { Alert } from "../../components/alert";
 import { ButtonLink } from "../../components/button";
+import { InvoiceConfirmation } from "../../components/checkout/invoice-confirmation";
 import { formatDate } from "../../lib/date-format";
 import { formatMoney } from "../../lib/format";
 import { notFound } from "../../lib/not-found";
-import { customerOrder, servicesContext, viewerContext } from "../../lib/services.server";
+import {
+  customerInvoiceOfOrder,
+  customerOrder,
+  servicesContext,
+  viewerContext,
+} from "../../lib/services.server";
 import { serverRules } from "../../rules/index.server";
 import type { Route } from "./+types/confirm";
 
@@ -22,15 +29,27 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       ? await customerOrder(context.get(servicesContext).db, number.data, viewer.id)
       : null;
   if (!order || order.profileId !== normalizeProfileId(params.id)) throw notFound(request);
-  return { order };
+  const invoice =
+    order.method === "invoice" && viewer
+      ? await customerInvoiceOfOrder(context.get(servicesContext).db, order.orderNumber, viewer.id)
+      : null;
+  return { order, invoice };
 }
 
 export default function CheckoutConfirm({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const { order } = loaderData;
+  const { order, invoice } = loaderData;
   const money = (amountOre: number) => formatMoney({ amountOre, currency: "SEK" }, i18n.language);
   const paid = order.status === "paid";
   const failed = order.status === "failed" || order.status === "cancelled";
+  if (invoice) {
+    return (
+      <article className="mx-auto flex max-w-xl flex-col gap-6">
+        <title>{t("invoiceCheckout.confirm.title", { number: invoice.number })}</title>
+        <InvoiceConfirmation order={order} invoice={invoice} />
+      </article>
+    );
+  }
   const heading = paid
     ? t("checkout.confirm.headingPaid")
     : failed

@@ -1,0 +1,119 @@
+// The confirmation of an order paid by invoice: what the customer needs to pay it (number, OCR
+// reference with a copy button, amount, due date, bankgiro or plusgiro), where it was sent, the PDF,
+// and that the page is active now.
+import { useTranslation } from "react-i18next";
+import type { CustomerOrder } from "../../../contract/checkout";
+import type { CustomerInvoice } from "../../../contract/invoices";
+import { formatDate } from "../../lib/date-format";
+import { formatMoney } from "../../lib/format";
+import { copyLink } from "../../lib/share";
+import { Button, ButtonLink, buttonClass } from "../button";
+import { useToast } from "../toast";
+
+export function InvoiceConfirmation({ order, invoice }: { order: CustomerOrder; invoice: CustomerInvoice }) {
+  const { t, i18n } = useTranslation();
+  const toast = useToast();
+  const money = (amountOre: number) => formatMoney({ amountOre, currency: "SEK" }, i18n.language);
+
+  async function copyOcr() {
+    const result = await copyLink(invoice.ocr);
+    toast.show(
+      result === "copied"
+        ? { title: t("invoiceCheckout.confirm.copied") }
+        : { tone: "error", title: t("invoiceCheckout.confirm.copyFailed") },
+    );
+  }
+
+  return (
+    <>
+      <header className="flex flex-col gap-2">
+        <h1 className="text-3xl font-semibold">{t("invoiceCheckout.confirm.heading")}</h1>
+        <p className="text-muted">{t("invoiceCheckout.confirm.lead", { email: invoice.email })}</p>
+      </header>
+
+      <section
+        aria-labelledby="invoice-details"
+        className="flex flex-col gap-4 rounded-[var(--radius-card)] border border-line bg-raised p-6"
+      >
+        <h2 id="invoice-details" className="text-lg font-semibold">
+          {t("invoiceCheckout.confirm.detailsHeading")}
+        </h2>
+        <dl className="grid grid-cols-1 gap-x-6 gap-y-1 sm:grid-cols-[auto_1fr] sm:gap-y-3">
+          <dt className="text-sm text-muted">{t("invoiceCheckout.confirm.invoiceNumber")}</dt>
+          <dd
+            className="mb-2 font-mono text-lg font-semibold tabular-nums sm:mb-0"
+            data-testid="invoice-number"
+          >
+            {invoice.number}
+          </dd>
+          <dt className="text-sm text-muted">{t("invoiceCheckout.confirm.ocr")}</dt>
+          <dd className="mb-2 flex flex-wrap items-center gap-3 sm:mb-0">
+            <span className="font-mono text-lg font-semibold tracking-wider" data-testid="invoice-ocr">
+              {invoice.ocr}
+            </span>
+            <Button
+              variant="secondary"
+              aria-label={t("invoiceCheckout.confirm.copyLabel")}
+              onClick={() => void copyOcr()}
+            >
+              {t("invoiceCheckout.confirm.copy")}
+            </Button>
+          </dd>
+          <dt className="text-sm text-muted">{t("invoiceCheckout.confirm.toPay")}</dt>
+          <dd className="mb-2 font-semibold tabular-nums sm:mb-0" data-testid="invoice-to-pay">
+            {money(invoice.toPayOre)}{" "}
+            <span className="text-sm font-normal text-muted">
+              ({t("checkout.confirm.vat", { rate: order.vatRatePercent })} {money(order.vatOre)})
+            </span>
+          </dd>
+          <dt className="text-sm text-muted">{t("invoiceCheckout.confirm.dueDate")}</dt>
+          <dd className="mb-2 sm:mb-0" data-testid="invoice-due-date">
+            <time dateTime={invoice.dueDate}>{formatDate(invoice.dueDate, i18n.language, "long")}</time>
+          </dd>
+          {invoice.bankgiro && (
+            <>
+              <dt className="text-sm text-muted">{t("invoiceCheckout.confirm.bankgiro")}</dt>
+              <dd className="mb-2 font-mono tabular-nums sm:mb-0">{invoice.bankgiro}</dd>
+            </>
+          )}
+          {invoice.plusgiro && (
+            <>
+              <dt className="text-sm text-muted">{t("invoiceCheckout.confirm.plusgiro")}</dt>
+              <dd className="mb-2 font-mono tabular-nums sm:mb-0">{invoice.plusgiro}</dd>
+            </>
+          )}
+        </dl>
+        <p className="text-sm">{t("invoiceCheckout.confirm.howToPay")}</p>
+        <div>
+          {/* A GET the browser makes with the viewer's session cookie; `download` saves it as a file. */}
+          <a href={invoice.pdfPath} download className={buttonClass("primary")}>
+            {t("invoiceCheckout.confirm.download")}
+          </a>
+        </div>
+      </section>
+
+      <dl className="grid grid-cols-1 gap-x-6 gap-y-1 rounded-[var(--radius-card)] border border-line p-6 sm:grid-cols-[auto_1fr] sm:gap-y-3">
+        <dt className="text-sm text-muted">{t("invoiceCheckout.confirm.sentTo")}</dt>
+        <dd className="mb-2 break-all sm:mb-0">{invoice.email}</dd>
+        <dt className="text-sm text-muted">{t("invoiceCheckout.confirm.order")}</dt>
+        <dd className="mb-2 font-mono tracking-wider sm:mb-0" data-testid="order-number">
+          {order.orderNumber}
+        </dd>
+        <dt className="text-sm text-muted">{t("checkout.confirm.plan")}</dt>
+        <dd className="mb-2 sm:mb-0">{t(`checkout.plan.${order.plan}`)}</dd>
+        {order.paidUntil && (
+          <>
+            <dt className="text-sm text-muted">{t("invoiceCheckout.confirm.activeUntil")}</dt>
+            <dd>{formatDate(order.paidUntil, i18n.language, "long")}</dd>
+          </>
+        )}
+      </dl>
+
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <ButtonLink to={`/k/${order.profileId}`} variant="secondary">
+          {t("checkout.confirm.back")}
+        </ButtonLink>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,295 @@
+// /k/{id}/checkout/faktura (rule `checkout`): the owner pays for their page by invoice. A plan (monthly
+// or yearly; a checkout link's offer is card-only), the billing address, and a summary of what comes:
+// the invoice is issued at once, e-mailed with its PDF, due in the creditor's terms, and the page is
+// active at once. Without a creditor set up, invoices cannot be issued: the page says so and sends
+// the owner to the card checkout instead.
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate } from "react-router";
+import type { CardPlan } from "../../../contract/checkout";
+import { customerInvoiceSchema } from "../../../contract/invoices";
+import { customerOrderSchema } from "../../../contract/checkout";
+import { vatSplit } from "../../../contract/orders";
+import { plans, vatRatePercent } from "../../../contract/pricing";
+import { z } from "../../../contract/zod";
+import { Alert } from "../../components/alert";
+import { Button, ButtonLink } from "../../components/button";
+import {
+  BillingFields,
+  billingFields,
+  billingMessageKey,
+  billingProblems,
+  emptyBilling,
+  type BillingField,
+  type BillingValues,
+} from "../../components/checkout/billing-fields";
+import { FormAlert } from "../../components/form-alert";
+import { RadioGroup } from "../../components/radio-group";
+import { api } from "../../lib/api";
+import { formatMoney } from "../../lib/format";
+import { useFormSubmit } from "../../lib/use-form-submit";
+import { failureOf } from "../../lib/validate";
+import { activeCreditor, profileContext, servicesContext, viewerContext } from "../../lib/services.server";
+import { serverRules } from "../../rules/index.server";
+import type { Route } from "./+types/faktura";
+
+export const middleware: Route.MiddlewareFunction[] = serverRules("checkout");
+
+export async function loader({ context }: Route.LoaderArgs) {
+  // The rule has found the page and its owner; both are there.
+  const profile = context.get(profileContext);
+  const viewer = context.get(viewerContext);
+  if (!profile || !viewer) throw new Response("Not Found", { status: 404 });
+  const creditor = await activeCreditor(context.get(servicesContext).db);
+  return {
+    id: profile.id,
+    name: profile.content.displayName,
+    email: viewer.email,
+    // The invoice's terms are the creditor's; none set up means no invoice can be issued now.
+    termsDays: creditor ? creditor.termsDays : null,
+  };
+}
+
+const startAnswerSchema = z.object({ order: customerOrderSchema, invoice: customerInvoiceSchema });
+
+type FormField = BillingField | "plan";
+const formFields: readonly FormField[] = [...billingFields, "plan"];
+
+/** Why the invoice could not be issued, beyond a field: invoicing is off, or the page cannot be paid. */
+type Unavailable = "noCreditor" | "refused";
+
+export default function InvoiceCheckout({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const { id, name, email, termsDays } = loaderData;
+  const [plan, setPlan] = useState<CardPlan>("monthly");
+  const [billing, setBilling] = useState<BillingValues>(() => emptyBilling(email));
+  const [unavailable, setUnavailable] = useState<Unavailable | null>(
+    termsDays === null ? "noCreditor" : null,
+  );
+  // The fields the customer has left once: only those are checked before the form is sent.
+  const touched = useRef(new Set<BillingField>());
+  const formRef = useRef<HTMLFormElement>(null);
+  const form = useFormSubmit<FormField>({
+    fields: formFields,
+    messages: { invalid_request: { plan: "checkout.errors.plan" } },
+    quietWhenExplained: true,
+  });
+
+  // The creditor's terms; the spec's 30 days only stand in where the form is not shown anyway.
+  const terms = termsDays ?? 30;
+  const money = (amountOre: number) => formatMoney({ amountOre, currency: "SEK" }, i18n.language);
+  const priceOre = plans[plan].price.amountOre;
+  const split = vatSplit({ amountOre: priceOre, currency: "SEK" });
+  const pageName = name || t("checkout.unnamed");
+  const cardPath = `/k/${id}/checkout/card`;
+
+  /** The messages of the fields left so far, for the values as they are now. */
+  function checkTouched(values: BillingValues) {
+    const problems = billingProblems(values);
+    form.check(Object.fromEntries([...touched.current].map((field) => [field, problems[field]])));
+  }
+
+  // After the messages show (the render that puts them in), the keyboard and the screen reader start
+  // at the first one.
+  const [focusRequest, setFocusRequest] = useState(0);
+  useEffect(() => {
+    if (focusRequest > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [focusRequest]);
+  const focusFirstProblem = () => setFocusRequest((count) => count + 1);
+
+  function change(field: BillingField, value: string) {
+    const next = { ...billing, [field]: value };
+    setBilling(next);
+    // A shown message follows the typing and goes as soon as the field is right.
+    if (form.errors[field]) checkTouched(next);
+  }
+
+  function leave(field: BillingField) {
+    // Passing over an empty field is no mistake yet; sending the form says what is missing.
+    if (!billing[field].trim() && !form.errors[field]) return;
+    touched.current.add(field);
+    checkTouched(billing);
+  }
+
+  const submit = (event: FormEvent) => {
+    // One invoice per press: Enter while it is being issued sends nothing more.
+    if (form.busy) {
+      event.preventDefault();
+      return Promise.resolve();
+    }
+    return form.submit(event, {
+      check: () => {
+        for (const field of billingFields) touched.current.add(field);
+        const problems = billingProblems(billing);
+        if (Object.keys(problems).length > 0) focusFirstProblem();
+        return problems;
+      },
+      staysBusy: true,
+      send: async () => {
+        let answer: unknown;
+        try {
+          answer = await api()("/api/checkout/faktura", {
+            method: "POST",
+            body: { profileId: id, plan, billing: { ...billing, careOf: billing.careOf || null } },
+          });
+        } catch (caught) {
+          const failure = failureOf(caught);
+          // The API names a billing field as `billing.<field>` with the schema's message: the same text
+          // the browser would have shown.
+          const named = Object.entries(failure.fields).flatMap(([path, message]) => {
+            const field = path.replace(/^billing\./, "") as BillingField;
+            return path.startsWith("billing.") && billingFields.includes(field)
+              ? [[field, billingMessageKey(message)] as const]
+              : [];
+          });
+          if (failure.code === "invalid_request" && named.length > 0) {
+            form.check(Object.fromEntries(named));
+            focusFirstProblem();
+            return;
+          }
+          if (failure.code === "conflict") {
+            // The card checkout's refusal names the page; a conflict without it is invoicing not set up.
+            setUnavailable("profileId" in failure.fields ? "refused" : "noCreditor");
+            form.check({});
+            return;
+          }
+          throw caught;
+        }
+        const { order } = startAnswerSchema.parse(answer);
+        await navigate(`/k/${id}/checkout/confirm?order=${encodeURIComponent(order.orderNumber)}`);
+      },
+    });
+  };
+
+  return (
+    <article className="mx-auto flex max-w-xl flex-col gap-6">
+      <title>{t("invoiceCheckout.title")}</title>
+      <header className="flex flex-col gap-2">
+        <h1 className="text-3xl font-semibold">{t("invoiceCheckout.heading", { name: pageName })}</h1>
+        <p className="text-muted">
+          <span className="font-mono tracking-widest">{id}</span> ·{" "}
+          {unavailable ? t("invoiceCheckout.leadUnavailable") : t("invoiceCheckout.lead", { count: terms })}
+        </p>
+        {!unavailable && (
+          <p>
+            <Link
+              to={cardPath}
+              className="inline-flex min-h-11 items-center font-medium text-brand underline underline-offset-2"
+            >
+              {t("invoiceCheckout.payByCard")}
+            </Link>
+          </p>
+        )}
+      </header>
+
+      {unavailable ? (
+        <UnavailableNotice
+          reason={unavailable}
+          cardPath={cardPath}
+          pagePath={`/k/${id}`}
+          // Told after sending, the notice takes the place of the form and the focus it had.
+          takeFocus={termsDays !== null}
+        />
+      ) : (
+        <form
+          ref={formRef}
+          noValidate
+          onSubmit={(event) => void submit(event)}
+          className="flex flex-col gap-6"
+        >
+          <RadioGroup
+            label={t("checkout.planLegend")}
+            name="plan"
+            value={plan}
+            onChange={(value) => setPlan(value as CardPlan)}
+            error={form.message("plan")}
+            options={[
+              {
+                value: "monthly",
+                label: t("checkout.planMonthly", { price: money(plans.monthly.price.amountOre) }),
+                hint: t("invoiceCheckout.planMonthlyHint"),
+              },
+              {
+                value: "yearly",
+                label: t("checkout.planYearly", { price: money(plans.yearly.price.amountOre) }),
+                hint: t("invoiceCheckout.planYearlyHint"),
+              },
+            ]}
+          />
+
+          <BillingFields values={billing} onChange={change} onBlur={leave} message={form.message} />
+
+          <section
+            aria-labelledby="summary"
+            className="flex flex-col gap-3 rounded-[var(--radius-card)] border border-line bg-raised p-5"
+          >
+            <h2 id="summary" className="text-lg font-semibold">
+              {t("invoiceCheckout.summaryHeading")}
+            </h2>
+            <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 tabular-nums">
+              <dt className="font-semibold">{t("invoiceCheckout.total")}</dt>
+              <dd className="text-right font-semibold" data-testid="invoice-total">
+                {money(priceOre)}
+              </dd>
+              <dt className="text-sm text-muted">{t("checkout.vatIncluded", { rate: vatRatePercent })}</dt>
+              <dd className="text-right text-sm text-muted">{money(split.vatOre)}</dd>
+              <dt className="text-sm text-muted">{t("invoiceCheckout.due")}</dt>
+              <dd className="text-right text-sm text-muted">
+                {t("invoiceCheckout.dueIn", { count: terms })}
+              </dd>
+            </dl>
+            <p className="text-sm">{t("invoiceCheckout.emailed")}</p>
+          </section>
+
+          <FormAlert form={form} />
+          <Button type="submit" busy={form.busy}>
+            {form.busy
+              ? t("invoiceCheckout.submitting")
+              : t("invoiceCheckout.submit", { amount: money(priceOre) })}
+          </Button>
+        </form>
+      )}
+    </article>
+  );
+}
+
+function UnavailableNotice({
+  reason,
+  cardPath,
+  pagePath,
+  takeFocus,
+}: {
+  reason: Unavailable;
+  cardPath: string;
+  pagePath: string;
+  takeFocus: boolean;
+}) {
+  const { t } = useTranslation();
+  const focusRef = (node: HTMLDivElement | null) => {
+    if (takeFocus) node?.focus();
+  };
+  return (
+    <div ref={focusRef} tabIndex={-1} className="flex flex-col gap-6 focus:outline-none">
+      {reason === "refused" ? (
+        <>
+          <Alert tone="error" title={t("checkout.refused")} />
+          <div>
+            <ButtonLink to={pagePath} variant="secondary">
+              {t("checkout.confirm.back")}
+            </ButtonLink>
+          </div>
+        </>
+      ) : (
+        <>
+          <Alert tone="info" title={t("invoiceCheckout.unavailable.heading")}>
+            <p>{t("invoiceCheckout.unavailable.text")}</p>
+          </Alert>
+          <div>
+            <ButtonLink to={cardPath}>{t("invoiceCheckout.unavailable.toCard")}</ButtonLink>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
