@@ -46,6 +46,10 @@ export default [
       route("orders/:orderNumber", "routes/admin/orders-detail.tsx"),
       route("checkout-link", "routes/admin/checkout-link.tsx"),
       route("capway/creditor", "routes/admin/creditor.tsx"),
+      route("capway/new-invoice", "routes/admin/new-invoice.tsx"),
+      route("capway/invoices", "routes/admin/invoices.tsx"),
+      route("capway/invoices/:id", "routes/admin/invoice-detail.tsx"),
+      route("capway/bgmax", "routes/admin/bgmax.tsx"),
       // Unknown /admin paths are a 404 too, but only after the admin rule.
       route("*", "routes/public/not-found.tsx", { id: "admin-unknown-route" }),
     ]),

@@ -31,6 +31,21 @@ export const adminScreens: readonly AdminScreen[] = [
   },
   { path: "/admin/capway/creditor", label: "creditor.nav", description: "creditor.screen" },
   {
+    path: "/admin/capway/new-invoice",
+    label: "adminInvoices.nav.new",
+    description: "adminInvoices.screens.new",
+  },
+  {
+    path: "/admin/capway/invoices",
+    label: "adminInvoices.nav.list",
+    description: "adminInvoices.screens.list",
+  },
+  {
+    path: "/admin/capway/bgmax",
+    label: "adminInvoices.nav.bgmax",
+    description: "adminInvoices.screens.bgmax",
+  },
+  {
     path: "/admin/change-password",
     label: "admin.changePassword",
     description: "admin.screens.changePassword",

@@ -1,0 +1,202 @@
+// /admin/capway/bgmax: the admin imports Bankgirot's BgMax payment file (POST /api/admin/invoices/bgmax,
+// the file's bytes as the body) and reads the report: what was booked on which invoice, what is still
+// owed, what matched nothing, what was overpaid, and what the bank took back. A file imported before is
+// refused (409) and a broken file names its line (400); both are said plainly, and nothing is booked.
+import { useId, useRef, useState, type DragEvent, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import {
+  bgMaxImportSummarySchema,
+  maxBgMaxFileBytes,
+  type BgMaxImportSummary,
+} from "../../../contract/bgmax";
+import { Alert } from "../../components/alert";
+import { Button, ButtonLink } from "../../components/button";
+import { AdminPageHeader } from "../../components/page-header";
+import { useToast } from "../../components/toast";
+import { invoiceFailureOf } from "../../components/admin/invoices/api-failure";
+import { BgMaxReport } from "../../components/admin/invoices/bgmax-report";
+import { api } from "../../lib/api";
+
+type Problem =
+  | { kind: "imported"; on?: string }
+  | { kind: "invalid"; line?: number; reason?: string }
+  | { kind: "tooLarge" }
+  | { kind: "failed" };
+
+/** The server's 400 says "…: line 3: reason."; the screen says it in the reader's words around it. */
+function invalidFileProblem(message: string | undefined): Problem {
+  const match = /line (\d+): (.+?)\.?$/.exec(message ?? "");
+  return match
+    ? { kind: "invalid", line: Number(match[1]), reason: match[2] }
+    : { kind: "invalid", reason: message };
+}
+
+export default function BgMaxImportScreen() {
+  const { t, i18n } = useTranslation();
+  const toast = useToast();
+  const inputId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [report, setReport] = useState<{ name: string; summary: BgMaxImportSummary } | null>(null);
+  const size = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 });
+
+  function choose(chosen: File | null | undefined) {
+    setProblem(null);
+    setFile(chosen ?? null);
+    if (chosen && chosen.size > maxBgMaxFileBytes) setProblem({ kind: "tooLarge" });
+  }
+
+  function drop(event: DragEvent<HTMLElement>) {
+    event.preventDefault();
+    setDragging(false);
+    choose(event.dataTransfer.files[0]);
+  }
+
+  async function upload(event: FormEvent) {
+    event.preventDefault();
+    if (!file || file.size > maxBgMaxFileBytes) return;
+    setBusy(true);
+    setProblem(null);
+    try {
+      const answer = await api()("/api/admin/invoices/bgmax", {
+        method: "POST",
+        body: file,
+        headers: { "Content-Type": "application/octet-stream" },
+      });
+      const summary = bgMaxImportSummarySchema.parse(answer);
+      setReport({ name: file.name, summary });
+      toast.show({ title: t("adminInvoices.bgmax.imported", { count: summary.payments }) });
+      setFile(null);
+      if (input.current) input.current.value = "";
+    } catch (caught) {
+      const failure = await invoiceFailureOf(caught);
+      if (failure.status === 409) {
+        setProblem({ kind: "imported", on: /(\d{4}-\d{2}-\d{2})/.exec(failure.message ?? "")?.[1] });
+      } else if (failure.status === 400) {
+        setProblem(invalidFileProblem(failure.message));
+      } else if (failure.status === 413) {
+        setProblem({ kind: "tooLarge" });
+      } else {
+        setProblem({ kind: "failed" });
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-8">
+      <title>{t("adminInvoices.bgmax.title")}</title>
+      <AdminPageHeader
+        path="/admin/capway/bgmax"
+        title={t("adminInvoices.bgmax.heading")}
+        description={t("adminInvoices.bgmax.lead")}
+        actions={
+          <ButtonLink to="/admin/capway/invoices" variant="secondary">
+            {t("adminInvoices.nav.list")}
+          </ButtonLink>
+        }
+      />
+      <form noValidate onSubmit={(event) => void upload(event)} className="flex max-w-3xl flex-col gap-4">
+        {/* The native input is there for keyboards, screen readers and tests; the drop zone is its label. */}
+        <input
+          ref={input}
+          id={inputId}
+          type="file"
+          name="file"
+          accept=".txt,.bgm,.bgmax,text/plain,application/octet-stream"
+          className="peer sr-only"
+          onChange={(event) => choose(event.target.files?.[0])}
+        />
+        <label
+          htmlFor={inputId}
+          onDragOver={(event) => {
+            event.preventDefault();
+            setDragging(true);
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={drop}
+          className={`flex cursor-pointer flex-col items-center gap-2 rounded-[var(--radius-card)] border-2 border-dashed px-6 py-10 text-center peer-focus-visible:outline peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-focus ${
+            dragging ? "border-brand bg-brand-soft" : "border-line bg-raised hover:bg-brand-soft"
+          }`}
+        >
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="size-8 text-brand"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.75"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          >
+            <path d="M12 16V4M7 9l5-5 5 5M5 20h14" />
+          </svg>
+          <span className="font-semibold text-ink">{t("adminInvoices.bgmax.choose")}</span>
+          <span className="text-sm text-muted">{t("adminInvoices.bgmax.chooseHint")}</span>
+        </label>
+        <p className="text-sm" aria-live="polite" data-testid="chosen-file">
+          {file ? (
+            <>
+              {t("adminInvoices.bgmax.chosen")} <strong className="break-all">{file.name}</strong>{" "}
+              <span className="text-muted tabular-nums">
+                ({t("adminInvoices.bgmax.size", { size: size.format(file.size / 1024) })})
+              </span>
+            </>
+          ) : (
+            <span className="text-muted">{t("adminInvoices.bgmax.noFile")}</span>
+          )}
+        </p>
+        <div aria-live="polite">{problem && <ImportProblem problem={problem} />}</div>
+        <div>
+          <Button type="submit" busy={busy} disabled={!file || problem?.kind === "tooLarge"}>
+            {busy ? t("adminInvoices.bgmax.importing") : t("adminInvoices.bgmax.import")}
+          </Button>
+        </div>
+      </form>
+      {report && <BgMaxReport name={report.name} summary={report.summary} />}
+    </div>
+  );
+}
+
+function ImportProblem({ problem }: { problem: Problem }) {
+  const { t, i18n } = useTranslation();
+  switch (problem.kind) {
+    case "imported":
+      return (
+        <Alert tone="error" title={t("adminInvoices.bgmax.alreadyImported")}>
+          {problem.on
+            ? t("adminInvoices.bgmax.alreadyImportedOn", {
+                date: new Intl.DateTimeFormat(i18n.language, { dateStyle: "long", timeZone: "UTC" }).format(
+                  new Date(`${problem.on}T12:00:00Z`),
+                ),
+              })
+            : t("adminInvoices.bgmax.alreadyImportedText")}
+        </Alert>
+      );
+    case "invalid":
+      return (
+        <Alert tone="error" title={t("adminInvoices.bgmax.invalid")}>
+          {problem.line !== undefined
+            ? t("adminInvoices.bgmax.invalidLine", { line: problem.line, reason: problem.reason })
+            : (problem.reason ?? t("adminInvoices.bgmax.invalidText"))}
+        </Alert>
+      );
+    case "tooLarge":
+      return (
+        <Alert
+          tone="error"
+          title={t("adminInvoices.bgmax.tooLarge", { max: maxBgMaxFileBytes / 1024 / 1024 })}
+        />
+      );
+    default:
+      return (
+        <Alert tone="error" title={t("auth.error")}>
+          {t("adminInvoices.tryAgain")}
+        </Alert>
+      );
+  }
+}

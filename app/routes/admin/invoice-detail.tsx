@@ -1,0 +1,346 @@
+// /admin/capway/invoices/{id}: one invoice as the admin follows it up: every fact, its lines and
+// payments, the PDF, and what may be done with it now (the API's canRecordPayment, canRemind,
+// canCredit): record a payment (in part or full), send a reminder (the first one adds the fee), credit
+// it. Each action's answer is the invoice after it, shown at once, with a toast saying what happened.
+import { useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import {
+  adminInvoiceAnswerSchema,
+  invoiceIdSchema,
+  type AdminInvoiceDetail,
+} from "../../../contract/invoices";
+import { Alert } from "../../components/alert";
+import { buttonClass, ButtonLink } from "../../components/button";
+import { DataTable, type Column } from "../../components/data-table";
+import { EmptyState, emptyIcons } from "../../components/empty-state";
+import { AdminPageHeader } from "../../components/page-header";
+import { LoadingRegion, Skeleton, SkeletonText } from "../../components/skeleton";
+import { InvoiceActions } from "../../components/admin/invoices/invoice-actions";
+import { invoiceDay, sek } from "../../components/admin/invoices/invoice-format";
+import { InvoiceStatusPill } from "../../components/admin/invoices/invoice-status";
+import { formatDateTime } from "../../lib/date-format";
+import { api } from "../../lib/api";
+import type { Route } from "./+types/invoice-detail";
+
+export async function clientLoader({ params, request }: Route.ClientLoaderArgs) {
+  const id = invoiceIdSchema.safeParse(params.id);
+  if (!id.success) return { invoice: null, failed: false };
+  try {
+    const answer = await api()(`/api/admin/invoices/${encodeURIComponent(id.data)}`, {
+      signal: request.signal,
+    });
+    return { invoice: adminInvoiceAnswerSchema.parse(answer).invoice, failed: false };
+  } catch (caught) {
+    const status = (caught as { status?: number } | null)?.status;
+    return { invoice: null, failed: status !== 404 && status !== 400 };
+  }
+}
+
+export function HydrateFallback() {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-col gap-8">
+      <AdminPageHeader path="/admin/capway/invoices" title={t("adminInvoices.detail.heading")} />
+      <LoadingRegion loading label={t("adminInvoices.detail.heading")}>
+        <div className="grid gap-6 lg:grid-cols-2">
+          <div className="flex flex-col gap-4 rounded-[var(--radius-card)] border border-line bg-raised p-5">
+            <Skeleton className="h-6 w-48" />
+            <SkeletonText lines={6} />
+          </div>
+          <div className="flex flex-col gap-4 rounded-[var(--radius-card)] border border-line bg-raised p-5">
+            <Skeleton className="h-6 w-40" />
+            <SkeletonText lines={4} />
+          </div>
+        </div>
+      </LoadingRegion>
+    </div>
+  );
+}
+
+export default function InvoicePage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  // The answer of an action replaces what was loaded, until the next load.
+  const [shown, setShown] = useState(loaderData.invoice);
+  const [loaded, setLoaded] = useState(loaderData.invoice);
+  if (loaderData.invoice !== loaded) {
+    setLoaded(loaderData.invoice);
+    setShown(loaderData.invoice);
+  }
+  const invoice = shown;
+  const current = invoice ? t("adminInvoices.detail.invoiceN", { number: invoice.number }) : undefined;
+
+  return (
+    <div className="flex flex-col gap-8">
+      <title>
+        {invoice
+          ? t("adminInvoices.detail.titleFor", { number: invoice.number })
+          : t("adminInvoices.detail.title")}
+      </title>
+      <AdminPageHeader
+        path="/admin/capway/invoices"
+        current={current ?? t("adminInvoices.detail.notFound")}
+        title={current ?? t("adminInvoices.detail.heading")}
+        actions={
+          invoice && (
+            <a href={invoice.pdfPath} download className={buttonClass("secondary")}>
+              {t("adminInvoices.detail.downloadPdf")}
+            </a>
+          )
+        }
+      />
+      {invoice ? (
+        <InvoiceDetail invoice={invoice} onChange={setShown} />
+      ) : loaderData.failed ? (
+        <Alert tone="error" title={t("adminInvoices.detail.failed")}>
+          {t("adminInvoices.tryAgain")}
+        </Alert>
+      ) : (
+        <div className="rounded-[var(--radius-card)] border border-line bg-raised">
+          <EmptyState
+            headingLevel={2}
+            icon={emptyIcons.search}
+            title={t("adminInvoices.detail.notFound")}
+            text={t("adminInvoices.detail.notFoundText")}
+            action={
+              <ButtonLink to="/admin/capway/invoices" variant="secondary">
+                {t("adminInvoices.nav.list")}
+              </ButtonLink>
+            }
+          />
+        </div>
+      )}
+    </div>
+  );
+}
+
+function Facts({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section
+      aria-labelledby={id}
+      className="flex min-w-0 flex-col gap-4 rounded-[var(--radius-card)] border border-line bg-raised p-5"
+    >
+      <h2 id={id} className="text-xl font-semibold">
+        {title}
+      </h2>
+      <dl className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr] sm:gap-y-2">
+        {children}
+      </dl>
+    </section>
+  );
+}
+
+function Fact({ label, children, numeric }: { label: string; children: ReactNode; numeric?: boolean }) {
+  return (
+    <>
+      <dt className="text-muted">{label}</dt>
+      <dd className={`mb-2 break-words sm:mb-0 ${numeric ? "tabular-nums" : ""}`}>{children}</dd>
+    </>
+  );
+}
+
+type Line = AdminInvoiceDetail["lines"][number] & { index: number };
+type Payment = AdminInvoiceDetail["payments"][number];
+
+function InvoiceDetail({
+  invoice,
+  onChange,
+}: {
+  invoice: AdminInvoiceDetail;
+  onChange: (invoice: AdminInvoiceDetail) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
+  const money = (ore: number) => sek(ore, locale);
+  const quantity = new Intl.NumberFormat(locale, { maximumFractionDigits: 3 });
+
+  const lineColumns: Column<Line>[] = [
+    {
+      key: "description",
+      header: t("adminInvoices.new.description"),
+      cell: (row) => row.description,
+      className: "min-w-56",
+    },
+    {
+      key: "quantity",
+      header: t("adminInvoices.new.quantity"),
+      cell: (row) => quantity.format(row.quantity),
+      numeric: true,
+    },
+    {
+      key: "unit",
+      header: t("adminInvoices.unitPrice"),
+      cell: (row) => money(row.unitPriceOre),
+      numeric: true,
+      wrap: "never",
+    },
+    {
+      key: "rate",
+      header: t("adminInvoices.vatRate"),
+      cell: (row) => `${row.vatRatePercent} %`,
+      numeric: true,
+      wrap: "never",
+    },
+    {
+      key: "net",
+      header: t("adminInvoices.net"),
+      cell: (row) => money(row.netOre),
+      numeric: true,
+      wrap: "never",
+    },
+  ];
+  const paymentColumns: Column<Payment>[] = [
+    {
+      key: "paidOn",
+      header: t("adminInvoices.detail.paidOn"),
+      cell: (row) => invoiceDay(row.paidOn, locale),
+      wrap: "never",
+    },
+    {
+      key: "amount",
+      header: t("adminInvoices.detail.amount"),
+      cell: (row) => money(row.amountOre),
+      numeric: true,
+      wrap: "never",
+    },
+    {
+      key: "source",
+      header: t("adminInvoices.detail.source"),
+      cell: (row) => t(`adminInvoices.detail.sources.${row.source}`),
+    },
+    {
+      key: "reference",
+      header: t("adminInvoices.detail.reference"),
+      cell: (row) => row.reference ?? <span className="text-muted">{t("adminInvoices.none")}</span>,
+      wrap: "anywhere",
+      className: "min-w-40",
+    },
+    {
+      key: "booked",
+      header: t("adminInvoices.detail.booked"),
+      cell: (row) => <time dateTime={row.createdAt}>{formatDateTime(row.createdAt, locale)}</time>,
+      wrap: "never",
+    },
+  ];
+
+  return (
+    <div className="flex flex-col gap-8">
+      <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
+        <Facts id="invoice-facts" title={t("adminInvoices.detail.facts")}>
+          <Fact label={t("adminInvoices.statusLabel")}>
+            <span data-testid="invoice-status">
+              <InvoiceStatusPill status={invoice.status} creditNote={invoice.isCreditNote} />
+            </span>
+          </Fact>
+          <Fact label={t("adminInvoices.number")} numeric>
+            {invoice.number}
+          </Fact>
+          <Fact label={t("adminInvoices.ocr")}>
+            <code className="font-mono" data-testid="invoice-ocr">
+              {invoice.ocr}
+            </code>
+          </Fact>
+          <Fact label={t("adminInvoices.issueDate")}>{invoiceDay(invoice.issueDate, locale)}</Fact>
+          <Fact label={t("adminInvoices.dueDate")}>{invoiceDay(invoice.dueDate, locale)}</Fact>
+          <Fact label={t("adminInvoices.netTotal")} numeric>
+            {money(invoice.netOre)}
+          </Fact>
+          <Fact label={t("adminInvoices.vatTotal")} numeric>
+            {money(invoice.vatOre)}
+          </Fact>
+          <Fact label={t("adminInvoices.total")} numeric>
+            {money(invoice.totalOre)}
+          </Fact>
+          <Fact label={t("adminInvoices.detail.reminderFee")} numeric>
+            {money(invoice.reminderFeeOre)}
+          </Fact>
+          <Fact label={t("adminInvoices.detail.paid")} numeric>
+            {money(invoice.paidOre)}
+          </Fact>
+          <Fact label={t("adminInvoices.toPay")} numeric>
+            <strong data-testid="invoice-to-pay">{money(invoice.toPayOre)}</strong>
+          </Fact>
+          <Fact label={t("adminInvoices.detail.reminders")} numeric>
+            {invoice.remindersSent}
+          </Fact>
+          {invoice.creditNumber !== null && (
+            <Fact
+              label={
+                invoice.isCreditNote
+                  ? t("adminInvoices.detail.credits")
+                  : t("adminInvoices.detail.creditedBy")
+              }
+            >
+              {invoice.creditNumber}
+            </Fact>
+          )}
+        </Facts>
+        <div className="flex min-w-0 flex-col gap-6">
+          <InvoiceActions invoice={invoice} onChange={onChange} />
+          <Facts id="invoice-customer" title={t("adminInvoices.customer")}>
+            <Fact label={t("adminInvoices.new.name")}>{invoice.customerName}</Fact>
+            <Fact label={t("adminInvoices.detail.address")}>
+              {invoice.customerAddressLines.map((line) => (
+                <span key={line} className="block">
+                  {line}
+                </span>
+              ))}
+            </Fact>
+            <Fact label={t("adminInvoices.new.email")}>
+              <span className="break-all">{invoice.customerEmail}</span>
+            </Fact>
+            <Fact label={t("adminInvoices.page")}>
+              {invoice.profileId ? (
+                <Link
+                  to={`/admin/profile-admin?id=${encodeURIComponent(invoice.profileId)}`}
+                  className="font-mono font-medium text-brand underline underline-offset-2"
+                >
+                  {invoice.profileId}
+                </Link>
+              ) : (
+                <span className="text-muted">{t("adminInvoices.none")}</span>
+              )}
+            </Fact>
+            {invoice.orderNumber && (
+              <Fact label={t("adminInvoices.detail.order")}>
+                <Link
+                  to={`/admin/orders/${encodeURIComponent(invoice.orderNumber)}`}
+                  className="font-mono font-medium text-brand underline underline-offset-2"
+                >
+                  {invoice.orderNumber}
+                </Link>
+              </Fact>
+            )}
+            <Fact label={t("adminInvoices.new.language")}>{t(`language.${invoice.language}`)}</Fact>
+          </Facts>
+        </div>
+      </div>
+
+      <section aria-labelledby="invoice-lines" className="flex min-w-0 flex-col gap-3">
+        <h2 id="invoice-lines" className="text-xl font-semibold">
+          {t("adminInvoices.new.lines")}
+        </h2>
+        <DataTable
+          caption={t("adminInvoices.detail.linesCaption", { number: invoice.number })}
+          columns={lineColumns}
+          rows={invoice.lines.map((line, index) => ({ ...line, index }))}
+          rowKey={(row) => String(row.index)}
+          empty={t("adminInvoices.detail.noLines")}
+        />
+      </section>
+
+      <section aria-labelledby="invoice-payments" className="flex min-w-0 flex-col gap-3">
+        <h2 id="invoice-payments" className="text-xl font-semibold">
+          {t("adminInvoices.detail.payments")}
+        </h2>
+        <DataTable
+          caption={t("adminInvoices.detail.paymentsCaption", { number: invoice.number })}
+          columns={paymentColumns}
+          rows={invoice.payments}
+          rowKey={(row) => row.id}
+          empty={<EmptyState icon={emptyIcons.history} title={t("adminInvoices.detail.noPayments")} />}
+        />
+      </section>
+    </div>
+  );
+}
