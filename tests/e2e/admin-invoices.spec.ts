@@ -13,7 +13,7 @@ import { buildBgMax } from "../support/bgmax-builder";
 import { signInByApi } from "./support/accounts";
 import { expectNoSeriousAxeViolations } from "./support/axe";
 import { expect, test, waitForHydration } from "./support/fixtures";
-import { asAdmin } from "./support/pages";
+import { asAdmin, ownedPage } from "./support/pages";
 import { admin, appUrl } from "./support/ports";
 
 const origin = { Origin: appUrl };
@@ -52,6 +52,7 @@ async function issueByApi(
   token: string,
   customer: string,
   priceOre: number,
+  profileId?: string,
 ): Promise<AdminInvoiceDetail> {
   const response = await request.post("/api/admin/invoices", {
     headers: { Authorization: `Bearer ${token}`, ...origin },
@@ -64,6 +65,7 @@ async function issueByApi(
         email: `${customer.toLowerCase().replace(/\W+/g, ".")}@example.com`,
       },
       language: "sv-SE",
+      profileId,
       lines: [{ description: "Minnessida, ett år", quantity: 1, unitPriceOre: priceOre, vatRatePercent: 25 }],
     },
   });
@@ -197,14 +199,22 @@ test("an admin credits an invoice", async ({ page, browser }) => {
   await expect(page.getByRole("button", { name: "Credit invoice" })).toHaveCount(0);
 });
 
-test("a BgMax file pays an invoice in full, and the same file is refused the second time", async ({
+test("a BgMax file pays a past-due page's invoice in full: the page is active again; the same file is refused the second time", async ({
   page,
   browser,
 }) => {
   await ensureCreditor(browser);
-  const invoice = await asAdmin(browser, (request, token) =>
-    issueByApi(request, token, `Bankgiro Kund ${randomUUID().slice(0, 6)}`, 39900),
-  );
+  // A page whose payment is past due, and the manual invoice the admin sends its owner for it.
+  const { id: profileId } = await ownedPage(browser, { displayName: "Karin Bankgiro" });
+  const invoice = await asAdmin(browser, async (request, token) => {
+    const headers = { Authorization: `Bearer ${token}`, ...origin };
+    const set = await request.put("/api/admin/profile", {
+      data: { id: profileId, status: "past_due" },
+      headers,
+    });
+    expect(set.status(), await set.text()).toBe(200);
+    return issueByApi(request, token, `Bankgiro Kund ${randomUUID().slice(0, 6)}`, 39900, profileId);
+  });
   const file = buildBgMax({
     timestamp: `2026-11-20T06:15:00.${String(Date.now() % 1_000_000).padStart(6, "0")}`,
     sections: [
@@ -245,6 +255,14 @@ test("a BgMax file pays an invoice in full, and the same file is refused the sec
   await expect(page.getByRole("table", { name: /Payments of invoice/ })).toContainText(
     "Bankgiro file (BgMax)",
   );
+
+  // The page the invoice was for is active again, and its history says why.
+  await page.goto(`/admin/profile-admin?id=${profileId}`);
+  await waitForHydration(page);
+  const history = page.getByRole("region", { name: "Status changes, newest first" });
+  const latest = history.locator("tbody tr").first();
+  await expect(latest).toContainText("Invoice paid");
+  await expect(latest).toContainText("Active");
 });
 
 test("a file that is not BgMax is refused, naming its line", async ({ page }) => {
