@@ -26,4 +26,9 @@ export {
   payableStatuses,
 } from "../../server/domain/payments";
 // The invoice checkout's confirmation and the admin's invoice screens.
-export { adminInvoiceDetail, customerInvoiceOfOrder, listInvoices } from "../../server/domain/invoices";
+export {
+  adminInvoiceDetail,
+  customerInvoiceOfOrder,
+  listInvoices,
+  unpaidInvoiceOfPage,
+} from "../../server/domain/invoices";

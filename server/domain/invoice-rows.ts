@@ -2,7 +2,7 @@
 // invoice (what it owes, what is left to pay, its lines, its credit pair). Issuing, payments and
 // credits are in ./invoices.ts; the document, the e-mail, the provider and the sweep in
 // ./invoice-delivery.ts.
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { InvoiceStatus } from "../../contract/invoices";
 import type { Locale } from "../../contract/locale";
 import type { Database, Executor } from "../db/client";
@@ -29,6 +29,30 @@ export type InvoicingDeps = {
 
 /** Invoices that still ask for money. */
 export const unpaidInvoiceStatuses: InvoiceStatus[] = ["sent", "overdue"];
+
+/**
+ * The number of a page's unpaid invoice, if it has one: while it is unpaid, the invoice decides the
+ * page's status, so neither a new invoice nor a card payment is taken for the page (ADR 013).
+ */
+export async function unpaidInvoiceNumberOf(db: Executor, profileId: string): Promise<number | null> {
+  const [row] = await db
+    .select({ number: invoices.number })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.profileId, profileId),
+        inArray(invoices.status, unpaidInvoiceStatuses),
+        isNull(invoices.creditsInvoiceId),
+      ),
+    )
+    .limit(1);
+  return row?.number ?? null;
+}
+
+/** The refusal of a checkout for a page with an unpaid invoice. */
+export function unpaidInvoiceRefusal(number: number): string {
+  return `This page has an unpaid invoice (number ${number}); paying it keeps the page.`;
+}
 
 /** The total and any reminder fee: what the invoice asks for in all. */
 export function owedOre(row: InvoiceRow): number {

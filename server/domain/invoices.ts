@@ -64,6 +64,8 @@ import {
   localeOfInvoice,
   owedOre,
   toPayOre,
+  unpaidInvoiceNumberOf,
+  unpaidInvoiceRefusal,
   unpaidInvoiceStatuses,
   type CreditorRow,
   type InvoiceRow,
@@ -195,18 +197,8 @@ export async function checkoutByInvoice(
     const refusal = checkoutRefusal(profile ?? null, actor.id);
     if (refusal) throw new DomainError(refusal.code, refusal.message, "profileId");
     if (!profile) throw new Error("checkoutRefusal lets no missing page through");
-    const [unpaid] = await tx
-      .select({ number: invoices.number })
-      .from(invoices)
-      .where(and(eq(invoices.profileId, profile.id), inArray(invoices.status, unpaidInvoiceStatuses)))
-      .limit(1);
-    if (unpaid) {
-      throw new DomainError(
-        "conflict",
-        `This page has an unpaid invoice (number ${unpaid.number}); paying it keeps the page.`,
-        "profileId",
-      );
-    }
+    const unpaid = await unpaidInvoiceNumberOf(tx, profile.id);
+    if (unpaid !== null) throw new DomainError("conflict", unpaidInvoiceRefusal(unpaid), "profileId");
     const creditor = await requireCreditor(tx);
     // The invoice replaces any card checkout left open for this page.
     await tx
@@ -431,6 +423,27 @@ export async function customerInvoiceOfOrder(
     .orderBy(desc(invoices.createdAt))
     .limit(1);
   return row ? customerInvoiceView(db, row.invoice) : null;
+}
+
+/** The owner's unpaid invoice for a page, shown on the page with how to pay it; null when none. */
+export async function unpaidInvoiceOfPage(
+  db: Executor,
+  profileId: string,
+  viewerId: string,
+): Promise<CustomerInvoice | null> {
+  const [row] = await db
+    .select()
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.profileId, profileId),
+        eq(invoices.customerUserId, viewerId),
+        inArray(invoices.status, unpaidInvoiceStatuses),
+      ),
+    )
+    .orderBy(asc(invoices.dueDate))
+    .limit(1);
+  return row ? customerInvoiceView(db, row) : null;
 }
 
 function summary(

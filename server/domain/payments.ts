@@ -37,6 +37,7 @@ import {
 } from "../db/schema";
 import type { CheckoutStart, PaymentEvent, PaymentProvider } from "../providers/payments/types";
 import { DomainError } from "./errors";
+import { unpaidInvoiceNumberOf, unpaidInvoiceRefusal } from "./invoice-rows";
 import type { Actor } from "./viewer";
 
 type OrderRow = typeof orders.$inferSelect;
@@ -179,6 +180,8 @@ export async function createCardOrder(
     const [profile] = await tx.select().from(profiles).where(eq(profiles.id, input.profileId)).for("update");
     const refusal = checkoutRefusal(profile ?? null, actor.id);
     if (refusal) throw new DomainError(refusal.code, refusal.message, "profileId");
+    const unpaid = await unpaidInvoiceNumberOf(tx, input.profileId);
+    if (unpaid !== null) throw new DomainError("conflict", unpaidInvoiceRefusal(unpaid), "profileId");
     const terms = input.link
       ? linkTerms(await checkoutLinkState(tx, input.link, actor.id))
       : planTerms(input.plan ?? "monthly");

@@ -455,6 +455,20 @@ describeOnEngines("paying by invoice", ({ app, db, accounts, admin, customer, ma
         { to: "expired", reason: "invoice_unpaid" },
       ]);
 
+      // While the invoice is unpaid, paying another way is refused: the invoice is what is owed.
+      for (const [path, json] of [
+        ["/api/checkout/card", { profileId: id, plan: "monthly" }],
+        ["/api/checkout/faktura", { profileId: id, plan: "monthly", billing }],
+      ] as const) {
+        const refused = await expectError(
+          await call(app, path, { bearer: owner.token, json }),
+          409,
+          "conflict",
+          "profileId",
+        );
+        expect(refused.error.message).toContain(`unpaid invoice (number ${invoice.number})`);
+      }
+
       // Paid at last (booked by an admin): the page is active again.
       const paid = await adminCall(`/api/admin/invoices/${invoice.id}/payments`, {
         amountOre: invoice.totalOre,

@@ -160,6 +160,11 @@ test("an owner in trial pays by invoice: field errors first, then the invoice, i
   await expect(page).toHaveURL(new RegExp(`/k/${id}$`));
   await expect(page.locator('[data-status="active"]').first()).toBeVisible();
   await expect(page.getByRole("link", { name: "Choose a plan" })).toHaveCount(0);
+  // Until it is paid, the page says when the invoice is due and how to pay it, with the invoice.
+  const number = ((await page.getByText(/^Invoice \d+ is due on /).textContent()) ?? "").match(/\d+/)?.[0];
+  expect(number).toBeTruthy();
+  await expect(page.getByText(`with the OCR reference ${ocr}`)).toBeVisible();
+  await expect(page.getByRole("link", { name: `Download invoice ${number} (PDF)` })).toBeVisible();
 });
 
 test("in Swedish: a bad postcode explained, the invoice issued and confirmed, both screens pass axe", async ({

@@ -8,6 +8,7 @@ import { plans } from "../../../contract/pricing";
 import { walkthroughSteps } from "../../../contract/profile-values";
 import { formatDate } from "../../lib/date-format";
 import { formatMoney } from "../../lib/format";
+import type { CustomerInvoice } from "../../../contract/invoices";
 import type { ProfilePageData } from "./page-data";
 import { Alert } from "../alert";
 import { Button, ButtonLink } from "../button";
@@ -108,12 +109,13 @@ export function OwnerArea({ data }: { data: ProfilePageData }) {
             {checkout(t("checkout.ownerChoosePlan"))}
           </Alert>
         )}
-        {data.status === "past_due" && (
+        {data.unpaidInvoice && <UnpaidInvoice invoice={data.unpaidInvoice} status={data.status} />}
+        {data.status === "past_due" && !data.unpaidInvoice && (
           <Alert tone="error" title={t("profile.pastDue")}>
             {checkout(t("checkout.ownerPayNow"))}
           </Alert>
         )}
-        {data.status === "expired" && (
+        {data.status === "expired" && !data.unpaidInvoice && (
           <Alert tone="info" title={t("profile.resting.owner", prices)}>
             {checkout(t("checkout.ownerChoosePlan"))}
           </Alert>
@@ -134,5 +136,40 @@ export function OwnerArea({ data }: { data: ProfilePageData }) {
       )}
       {mode === "view" && <OrdersList profileId={data.id} />}
     </div>
+  );
+}
+
+/**
+ * The owner's unpaid invoice: while it runs, paying it is how the page is kept (a new checkout is
+ * refused), so the banner says how, with the invoice itself to download.
+ */
+function UnpaidInvoice({ invoice, status }: { invoice: CustomerInvoice; status: ProfilePageData["status"] }) {
+  const { t, i18n } = useTranslation();
+  const late = status === "past_due" || status === "expired" || invoice.status === "overdue";
+  const values = {
+    number: invoice.number,
+    date: formatDate(`${invoice.dueDate}T12:00:00Z`, i18n.language, "long"),
+    amount: formatMoney({ amountOre: invoice.toPayOre, currency: "SEK" }, i18n.language),
+  };
+  return (
+    <Alert
+      tone={late ? "error" : "info"}
+      title={t(late ? "profile.unpaidInvoice.late" : "profile.unpaidInvoice.due", values)}
+    >
+      <p className="mt-1 text-sm">
+        {t("profile.unpaidInvoice.how", {
+          amount: values.amount,
+          account: invoice.bankgiro ?? invoice.plusgiro ?? "",
+          ocr: invoice.ocr,
+        })}
+      </p>
+      <a
+        href={invoice.pdfPath}
+        download
+        className="mt-2 inline-flex min-h-11 items-center font-medium underline underline-offset-2"
+      >
+        {t("profile.unpaidInvoice.download", { number: invoice.number })}
+      </a>
+    </Alert>
   );
 }

@@ -1,6 +1,7 @@
 // What the profile page (`/k/{id}`, app/routes/profile/page.tsx) hands its views: the route's
 // loader returns it and the views take it, both importing it from here (the views do not import
 // the route).
+import type { CustomerInvoice } from "../../../contract/invoices";
 import type { ProfileView } from "../../../contract/profiles";
 
 export type ProfilePageData = {
@@ -21,4 +22,6 @@ export type ProfilePageData = {
   viewer: { id: string; email: string } | null;
   pageUrl: string;
   publicUrl: string;
+  /** The owner's unpaid invoice for the page: while it runs, it is how the page is paid. */
+  unpaidInvoice: CustomerInvoice | null;
 };

@@ -2,7 +2,13 @@
 // the profile's status and on who is looking (decisions "Profiles").
 import { useTranslation } from "react-i18next";
 import type { MetaDescriptor } from "react-router";
-import { liveStatuses, profileContext, servicesContext, viewerContext } from "../../lib/services.server";
+import {
+  liveStatuses,
+  profileContext,
+  servicesContext,
+  unpaidInvoiceOfPage,
+  viewerContext,
+} from "../../lib/services.server";
 import { notFound } from "../../lib/not-found";
 import { ClaimView } from "../../components/profile/claim-view";
 import { OwnerArea } from "../../components/profile/owner-area";
@@ -14,12 +20,12 @@ import type { Route } from "./+types/page";
 
 export const middleware: Route.MiddlewareFunction[] = serverRules("profile");
 
-export function loader({ context, request }: Route.LoaderArgs): ProfilePageData {
+export async function loader({ context, request }: Route.LoaderArgs): Promise<ProfilePageData> {
   const profile = context.get(profileContext);
   // The rule found no page to show (or did not run): the 404, answered here (app/lib/not-found.ts).
   if (!profile) throw notFound(request);
   const viewer = context.get(viewerContext);
-  const { config } = context.get(servicesContext);
+  const { config, db } = context.get(servicesContext);
   const isOwner = !!viewer && viewer.id === profile.ownerUserId;
   const canEdit = isOwner || !!viewer?.roles.includes("admin");
   const live = liveStatuses.includes(profile.status);
@@ -38,6 +44,8 @@ export function loader({ context, request }: Route.LoaderArgs): ProfilePageData 
     viewer: viewer ? { id: viewer.id, email: viewer.email } : null,
     pageUrl: `${config.publicUrl}/k/${profile.id}`,
     publicUrl: config.publicUrl,
+    // Only an owner who has paid by invoice has one; nobody else's page view waits for the query.
+    unpaidInvoice: isOwner && viewer ? await unpaidInvoiceOfPage(db, profile.id, viewer.id) : null,
   };
 }
 
