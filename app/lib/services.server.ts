@@ -32,3 +32,5 @@ export {
   listInvoices,
   unpaidInvoiceOfPage,
 } from "../../server/domain/invoices";
+// The end-to-end suite's clock (answers only with E2E_FIXTURES=on, in app/routes/e2e-fixtures.tsx).
+export { backdateInvoice } from "../../server/domain/e2e-clock";

@@ -347,6 +347,13 @@ describe("the production server (node server.js)", () => {
     });
     const ready = await fetch(`http://127.0.0.1:${port}/api/ready`);
     expect(await ready.json()).toEqual({ ok: true, database: "up" });
+    // Without E2E_FIXTURES the suite's fixtures do not exist, the invoice clock included.
+    const clock = await fetch(`http://127.0.0.1:${port}/__e2e/backdate-invoice`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: `http://127.0.0.1:${port}` },
+      body: "id=00000000-0000-4000-8000-000000000000&days=40",
+    });
+    expect(clock.status).toBe(404);
     expect((await stopServer(second)).code).toBe(0);
   });
 });

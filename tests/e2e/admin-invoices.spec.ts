@@ -199,6 +199,44 @@ test("an admin credits an invoice", async ({ page, browser }) => {
   await expect(page.getByRole("button", { name: "Credit invoice" })).toHaveCount(0);
 });
 
+test("an invoice past its due date is reminded of: the first reminder adds the 60 SEK fee, the second none", async ({
+  page,
+  browser,
+}) => {
+  await ensureCreditor(browser);
+  const invoice = await asAdmin(browser, (request, token) =>
+    issueByApi(request, token, `Påminnelse Kund ${randomUUID().slice(0, 6)}`, 40000),
+  );
+  // The suite's clock: as if the invoice had been issued 40 days ago (its due date is behind it).
+  const moved = await page.request.post("/__e2e/backdate-invoice", {
+    form: { id: invoice.id, days: "40" },
+    headers: origin,
+  });
+  expect(moved.status(), await moved.text()).toBe(200);
+
+  await signInByApi(page, admin);
+  await page.goto(`/admin/capway/invoices/${invoice.id}`);
+  await waitForHydration(page);
+  await expect(page.getByText("A reminder now adds a SEK 60 reminder fee (once per invoice).")).toBeVisible();
+  const remind = async () => {
+    await page.getByRole("button", { name: "Send reminder" }).click();
+    const dialog = page.getByRole("dialog", { name: "Send reminder" });
+    await dialog.getByRole("button", { name: "Send reminder" }).click();
+    await expect(
+      notifications(page).getByText(`Reminder sent to ${invoice.customerEmail}`).last(),
+    ).toBeVisible();
+  };
+  await remind();
+  await expect(page.getByTestId("invoice-status")).toHaveText("Overdue");
+  // 400 kr + 25 % VAT + the 60 kr fee.
+  await expect(page.getByTestId("invoice-to-pay")).toContainText("560");
+  await expect(
+    page.getByText("A reminder now adds no fee: the fee came with the first reminder."),
+  ).toBeVisible();
+  await remind();
+  await expect(page.getByTestId("invoice-to-pay")).toContainText("560");
+});
+
 test("a BgMax file pays a past-due page's invoice in full: the page is active again; the same file is refused the second time", async ({
   page,
   browser,
