@@ -5,57 +5,22 @@
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import {
-  adminInvoiceAnswerSchema,
-  invoiceIdSchema,
-  type AdminInvoiceDetail,
-} from "../../../contract/invoices";
-import { Alert } from "../../components/alert";
+import { invoiceIdSchema, type AdminInvoiceDetail } from "../../../contract/invoices";
 import { buttonClass, ButtonLink } from "../../components/button";
 import { DataTable, type Column } from "../../components/data-table";
 import { EmptyState, emptyIcons } from "../../components/empty-state";
 import { AdminPageHeader } from "../../components/page-header";
-import { LoadingRegion, Skeleton, SkeletonText } from "../../components/skeleton";
 import { InvoiceActions } from "../../components/admin/invoices/invoice-actions";
 import { invoiceDay, sek } from "../../components/admin/invoices/invoice-format";
 import { InvoiceStatusPill } from "../../components/admin/invoices/invoice-status";
 import { formatDateTime } from "../../lib/date-format";
-import { api } from "../../lib/api";
+import { adminInvoiceDetail, servicesContext } from "../../lib/services.server";
 import type { Route } from "./+types/invoice-detail";
 
-export async function clientLoader({ params, request }: Route.ClientLoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const id = invoiceIdSchema.safeParse(params.id);
-  if (!id.success) return { invoice: null, failed: false };
-  try {
-    const answer = await api()(`/api/admin/invoices/${encodeURIComponent(id.data)}`, {
-      signal: request.signal,
-    });
-    return { invoice: adminInvoiceAnswerSchema.parse(answer).invoice, failed: false };
-  } catch (caught) {
-    const status = (caught as { status?: number } | null)?.status;
-    return { invoice: null, failed: status !== 404 && status !== 400 };
-  }
-}
-
-export function HydrateFallback() {
-  const { t } = useTranslation();
-  return (
-    <div className="flex flex-col gap-8">
-      <AdminPageHeader path="/admin/capway/invoices" title={t("adminInvoices.detail.heading")} />
-      <LoadingRegion loading label={t("adminInvoices.detail.heading")}>
-        <div className="grid gap-6 lg:grid-cols-2">
-          <div className="flex flex-col gap-4 rounded-[var(--radius-card)] border border-line bg-raised p-5">
-            <Skeleton className="h-6 w-48" />
-            <SkeletonText lines={6} />
-          </div>
-          <div className="flex flex-col gap-4 rounded-[var(--radius-card)] border border-line bg-raised p-5">
-            <Skeleton className="h-6 w-40" />
-            <SkeletonText lines={4} />
-          </div>
-        </div>
-      </LoadingRegion>
-    </div>
-  );
+  const invoice = id.success ? await adminInvoiceDetail(context.get(servicesContext).db, id.data) : null;
+  return { invoice };
 }
 
 export default function InvoicePage({ loaderData }: Route.ComponentProps) {
@@ -91,10 +56,6 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
       />
       {invoice ? (
         <InvoiceDetail invoice={invoice} onChange={setShown} />
-      ) : loaderData.failed ? (
-        <Alert tone="error" title={t("adminInvoices.detail.failed")}>
-          {t("adminInvoices.tryAgain")}
-        </Alert>
       ) : (
         <div className="rounded-[var(--radius-card)] border border-line bg-raised">
           <EmptyState
