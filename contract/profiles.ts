@@ -205,6 +205,8 @@ export const createProfilesRequestSchema = z.object({
     .min(1, "count is at least 1.")
     .max(maxBatchSize, `count is at most ${maxBatchSize}.`),
   ownerEmail: text("The owner's e-mail address").trim().max(254).optional(),
+  /** A partner organisation (GET /api/admin/partner-organisations) the new pages are attributed to. */
+  partnerId: z.uuid({ error: "partnerId must be a partner organisation's id." }).optional(),
 });
 export const createProfilesAnswerSchema = z.object({
   profiles: z.array(z.object({ id: z.string(), status: profileStatusSchema, url: z.string() })),

@@ -18,6 +18,8 @@ import { webhookRoutes } from "./api/webhooks";
 import { firstNameRoutes } from "./api/first-names";
 import { imageRoutes, imageUploadBodyBytes, imageUploadPath, serveUploads } from "./api/images";
 import { kammareRoutes } from "./api/kammare";
+import { adminPartnerRoutes } from "./api/admin-partners";
+import { partnerRoutes, partnerSignupRoutes } from "./api/partners";
 import { trialRoutes, verifyEmailRoutes } from "./api/trials";
 import { receiptRoutes } from "./api/receipts";
 import { sellerFromConfig } from "./domain/receipts";
@@ -35,6 +37,7 @@ import { ApiError, DomainError, domainErrorResponse, errorBody, jsonError } from
 import { malformedUrls } from "./http/malformed-urls";
 import { withHeadersChanged } from "./http/responses";
 import { withPageCacheInvalidation, type PageCache } from "./http/page-cache";
+import { referralCookie } from "./http/referral";
 import { baseSecurityHeaders, contentSecurityPolicy, createNonce } from "./http/security";
 import type { Logger } from "./logger";
 import type { EmailSender } from "./providers/email/types";
@@ -188,6 +191,7 @@ export function createApp(given: AppDeps): Hono<ApiEnv> {
       adminBgMaxRoutes({ db, onProfileChanged }),
       adminCreditorRoutes({ db }),
       adminInvoiceRoutes(invoicing),
+      adminPartnerRoutes({ db }),
     ),
   );
   api.route(
@@ -221,6 +225,9 @@ export function createApp(given: AppDeps): Hono<ApiEnv> {
       }),
     ),
   );
+  // Partner sign-up is open (the whitelist decides) and answers before the partner area's guard.
+  api.route("/partner", partnerSignupRoutes({ db, config }));
+  api.route("/partner", guardedArea(apiAreas["/partner"], partnerRoutes({ db, config })));
   // Every other /api path answers JSON, never a page.
   api.all("*", (c) =>
     c.json(errorBody(errorCodes.notFound, `No API call at ${c.req.method} ${c.req.path}.`), 404),
@@ -260,6 +267,8 @@ export function createApp(given: AppDeps): Hono<ApiEnv> {
     });
   }
 
+  // A visit through a partner's referral link (/?ref=…, /k/{id}?ref=…) is remembered in a cookie.
+  app.use("*", referralCookie({ db, secure: config.secure }));
   app.all("*", (c) => {
     const render = (nonce: string) => renderPage(c, deps, services, nonce);
     return deps.pageCache ? deps.pageCache.handle(c.req.raw, render) : render(createNonce());

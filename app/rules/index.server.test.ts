@@ -5,7 +5,7 @@ import { profileContext, servicesContext, viewerContext, type AppServices } from
 import { loadConfig } from "../../server/config";
 import { openDatabase, type DatabaseHandle } from "../../server/db/client";
 import { migrate } from "../../server/db/migrate";
-import { profiles, users } from "../../server/db/schema";
+import { partnerMembers, partnerOrganisations, profiles, users } from "../../server/db/schema";
 import type { Viewer } from "../../server/domain/viewer";
 import { createLogger } from "../../server/logger";
 import { safeReturnPath, serverRules } from "./index.server";
@@ -111,6 +111,53 @@ describe("rule admin (/admin…)", () => {
     expect(await run("admin", null, "http://localhost/admin/profiles/list?status=trial")).toBe(
       "/login?redirectTo=%2Fadmin%2Fprofiles%2Flist%3Fstatus%3Dtrial",
     );
+  });
+});
+
+/** A partner account in an organisation, named or not. */
+async function newPartnerViewer(name: string | null): Promise<Viewer> {
+  const viewer = await newViewer(["partner"]);
+  const [organisation] = await database.db
+    .insert(partnerOrganisations)
+    .values({ name, slug: `p-${viewer.id.slice(0, 8)}`, contactEmail: viewer.email })
+    .returning();
+  if (!organisation) throw new Error("no organisation");
+  await database.db.insert(partnerMembers).values({ userId: viewer.id, organisationId: organisation.id });
+  return viewer;
+}
+
+describe("rule partner (/partner/…)", () => {
+  it("lets a signed-in partner in", async () => {
+    expect(await run("partner", await newPartnerViewer(null))).toBeNull();
+  });
+
+  it("sends a visitor to the partner sign-in, returning afterwards", async () => {
+    expect(await run("partner", null, "http://localhost/partner/dashboard/users?q=x")).toBe(
+      "/partner/signin?redirectTo=%2Fpartner%2Fdashboard%2Fusers%3Fq%3Dx",
+    );
+  });
+
+  it("sends a customer and an admin, who are no partners, to the partner sign-in", async () => {
+    expect(await run("partner", await newViewer(["customer"]))).toBe("/partner/signin");
+    expect(await run("partner", await newViewer(["customer", "admin"]))).toBe("/partner/signin");
+  });
+});
+
+describe("rule partner-name (/partner/dashboard/users)", () => {
+  it("lets a partner whose organisation has a name in", async () => {
+    expect(await run("partner-name", await newPartnerViewer("Blommor AB"))).toBeNull();
+  });
+
+  it("sends a partner without an organisation name, or without an organisation, to the dashboard", async () => {
+    expect(await run("partner-name", await newPartnerViewer(null))).toBe("/partner/dashboard");
+    expect(await run("partner-name", await newViewer(["partner"]))).toBe("/partner/dashboard");
+  });
+
+  it("refuses anyone but a partner, like rule partner", async () => {
+    expect(await run("partner-name", null, "http://localhost/partner/dashboard/users")).toBe(
+      "/partner/signin?redirectTo=%2Fpartner%2Fdashboard%2Fusers",
+    );
+    expect(await run("partner-name", await newViewer(["customer"]))).toBe("/partner/signin");
   });
 });
 

@@ -6,6 +6,7 @@ import { safeReturnPath } from "../../contract/return-path";
 import { profileContext, servicesContext, viewerContext } from "../../server/context";
 import { orderNumberSchema } from "../../contract/orders";
 import { ownedProfileIds } from "../../server/domain/accounts";
+import { organisationOf } from "../../server/domain/partners";
 import { checkoutRefusal, customerOrder } from "../../server/domain/payments";
 import { profileView } from "../../server/domain/profiles";
 import { hasRole } from "../../server/domain/viewer";
@@ -78,6 +79,23 @@ const rules: Partial<Record<RuleName, ServerRule>> = {
       return notFoundAfterLoaders(request, next);
     }
   },
+  // The partner pages: a signed-in partner account (decisions "Partners"). A visitor signs in on the
+  // partner sign-in page and comes back here; a signed-in customer or admin is sent there too, to
+  // sign in with a partner account.
+  partner: ({ context, request }) => {
+    const viewer = context.get(viewerContext);
+    if (!viewer) throw redirect(partnerSignInPath(request.url));
+    if (!hasRole(viewer, "partner")) throw redirect("/partner/signin");
+  },
+  // /partner/dashboard/users: the partner's organisation has a name; otherwise the dashboard, where
+  // it is set. After `partner`; on its own it still refuses anyone but a partner.
+  "partner-name": async ({ context, request }) => {
+    const viewer = context.get(viewerContext);
+    if (!viewer) throw redirect(partnerSignInPath(request.url));
+    if (!hasRole(viewer, "partner")) throw redirect("/partner/signin");
+    const organisation = await organisationOf(context.get(servicesContext).db, viewer.id);
+    if (!organisation?.name) throw redirect("/partner/dashboard");
+  },
   // Every /admin path: the admin role, else "/" (spec section 6); a visitor who is not signed in
   // signs in first and comes back here.
   admin: ({ context, request }) => {
@@ -86,6 +104,12 @@ const rules: Partial<Record<RuleName, ServerRule>> = {
     if (!hasRole(viewer, "admin")) throw redirect("/");
   },
 };
+
+/** The partner sign-in page, returning to `url` (path and query) afterwards. */
+function partnerSignInPath(url: string): string {
+  const { pathname, search } = new URL(url);
+  return `/partner/signin?redirectTo=${encodeURIComponent(pathname + search)}`;
+}
 
 export function serverRules(...names: RuleName[]): ServerRule[] {
   return pickRules(rules, names);

@@ -11,11 +11,14 @@ import {
   type Session,
   type SessionRefreshResponse,
 } from "../../contract/auth";
+import { readCookie } from "../../contract/cookie";
 import { resolveLocale } from "../../contract/locale";
+import { referralCookieName } from "../../contract/partners";
 import type { BackgroundTasks } from "../background";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import { changePassword, logIn, ownedProfileIds, resetPassword, signUp } from "../domain/accounts";
+import { attribute, organisationIdBySlug } from "../domain/attribution";
 import { audit } from "../domain/audit";
 import { DomainError } from "../domain/errors";
 import { requestPasswordReset } from "../domain/password-reset";
@@ -31,7 +34,7 @@ export type AuthDeps = { db: Database; config: Config; email: EmailSender; backg
 
 export const signInLimitPerMinute = 10;
 
-function publicSession(session: ActiveSession): Session {
+export function publicSession(session: ActiveSession): Session {
   return {
     access_token: session.token,
     expires_at: session.expiresAt.toISOString(),
@@ -40,7 +43,11 @@ function publicSession(session: ActiveSession): Session {
 }
 
 /** 10 attempts a minute per client address and per account (spec of the accounts issue). */
-function attemptLimits(kind: "login" | "signup", ip: string | null, email: string): Limit[] {
+export function attemptLimits(
+  kind: "login" | "signup" | "partner-signup",
+  ip: string | null,
+  email: string,
+): Limit[] {
   const limits: Limit[] = [
     { key: `${kind}:account:${email.trim().toLowerCase()}`, max: signInLimitPerMinute, windowSeconds: 60 },
   ];
@@ -72,7 +79,13 @@ export function authRoutes({ db, config, email, background }: AuthDeps) {
     .post("/signup", async (c) => {
       const input = await readJson(c, signupRequestSchema);
       await consume(db, attemptLimits("signup", c.get("ip"), input.email));
-      const user = await signUp(db, input, requestOrigin(c));
+      // A visitor who came through a partner's referral link is that partner's customer (first touch).
+      const partner = await organisationIdBySlug(db, readCookie(c.req.header("cookie"), referralCookieName));
+      const user = await signUp(db, input, requestOrigin(c), {
+        onCreated: partner
+          ? (tx, created) => attribute(tx, { userId: created.id }, partner, "referral_link")
+          : undefined,
+      });
       return c.json({ success: true, session: await startSession(c, user) } satisfies LoginResponse, 201);
     })
     .post("/session", async (c) => {

@@ -10,7 +10,10 @@ import {
   walkthroughStepRequestSchema,
   type ProfileView,
 } from "../../contract/profiles";
+import { readCookie } from "../../contract/cookie";
+import { referralCookieName } from "../../contract/partners";
 import type { Database } from "../db/client";
+import { attributeClaim, organisationIdBySlug } from "../domain/attribution";
 import {
   claimProfile,
   saveWalkthroughStep,
@@ -44,6 +47,14 @@ export function kammareRoutes({ db, qr, publicUrl, onProfileChanged }: KammareDe
         c.get("viewer"),
         requestOrigin(c),
       );
+      // The page and its new owner go to the partner of the referral cookie, or to each other's
+      // partner, unless already attributed (first touch wins; server/domain/attribution.ts).
+      // An admin assigning a page to someone else brings no referral of theirs.
+      const own = owner === c.get("viewer").id;
+      const referral = own
+        ? await organisationIdBySlug(db, readCookie(c.req.header("cookie"), referralCookieName))
+        : null;
+      await attributeClaim(db, { userId: owner, profileId: profile.id, referralOrganisationId: referral });
       return c.json(changed(profile));
     })
     .put("/profile", async (c) => {

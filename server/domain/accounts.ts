@@ -44,10 +44,23 @@ export async function ownedProfileIds(db: Executor, userId: string): Promise<str
   return rows.map((row) => row.id);
 }
 
+export type SignUpOptions = {
+  /** The new account's roles; a customer's by default. */
+  roles?: Role[];
+  /**
+   * May this address sign up? Asked once the address is known to be free and the password is hashed,
+   * so that a refusal (thrown) takes as long as a sign-up and tells nothing by its timing.
+   */
+  admit?: () => Promise<void>;
+  /** More work in the sign-up's transaction, with the new user: joining an organisation, attribution. */
+  onCreated?: (tx: Executor, user: SessionUser) => Promise<void>;
+};
+
 export async function signUp(
   db: Database,
   input: { email: string; password: string },
   origin: RequestOrigin,
+  options: SignUpOptions = {},
 ): Promise<SessionUser> {
   const email = input.email.trim();
   refuseEmailAsPassword(input.password, email, "password");
@@ -55,17 +68,20 @@ export async function signUp(
     throw new DomainError("email_taken", "There is already an account with this e-mail address.", "email");
   }
   const passwordHash = await hashPassword(input.password);
+  await options.admit?.();
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(users)
-      .values({ email, passwordHash, roles: ["customer"] })
+      .values({ email, passwordHash, roles: options.roles ?? ["customer"] })
       .onConflictDoNothing()
       .returning();
     // Two sign-ups with one address at once: the unique index lets only one through.
     if (!row)
       throw new DomainError("email_taken", "There is already an account with this e-mail address.", "email");
     await audit(tx, { action: "signup", actorUserId: row.id, targetUserId: row.id, ...origin });
-    return toSessionUser(row);
+    const user = toSessionUser(row);
+    await options.onCreated?.(tx, user);
+    return user;
   });
 }
 

@@ -5,6 +5,7 @@ import type { Database, Executor } from "../db/client";
 import type { RequestOrigin } from "./audit";
 import { findUserByEmail } from "./accounts";
 import { DomainError } from "./errors";
+import { organisationExists } from "./partners";
 import { createProfiles, findProfile, ownerEmailOf, profileHistory, profileView } from "./profiles";
 import type { Actor } from "./viewer";
 
@@ -16,7 +17,7 @@ export type CreatedProfile = { id: string; status: ProfileStatus };
  */
 export async function adminCreateProfiles(
   db: Database,
-  input: { count: number; ownerEmail?: string },
+  input: { count: number; ownerEmail?: string; partnerId?: string },
   actor: Actor,
   origin: RequestOrigin,
 ): Promise<CreatedProfile[]> {
@@ -30,7 +31,15 @@ export async function adminCreateProfiles(
     if (!owner) throw new DomainError("not_found", "No user has this e-mail address.", "ownerEmail");
     ownerUserId = owner.id;
   }
-  const rows = await createProfiles(db, { count: input.count, ownerUserId }, actor, origin);
+  if (input.partnerId && !(await organisationExists(db, input.partnerId))) {
+    throw new DomainError("not_found", "There is no partner organisation with this id.", "partnerId");
+  }
+  const rows = await createProfiles(
+    db,
+    { count: input.count, ownerUserId, partnerOrganisationId: input.partnerId ?? null },
+    actor,
+    origin,
+  );
   return rows.map((row) => ({ id: row.id, status: row.status }));
 }
 

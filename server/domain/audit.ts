@@ -23,6 +23,12 @@ export type AuditAction =
   | "admin.invoice_payment"
   | "admin.invoice_credit"
   | "admin.invoice_reminder"
+  | "admin.partner_whitelist_add"
+  | "admin.partner_whitelist_update"
+  | "admin.partner_whitelist_remove"
+  | "partner.signup"
+  | "partner.signup_refused"
+  | "partner.organisation_name"
   | "profile.claim"
   | "trial_ending_notice";
 

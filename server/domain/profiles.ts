@@ -17,7 +17,8 @@ import {
 } from "../../contract/profiles";
 import type { Database, Executor } from "../db/client";
 import { oncePerHandle } from "../db/prepared";
-import { profileStatusHistory, profiles, users, walkthroughSteps } from "../db/schema";
+import { partnerAttributions, profileStatusHistory, profiles, users, walkthroughSteps } from "../db/schema";
+import { attribute } from "./attribution";
 import { audit, type RequestOrigin } from "./audit";
 import { DomainError } from "./errors";
 import { newProfileId } from "./profile-ids";
@@ -126,7 +127,13 @@ function chunks<T>(items: T[], size: number): T[][] {
  */
 export async function createProfiles(
   db: Database,
-  input: { count: number; ownerUserId?: string | null; partnerUserId?: string | null },
+  input: {
+    count: number;
+    ownerUserId?: string | null;
+    partnerUserId?: string | null;
+    /** Attributes the pages (and their owner, if not yet) to this partner organisation. */
+    partnerOrganisationId?: string | null;
+  },
   actor: Actor,
   origin: RequestOrigin,
 ): Promise<ProfileRow[]> {
@@ -170,11 +177,27 @@ export async function createProfiles(
         })),
       );
     }
+    const partner = input.partnerOrganisationId;
+    if (partner) {
+      for (const chunk of chunks(created, insertChunkRows)) {
+        await tx
+          .insert(partnerAttributions)
+          .values(
+            chunk.map((row) => ({
+              organisationId: partner,
+              profileId: row.id,
+              source: "admin_created" as const,
+            })),
+          )
+          .onConflictDoNothing();
+      }
+      if (input.ownerUserId) await attribute(tx, { userId: input.ownerUserId }, partner, "admin_created");
+    }
     await audit(tx, {
       action: "admin.profiles_create",
       actorUserId: actor.id,
       targetUserId: input.ownerUserId ?? null,
-      details: { count: created.length, status },
+      details: { count: created.length, status, ...(partner ? { partnerOrganisationId: partner } : {}) },
       ...origin,
     });
     return created;

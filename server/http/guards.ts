@@ -17,6 +17,8 @@ export const apiAreas = {
   "/admin": "admin",
   "/kammare": "signed-in",
   "/checkout": "signed-in",
+  // POST /api/partner/signup is mounted before this area's guard: open, the whitelist decides.
+  "/partner": "partner",
 } as const satisfies Record<string, AreaGuard>;
 
 const refusals: Record<Role, string> = {

@@ -49,6 +49,8 @@ describeOnEngines("bad input", ({ app, db, logs, accounts, admin, customer: owne
   let profileId: string;
   /** The address the upload call gave an image of the owner's profile. */
   let imageUrl: string;
+  /** A partner with an organisation, for the partner area's calls. */
+  let partnerToken: string;
 
   beforeAll(async () => {
     const [row] = await createProfiles(
@@ -66,6 +68,19 @@ describeOnEngines("bad input", ({ app, db, logs, accounts, admin, customer: owne
     const uploaded = await upload(app, owner.token, { profileId, kind: "portrait" }, await png(40, 40));
     expect(uploaded.status).toBe(201);
     imageUrl = uploadImageResponseSchema.parse(await uploaded.json()).image.url;
+    const partnerEmail = accounts.email("partner");
+    const listed = await call(app, "/api/admin/partner-whitelist", {
+      bearer: admin.token,
+      json: { email: partnerEmail, partnerName: "Sweep Partner" },
+    });
+    expect(listed.status).toBe(201);
+    const signedUp = await call(app, "/api/partner/signup", {
+      json: { email: partnerEmail, password: accounts.password() },
+    });
+    expect(signedUp.status).toBe(201);
+    partnerToken = accounts.secret(
+      ((await signedUp.json()) as { session: { access_token: string } }).session.access_token,
+    );
   });
 
   const unhandled = () => logs.filter((line) => line.msg === "unhandled error");
@@ -385,7 +400,11 @@ describeOnEngines("bad input", ({ app, db, logs, accounts, admin, customer: owne
       let requests = 0;
       for (const endpoint of endpoints) {
         const method = endpoint.method.toUpperCase();
-        const bearer = endpoint.path.startsWith("/api/kammare/") ? owner.token : admin.token;
+        const bearer = endpoint.path.startsWith("/api/kammare/")
+          ? owner.token
+          : endpoint.path.startsWith("/api/partner/")
+            ? partnerToken
+            : admin.token;
         const pathWith = (value: string) => endpoint.path.replace(/\{\w+\}/g, value);
         const label = `${method} ${endpoint.path}`;
         const send = async (path: string, json?: Json) => {

@@ -1,0 +1,312 @@
+// The partner side (issue 12): the admin's partner whitelist, partner sign-up, the partner's own
+// organisation, dashboard figures and attributed customers, and the referral cookie. The screens and
+// the server share these schemas; ADR 014 explains the choices.
+//
+// Calls (all listed in contract/endpoints.ts):
+//   GET    /api/admin/partner-whitelist          admin: every entry            -> whitelistListSchema
+//   POST   /api/admin/partner-whitelist          admin: add {email, partnerName} -> whitelistEntryAnswerSchema (201)
+//   PUT    /api/admin/partner-whitelist/{id}     admin: edit the same fields   -> whitelistEntryAnswerSchema
+//   DELETE /api/admin/partner-whitelist/{id}     admin: remove (204)
+//   POST   /api/partner/signup                   open: a whitelisted address only -> loginResponseSchema (201)
+//   POST   /api/auth/login                       partner sign-in: the same call as a customer's
+//   GET    /api/partner/me                       partner: the organisation    -> partnerMeSchema
+//   PUT    /api/partner/organisation             partner: set the name        -> partnerMeSchema
+//   GET    /api/partner/dashboard                partner: figures             -> partnerDashboardSchema
+//   GET    /api/partner/users?q&page&pageSize    partner: attributed customers -> partnerUserListSchema
+//   GET    /api/partner/users.csv?q              partner: the same rows as CSV (text/csv)
+import { emailAddressPattern, emailMaxLength, hasDottedDomain } from "./account-rules";
+import { newPasswordSchema, passwordIsEmailMessage } from "./auth";
+import { profileStatuses } from "./profile-values";
+import { text, z } from "./zod";
+
+// --- The referral cookie -------------------------------------------------------------------------
+
+/**
+ * A visit to `/?ref={slug}` or `/k/{id}?ref={slug}` (a slug of an existing organisation) sets this
+ * cookie: HttpOnly, SameSite=Lax, Secure on https, path "/". Sign-up and claiming a page read it.
+ * The first partner's cookie is kept while it lasts (first touch wins): a later link does not replace it.
+ */
+export const referralCookieName = "ref";
+export const referralCookieDays = 90;
+export const referralCookieMaxAgeSeconds = referralCookieDays * 24 * 60 * 60;
+/** The query parameter of a referral link. */
+export const referralQueryParameter = "ref";
+
+/** A partner's referral link: the site's address with `?ref={slug}`. */
+export function referralLink(publicUrl: string, slug: string): string {
+  return `${publicUrl.replace(/\/+$/, "")}/?${referralQueryParameter}=${encodeURIComponent(slug)}`;
+}
+
+// --- Slugs -----------------------------------------------------------------------------------------
+
+/**
+ * A slug names an organisation in links: 3 to 40 characters of a-z, 0-9 and single hyphens, starting
+ * and ending with a letter or digit. It is made once, at the organisation's creation, from the partner
+ * name on the whitelist entry (slugFromName; "-2", "-3"… when taken), and never changes, because
+ * printed links carry it.
+ */
+export const slugMinLength = 3;
+export const slugMaxLength = 40;
+export const slugPattern = /^[a-z0-9](?:[a-z0-9]|-(?=[a-z0-9])){1,38}[a-z0-9]$/;
+
+export function isPartnerSlug(value: string): boolean {
+  return value.length >= slugMinLength && value.length <= slugMaxLength && slugPattern.test(value);
+}
+
+/** The slug a name suggests (before making it unique): Swedish letters to a/o, the rest to hyphens. */
+export function slugFromName(name: string): string {
+  const base = name
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/æ/g, "ae")
+    .replace(/ø/g, "o")
+    .replace(/ß/g, "ss")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, slugMaxLength - 4)
+    .replace(/-+$/g, "");
+  return base.length >= slugMinLength ? base : `partner${base ? `-${base}` : ""}`;
+}
+
+// --- Messages --------------------------------------------------------------------------------------
+
+export const partnerNameMaxLength = 120;
+
+/**
+ * Every message the partner calls can give, by a name the screens turn into an i18n key
+ * (`partners.errors.<name>`): the API answers in English, the screens in the reader's language.
+ */
+export const partnerMessages = {
+  emailInvalid: "Enter a valid e-mail address.",
+  emailNeedsDomain: "Enter an e-mail address with a full domain, like name@example.com.",
+  partnerNameRequired: "Enter the partner's name.",
+  organisationNameRequired: "Enter your organisation's name.",
+  nameTooLong: `A name has at most ${partnerNameMaxLength} characters.`,
+  /** Partner sign-up for an address that may not sign up: the same words whatever the reason. */
+  signupRefused:
+    "This e-mail address cannot sign up as a partner. Ask your Kammare contact for an invitation.",
+  whitelistEmailTaken: "This e-mail address is already on the whitelist.",
+  whitelistEntryMissing: "There is no whitelist entry with this id.",
+  noOrganisation: "This partner account belongs to no organisation.",
+  passwordIsEmail: passwordIsEmailMessage,
+} as const;
+export type PartnerMessage = keyof typeof partnerMessages;
+
+/** The name of a message a partner call gave, for the screen's i18n key; undefined for another one. */
+export function partnerMessageName(message: string): PartnerMessage | undefined {
+  return (Object.keys(partnerMessages) as PartnerMessage[]).find((key) => partnerMessages[key] === message);
+}
+
+/** The error codes of the refusals above (the `error.code` of the API's error shape). */
+export const partnerErrorCodes = {
+  /** 403 from POST /api/partner/signup, field `email`. */
+  signupRefused: "forbidden",
+  /** 409 from POST/PUT /api/admin/partner-whitelist, field `email`. */
+  whitelistEmailTaken: "conflict",
+  /** 404 from the partner calls for a partner account without an organisation. */
+  noOrganisation: "not_found",
+} as const;
+
+// --- Whitelist (admin) ---------------------------------------------------------------------------
+
+const emailField = text("The e-mail address", { error: partnerMessages.emailInvalid })
+  .trim()
+  .max(emailMaxLength, partnerMessages.emailInvalid)
+  .regex(emailAddressPattern, partnerMessages.emailInvalid)
+  .refine(hasDottedDomain, partnerMessages.emailNeedsDomain);
+
+const nameField = (what: string, required: string) =>
+  text(what, { error: required })
+    .trim()
+    .min(1, required)
+    .max(partnerNameMaxLength, partnerMessages.nameTooLong);
+
+/** POST and PUT /api/admin/partner-whitelist(/{id}). Addresses are matched without regard to case. */
+export const whitelistEntryRequestSchema = z.object({
+  email: emailField,
+  partnerName: nameField("The partner's name", partnerMessages.partnerNameRequired),
+});
+export type WhitelistEntryRequest = z.infer<typeof whitelistEntryRequestSchema>;
+
+/** An organisation as the admin sees it (also the choices for the create-profiles call's partnerId). */
+export const adminOrganisationSchema = z.object({
+  id: z.uuid(),
+  name: z.string().nullable(),
+  slug: z.string(),
+  members: z.number().int(),
+});
+export type AdminOrganisation = z.infer<typeof adminOrganisationSchema>;
+
+export const whitelistEntrySchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  partnerName: z.string(),
+  /** The admin who added it; null when that account is gone. */
+  addedBy: z.string().nullable(),
+  addedAt: z.string(),
+  updatedAt: z.string(),
+  /** Whether an account with this address has signed up as a partner. */
+  signedUp: z.boolean(),
+  /** The organisation its partner joined or created; null until someone with the partner name signs up. */
+  organisation: adminOrganisationSchema.nullable(),
+});
+export type WhitelistEntry = z.infer<typeof whitelistEntrySchema>;
+
+export const whitelistListSchema = z.object({ entries: z.array(whitelistEntrySchema) });
+export type WhitelistList = z.infer<typeof whitelistListSchema>;
+export const whitelistEntryAnswerSchema = z.object({ entry: whitelistEntrySchema });
+
+// --- Partner sign-up and organisation ------------------------------------------------------------
+
+/**
+ * POST /api/partner/signup: like a customer's sign-up. Only an address on the whitelist (any case) may
+ * sign up: it gets an account with the partner role only, and joins the organisation of its whitelist
+ * partner name (made on the first sign-up with that name). Any other address gets 403 `forbidden`
+ * with `signupRefused`, after the same work as a sign-up, so neither words nor timing tell whether
+ * the address is on the list. An address that already has an account gets 409 `email_taken`, as
+ * POST /api/auth/signup answers (which tells that much already). Answers 201 with the session (and
+ * sets the session cookie), like sign-up. Partners sign in with POST /api/auth/login.
+ */
+export const partnerSignupRequestSchema = z
+  .object({ email: emailField, password: newPasswordSchema })
+  .refine((body) => body.password.trim().toLowerCase() !== body.email.trim().toLowerCase(), {
+    path: ["password"],
+    message: partnerMessages.passwordIsEmail,
+  });
+export type PartnerSignupRequest = z.infer<typeof partnerSignupRequestSchema>;
+
+export const partnerOrganisationSchema = z.object({
+  id: z.uuid(),
+  /** Null until the partner sets it (rule `partner-name` sends it to the dashboard to do so). */
+  name: z.string().nullable(),
+  slug: z.string(),
+  /** `${PUBLIC_URL}/?ref={slug}`. */
+  referralLink: z.string(),
+  contactEmail: z.string(),
+  createdAt: z.string(),
+});
+export type PartnerOrganisation = z.infer<typeof partnerOrganisationSchema>;
+
+/** GET /api/partner/me and the answer of PUT /api/partner/organisation. */
+export const partnerMeSchema = z.object({
+  organisation: partnerOrganisationSchema,
+  /** The partner name on the caller's whitelist entry: the name form's suggestion while none is set. */
+  suggestedName: z.string().nullable(),
+});
+export type PartnerMe = z.infer<typeof partnerMeSchema>;
+
+/** PUT /api/partner/organisation. */
+export const partnerOrganisationRequestSchema = z.object({
+  name: nameField("The organisation's name", partnerMessages.organisationNameRequired),
+});
+export type PartnerOrganisationRequest = z.infer<typeof partnerOrganisationRequestSchema>;
+
+// --- Dashboard -------------------------------------------------------------------------------------
+
+export const dashboardMonths = 12;
+
+export const revenueMonthSchema = z.object({
+  /** "YYYY-MM", in Swedish time. */
+  month: z.string(),
+  /** Paid orders of the organisation's pages that month, VAT included, in öre. */
+  revenueOre: z.number().int(),
+  /** How many orders were paid that month. */
+  payments: z.number().int(),
+});
+export type RevenueMonth = z.infer<typeof revenueMonthSchema>;
+
+/** GET /api/partner/dashboard: the organisation's figures, counted by the database. */
+export const partnerDashboardSchema = z.object({
+  /** Pages attributed to the organisation, by status; every status present, 0 when none. */
+  profilesByStatus: z.record(z.enum(profileStatuses), z.number().int()),
+  profiles: z.number().int(),
+  /** Customers attributed to the organisation, or owning a page that is. */
+  customers: z.number().int(),
+  /** The organisation's pages that ever started a free or extended trial. */
+  trialsStarted: z.number().int(),
+  /** The organisation's pages with at least one paid order. */
+  paidConversions: z.number().int(),
+  revenueTotalOre: z.number().int(),
+  /** The last 12 months, oldest first, the current month last; months without payments are 0. */
+  revenueByMonth: z.array(revenueMonthSchema),
+});
+export type PartnerDashboard = z.infer<typeof partnerDashboardSchema>;
+
+// --- Users ---------------------------------------------------------------------------------------
+
+export const partnerUsersPageSizeMax = 100;
+export const partnerUsersPageSizeDefault = 25;
+
+const positiveInt = (what: string, max: number, fallback: number) =>
+  z
+    .string({ error: `${what} must be a whole number.` })
+    .regex(/^\d{1,6}$/, `${what} must be a whole number.`)
+    .transform(Number)
+    .refine((value) => value >= 1 && value <= max, `${what} is 1 to ${max}.`)
+    .optional()
+    .transform((value) => value ?? fallback);
+
+/** Search: part of a customer's e-mail address, or a page code (any case). */
+export const partnerUsersSearchSchema = text("q", { error: "q must be text." })
+  .trim()
+  .max(emailMaxLength, `q has at most ${emailMaxLength} characters.`)
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+/** The query of GET /api/partner/users (every value as the URL gives it, a string). */
+export const partnerUsersQuerySchema = z.object({
+  q: partnerUsersSearchSchema,
+  page: positiveInt("page", 100_000, 1),
+  pageSize: positiveInt("pageSize", partnerUsersPageSizeMax, partnerUsersPageSizeDefault),
+});
+export type PartnerUsersQuery = z.infer<typeof partnerUsersQuerySchema>;
+
+/** The query of GET /api/partner/users.csv: the same search, every row. */
+export const partnerUsersCsvQuerySchema = z.object({ q: partnerUsersSearchSchema });
+
+/**
+ * One row: a customer and one of their pages attributed to the organisation; a customer who came
+ * through the link and has no such page yet has one row with the page fields null.
+ */
+export const partnerUserRowSchema = z.object({
+  userId: z.uuid(),
+  email: z.string(),
+  signedUpAt: z.string(),
+  profileId: z.string().nullable(),
+  status: z.enum(profileStatuses).nullable(),
+  trialEndsAt: z.string().nullable(),
+  paidUntil: z.string().nullable(),
+  lastPaymentAt: z.string().nullable(),
+});
+export type PartnerUserRow = z.infer<typeof partnerUserRowSchema>;
+
+export const partnerUserListSchema = z.object({
+  rows: z.array(partnerUserRowSchema),
+  /** Rows in all pages. */
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type PartnerUserList = z.infer<typeof partnerUserListSchema>;
+
+/** The CSV's columns, in order (its first line). */
+export const partnerUsersCsvColumns = [
+  "email",
+  "signed_up_at",
+  "page_code",
+  "status",
+  "trial_ends_at",
+  "paid_until",
+  "last_payment_at",
+] as const;
+
+// --- Attribution -----------------------------------------------------------------------------------
+
+/** How a customer or page came to a partner: its referral link, a partner checkout link, or an admin. */
+export const attributionSources = ["referral_link", "checkout_link", "admin_created"] as const;
+export type AttributionSource = (typeof attributionSources)[number];
+
+/** GET /api/admin/partner-organisations: every organisation (for the create-profiles call's partnerId). */
+export const adminOrganisationListSchema = z.object({ organisations: z.array(adminOrganisationSchema) });
+export type AdminOrganisationList = z.infer<typeof adminOrganisationListSchema>;

@@ -1,0 +1,51 @@
+// /api/admin/partner-whitelist: the addresses that may sign up as partners (admin area; the guard is
+// server/http/guards.ts), and /api/admin/partner-organisations, the organisations they made. Every
+// change is audited by the domain (server/domain/partners.ts).
+import { Hono } from "hono";
+import {
+  whitelistEntryRequestSchema,
+  type AdminOrganisationList,
+  type WhitelistList,
+} from "../../contract/partners";
+import type { Database } from "../db/client";
+import {
+  addWhitelistEntry,
+  listOrganisations,
+  listWhitelist,
+  removeWhitelistEntry,
+  updateWhitelistEntry,
+} from "../domain/partners";
+import { requestOrigin } from "../http/auth";
+import type { SignedInEnv } from "../http/guards";
+import { readJson } from "../http/errors";
+
+export function adminPartnerRoutes({ db }: { db: Database }) {
+  return new Hono<SignedInEnv>()
+    .get("/partner-whitelist", async (c) =>
+      c.json({ entries: await listWhitelist(db) } satisfies WhitelistList),
+    )
+    .post("/partner-whitelist", async (c) => {
+      const input = await readJson(c, whitelistEntryRequestSchema);
+      const entry = await addWhitelistEntry(db, input, c.get("viewer"), requestOrigin(c));
+      return c.json({ entry }, 201);
+    })
+    .put("/partner-whitelist/:id", async (c) => {
+      // The body is checked before the id is looked up: a bad body is a 400 whatever the id.
+      const input = await readJson(c, whitelistEntryRequestSchema);
+      const entry = await updateWhitelistEntry(
+        db,
+        c.req.param("id"),
+        input,
+        c.get("viewer"),
+        requestOrigin(c),
+      );
+      return c.json({ entry });
+    })
+    .delete("/partner-whitelist/:id", async (c) => {
+      await removeWhitelistEntry(db, c.req.param("id"), c.get("viewer"), requestOrigin(c));
+      return c.body(null, 204);
+    })
+    .get("/partner-organisations", async (c) =>
+      c.json({ organisations: await listOrganisations(db) } satisfies AdminOrganisationList),
+    );
+}

@@ -1,0 +1,101 @@
+// /api/partner: partner sign-up (open, like /api/auth/signup: the whitelist decides) and the partner
+// area (mounted behind the partner role's guard, server/http/guards.ts): the partner's organisation,
+// its figures and its customers. Every call of the area works on the caller's own organisation only,
+// found from the caller's account, never from anything the request names.
+import { Hono, type Context } from "hono";
+import { type LoginResponse } from "../../contract/auth";
+import {
+  partnerOrganisationRequestSchema,
+  partnerSignupRequestSchema,
+  partnerUsersCsvColumns,
+  partnerUsersCsvQuerySchema,
+  partnerUsersQuerySchema,
+  type PartnerDashboard,
+  type PartnerMe,
+  type PartnerUserList,
+} from "../../contract/partners";
+import type { Config } from "../config";
+import type { Database } from "../db/client";
+import { csvDocument } from "../domain/csv";
+import {
+  allPartnerUsers,
+  partnerDashboard,
+  partnerMeFor,
+  partnerSignUp,
+  partnerUsers,
+  requireOrganisation,
+  setOrganisationName,
+} from "../domain/partners";
+import { consume } from "../domain/rate-limit";
+import { createSession } from "../domain/sessions";
+import { requestOrigin, setSessionCookie } from "../http/auth";
+import type { ApiEnv } from "../http/env";
+import type { SignedInEnv } from "../http/guards";
+import { fieldErrors, invalidInput, readJson } from "../http/errors";
+import { attemptLimits, publicSession } from "./auth";
+
+export type PartnerDeps = { db: Database; config: Config };
+
+/** The open call: a whitelisted address signs up as a partner and is signed in. */
+export function partnerSignupRoutes({ db, config }: PartnerDeps) {
+  return new Hono<ApiEnv>().post("/signup", async (c) => {
+    const input = await readJson(c, partnerSignupRequestSchema);
+    await consume(db, attemptLimits("partner-signup", c.get("ip"), input.email));
+    const user = await partnerSignUp(db, input, requestOrigin(c));
+    const session = await createSession(db, user, c.req.header("user-agent") ?? null);
+    setSessionCookie(c, session, config.secure);
+    return c.json({ success: true, session: publicSession(session) } satisfies LoginResponse, 201);
+  });
+}
+
+function query<Schema extends typeof partnerUsersQuerySchema | typeof partnerUsersCsvQuerySchema>(
+  c: Context,
+  schema: Schema,
+) {
+  const parsed = schema.safeParse(c.req.query());
+  if (!parsed.success) throw invalidInput(fieldErrors(parsed.error.issues), "query");
+  return parsed.data as ReturnType<Schema["parse"]>;
+}
+
+/** The guarded calls (partner role). */
+export function partnerRoutes({ db, config }: PartnerDeps) {
+  const publicUrl = config.publicUrl;
+  const organisationId = async (c: Context<SignedInEnv>) =>
+    (await requireOrganisation(db, c.get("viewer").id)).id;
+  return new Hono<SignedInEnv>()
+    .get("/me", async (c) => c.json((await partnerMeFor(db, c.get("viewer"), publicUrl)) satisfies PartnerMe))
+    .put("/organisation", async (c) => {
+      const { name } = await readJson(c, partnerOrganisationRequestSchema);
+      const me = await setOrganisationName(db, c.get("viewer"), name, requestOrigin(c), publicUrl);
+      return c.json(me satisfies PartnerMe);
+    })
+    .get("/dashboard", async (c) =>
+      c.json((await partnerDashboard(db, await organisationId(c))) satisfies PartnerDashboard),
+    )
+    .get("/users", async (c) => {
+      const parsed = query(c, partnerUsersQuerySchema);
+      return c.json((await partnerUsers(db, await organisationId(c), parsed)) satisfies PartnerUserList);
+    })
+    .get("/users.csv", async (c) => {
+      const { q } = query(c, partnerUsersCsvQuerySchema);
+      const organisation = await requireOrganisation(db, c.get("viewer").id);
+      const rows = await allPartnerUsers(db, organisation.id, q);
+      const body = csvDocument(
+        partnerUsersCsvColumns,
+        rows.map((row) => [
+          row.email,
+          row.signedUpAt,
+          row.profileId,
+          row.status,
+          row.trialEndsAt,
+          row.paidUntil,
+          row.lastPaymentAt,
+        ]),
+      );
+      const day = new Date().toISOString().slice(0, 10);
+      return c.body(body, 200, {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": `attachment; filename="kammare-${organisation.slug}-customers-${day}.csv"`,
+      });
+    });
+}
