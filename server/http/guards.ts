@@ -15,8 +15,10 @@ export type AreaGuard = "signed-in" | Role;
 /** The API areas under /api and their guards; the authorisation test walks every call under them. */
 export const apiAreas = {
   "/admin": "admin",
-  "/kammare": "signed-in",
-  "/checkout": "signed-in",
+  // A customer's own pages, images, orders and checkouts; admins are customers too. A partner account
+  // is not a customer (decisions "Partners"): it has its own area.
+  "/kammare": "customer",
+  "/checkout": "customer",
   // POST /api/partner/signup is mounted before this area's guard: open, the whitelist decides.
   "/partner": "partner",
 } as const satisfies Record<string, AreaGuard>;

@@ -3,7 +3,7 @@
 // without anyone writing its test, and a guard that goes missing fails here.
 import { beforeAll, describe, expect, it } from "vitest";
 import { endpoints, type Endpoint } from "../../contract/endpoints";
-import { apiAreas } from "../../server/http/guards";
+import { apiAreas, type AreaGuard } from "../../server/http/guards";
 import { call, expectError, siteOrigin, type Account } from "../support/accounts";
 import { describeOnEngines } from "../support/api-fixture";
 
@@ -61,7 +61,7 @@ describeOnEngines("guarded API areas", ({ app, accounts, admin, customer }) => {
     async (_name, endpoint) => {
       const path = concrete(endpoint.path);
       await expectError(await call(app, path, request(endpoint)), 401, "unauthorized");
-      const guard = areaOf(endpoint)?.[1];
+      const guard = areaOf(endpoint)?.[1] as AreaGuard | undefined;
       if (guard !== "signed-in") {
         // Everyone without the area's role: a customer, a partner, an admin (who is no partner).
         const without = [
