@@ -1,15 +1,15 @@
-// Revenue per month as a small bar chart. The SVG is a picture for the eye (aria-hidden); the same
+// Revenue per month as a small bar chart. The bars are a picture for the eye (aria-hidden); the same
 // figures are in a table for screen readers (and in the bars' tooltips), so nothing is told by the
-// picture alone.
+// picture alone. Twelve months without a payment draw no empty frame: the caption says so.
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import type { RevenueMonth } from "../../../contract/partners";
 import { formatMoney } from "../../lib/format";
 
+// The drawing's own units; the SVG is stretched to the card's width.
 const width = 600;
-const height = 200;
-const top = 16;
-const bottom = 28;
+const height = 160;
+const top = 8;
 
 /** "2026-11" as the month's short name ("Nov" / "nov."), with the year where it changes or starts. */
 export function monthLabel(month: string, locale: string, withYear: boolean): string {
@@ -30,54 +30,47 @@ export function RevenueChart({ months }: { months: RevenueMonth[] }) {
   const max = Math.max(0, ...months.map((month) => month.revenueOre));
   const slot = width / Math.max(1, months.length);
   const barWidth = slot * 0.6;
-  const plot = height - top - bottom;
+  const plot = height - top;
   return (
     <figure className="flex flex-col gap-2" aria-labelledby={captionId}>
       <figcaption id={captionId} className="text-sm text-muted">
         {max === 0 ? t("partner.chart.none") : t("partner.chart.caption", { max: money(max) })}
       </figcaption>
-      <svg
-        viewBox={`0 0 ${width} ${height}`}
-        className="h-auto w-full rounded-[var(--radius-card)] border border-line bg-raised"
-        aria-hidden="true"
-        focusable="false"
-      >
-        <line
-          x1={0}
-          x2={width}
-          y1={height - bottom}
-          y2={height - bottom}
-          className="stroke-line"
-          strokeWidth={1}
-        />
-        {months.map((month, index) => {
-          const barHeight =
-            max === 0 ? 0 : Math.max(month.revenueOre > 0 ? 2 : 0, (month.revenueOre / max) * plot);
-          const x = index * slot + (slot - barWidth) / 2;
-          return (
-            <g key={month.month}>
-              <rect
-                x={x}
-                y={height - bottom - barHeight}
-                width={barWidth}
-                height={barHeight}
-                rx={3}
-                className="fill-brand"
-              >
-                <title>{`${monthLabel(month.month, locale, true)}: ${money(month.revenueOre)}`}</title>
-              </rect>
-              <text
-                x={x + barWidth / 2}
-                y={height - 8}
-                textAnchor="middle"
-                className="fill-muted text-[13px]"
-              >
+      {max > 0 && (
+        <div aria-hidden="true" className="flex flex-col gap-1">
+          <svg
+            viewBox={`0 0 ${width} ${height}`}
+            preserveAspectRatio="none"
+            className="h-36 w-full rounded-[var(--radius-control)] border-b border-line sm:h-48"
+            focusable="false"
+          >
+            {months.map((month, index) => {
+              const barHeight = month.revenueOre > 0 ? Math.max(2, (month.revenueOre / max) * plot) : 0;
+              const x = index * slot + (slot - barWidth) / 2;
+              return (
+                <rect
+                  key={month.month}
+                  x={x}
+                  y={height - barHeight}
+                  width={barWidth}
+                  height={barHeight}
+                  className="fill-brand"
+                >
+                  <title>{`${monthLabel(month.month, locale, true)}: ${money(month.revenueOre)}`}</title>
+                </rect>
+              );
+            })}
+          </svg>
+          {/* The month names in HTML, so they keep a readable size on a phone (every other one there). */}
+          <ol className="grid grid-cols-12 text-center text-xs text-muted">
+            {months.map((month, index) => (
+              <li key={month.month} className={index % 2 === 1 ? "max-sm:invisible" : ""}>
                 {monthLabel(month.month, locale, false)}
-              </text>
-            </g>
-          );
-        })}
-      </svg>
+              </li>
+            ))}
+          </ol>
+        </div>
+      )}
       <table className="sr-only">
         <caption>{t("partner.chart.tableCaption")}</caption>
         <thead>

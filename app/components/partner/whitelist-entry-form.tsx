@@ -91,7 +91,8 @@ export function WhitelistEntryForm({ entry, onSaved, onCancel }: Props) {
         />
         <TextField
           label={t("adminPartners.partnerName")}
-          hint={t("adminPartners.partnerNameHint")}
+          // Beside the add form the hint is the section's lead, so the two fields line up.
+          hint={entry ? t("adminPartners.partnerNameHint") : undefined}
           name="partner-name"
           autoComplete="off"
           value={partnerName}

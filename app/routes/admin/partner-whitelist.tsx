@@ -67,6 +67,7 @@ export default function PartnerWhitelist({ loaderData }: Route.ComponentProps) {
         <h2 id="whitelist-add" className="text-lg font-semibold">
           {t("adminPartners.add.heading")}
         </h2>
+        <p className="text-sm text-muted">{t("adminPartners.partnerNameHint")}</p>
         <WhitelistEntryForm
           onSaved={async (entry) => {
             await revalidator.revalidate();
@@ -86,7 +87,13 @@ export default function PartnerWhitelist({ loaderData }: Route.ComponentProps) {
           />
         }
         columns={[
-          { key: "email", header: t("adminPartners.email"), cell: (row) => row.email, wrap: "anywhere" },
+          {
+            key: "email",
+            header: t("adminPartners.email"),
+            cell: (row) => row.email,
+            wrap: "anywhere",
+            className: "min-w-56",
+          },
           { key: "name", header: t("adminPartners.partnerName"), cell: (row) => row.partnerName },
           {
             key: "organisation",

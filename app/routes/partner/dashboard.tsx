@@ -44,13 +44,6 @@ export default function PartnerDashboardPage({ loaderData }: Route.ComponentProp
       <PageHeader
         title={organisation.name ?? t("partner.dashboard.heading")}
         description={t("partner.dashboard.lead")}
-        actions={
-          named ? (
-            <ButtonLink to="/partner/dashboard/users" variant="secondary">
-              {t("partner.nav.users")}
-            </ButtonLink>
-          ) : undefined
-        }
       />
       {!named && nameForm}
       <PartnerSection title={t("partner.link.heading")} lead={t("partner.link.lead")}>

@@ -84,7 +84,13 @@ export default function PartnerUsers({ loaderData }: Route.ComponentProps) {
   }, [q, view.q, navigate]);
 
   const columns: Column<PartnerUserRow>[] = [
-    { key: "email", header: t("partner.users.email"), cell: (row) => row.email, wrap: "anywhere" },
+    {
+      key: "email",
+      header: t("partner.users.email"),
+      cell: (row) => row.email,
+      wrap: "anywhere",
+      className: "min-w-56",
+    },
     {
       key: "page",
       header: t("partner.users.page"),
