@@ -160,12 +160,34 @@ test("an admin whitelists a partner, who signs up, names the organisation and se
   expect(csv.status()).toBe(200);
   expect(await csv.text()).toContain(customer.email);
 
+  // The admin prints a page for the partner (the partner select of "New pages").
+  await adminPage.goto("/admin/profiles/new");
+  await waitForHydration(adminPage);
+  await adminPage.getByLabel("Partner", { exact: true }).selectOption({ label: organisation });
+  await adminPage.getByRole("button", { name: "Create", exact: true }).click();
+  await expect(adminPage.getByRole("table")).toBeVisible();
+
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Dashboard" }).click();
   await expect(page.getByTestId("figure-customers")).toHaveText("1");
-  await expect(page.getByTestId("figure-pages")).toHaveText("1");
+  await expect(page.getByTestId("figure-pages")).toHaveText("2");
+  await expect(page.getByTestId("status-count-unclaimed")).toHaveText("1");
+
+  // Signed out, the partner signs in again on the partner sign-in and comes back where they were going.
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL("/login");
+  await page.goto("/partner/dashboard/users");
+  await expect(page).toHaveURL(
+    `/partner/signin?redirectTo=${encodeURIComponent("/partner/dashboard/users")}`,
+  );
+  await waitForHydration(page);
+  await page.getByLabel("E-mail address").fill(partner.email);
+  await page.getByLabel("Password", { exact: true }).fill(partner.password);
+  await page.getByRole("button", { name: "Sign in as partner" }).click();
+  await expect(page).toHaveURL("/partner/dashboard/users");
+  await expect(page.getByRole("row").filter({ hasText: customer.email })).toBeVisible();
 
   // The admin's list now shows the address as signed up, in its organisation.
-  await adminPage.reload();
+  await adminPage.goto("/admin/partner/whitelist");
   await expect(adminPage.getByRole("row").filter({ hasText: partner.email })).toContainText("Signed up");
   await expect(adminPage.getByRole("row").filter({ hasText: partner.email })).toContainText(organisation);
   await adminContext.close();
@@ -217,4 +239,46 @@ test("the partner pages and their texts in Swedish", async ({ page, browser }) =
   await expect(adminPage.getByRole("heading", { level: 1 })).toHaveText("Partnerlista");
   await expect(adminPage.getByRole("button", { name: "Lägg till på listan" })).toBeVisible();
   await adminContext.close();
+});
+
+test("an admin changes a whitelist entry in a dialog and removes one after confirming", async ({ page }) => {
+  const email = `listed-${randomUUID().slice(0, 8)}@e2e.kammare.test`;
+  const changed = `changed-${randomUUID().slice(0, 8)}@e2e.kammare.test`;
+  await signInByApi(page, admin);
+  await page.goto("/admin/partner/whitelist");
+  await waitForHydration(page);
+  await page.getByLabel("E-mail address").fill(email);
+  await page.getByLabel("Partner name").fill("Stenhuggeriet");
+  await page.getByRole("button", { name: "Add to whitelist" }).click();
+  await expect(page.getByRole("row").filter({ hasText: email })).toBeVisible();
+
+  // The same address again is refused at its field.
+  await page.getByLabel("E-mail address").fill(email.toUpperCase());
+  await page.getByLabel("Partner name").fill("Stenhuggeriet");
+  await page.getByRole("button", { name: "Add to whitelist" }).click();
+  await expect(page.getByText("This e-mail address is already on the whitelist.")).toBeVisible();
+
+  await page.getByRole("button", { name: `Edit ${email}` }).click();
+  const dialog = page.getByRole("dialog", { name: "Change the entry" });
+  await expect(dialog.getByLabel("Partner name")).toHaveValue("Stenhuggeriet");
+  await dialog.getByLabel("E-mail address").fill(changed);
+  await dialog.getByLabel("Partner name").fill("Stenhuggeriet i Visby");
+  await dialog.getByRole("button", { name: "Save changes" }).click();
+  await expect(dialog).toBeHidden();
+  const row = page.getByRole("row").filter({ hasText: changed });
+  await expect(row).toContainText("Stenhuggeriet i Visby");
+  await expect(page.getByRole("row").filter({ hasText: email })).toHaveCount(0);
+
+  await page.getByRole("button", { name: `Remove ${changed}` }).click();
+  const confirm = page.getByRole("dialog", { name: "Remove from the whitelist?" });
+  await expect(confirm).toContainText(changed);
+  // Cancelling keeps it.
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(row).toBeVisible();
+  await page.getByRole("button", { name: `Remove ${changed}` }).click();
+  await confirm.getByRole("button", { name: "Remove", exact: true }).click();
+  await expect(page.getByRole("row").filter({ hasText: changed })).toHaveCount(0);
+  await expect(page.getByRole("region", { name: "Notifications" })).toContainText(
+    `${changed} is removed from the whitelist.`,
+  );
 });

@@ -5,9 +5,21 @@ import { profileStatuses } from "../../../contract/profile-values";
 import { formatMoney } from "../../lib/format";
 import { StatusBadge } from "../status-badge";
 
-function FigureCard({ label, value, testId }: { label: string; value: string; testId: string }) {
+function FigureCard({
+  label,
+  value,
+  testId,
+  className = "",
+}: {
+  label: string;
+  value: string;
+  testId: string;
+  className?: string;
+}) {
   return (
-    <div className="flex flex-col gap-1 rounded-[var(--radius-card)] border border-line bg-raised p-4">
+    <div
+      className={`flex flex-col gap-1 rounded-[var(--radius-card)] border border-line bg-raised p-4 ${className}`}
+    >
       <dt className="text-sm text-muted">{label}</dt>
       <dd className="font-serif text-3xl font-semibold tabular-nums text-ink" data-testid={testId}>
         {value}
@@ -41,6 +53,8 @@ export function FigureCards({ figures }: { figures: PartnerDashboard }) {
         label={t("partner.figures.revenue")}
         value={formatMoney({ amountOre: figures.revenueTotalOre, currency: "SEK" }, i18n.language)}
         testId="figure-revenue"
+        // The fifth card takes the whole row where two fit side by side.
+        className="col-span-2 lg:col-span-1"
       />
     </dl>
   );

@@ -1,6 +1,7 @@
-// The partner screens' (and the admin whitelist screen's) door to the server: the same domain calls
+// The partner screens' (and the admin's whitelist and new-pages screens') door to the server: the same domain calls
 // the /api/partner and /api/admin/partner-whitelist routes answer with, so each first paint has its data.
 export {
+  listOrganisations,
   listWhitelist,
   partnerDashboard,
   partnerMeFor,
