@@ -34,6 +34,16 @@ export default [
     route("extended-trial", "routes/public/extended-trial.tsx"),
     route("preview/extended-trial", "routes/public/extended-trial-preview.tsx"),
   ]),
+  // The partner side (ADR 014): sign-in, sign-up, the dashboard and its customer list.
+  ...prefix("partner", [
+    layout("layouts/partner.tsx", [
+      index("routes/partner/index.tsx"),
+      route("signin", "routes/partner/signin.tsx"),
+      route("signup", "routes/partner/signup.tsx"),
+      route("dashboard", "routes/partner/dashboard.tsx"),
+      route("dashboard/users", "routes/partner/users.tsx"),
+    ]),
+  ]),
   ...prefix("admin", [
     layout("layouts/admin.tsx", [
       index("routes/admin/home.tsx"),
@@ -42,6 +52,7 @@ export default [
       route("profiles/new", "routes/admin/profiles-new.tsx"),
       route("profile-admin", "routes/admin/profile-admin.tsx"),
       route("first-names", "routes/admin/first-names.tsx"),
+      route("partner/whitelist", "routes/admin/partner-whitelist.tsx"),
       route("orders", "routes/admin/orders.tsx"),
       route("orders/:orderNumber", "routes/admin/orders-detail.tsx"),
       route("checkout-link", "routes/admin/checkout-link.tsx"),

@@ -66,6 +66,7 @@ import {
   partnerUserListSchema,
   partnerUsersCsvQuerySchema,
   partnerUsersQuerySchema,
+  referralQrQuerySchema,
   whitelistEntryAnswerSchema,
   whitelistEntryRequestSchema,
   whitelistListSchema,
@@ -826,6 +827,17 @@ export const endpoints: Endpoint[] = [
     query: partnerUsersCsvQuerySchema,
     responses: { 200: { description: "text/csv, as an attachment" } },
   },
+  ...(["svg", "png"] as const).map((format) => ({
+    method: "get" as const,
+    path: `/api/partner/referral-qr.${format}`,
+    summary: `The partner's referral link as a QR code (${format.toUpperCase()}, error correction Q); download=1 sends it as a file (partner only).`,
+    auth: true,
+    query: referralQrQuerySchema,
+    responses: {
+      200: { description: format === "svg" ? "image/svg+xml" : "image/png" },
+      400: { description: "size, margin or download is not valid (named in fields)" },
+    },
+  })),
   {
     method: "post",
     path: "/api/webhooks/{provider}",

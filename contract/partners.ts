@@ -14,8 +14,10 @@
 //   GET    /api/partner/dashboard                partner: figures             -> partnerDashboardSchema
 //   GET    /api/partner/users?q&page&pageSize    partner: attributed customers -> partnerUserListSchema
 //   GET    /api/partner/users.csv?q              partner: the same rows as CSV (text/csv)
+//   GET    /api/partner/referral-qr.svg|.png     partner: the referral link's QR code (size, margin, download)
 import { emailAddressPattern, emailMaxLength, hasDottedDomain } from "./account-rules";
 import { newPasswordSchema, passwordIsEmailMessage } from "./auth";
+import { profileQrQuerySchema } from "./profiles";
 import { profileStatuses } from "./profile-values";
 import { text, z } from "./zod";
 
@@ -36,6 +38,14 @@ export const referralQueryParameter = "ref";
 export function referralLink(publicUrl: string, slug: string): string {
   return `${publicUrl.replace(/\/+$/, "")}/?${referralQueryParameter}=${encodeURIComponent(slug)}`;
 }
+
+/**
+ * GET /api/partner/referral-qr.svg and .png: the referral link as a QR code for flyers and counters,
+ * with the same size and margin limits as a page's QR code; download=1 sends it as a file.
+ */
+export const referralQrQuerySchema = profileQrQuerySchema.pick({ size: true, margin: true, download: true });
+export type ReferralQrQuery = z.infer<typeof referralQrQuerySchema>;
+export const referralQrFormats = ["svg", "png"] as const;
 
 // --- Slugs -----------------------------------------------------------------------------------------
 

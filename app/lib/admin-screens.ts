@@ -23,6 +23,11 @@ export const adminScreens: readonly AdminScreen[] = [
     description: "admin.screens.profileAdmin",
   },
   { path: "/admin/first-names", label: "firstNames.nav", description: "admin.screens.firstNames" },
+  {
+    path: "/admin/partner/whitelist",
+    label: "adminPartners.nav",
+    description: "adminPartners.screen",
+  },
   { path: "/admin/orders", label: "adminOrders.nav.orders", description: "adminOrders.screens.orders" },
   {
     path: "/admin/checkout-link",

@@ -145,7 +145,7 @@ export async function signup(email: string, password: string, then?: AfterSignIn
 }
 
 /** Spec section 4: clears the session and the local storage (and the server's session). */
-export async function logout(): Promise<void> {
+export async function logout(to = "/login"): Promise<void> {
   try {
     await api()("/api/auth/logout", { method: "POST" });
   } catch {
@@ -153,5 +153,16 @@ export async function logout(): Promise<void> {
   }
   window.localStorage.clear();
   update({ session: null, admin: false, ownedProfiles: [] });
-  window.location.assign("/login");
+  window.location.assign(to);
+}
+
+/** Partner sign-up (POST /api/partner/signup, a whitelisted address only) signs in at once, like sign-up. */
+export async function partnerSignup(
+  email: string,
+  password: string,
+  then?: AfterSignIn,
+): Promise<SignInResult> {
+  const result = await signIn("/api/partner/signup", { email, password });
+  if (result.ok) await moveOn(result.user, then);
+  return result;
 }

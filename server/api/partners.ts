@@ -10,6 +10,9 @@ import {
   partnerUsersCsvColumns,
   partnerUsersCsvQuerySchema,
   partnerUsersQuerySchema,
+  referralLink,
+  referralQrFormats,
+  referralQrQuerySchema,
   type PartnerDashboard,
   type PartnerMe,
   type PartnerUserList,
@@ -27,6 +30,7 @@ import {
   setOrganisationName,
 } from "../domain/partners";
 import { consume } from "../domain/rate-limit";
+import { qrcodeEncoder, type QrEncoder } from "../providers/qr";
 import { createSession } from "../domain/sessions";
 import { requestOrigin, setSessionCookie } from "../http/auth";
 import type { ApiEnv } from "../http/env";
@@ -34,7 +38,7 @@ import type { SignedInEnv } from "../http/guards";
 import { fieldErrors, invalidInput, readJson } from "../http/errors";
 import { attemptLimits, publicSession } from "./auth";
 
-export type PartnerDeps = { db: Database; config: Config };
+export type PartnerDeps = { db: Database; config: Config; qr?: QrEncoder };
 
 /** The open call: a whitelisted address signs up as a partner and is signed in. */
 export function partnerSignupRoutes({ db, config }: PartnerDeps) {
@@ -58,11 +62,11 @@ function query<Schema extends typeof partnerUsersQuerySchema | typeof partnerUse
 }
 
 /** The guarded calls (partner role). */
-export function partnerRoutes({ db, config }: PartnerDeps) {
+export function partnerRoutes({ db, config, qr = qrcodeEncoder }: PartnerDeps) {
   const publicUrl = config.publicUrl;
   const organisationId = async (c: Context<SignedInEnv>) =>
     (await requireOrganisation(db, c.get("viewer").id)).id;
-  return new Hono<SignedInEnv>()
+  const routes = new Hono<SignedInEnv>()
     .get("/me", async (c) => c.json((await partnerMeFor(db, c.get("viewer"), publicUrl)) satisfies PartnerMe))
     .put("/organisation", async (c) => {
       const { name } = await readJson(c, partnerOrganisationRequestSchema);
@@ -98,4 +102,23 @@ export function partnerRoutes({ db, config }: PartnerDeps) {
         "Content-Disposition": `attachment; filename="kammare-${organisation.slug}-customers-${day}.csv"`,
       });
     });
+  // The referral link as a QR code, for the dashboard and for print (flyers, a shop's counter). It
+  // encodes the same address as the link the dashboard shows, made from the caller's own slug.
+  for (const format of referralQrFormats) {
+    routes.get(`/referral-qr.${format}`, async (c) => {
+      const parsed = referralQrQuerySchema.safeParse(c.req.query());
+      if (!parsed.success) throw invalidInput(fieldErrors(parsed.error.issues), "query");
+      const { download, ...options } = parsed.data;
+      const organisation = await requireOrganisation(db, c.get("viewer").id);
+      const image = await qr(referralLink(publicUrl, organisation.slug), { format, ...options });
+      return c.body(image.body, 200, {
+        "Content-Type": image.contentType,
+        "Cache-Control": "private, max-age=3600",
+        ...(download
+          ? { "Content-Disposition": `attachment; filename="kammare-${organisation.slug}-qr.${format}"` }
+          : {}),
+      });
+    });
+  }
+  return routes;
 }

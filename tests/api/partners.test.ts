@@ -18,6 +18,7 @@ import {
 import { formatOrderNumber } from "../../contract/orders";
 import { auditLog, orders, partnerAttributions, profiles, users } from "../../server/db/schema";
 import { createProfiles } from "../../server/domain/profiles";
+import { qrcodeEncoder } from "../../server/providers/qr";
 import { call, expectError, expectSession, type Account } from "../support/accounts";
 import { describeOnEngines } from "../support/api-fixture";
 
@@ -27,6 +28,8 @@ const partnerCalls = [
   { method: "GET", path: "/api/partner/dashboard" },
   { method: "GET", path: "/api/partner/users" },
   { method: "GET", path: "/api/partner/users.csv" },
+  { method: "GET", path: "/api/partner/referral-qr.svg" },
+  { method: "GET", path: "/api/partner/referral-qr.png" },
 ];
 
 type Partner = { id: string; email: string; token: string; me: PartnerMe };
@@ -325,6 +328,39 @@ describeOnEngines("partners", ({ app, db, accounts, admin, customer }) => {
         400,
         "invalid_request",
         "name",
+      );
+    });
+
+    it("draws the referral link the dashboard shows as a QR code, SVG or PNG, to look at or download", async () => {
+      const partner = await newPartner("QR-kransen");
+      const svg = await call(app, "/api/partner/referral-qr.svg", { bearer: partner.token });
+      expect(svg.status).toBe(200);
+      expect(svg.headers.get("content-type")).toContain("image/svg+xml");
+      expect(svg.headers.get("content-disposition")).toBeNull();
+      // The same drawing as the link's own QR code: the code carries exactly the shown link.
+      const expected = await qrcodeEncoder(partner.me.organisation.referralLink, {
+        format: "svg",
+        size: 512,
+        margin: 4,
+      });
+      expect(await svg.text()).toBe(new TextDecoder().decode(expected.body));
+
+      const png = await call(app, "/api/partner/referral-qr.png?size=1024&download=1", {
+        bearer: partner.token,
+      });
+      expect(png.status).toBe(200);
+      expect(png.headers.get("content-type")).toBe("image/png");
+      expect(png.headers.get("content-disposition")).toBe(
+        `attachment; filename="kammare-${partner.me.organisation.slug}-qr.png"`,
+      );
+      const bytes = new Uint8Array(await png.arrayBuffer());
+      expect([...bytes.slice(1, 4)]).toEqual([0x50, 0x4e, 0x47]);
+
+      await expectError(
+        await call(app, "/api/partner/referral-qr.png?size=9999", { bearer: partner.token }),
+        400,
+        "invalid_request",
+        "size",
       );
     });
 

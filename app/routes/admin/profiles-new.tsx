@@ -1,5 +1,6 @@
 // /admin/profiles/new: create one profile (optionally for an owner) or a batch of unclaimed ones for
-// printing; shows the new codes, links to each one's admin page, and the batch as a CSV download.
+// printing; shows the new codes, links to each one's admin page, and the batch as a CSV download. Pages
+// printed for a partner are attributed to its organisation (the partner select, ADR 014).
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -8,15 +9,25 @@ import { Alert } from "../../components/alert";
 import { Button } from "../../components/button";
 import { DataTable, type Column } from "../../components/data-table";
 import { FormAlert } from "../../components/form-alert";
+import { SelectField } from "../../components/select-field";
 import { AdminPageHeader } from "../../components/page-header";
 import { TextField } from "../../components/text-field";
 import { api } from "../../lib/api";
 import { useFormSubmit } from "../../lib/use-form-submit";
 import { emailProblem } from "../../lib/validate";
+import { listOrganisations, servicesContext } from "../partner/partner.server";
 import type { Route } from "./+types/profiles-new";
 
-export function loader() {
-  return { maxBatchSize };
+export async function loader({ context }: Route.LoaderArgs) {
+  const organisations = await listOrganisations(context.get(servicesContext).db);
+  return {
+    maxBatchSize,
+    partners: organisations.map((organisation) => ({
+      id: organisation.id,
+      // An organisation whose partner has not named it yet is known by its link's slug.
+      name: organisation.name ?? organisation.slug,
+    })),
+  };
 }
 
 type Created = { id: string; status: string; url: string };
@@ -34,10 +45,11 @@ export default function ProfilesNew({ loaderData }: Route.ComponentProps) {
   const maxText = max.toLocaleString(i18n.language);
   const [count, setCount] = useState("1");
   const [ownerEmail, setOwnerEmail] = useState("");
+  const [partnerId, setPartnerId] = useState("");
   const form = useFormSubmit({
-    fields: ["count", "ownerEmail"],
+    fields: ["count", "ownerEmail", "partnerId"],
     messages: {
-      not_found: "adminProfiles.new.ownerNotFound",
+      not_found: { ownerEmail: "adminProfiles.new.ownerNotFound", partnerId: "adminPartners.newPages.gone" },
       invalid_request: { count: "adminProfiles.new.countInvalid" },
     },
     quietWhenExplained: true,
@@ -73,7 +85,11 @@ export default function ProfilesNew({ loaderData }: Route.ComponentProps) {
         const answer = createProfilesAnswerSchema.parse(
           await api()("/api/admin/profiles", {
             method: "POST",
-            body: owner ? { count: wanted, ownerEmail: owner } : { count: wanted },
+            body: {
+              count: wanted,
+              ...(owner ? { ownerEmail: owner } : {}),
+              ...(partnerId ? { partnerId } : {}),
+            },
           }),
         );
         if (csvHref.current) URL.revokeObjectURL(csvHref.current);
@@ -160,6 +176,20 @@ export default function ProfilesNew({ loaderData }: Route.ComponentProps) {
           onChange={(event) => setOwnerEmail(event.target.value)}
           error={form.message("ownerEmail")}
         />
+        {loaderData.partners.length > 0 && (
+          <SelectField
+            label={t("adminPartners.newPages.label")}
+            hint={t("adminPartners.newPages.hint")}
+            name="partner"
+            value={partnerId}
+            onChange={(event) => setPartnerId(event.target.value)}
+            options={[
+              { value: "", label: t("adminPartners.newPages.none") },
+              ...loaderData.partners.map((partner) => ({ value: partner.id, label: partner.name })),
+            ]}
+            error={form.message("partnerId")}
+          />
+        )}
         <div>
           <Button type="submit" busy={form.busy}>
             {form.busy ? t("adminProfiles.new.busy") : t("adminProfiles.new.submit")}
