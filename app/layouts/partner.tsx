@@ -5,12 +5,7 @@ import { useTranslation } from "react-i18next";
 import { NavLink, Outlet, useRouteLoaderData } from "react-router";
 import { ErrorPage } from "../components/error-page";
 import { SiteFooter, SiteHeader, SkipLink } from "../components/site-header";
-import {
-  hasRole,
-  requireOrganisation,
-  servicesContext,
-  viewerContext,
-} from "../routes/partner/partner.server";
+import { hasRole, requireOrganisation, servicesContext, viewerContext } from "../lib/services.server";
 import type { Route } from "./+types/partner";
 
 export async function loader({ context }: Route.LoaderArgs) {

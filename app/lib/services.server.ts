@@ -34,3 +34,13 @@ export {
 } from "../../server/domain/invoices";
 // The end-to-end suite's clock (answers only with E2E_FIXTURES=on, in app/routes/e2e-fixtures.tsx).
 export { backdateInvoice } from "../../server/domain/e2e-clock";
+// The partner screens, the admin's whitelist and the partner select of new pages.
+export {
+  listOrganisations,
+  listWhitelist,
+  partnerDashboard,
+  partnerMeFor,
+  partnerUsers,
+  requireOrganisation,
+} from "../../server/domain/partners";
+export { hasRole } from "../../server/domain/viewer";

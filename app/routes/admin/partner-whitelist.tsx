@@ -16,7 +16,7 @@ import { useToast } from "../../components/toast";
 import { api } from "../../lib/api";
 import { formatDate } from "../../lib/date-format";
 import { failureOf } from "../../lib/validate";
-import { listWhitelist, servicesContext } from "../partner/partner.server";
+import { listWhitelist, servicesContext } from "../../lib/services.server";
 import type { Route } from "./+types/partner-whitelist";
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -15,7 +15,7 @@ import { TextField } from "../../components/text-field";
 import { api } from "../../lib/api";
 import { useFormSubmit } from "../../lib/use-form-submit";
 import { emailProblem } from "../../lib/validate";
-import { listOrganisations, servicesContext } from "../partner/partner.server";
+import { listOrganisations, servicesContext } from "../../lib/services.server";
 import type { Route } from "./+types/profiles-new";
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -11,7 +11,7 @@ import { RevenueChart } from "../../components/partner/revenue-chart";
 import { PartnerSection } from "../../components/partner/section";
 import { PageHeader } from "../../components/page-header";
 import { serverRules } from "../../rules/index.server";
-import { partnerDashboard, partnerMeFor, servicesContext, viewerContext } from "./partner.server";
+import { partnerDashboard, partnerMeFor, servicesContext, viewerContext } from "../../lib/services.server";
 import type { Route } from "./+types/dashboard";
 
 export const middleware: Route.MiddlewareFunction[] = serverRules("partner");

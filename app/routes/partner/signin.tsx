@@ -9,7 +9,8 @@ import { Button } from "../../components/button";
 import { SignInForm } from "../../components/sign-in-form";
 import { login, logout } from "../../lib/auth";
 import { emailProblem } from "../../lib/validate";
-import { hasRole, safeReturnPath, viewerContext } from "./partner.server";
+import { hasRole, viewerContext } from "../../lib/services.server";
+import { safeReturnPath } from "../../rules/index.server";
 import type { Route } from "./+types/signin";
 
 export function loader({ context, request }: Route.LoaderArgs) {

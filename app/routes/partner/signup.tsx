@@ -14,7 +14,7 @@ import { TextField } from "../../components/text-field";
 import { partnerSignup } from "../../lib/auth";
 import { useFormSubmit } from "../../lib/use-form-submit";
 import { apiErrorMessages, emailProblem, newPasswordProblem } from "../../lib/validate";
-import { hasRole, viewerContext } from "./partner.server";
+import { hasRole, viewerContext } from "../../lib/services.server";
 import type { Route } from "./+types/signup";
 
 export function loader({ context }: Route.LoaderArgs) {

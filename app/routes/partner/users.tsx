@@ -18,7 +18,7 @@ import { StatusBadge } from "../../components/status-badge";
 import { TextField } from "../../components/text-field";
 import { formatDate } from "../../lib/date-format";
 import { serverRules } from "../../rules/index.server";
-import { partnerUsers, requireOrganisation, servicesContext, viewerContext } from "./partner.server";
+import { partnerUsers, requireOrganisation, servicesContext, viewerContext } from "../../lib/services.server";
 import type { Route } from "./+types/users";
 
 export const middleware: Route.MiddlewareFunction[] = serverRules("partner", "partner-name");
