@@ -22,10 +22,13 @@ export function SiteHeader({
   nav,
   label,
   wide = false,
+  signInPath = "/login",
 }: {
   nav?: ReactNode;
   label?: string;
   wide?: boolean;
+  /** Where signing in (and, after signing out, back in) happens: the partner area has its own. */
+  signInPath?: string;
 }) {
   const { t } = useTranslation();
   return (
@@ -43,7 +46,7 @@ export function SiteHeader({
             )}
           </div>
           <div className="flex flex-wrap items-center gap-2">
-            <AccountControls />
+            <AccountControls signInPath={signInPath} />
             <LanguageSwitcher />
           </div>
         </div>
@@ -54,7 +57,7 @@ export function SiteHeader({
 }
 
 /** Who is signed in, with sign-out; or the way to sign in. */
-export function AccountControls() {
+export function AccountControls({ signInPath = "/login" }: { signInPath?: string }) {
   const { t } = useTranslation();
   // The server knows the viewer from the cookie; the browser's auth state adds what it learns after
   // refreshing the stored session (spec section 4), e.g. the admin flag.
@@ -63,7 +66,7 @@ export function AccountControls() {
   if (!viewer) {
     return (
       <Link
-        to="/login"
+        to={signInPath}
         className="min-h-11 rounded-[var(--radius-control)] px-3 py-2.5 text-sm font-medium text-brand hover:bg-brand-soft"
       >
         {t("auth.login.submit")}
@@ -86,7 +89,7 @@ export function AccountControls() {
       <button
         type="button"
         disabled={auth.loading}
-        onClick={() => void logout()}
+        onClick={() => void logout(signInPath)}
         className="min-h-11 rounded-[var(--radius-control)] border border-line px-3 text-sm font-medium text-ink hover:bg-brand-soft"
       >
         {t("auth.logout")}

@@ -54,6 +54,7 @@ export default function PartnerLayout({ loaderData }: Route.ComponentProps) {
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
       <SiteHeader
+        signInPath="/partner/signin"
         label={t("layout.partner")}
         nav={loaderData.partner ? <PartnerNav named={loaderData.named} /> : undefined}
       />
@@ -71,6 +72,7 @@ export function ErrorBoundary({ error }: { error: unknown }) {
   return (
     <div className="flex min-h-dvh flex-col">
       <SiteHeader
+        signInPath="/partner/signin"
         label={t("layout.partner")}
         nav={layout?.partner ? <PartnerNav named={layout.named} /> : undefined}
       />

@@ -173,8 +173,9 @@ test("an admin whitelists a partner, who signs up, names the organisation and se
   await expect(page.getByTestId("status-count-unclaimed")).toHaveText("1");
 
   // Signed out, the partner signs in again on the partner sign-in and comes back where they were going.
+  // Signing out of the partner area leads to the partner sign-in, not the customers'.
   await page.getByRole("button", { name: "Sign out" }).click();
-  await expect(page).toHaveURL("/login");
+  await expect(page).toHaveURL("/partner/signin");
   await page.goto("/partner/dashboard/users");
   await expect(page).toHaveURL(
     `/partner/signin?redirectTo=${encodeURIComponent("/partner/dashboard/users")}`,
