@@ -24,8 +24,10 @@ import { text, z } from "./zod";
 // --- The referral cookie -------------------------------------------------------------------------
 
 /**
- * A visit to `/?ref={slug}` or `/k/{id}?ref={slug}` (a slug of an existing organisation) sets this
- * cookie: HttpOnly, SameSite=Lax, Secure on https, path "/". Sign-up and claiming a page read it.
+ * A visit to `/?ref={slug}`, `/k/{id}?ref={slug}` or a checkout link passed on by a partner,
+ * `/checkout-link/{token}?ref={slug}` (a slug of an existing organisation) sets this cookie: HttpOnly,
+ * SameSite=Lax, Secure on https, path "/". Sign-up, claiming a page and starting a checkout link's
+ * checkout read it.
  * The first partner's cookie is kept while it lasts (first touch wins): a later link does not replace it.
  */
 export const referralCookieName = "ref";

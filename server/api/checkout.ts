@@ -8,9 +8,12 @@ import {
   sandboxPayRequestSchema,
   startCardCheckoutRequestSchema,
 } from "../../contract/checkout";
+import { readCookie } from "../../contract/cookie";
 import { startInvoiceCheckoutRequestSchema } from "../../contract/invoices";
+import { referralCookieName } from "../../contract/partners";
 import type { Database } from "../db/client";
 import { DomainError } from "../domain/errors";
+import { attribute, organisationIdBySlug } from "../domain/attribution";
 import { checkoutByInvoice, type InvoicingDeps } from "../domain/invoices";
 import { createCardOrder, customerOrder, findCustomerOrderRow } from "../domain/payments";
 import type { SignedInEnv } from "../http/guards";
@@ -79,6 +82,20 @@ export function checkoutRoutes(deps: CheckoutDeps) {
         c.get("viewer"),
         { provider: deps.provider, publicUrl: deps.publicUrl },
       );
+      if (request.link) {
+        // A checkout link a partner passed on (its ?ref= set the cookie): the customer and the page
+        // are that partner's, unless attributed already (first touch wins). After the order: a refused
+        // checkout attributes nothing.
+        const partner = await organisationIdBySlug(
+          db,
+          readCookie(c.req.header("cookie"), referralCookieName),
+        );
+        if (partner) {
+          const customer = c.get("viewer").id;
+          await attribute(db, { userId: customer }, partner, "checkout_link");
+          await attribute(db, { profileId: request.profileId }, partner, "checkout_link");
+        }
+      }
       const next = start.kind === "redirect" ? { kind: start.kind, url: start.url } : { kind: start.kind };
       return c.json({ order, next });
     })

@@ -444,6 +444,58 @@ describeOnEngines("partners", ({ app, db, accounts, admin, customer }) => {
       ]);
     });
 
+    it("attributes a customer and page through a checkout link A passed on, once the checkout starts", async () => {
+      // A customer from nowhere, with a page in its trial, and a checkout link the admin made for them.
+      const buyer = await customerSignUp();
+      const profileId = await newProfile();
+      await db
+        .update(profiles)
+        .set({ status: "trial", ownerUserId: buyer.id })
+        .where(eq(profiles.id, profileId));
+      const made = await call(app, "/api/admin/checkout-session-link", {
+        bearer: admin.token,
+        json: {
+          customerId: buyer.id,
+          price: 39_000,
+          iterations: 1,
+          includesFreeTrial: false,
+          interval: "year",
+        },
+      });
+      expect(made.status).toBe(201);
+      const { token } = (await made.json()) as { token: string };
+
+      // A passes the link on with its ref: the visit remembers A.
+      const visit = await app.request(`/checkout-link/${token}?ref=${a.me.organisation.slug}`);
+      const cookie = visit.headers.getSetCookie().find((line) => line.startsWith("ref="));
+      expect(cookie).toContain(`ref=${a.me.organisation.slug};`);
+
+      // A refused checkout (another customer's page) attributes nothing.
+      const refused = await call(app, "/api/checkout/card", {
+        bearer: buyer.token,
+        json: { profileId: await newProfile(), link: token },
+        headers: { Cookie: `ref=${a.me.organisation.slug}` },
+      });
+      expect(refused.status).toBeGreaterThanOrEqual(400);
+      expect(await organisationOfAttribution({ userId: buyer.id })).toBeNull();
+
+      const started = await call(app, "/api/checkout/card", {
+        bearer: buyer.token,
+        json: { profileId, link: token },
+        headers: { Cookie: `ref=${a.me.organisation.slug}` },
+      });
+      expect(started.status).toBe(200);
+      expect(await organisationOfAttribution({ userId: buyer.id })).toMatchObject({
+        organisationId: a.me.organisation.id,
+        source: "checkout_link",
+      });
+      expect(await organisationOfAttribution({ profileId })).toMatchObject({
+        organisationId: a.me.organisation.id,
+        source: "checkout_link",
+      });
+      expect((await users_(a.token)).rows.map((row) => row.email)).toContain(buyer.email);
+    });
+
     it("first touch wins: a later link changes neither the customer nor a page already attributed", async () => {
       // The customer came through A; claiming A's own page through B's link keeps both A's.
       const sold = await newProfile(a.me.organisation.id);
