@@ -10,7 +10,6 @@ import { expect, test, waitForHydration } from "./support/fixtures";
 import { asAdmin, ownedPage } from "./support/pages";
 import { appUrl } from "./support/ports";
 
-const shots = "/tmp/shots";
 const phone = { width: 390, height: 844 };
 const desktop = { width: 1280, height: 800 };
 
@@ -22,7 +21,10 @@ async function signInAs(page: Page, token: string, locale: "en-US" | "sv-SE" = "
 }
 
 /** The screen at both sizes, for a person to look at (the run does not judge them). */
+/** Full-page screenshots at the desktop and phone sizes, when SHOTS_DIR names a folder. */
 async function screenshots(page: Page, name: string): Promise<void> {
+  const shots = process.env.SHOTS_DIR;
+  if (!shots) return;
   for (const [size, viewport] of [
     ["1280x800", desktop],
     ["390x844", phone],
@@ -165,6 +167,7 @@ test("an owner in trial pays by invoice: field errors first, then the invoice, i
   expect(number).toBeTruthy();
   await expect(page.getByText(`with the OCR reference ${ocr}`)).toBeVisible();
   await expect(page.getByRole("link", { name: `Download invoice ${number} (PDF)` })).toBeVisible();
+  await screenshots(page, "faktura-owner-page");
 });
 
 test("in Swedish: a bad postcode explained, the invoice issued and confirmed, both screens pass axe", async ({
