@@ -298,6 +298,16 @@ describeOnEngines("partners", ({ app, db, accounts, admin, customer }) => {
       await expectError(await partnerSignUp(admin.email), 409, "email_taken", "email");
     });
 
+    it("allows 10 sign-up attempts a minute per address, then 429 with Retry-After", async () => {
+      const email = accounts.email("guessing");
+      for (let attempt = 0; attempt < 10; attempt++) {
+        expect((await partnerSignUp(email)).status).toBe(403);
+      }
+      const limited = await partnerSignUp(email);
+      await expectError(limited, 429, "rate_limited");
+      expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
+    });
+
     it("refuses a bad body with a 400 naming the field", async () => {
       await expectError(
         await call(app, "/api/partner/signup", { json: { email: "x@example.com", password: "short" } }),
