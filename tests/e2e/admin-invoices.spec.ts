@@ -5,13 +5,12 @@
 // through the file picker, reported as matched, and refused the second time. Axe on the new-invoice
 // screen and the list. With SHOTS_DIR set, each screen is also photographed at 1280x800 and 390x844.
 import { randomUUID } from "node:crypto";
-import { mkdir } from "node:fs/promises";
-import path from "node:path";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import type { AdminInvoiceDetail } from "../../contract/invoices";
 import { buildBgMax } from "../support/bgmax-builder";
 import { signInByApi } from "./support/accounts";
 import { expectNoSeriousAxeViolations } from "./support/axe";
+import { shoot } from "./support/shots";
 import { expect, test, waitForHydration } from "./support/fixtures";
 import { asAdmin, ownedPage } from "./support/pages";
 import { admin, appUrl } from "./support/ports";
@@ -73,24 +72,6 @@ async function issueByApi(
   return ((await response.json()) as { invoice: AdminInvoiceDetail }).invoice;
 }
 
-async function shoot(page: Page, name: string): Promise<void> {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  await mkdir(dir, { recursive: true });
-  const size = page.viewportSize();
-  for (const viewport of [
-    { width: 1280, height: 800 },
-    { width: 390, height: 844 },
-  ]) {
-    await page.setViewportSize(viewport);
-    await page.screenshot({
-      path: path.join(dir, `admin-invoices-${name}-${viewport.width}.png`),
-      fullPage: true,
-    });
-  }
-  if (size) await page.setViewportSize(size);
-}
-
 const notifications = (page: Page) => page.getByRole("region", { name: "Notifications" });
 const line = (page: Page, n: number) => page.getByRole("group", { name: `Line ${n}`, exact: true });
 
@@ -133,7 +114,7 @@ test("an admin issues an invoice, finds it in the list and books a part payment"
   await expect(page.getByText("The postcode is five digits, like 123 45.")).toBeVisible();
   await page.getByLabel("Postcode").fill("113 50");
   await expectNoSeriousAxeViolations(page, "new invoice");
-  await shoot(page, "new-invoice");
+  await shoot(page, "admin-invoices-new-invoice");
 
   await page.getByRole("button", { name: "Preview PDF" }).click();
   await expect(page.getByRole("link", { name: "Open the preview (PDF)" })).toBeVisible();
@@ -158,7 +139,7 @@ test("an admin issues an invoice, finds it in the list and books a part payment"
   await expect(table).toContainText("Sent");
   await expect(page.getByTestId("outstanding")).toContainText("818");
   await expectNoSeriousAxeViolations(page, "invoice list");
-  await shoot(page, "invoices");
+  await shoot(page, "admin-invoices-invoices");
   await page.reload();
   await waitForHydration(page);
   await expect(page.getByRole("searchbox", { name: "Customer" })).toHaveValue(customer);
@@ -174,7 +155,7 @@ test("an admin issues an invoice, finds it in the list and books a part payment"
   await expect(notifications(page).getByText(/Payment of SEK\s*300 recorded/)).toBeVisible();
   await expect(page.getByTestId("invoice-to-pay")).toContainText("518");
   await expect(page.getByRole("table", { name: /Payments of invoice/ })).toContainText("Recorded by hand");
-  await shoot(page, "invoice-detail");
+  await shoot(page, "admin-invoices-invoice-detail");
 });
 
 test("an admin credits an invoice", async ({ page, browser }) => {
@@ -266,7 +247,7 @@ test("a BgMax file pays a past-due page's invoice in full: the page is active ag
   await signInByApi(page, admin);
   await page.goto("/admin/capway/bgmax");
   await waitForHydration(page);
-  await expect(page.getByText("No file chosen yet.")).toBeVisible();
+  await expect(page.getByTestId("chosen-file")).toContainText("Nothing chosen: take the day's payment file");
 
   const upload = async () => {
     await page.getByLabel("Choose a BgMax file").setInputFiles({
@@ -282,7 +263,7 @@ test("a BgMax file pays a past-due page's invoice in full: the page is active ag
   const matched = page.getByRole("table", { name: "Payments booked on an invoice" });
   await expect(matched).toContainText(String(invoice.number));
   await expect(matched).toContainText("Now paid");
-  await shoot(page, "bgmax-report");
+  await shoot(page, "admin-invoices-bgmax-report");
 
   await upload();
   await expect(page.getByRole("alert")).toContainText("This file has already been imported");

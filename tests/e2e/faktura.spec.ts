@@ -6,12 +6,10 @@ import { readFile } from "node:fs/promises";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { pdfText } from "../support/pdf-text";
 import { expectNoSeriousAxeViolations } from "./support/axe";
+import { shoot } from "./support/shots";
 import { expect, test, waitForHydration } from "./support/fixtures";
 import { asAdmin, ownedPage } from "./support/pages";
 import { appUrl } from "./support/ports";
-
-const phone = { width: 390, height: 844 };
-const desktop = { width: 1280, height: 800 };
 
 async function signInAs(page: Page, token: string, locale: "en-US" | "sv-SE" = "en-US"): Promise<void> {
   await page.context().addCookies([
@@ -21,19 +19,6 @@ async function signInAs(page: Page, token: string, locale: "en-US" | "sv-SE" = "
 }
 
 /** The screen at both sizes, for a person to look at (the run does not judge them). */
-/** Full-page screenshots at the desktop and phone sizes, when SHOTS_DIR names a folder. */
-async function screenshots(page: Page, name: string): Promise<void> {
-  const shots = process.env.SHOTS_DIR;
-  if (!shots) return;
-  for (const [size, viewport] of [
-    ["1280x800", desktop],
-    ["390x844", phone],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    await page.screenshot({ path: `${shots}/${name}-${size}.png`, fullPage: true });
-  }
-  await page.setViewportSize(desktop);
-}
 
 // Invoices need the creditor (the company's invoicing identity); the suite's database may not have
 // one yet. These numbers pass the checks (tests/e2e/creditor.spec.ts saves the same company).
@@ -76,7 +61,7 @@ test("an owner in trial pays by invoice: field errors first, then the invoice, i
   // From the card checkout to the invoice checkout.
   await page.goto(`/k/${id}/checkout/card`);
   await waitForHydration(page);
-  await screenshots(page, "card-with-invoice-link");
+  await shoot(page, "card-with-invoice-link");
   await page.getByRole("link", { name: "Pay by invoice instead" }).click();
   await expect(page).toHaveURL(new RegExp(`/k/${id}/checkout/faktura$`));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Pay for Greta Lind by invoice");
@@ -88,7 +73,7 @@ test("an owner in trial pays by invoice: field errors first, then the invoice, i
   await expect(page.getByLabel("E-mail for the invoice")).toHaveValue(owner.email);
   await expect(page.getByText("The invoice is e-mailed to you with a PDF")).toBeVisible();
   await expect(page.getByTestId("invoice-total")).toHaveText(/^SEK\s49/);
-  await screenshots(page, "faktura-empty");
+  await shoot(page, "faktura-empty");
 
   // Sending an empty form sends nothing and explains each required field.
   let posted = 0;
@@ -105,7 +90,7 @@ test("an owner in trial pays by invoice: field errors first, then the invoice, i
   await expect(page.getByLabel("Postcode")).toHaveAttribute("aria-invalid", "true");
   expect(posted).toBe(0);
   await expectNoSeriousAxeViolations(page, "faktura with errors");
-  await screenshots(page, "faktura-errors");
+  await shoot(page, "faktura-errors");
 
   // A message goes as soon as its field is right; a bad postcode is explained when the field is left.
   await page.getByLabel("Name", { exact: true }).fill("Greta Lind");
@@ -146,7 +131,7 @@ test("an owner in trial pays by invoice: field errors first, then the invoice, i
   await expect(page.getByText("Bankgiro", { exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: "Copy the OCR reference" })).toBeVisible();
   await expectNoSeriousAxeViolations(page, "invoice confirmation");
-  await screenshots(page, "faktura-confirm");
+  await shoot(page, "faktura-confirm");
 
   // The PDF: a real PDF that carries the OCR reference to pay with.
   const [download] = await Promise.all([
@@ -167,7 +152,7 @@ test("an owner in trial pays by invoice: field errors first, then the invoice, i
   expect(number).toBeTruthy();
   await expect(page.getByText(`with the OCR reference ${ocr}`)).toBeVisible();
   await expect(page.getByRole("link", { name: `Download invoice ${number} (PDF)` })).toBeVisible();
-  await screenshots(page, "faktura-owner-page");
+  await shoot(page, "faktura-owner-page");
 });
 
 test("in Swedish: a bad postcode explained, the invoice issued and confirmed, both screens pass axe", async ({
@@ -201,7 +186,7 @@ test("in Swedish: a bad postcode explained, the invoice issued and confirmed, bo
   await expect(page.getByTestId("invoice-to-pay")).toHaveText(/^49\skr/);
   await expect(page.getByRole("link", { name: "Ladda ner fakturan (PDF)" })).toHaveAttribute("download", "");
   await expectNoSeriousAxeViolations(page, "invoice confirmation sv");
-  await screenshots(page, "faktura-confirm-sv");
+  await shoot(page, "faktura-confirm-sv");
 });
 
 test("when invoices cannot be issued, the owner is offered the card instead", async ({ page, browser }) => {
@@ -227,7 +212,7 @@ test("when invoices cannot be issued, the owner is offered the card instead", as
   // Nothing promises what cannot come now: no terms, no form.
   await expect(page.getByText(/pay it within/)).toHaveCount(0);
   await expect(page.getByLabel("Street address")).toHaveCount(0);
-  await screenshots(page, "faktura-unavailable");
+  await shoot(page, "faktura-unavailable");
   await page.getByRole("link", { name: "Pay by card", exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/k/${id}/checkout/card$`));
 });

@@ -4,30 +4,12 @@
 // address not on the whitelist is refused, a customer account is told it is no partner's, and the
 // rules send a visitor to the partner sign-in and a partner without a name to the dashboard.
 import { randomUUID } from "node:crypto";
-import { mkdir } from "node:fs/promises";
-import path from "node:path";
-import type { Page } from "@playwright/test";
 import { newUser, signInByApi, signUpByApi } from "./support/accounts";
 import { expectNoSeriousAxeViolations } from "./support/axe";
+import { shoot } from "./support/shots";
 import { expect, test, waitForHydration } from "./support/fixtures";
 import { newProfiles } from "./support/pages";
 import { admin, appUrl } from "./support/ports";
-
-/** Full-page screenshots at the desktop and phone sizes, when SHOTS_DIR names a folder. */
-async function shoot(page: Page, name: string): Promise<void> {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  await mkdir(dir, { recursive: true });
-  const size = page.viewportSize();
-  for (const viewport of [
-    { width: 1280, height: 800 },
-    { width: 390, height: 844 },
-  ]) {
-    await page.setViewportSize(viewport);
-    await page.screenshot({ path: path.join(dir, `partners-${name}-${viewport.width}.png`), fullPage: true });
-  }
-  if (size) await page.setViewportSize(size);
-}
 
 const refusal =
   "This e-mail address cannot sign up as a partner. Ask your Kammare contact for an invitation.";
@@ -57,7 +39,7 @@ test("an admin whitelists a partner, who signs up, names the organisation and se
   await expect(row).toContainText(partnerName);
   await expect(row).toContainText("Invited");
   await expectNoSeriousAxeViolations(adminPage, "whitelist");
-  await shoot(adminPage, "whitelist");
+  await shoot(adminPage, "partners-whitelist");
 
   // A visitor of the partner area signs in first.
   await page.goto("/partner");
@@ -70,7 +52,7 @@ test("an admin whitelists a partner, who signs up, names the organisation and se
   await page.getByRole("link", { name: "Create a partner account" }).click();
   await expect(page).toHaveURL("/partner/signup");
   await waitForHydration(page);
-  await shoot(page, "signup");
+  await shoot(page, "partners-signup");
   await page.getByLabel("E-mail address").fill(partner.email);
   await page.getByLabel("Password", { exact: true }).fill(partner.password);
   await page.getByRole("button", { name: "Create partner account" }).click();
@@ -80,7 +62,7 @@ test("an admin whitelists a partner, who signs up, names the organisation and se
   await expect(page.getByTestId("users-locked")).toContainText("set it above first");
   await expect(page.getByTestId("users-nav-locked")).toBeVisible();
   await expect(page.getByLabel("Organisation name")).toHaveValue(partnerName);
-  await shoot(page, "dashboard-unnamed");
+  await shoot(page, "partners-dashboard-unnamed");
 
   // Without a name, the customer list sends the partner back to the dashboard.
   await page.goto("/partner/dashboard/users");
@@ -113,7 +95,7 @@ test("an admin whitelists a partner, who signs up, names the organisation and se
   await expect(page.getByTestId("figure-customers")).toHaveText("0");
   await expect(page.getByRole("table", { name: "Revenue per month, the last 12 months" })).toBeAttached();
   await expectNoSeriousAxeViolations(page, "dashboard");
-  await shoot(page, "dashboard");
+  await shoot(page, "partners-dashboard");
 
   // A customer follows the link, then signs up and claims an unclaimed page.
   const [id] = await newProfiles(browser, 1);
@@ -143,7 +125,7 @@ test("an admin whitelists a partner, who signs up, names the organisation and se
   await expect(customerRow.locator("[data-status]")).toBeVisible();
   await expect(page.getByTestId("users-count")).toHaveText("1 row.");
   await expectNoSeriousAxeViolations(page, "users");
-  await shoot(page, "users");
+  await shoot(page, "partners-users");
 
   // The search goes into the address, and the CSV link carries it.
   const part = customer.email.slice(0, 10);

@@ -57,21 +57,45 @@ export function BgMaxReport({ name, summary }: { name: string; summary: BgMaxImp
     `${index}|${row.ocr ?? row.reference}|${row.amountOre}`;
   const withIndex = <Row,>(rows: Row[]) => rows.map((row, index) => ({ ...row, index }));
 
+  // The columns the tables share: the invoice a payment was booked on, its OCR, the amount, the
+  // reference a payment came with.
+  const invoiceColumn = <Row extends { invoiceNumber: number | null }>(): Column<Row> => ({
+    key: "invoice",
+    header: t("adminInvoices.bgmax.invoice"),
+    cell: (row) => <InvoiceLink number={row.invoiceNumber} />,
+    wrap: "never",
+  });
+  const ocrColumn = <Row extends { ocr: string }>(): Column<Row> => ({
+    key: "ocr",
+    header: t("adminInvoices.ocr"),
+    cell: (row) => ocr(row.ocr),
+    wrap: "never",
+  });
+  const moneyColumn = <Row,>(key: string, header: string, ore: (row: Row) => number): Column<Row> => ({
+    key,
+    header,
+    cell: (row) => money(ore(row)),
+    numeric: true,
+    wrap: "never",
+  });
+  const amountColumn = <Row extends { amountOre: number }>() =>
+    moneyColumn<Row>("amount", t("adminInvoices.detail.amount"), (row) => row.amountOre);
+  const referenceColumn = <Row extends { reference: string }>(): Column<Row> => ({
+    key: "reference",
+    header: t("adminInvoices.detail.reference"),
+    cell: (row) => ocr(row.reference || "–"),
+    wrap: "anywhere",
+    className: "min-w-40",
+  });
+  /** An invoice, its OCR and the amount: how every table of booked payments starts. */
+  const booked = <Row extends { invoiceNumber: number | null; ocr: string; amountOre: number }>() => [
+    invoiceColumn<Row>(),
+    ocrColumn<Row>(),
+    amountColumn<Row>(),
+  ];
+
   const matchedColumns: Column<Matched & { index: number }>[] = [
-    {
-      key: "invoice",
-      header: t("adminInvoices.bgmax.invoice"),
-      cell: (row) => <InvoiceLink number={row.invoiceNumber} />,
-      wrap: "never",
-    },
-    { key: "ocr", header: t("adminInvoices.ocr"), cell: (row) => ocr(row.ocr), wrap: "never" },
-    {
-      key: "amount",
-      header: t("adminInvoices.detail.amount"),
-      cell: (row) => money(row.amountOre),
-      numeric: true,
-      wrap: "never",
-    },
+    ...booked<Matched & { index: number }>(),
     {
       key: "state",
       header: t("adminInvoices.statusLabel"),
@@ -85,43 +109,12 @@ export function BgMaxReport({ name, summary }: { name: string; summary: BgMaxImp
     },
   ];
   const partialColumns: Column<Partial & { index: number }>[] = [
-    {
-      key: "invoice",
-      header: t("adminInvoices.bgmax.invoice"),
-      cell: (row) => <InvoiceLink number={row.invoiceNumber} />,
-      wrap: "never",
-    },
-    { key: "ocr", header: t("adminInvoices.ocr"), cell: (row) => ocr(row.ocr), wrap: "never" },
-    {
-      key: "amount",
-      header: t("adminInvoices.detail.amount"),
-      cell: (row) => money(row.amountOre),
-      numeric: true,
-      wrap: "never",
-    },
-    {
-      key: "remaining",
-      header: t("adminInvoices.bgmax.remaining"),
-      cell: (row) => money(row.remainingOre),
-      numeric: true,
-      wrap: "never",
-    },
+    ...booked<Partial & { index: number }>(),
+    moneyColumn("remaining", t("adminInvoices.bgmax.remaining"), (row) => row.remainingOre),
   ];
   const unmatchedColumns: Column<Unmatched & { index: number }>[] = [
-    {
-      key: "reference",
-      header: t("adminInvoices.detail.reference"),
-      cell: (row) => ocr(row.reference || "–"),
-      wrap: "anywhere",
-      className: "min-w-40",
-    },
-    {
-      key: "amount",
-      header: t("adminInvoices.detail.amount"),
-      cell: (row) => money(row.amountOre),
-      numeric: true,
-      wrap: "never",
-    },
+    referenceColumn(),
+    amountColumn(),
     {
       key: "payer",
       header: t("adminInvoices.bgmax.payer"),
@@ -129,49 +122,13 @@ export function BgMaxReport({ name, summary }: { name: string; summary: BgMaxImp
     },
   ];
   const overpaidColumns: Column<Overpaid & { index: number }>[] = [
-    {
-      key: "invoice",
-      header: t("adminInvoices.bgmax.invoice"),
-      cell: (row) => <InvoiceLink number={row.invoiceNumber} />,
-      wrap: "never",
-    },
-    { key: "ocr", header: t("adminInvoices.ocr"), cell: (row) => ocr(row.ocr), wrap: "never" },
-    {
-      key: "amount",
-      header: t("adminInvoices.detail.amount"),
-      cell: (row) => money(row.amountOre),
-      numeric: true,
-      wrap: "never",
-    },
-    {
-      key: "excess",
-      header: t("adminInvoices.bgmax.excess"),
-      cell: (row) => money(row.excessOre),
-      numeric: true,
-      wrap: "never",
-    },
+    ...booked<Overpaid & { index: number }>(),
+    moneyColumn("excess", t("adminInvoices.bgmax.excess"), (row) => row.excessOre),
   ];
   const deductionColumns: Column<Deduction & { index: number }>[] = [
-    {
-      key: "reference",
-      header: t("adminInvoices.detail.reference"),
-      cell: (row) => ocr(row.reference || "–"),
-      wrap: "anywhere",
-      className: "min-w-40",
-    },
-    {
-      key: "invoice",
-      header: t("adminInvoices.bgmax.invoice"),
-      cell: (row) => <InvoiceLink number={row.invoiceNumber} />,
-      wrap: "never",
-    },
-    {
-      key: "amount",
-      header: t("adminInvoices.detail.amount"),
-      cell: (row) => money(row.amountOre),
-      numeric: true,
-      wrap: "never",
-    },
+    referenceColumn(),
+    invoiceColumn(),
+    amountColumn(),
   ];
 
   const counts: [string, ReactNode][] = [
