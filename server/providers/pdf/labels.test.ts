@@ -2,7 +2,7 @@
 // to, whole (å, ä, ö and very long names too), and 10,000 of them in well under the 10 s the issue asks.
 import { describe, expect, it } from "vitest";
 import { PDFDocument } from "pdf-lib";
-import { addressLines, type PostalAddress } from "../../../contract/addresses";
+import { addressFieldMaxLength, addressLines, type PostalAddress } from "../../../contract/addresses";
 import { pdfPositionedRuns, type PositionedRun } from "../../../tests/support/pdf-text";
 import { c5AddressBox, c5Height, c5Width, labelBox, labelHeight, labelWidth, makeLabelsPdf } from "./labels";
 
@@ -114,6 +114,26 @@ describe("address labels on the 3 x 8 sheet", () => {
     }
     expect(Math.min(...runs.map((run) => run.size))).toBeGreaterThanOrEqual(6);
     expect(Math.max(...runs.map((run) => run.size))).toBeLessThan(10);
+  });
+
+  it("prints an address with every field at its limit, in wide capitals, whole and inside its label", async () => {
+    const worst = address(1, {
+      name: "W".repeat(addressFieldMaxLength.name),
+      street: "W".repeat(addressFieldMaxLength.street),
+      street2: "W".repeat(addressFieldMaxLength.street2),
+      postcode: "W".repeat(addressFieldMaxLength.postcode),
+      city: "W".repeat(addressFieldMaxLength.city),
+      country: "W".repeat(addressFieldMaxLength.country),
+    });
+    const runs = await pdfPositionedRuns(await makeLabelsPdf([worst, address(2)], { layout: "labels-3x8" }));
+    const own = runs.filter((run) => run.text.startsWith("W"));
+    expect(own.map((run) => run.text).join("")).toBe(addressLines(worst).join("").replace(/ /g, ""));
+    const box = labelBox(1);
+    for (const run of own) {
+      expect(positionAt(run.x, run.y)).toBe(1);
+      expect(run.y + run.size).toBeLessThanOrEqual(box.y + box.height);
+    }
+    expect(runsOf(runs, address(2))[0]!.size).toBe(10);
   });
 
   it("makes 10,000 labels in well under 10 seconds", async () => {

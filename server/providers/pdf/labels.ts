@@ -41,9 +41,10 @@ const envelopeSizes: Sizes = { start: 12, min: 7 };
 const lineHeight = 1.2;
 
 /**
- * The address's lines at the largest size (from sizes.start, in half points, down to sizes.min)
- * whose wrapped lines fit the box's height. The field limits of the contract make every address fit
- * at the minimum; should one not, it goes on shrinking, because a cut-off address is a lost letter.
+ * The address's lines at the largest size, from sizes.start down to sizes.min in half points, whose
+ * wrapped lines fit the box's height. Real addresses within the contract's field limits fit at the
+ * minimum; one that does not (every field at its limit in wide capitals) goes on shrinking below it
+ * rather than be cut off, because a cut-off address is a lost letter.
  */
 export function fitLines(
   font: PDFFont,
@@ -58,8 +59,13 @@ export function fitLines(
     );
   let size = sizes.start;
   let wrapped = wrapAt(size);
-  // Below the minimum only as a last resort (see above); 2 points is where it stops regardless.
-  while (wrapped.length * size * lineHeight > box.height && size > 2) {
+  const fits = () => wrapped.length * size * lineHeight <= box.height;
+  while (!fits() && size > sizes.min) {
+    size -= 0.5;
+    wrapped = wrapAt(size);
+  }
+  // The last resort (see above); at 2 points it stops regardless.
+  while (!fits() && size > 2) {
     size -= 0.5;
     wrapped = wrapAt(size);
   }
