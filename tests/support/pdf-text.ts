@@ -2,6 +2,7 @@
 // Small on purpose: it understands what pdf-lib writes with its standard fonts (Flate-compressed
 // content streams, strings shown with Tj as hex in WinAnsi), not every PDF.
 import { inflateSync } from "node:zlib";
+import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream } from "pdf-lib";
 
 // WinAnsi differs from Latin-1 only in 0x80-0x9F; these are the ones a receipt may use.
 const winAnsiHigh: Record<number, string> = {
@@ -53,4 +54,44 @@ export function pdfText(pdf: Uint8Array): string {
   return pdfTextRuns(pdf)
     .join("\n")
     .replace(/\u00a0/g, " ");
+}
+
+/** One string drawn, where: the page (the first is 1), the text matrix's x and y, the font size. */
+export type PositionedRun = { page: number; text: string; x: number; y: number; size: number };
+
+/**
+ * Every string drawn with its page and position, page by page in drawing order. Reads the pages
+ * through pdf-lib (so page order is the document's, not the file's) and follows the Tf and Tm
+ * operators pdf-lib writes before each Tj.
+ */
+export async function pdfPositionedRuns(pdf: Uint8Array): Promise<PositionedRun[]> {
+  const document = await PDFDocument.load(pdf);
+  const runs: PositionedRun[] = [];
+  document.getPages().forEach((page, index) => {
+    const contents = page.node.Contents();
+    const streams =
+      contents instanceof PDFArray
+        ? contents.asArray().map((ref) => document.context.lookup(ref))
+        : [contents];
+    let size = 0;
+    let x = 0;
+    let y = 0;
+    for (const stream of streams) {
+      if (!(stream instanceof PDFRawStream)) continue;
+      const content = Buffer.from(decodePDFRawStream(stream).decode()).toString("latin1");
+      const operators =
+        /\/\S+\s+([\d.]+)\s+Tf|[-\d.]+\s+[-\d.]+\s+[-\d.]+\s+[-\d.]+\s+([-\d.]+)\s+([-\d.]+)\s+Tm|<([0-9A-Fa-f\s]*)>\s*Tj/g;
+      for (const match of content.matchAll(operators)) {
+        if (match[1] !== undefined) size = Number(match[1]);
+        else if (match[2] !== undefined) {
+          x = Number(match[2]);
+          y = Number(match[3]);
+        } else if (match[4] !== undefined) {
+          const text = decodeWinAnsi(Buffer.from(match[4].replace(/\s/g, ""), "hex"));
+          runs.push({ page: index + 1, text, x, y, size });
+        }
+      }
+    }
+  });
+  return runs;
 }
