@@ -15,6 +15,8 @@ export type InvoiceStatus = (typeof invoiceStatuses)[number];
 export const invoicePastDueAfterDays = 7;
 /** …and `expired` this many days after that. */
 export const invoiceExpiresAfterPastDueDays = 30;
+/** Decisions ("Invoice"): the invoice checkout's invoice is due in 30 days (manual ones: the creditor's terms). */
+export const invoiceCheckoutTermsDays = 30;
 /** Lines a manual invoice may have. */
 export const maxInvoiceLines = 50;
 /** The largest unit price a line takes (10 million kronor): beyond it is a typing slip. */

@@ -7,12 +7,13 @@ import { invoiceTotals } from "../../contract/swedish-numbers";
 import { invoicePdfPath } from "../../contract/invoices";
 import { i18nFor } from "../../i18n";
 import type { Executor } from "../db/client";
-import { creditors, invoices, orders, profiles } from "../db/schema";
+import { invoices, orders, profiles } from "../db/schema";
 import type { IssuedInvoice } from "../providers/invoicing/types";
 import { makeInvoicePdf, type InvoiceDocument } from "../providers/pdf/invoice";
 import { DomainError } from "./errors";
 import {
   creditNumberOf,
+  creditorOf,
   findInvoice,
   lineView,
   linesOf,
@@ -83,10 +84,9 @@ export type InvoiceFile = { filename: string; content: Uint8Array; contentType: 
 async function invoiceFile(
   db: Executor,
   row: InvoiceRow,
+  creditor: CreditorRow,
   kind: "invoice" | "reminder" = "invoice",
 ): Promise<InvoiceFile> {
-  const [creditor] = await db.select().from(creditors).where(eq(creditors.id, row.creditorId));
-  if (!creditor) throw new Error("the invoice's creditor is gone");
   const [order] = row.orderId
     ? await db.select({ orderNumber: orders.orderNumber }).from(orders).where(eq(orders.id, row.orderId))
     : [];
@@ -121,7 +121,7 @@ export async function invoicePdfForViewer(db: Executor, id: string, actor: Actor
   if (!row || row.number === null || (row.customerUserId !== actor.id && !hasRole(actor, "admin"))) {
     throw new DomainError("not_found", "There is no invoice with this id.", "id");
   }
-  return invoiceFile(db, row);
+  return invoiceFile(db, row, await creditorOf(db, row));
 }
 
 export async function emailInvoice(
@@ -130,8 +130,7 @@ export async function emailInvoice(
   row: InvoiceRow,
   kind: "invoice" | "reminder",
 ): Promise<void> {
-  const [creditor] = await db.select().from(creditors).where(eq(creditors.id, row.creditorId));
-  if (!creditor) throw new Error("the invoice's creditor is gone");
+  const creditor = await creditorOf(db, row);
   const locale = localeOfInvoice(row);
   const { t } = i18nFor(locale);
   const isCreditNote = row.creditsInvoiceId !== null;
@@ -156,7 +155,7 @@ export async function emailInvoice(
     to: row.customerEmail,
     subject: t(`billingEmail.${key}.subject`, values),
     text: t(`billingEmail.${key}.body`, values),
-    attachments: [await invoiceFile(db, row, kind)],
+    attachments: [await invoiceFile(db, row, creditor, kind)],
   });
 }
 
@@ -191,7 +190,7 @@ function issuedInvoice(row: InvoiceRow, lines: LineRow[], creditor: CreditorRow)
  * fails) and hands it to the invoice provider if there is one. Never throws: what fails is logged
  * and retried by the sweep.
  */
-export async function deliverInvoice(deps: InvoicingDeps, id: string): Promise<void> {
+export async function deliverInvoice(deps: InvoicingDeps, id: string): Promise<{ emailed: boolean }> {
   const { db } = deps;
   const now = deps.now ?? new Date();
   const [claimed] = await db
@@ -199,20 +198,21 @@ export async function deliverInvoice(deps: InvoicingDeps, id: string): Promise<v
     .set({ sentAt: now })
     .where(and(eq(invoices.id, id), isNull(invoices.sentAt), isNotNull(invoices.number)))
     .returning();
+  let emailed = false;
   if (claimed) {
     try {
       await emailInvoice(deps, db, claimed, "invoice");
+      emailed = true;
     } catch (error) {
       await db.update(invoices).set({ sentAt: null }).where(eq(invoices.id, id));
       deps.logger?.warn({ err: error, invoice: claimed.number }, "invoice e-mail failed; retried next sweep");
     }
   }
-  if (deps.provider.name === "none") return;
+  if (deps.provider.name === "none") return { emailed };
   const row = await findInvoice(db, id);
-  if (!row || row.providerReference || row.creditsInvoiceId || row.number === null) return;
+  if (!row || row.providerReference || row.creditsInvoiceId || row.number === null) return { emailed };
   try {
-    const [creditor] = await db.select().from(creditors).where(eq(creditors.id, row.creditorId));
-    if (!creditor) throw new Error("the invoice's creditor is gone");
+    const creditor = await creditorOf(db, row);
     const delivery = await deps.provider.deliver(issuedInvoice(row, await linesOf(db, row.id), creditor));
     await db
       .update(invoices)
@@ -229,10 +229,12 @@ export async function deliverInvoice(deps: InvoicingDeps, id: string): Promise<v
       "invoice hand-over to the provider failed; retried next sweep",
     );
   }
+  return { emailed };
 }
 
 // --- The sweep --------------------------------------------------------------------------------
 
+/** The numbers of the invoices the sweep made overdue, e-mailed (retries) and reminded of. */
 export type InvoiceSweepReport = { overdue: number[]; delivered: number[]; reminders: number[] };
 
 /**
@@ -271,12 +273,7 @@ export async function sweepInvoices(deps: InvoicingDeps): Promise<InvoiceSweepRe
     .orderBy(asc(invoices.number));
   const delivered: number[] = [];
   for (const row of undelivered) {
-    await deliverInvoice(deps, row.id);
-    const [after] = await db
-      .select({ sentAt: invoices.sentAt })
-      .from(invoices)
-      .where(eq(invoices.id, row.id));
-    if (after?.sentAt) delivered.push(row.number ?? 0);
+    if ((await deliverInvoice(deps, row.id)).emailed) delivered.push(row.number ?? 0);
   }
 
   const due = await db

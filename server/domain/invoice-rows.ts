@@ -6,7 +6,7 @@ import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { InvoiceStatus } from "../../contract/invoices";
 import type { Locale } from "../../contract/locale";
 import type { Database, Executor } from "../db/client";
-import { invoiceLines, invoices, type creditors } from "../db/schema";
+import { creditors, invoiceLines, invoices } from "../db/schema";
 import type { Logger } from "../logger";
 import type { EmailSender } from "../providers/email/types";
 import type { InvoiceProvider } from "../providers/invoicing/types";
@@ -52,6 +52,16 @@ export async function unpaidInvoiceNumberOf(db: Executor, profileId: string): Pr
 /** The refusal of a checkout for a page with an unpaid invoice. */
 export function unpaidInvoiceRefusal(number: number): string {
   return `This page has an unpaid invoice (number ${number}); paying it keeps the page.`;
+}
+
+/** The creditor that issued an invoice (a creditor with invoices is never deleted: the key restricts). */
+export async function creditorOf(
+  db: Executor,
+  invoice: Pick<InvoiceRow, "creditorId">,
+): Promise<CreditorRow> {
+  const [creditor] = await db.select().from(creditors).where(eq(creditors.id, invoice.creditorId));
+  if (!creditor) throw new Error("the invoice's creditor is gone");
+  return creditor;
 }
 
 /** The total and any reminder fee: what the invoice asks for in all. */

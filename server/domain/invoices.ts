@@ -29,6 +29,7 @@ import { maxReminderFeeOre } from "../../contract/creditor";
 import {
   addressLinesOf,
   adminInvoicePageSize,
+  invoiceCheckoutTermsDays,
   invoicePdfPath,
   type AdminInvoiceDetail,
   type AdminInvoiceList,
@@ -45,7 +46,7 @@ import { plans, vatRatePercent } from "../../contract/pricing";
 import { invoiceTotals, lineAmounts, makeOcr, roundToKronor } from "../../contract/swedish-numbers";
 import { i18nFor } from "../../i18n";
 import type { Database, Executor } from "../db/client";
-import { creditors, invoiceLines, invoicePayments, invoices, orders, profiles, users } from "../db/schema";
+import { invoiceLines, invoicePayments, invoices, orders, profiles, users } from "../db/schema";
 import { makeInvoicePdf } from "../providers/pdf/invoice";
 import { audit, type RequestOrigin } from "./audit";
 import { activeCreditorRow } from "./creditor";
@@ -57,6 +58,7 @@ import type { Actor } from "./viewer";
 import { deliverInvoice, emailInvoice, invoiceDocument } from "./invoice-delivery";
 import {
   creditNumberOf,
+  creditorOf,
   findInvoice,
   isPastDue,
   lineView,
@@ -248,7 +250,7 @@ export async function checkoutByInvoice(
         profileId: profile.id,
         orderId: orderRow.id,
         language,
-        termsDays: null,
+        termsDays: invoiceCheckoutTermsDays,
         lines: [planLine(input.plan, profile.id, periodStart, periodEnd, language)],
         createdByUserId: actor.id,
       },
@@ -265,7 +267,7 @@ export async function checkoutByInvoice(
   await deliverInvoice(deps, invoice.id);
   return {
     order: await orderView(db, orderRow),
-    invoice: await customerInvoiceView(db, (await findInvoice(db, invoice.id)) ?? invoice),
+    invoice: await customerInvoiceView(db, invoice),
   };
 }
 
@@ -392,7 +394,7 @@ export async function previewManualInvoice(
 // --- Reading ----------------------------------------------------------------------------------
 
 async function customerInvoiceView(db: Executor, row: InvoiceRow): Promise<CustomerInvoice> {
-  const [creditor] = await db.select().from(creditors).where(eq(creditors.id, row.creditorId));
+  const creditor = await creditorOf(db, row);
   return {
     id: row.id,
     number: row.number ?? 0,
@@ -483,7 +485,7 @@ export async function adminInvoiceDetail(
   const [order] = row.orderId
     ? await db.select({ orderNumber: orders.orderNumber }).from(orders).where(eq(orders.id, row.orderId))
     : [];
-  const [creditor] = await db.select().from(creditors).where(eq(creditors.id, row.creditorId));
+  const creditor = await creditorOf(db, row);
   const payments = await db
     .select()
     .from(invoicePayments)
@@ -769,13 +771,11 @@ export async function creditInvoice(
         "id",
       );
     }
-    const creditor = await tx.select().from(creditors).where(eq(creditors.id, invoice.creditorId));
     const lines = await linesOf(tx, invoice.id);
-    const issuer = (await activeCreditorRow(tx)) ?? creditor[0];
-    if (!issuer) throw new Error("the invoice's creditor is gone");
+    // The seller that issued the invoice issues its credit note, in the same number series.
     const note = await insertInvoice(
       tx,
-      issuer,
+      await creditorOf(tx, invoice),
       {
         customer: {
           name: invoice.customerName,
@@ -852,8 +852,7 @@ export async function sendInvoiceReminder(
     if (invoice.creditsInvoiceId || !isPastDue(invoice, swedishDate(now))) {
       throw new DomainError("conflict", "Only an unpaid invoice past its due date can be reminded of.", "id");
     }
-    const [creditor] = await tx.select().from(creditors).where(eq(creditors.id, invoice.creditorId));
-    if (!creditor) throw new Error("the invoice's creditor is gone");
+    const creditor = await creditorOf(tx, invoice);
     const fee = invoice.reminderFeeOre === 0 ? Math.min(creditor.reminderFeeOre, maxReminderFeeOre) : 0;
     const [updated] = await tx
       .update(invoices)

@@ -2,7 +2,7 @@
 // and saved with PUT /api/admin/creditor. The form checks with the API's own schema
 // (contract/creditor.ts) and shows its messages in the reader's language; the numbers are shown in
 // their printed forms as soon as a field is left.
-import { useState, type FormEvent, type ReactNode } from "react";
+import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
 import {
@@ -35,6 +35,7 @@ import { api } from "../../lib/api";
 import { activeCreditor, servicesContext } from "../../lib/services.server";
 import { useFormSubmit, type FieldErrors } from "../../lib/use-form-submit";
 import type { Route } from "./+types/creditor";
+import { CardSection } from "../../components/facts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { creditor: await activeCreditor(context.get(servicesContext).db) };
@@ -115,20 +116,6 @@ export default function CreditorScreen({ loaderData }: Route.ComponentProps) {
       )}
       <CreditorForm creditor={creditor} />
     </div>
-  );
-}
-
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section
-      aria-labelledby={id}
-      className="flex flex-col gap-4 rounded-[var(--radius-card)] border border-line bg-raised p-5"
-    >
-      <h2 id={id} className="text-xl font-semibold">
-        {title}
-      </h2>
-      {children}
-    </section>
   );
 }
 
@@ -226,7 +213,7 @@ function CreditorForm({ creditor }: { creditor: Creditor | null }) {
         <FormAlert form={form} />
       </div>
       <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
-        <Section id="creditor-company" title={t("creditor.sections.company")}>
+        <CardSection id="creditor-company" title={t("creditor.sections.company")}>
           <TextField
             label={t("creditor.name")}
             name="name"
@@ -293,9 +280,9 @@ function CreditorForm({ creditor }: { creditor: Creditor | null }) {
             onChange={(event) => set("fSkatt", event.target.checked)}
             error={form.message("fSkatt")}
           />
-        </Section>
+        </CardSection>
         <div className="flex flex-col gap-6">
-          <Section id="creditor-payment" title={t("creditor.sections.payment")}>
+          <CardSection id="creditor-payment" title={t("creditor.sections.payment")}>
             <TextField
               label={t("creditor.bankgiro")}
               hint={t("creditor.bankgiroHint")}
@@ -320,8 +307,8 @@ function CreditorForm({ creditor }: { creditor: Creditor | null }) {
               onBlur={() => set("plusgiro", formatPlusgiro(draft.plusgiro))}
               error={form.message("plusgiro")}
             />
-          </Section>
-          <Section id="creditor-contact" title={t("creditor.sections.contact")}>
+          </CardSection>
+          <CardSection id="creditor-contact" title={t("creditor.sections.contact")}>
             <TextField
               label={t("creditor.email")}
               name="email"
@@ -341,8 +328,8 @@ function CreditorForm({ creditor }: { creditor: Creditor | null }) {
               onChange={(event) => set("phone", event.target.value)}
               error={form.message("phone")}
             />
-          </Section>
-          <Section id="creditor-terms" title={t("creditor.sections.terms")}>
+          </CardSection>
+          <CardSection id="creditor-terms" title={t("creditor.sections.terms")}>
             <TextField
               label={t("creditor.termsDays")}
               hint={t("creditor.termsDaysHint")}
@@ -379,7 +366,7 @@ function CreditorForm({ creditor }: { creditor: Creditor | null }) {
               onChange={(event) => set("lateInterestText", event.target.value)}
               error={form.message("lateInterestText")}
             />
-          </Section>
+          </CardSection>
         </div>
       </div>
       <div>

@@ -2,7 +2,7 @@
 // payments, the PDF, and what may be done with it now (the API's canRecordPayment, canRemind,
 // canCredit): record a payment (in part or full), send a reminder (the first one adds the fee), credit
 // it. Each action's answer is the invoice after it, shown at once, with a toast saying what happened.
-import { useState, type ReactNode } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { invoiceIdSchema, type AdminInvoiceDetail } from "../../../contract/invoices";
@@ -16,6 +16,7 @@ import { InvoiceStatusPill } from "../../components/admin/invoices/invoice-statu
 import { formatDateTime } from "../../lib/date-format";
 import { adminInvoiceDetail, servicesContext } from "../../lib/services.server";
 import type { Route } from "./+types/invoice-detail";
+import { Fact, Facts } from "../../components/facts";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = invoiceIdSchema.safeParse(params.id);
@@ -72,31 +73,6 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
         </div>
       )}
     </div>
-  );
-}
-
-function Facts({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section
-      aria-labelledby={id}
-      className="flex min-w-0 flex-col gap-4 rounded-[var(--radius-card)] border border-line bg-raised p-5"
-    >
-      <h2 id={id} className="text-xl font-semibold">
-        {title}
-      </h2>
-      <dl className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr] sm:gap-y-2">
-        {children}
-      </dl>
-    </section>
-  );
-}
-
-function Fact({ label, children, numeric }: { label: string; children: ReactNode; numeric?: boolean }) {
-  return (
-    <>
-      <dt className="text-muted">{label}</dt>
-      <dd className={`mb-2 break-words sm:mb-0 ${numeric ? "tabular-nums" : ""}`}>{children}</dd>
-    </>
   );
 }
 

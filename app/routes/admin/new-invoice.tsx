@@ -3,7 +3,7 @@
 // it, a PDF preview (POST /api/admin/invoices/preview.pdf), and issuing after a confirmation
 // (POST /api/admin/invoices), which leads to the new invoice's page. Both checks use the API's schema
 // (contract/invoices.ts); a field the API names (`lines.1.unitPriceOre`) shows its message under that field.
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { manualInvoiceRequestSchema } from "../../../contract/invoices";
@@ -30,6 +30,7 @@ import { isCountable } from "../../components/admin/invoices/invoice-draft";
 import { api } from "../../lib/api";
 import { activeCreditor, servicesContext } from "../../lib/services.server";
 import type { Route } from "./+types/new-invoice";
+import { CardSection } from "../../components/facts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const creditor = await activeCreditor(context.get(servicesContext).db);
@@ -69,20 +70,6 @@ export default function NewInvoiceScreen({ loaderData }: Route.ComponentProps) {
         </div>
       )}
     </div>
-  );
-}
-
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section
-      aria-labelledby={id}
-      className="flex flex-col gap-4 rounded-[var(--radius-card)] border border-line bg-raised p-5"
-    >
-      <h2 id={id} className="text-xl font-semibold">
-        {title}
-      </h2>
-      {children}
-    </section>
   );
 }
 
@@ -210,7 +197,7 @@ function InvoiceForm({ termsDays }: { termsDays: number }) {
         ) : null}
       </div>
       <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
-        <Section id="invoice-customer" title={t("adminInvoices.new.customer")}>
+        <CardSection id="invoice-customer" title={t("adminInvoices.new.customer")}>
           {customerField("name", t("adminInvoices.new.name"), { autoComplete: "off" })}
           {customerField("careOf", t("adminInvoices.new.careOf"), {
             hint: t("adminInvoices.new.careOfHint"),
@@ -229,8 +216,8 @@ function InvoiceForm({ termsDays }: { termsDays: number }) {
             autoComplete: "off",
             hint: t("adminInvoices.new.emailHint"),
           })}
-        </Section>
-        <Section id="invoice-terms" title={t("adminInvoices.new.terms")}>
+        </CardSection>
+        <CardSection id="invoice-terms" title={t("adminInvoices.new.terms")}>
           <TextField
             label={t("adminInvoices.new.profileId")}
             hint={t("adminInvoices.new.profileIdHint")}
@@ -272,7 +259,7 @@ function InvoiceForm({ termsDays }: { termsDays: number }) {
             onChange={(event) => set("termsDays", event.target.value, "termsDays")}
             error={message("termsDays")}
           />
-        </Section>
+        </CardSection>
       </div>
       <LinesEditor
         lines={draft.lines}

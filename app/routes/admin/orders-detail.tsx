@@ -1,7 +1,6 @@
 // /admin/orders/{orderNumber}: one order as support needs it: its state and amounts (net, VAT, total),
 // how it was paid and the provider's reference, the page and customer, what the provider reported,
 // and the subscription it started. Reached from the orders screen's search and from links.
-import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Link, useNavigation } from "react-router";
 import type { AdminOrderDetail } from "../../../contract/admin-orders";
@@ -18,6 +17,7 @@ import { orderTones, subscriptionTones } from "../../lib/order-states";
 import { adminOrderDetail, servicesContext } from "../../lib/services.server";
 import { OrderFind } from "./orders-find";
 import type { Route } from "./+types/orders-detail";
+import { Fact, Facts } from "../../components/facts";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const number = orderNumberSchema.safeParse(params.orderNumber);
@@ -65,32 +65,6 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
         </section>
       )}
     </div>
-  );
-}
-
-/** A card of label/value rows. */
-function Facts({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section
-      aria-labelledby={id}
-      className="flex min-w-0 flex-col gap-4 rounded-[var(--radius-card)] border border-line bg-raised p-5"
-    >
-      <h2 id={id} className="text-xl font-semibold">
-        {title}
-      </h2>
-      <dl className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr] sm:gap-y-2">
-        {children}
-      </dl>
-    </section>
-  );
-}
-
-function Fact({ label, children, numeric }: { label: string; children: ReactNode; numeric?: boolean }) {
-  return (
-    <>
-      <dt className="text-muted">{label}</dt>
-      <dd className={`mb-2 break-words sm:mb-0 ${numeric ? "tabular-nums" : ""}`}>{children}</dd>
-    </>
   );
 }
 

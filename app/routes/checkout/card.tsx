@@ -20,7 +20,7 @@ import { plans, vatRatePercent } from "../../../contract/pricing";
 import { Alert } from "../../components/alert";
 import { Button, ButtonLink } from "../../components/button";
 import { FormAlert } from "../../components/form-alert";
-import { RadioGroup } from "../../components/radio-group";
+import { PlanChoice } from "../../components/checkout/plan-choice";
 import { TextField } from "../../components/text-field";
 import { api } from "../../lib/api";
 import { formatMoney } from "../../lib/format";
@@ -281,24 +281,11 @@ export default function CardCheckout({ loaderData }: Route.ComponentProps) {
               {link.trialFirst && <p className="text-sm">{t("checkout.offerTrial", { days: trialDays })}</p>}
             </section>
           ) : (
-            <RadioGroup
-              label={t("checkout.planLegend")}
-              name="plan"
-              value={plan}
-              onChange={(value) => setPlan(value as CardPlan)}
+            <PlanChoice
+              plan={plan}
+              onChange={setPlan}
               error={form.message("plan")}
-              options={[
-                {
-                  value: "monthly",
-                  label: t("checkout.planMonthly", { price: money(plans.monthly.price.amountOre) }),
-                  hint: t("checkout.planMonthlyHint"),
-                },
-                {
-                  value: "yearly",
-                  label: t("checkout.planYearly", { price: money(plans.yearly.price.amountOre) }),
-                  hint: t("checkout.planYearlyHint"),
-                },
-              ]}
+              hints={{ monthly: t("checkout.planMonthlyHint"), yearly: t("checkout.planYearlyHint") }}
             />
           )}
 

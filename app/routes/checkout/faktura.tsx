@@ -1,13 +1,13 @@
 // /k/{id}/checkout/faktura (rule `checkout`): the owner pays for their page by invoice. A plan (monthly
 // or yearly; a checkout link's offer is card-only), the billing address, and a summary of what comes:
-// the invoice is issued at once, e-mailed with its PDF, due in the creditor's terms, and the page is
+// the invoice is issued at once, e-mailed with its PDF, due in 30 days (decisions), and the page is
 // active at once. Without a creditor set up, invoices cannot be issued: the page says so and sends
 // the owner to the card checkout instead.
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import type { CardPlan } from "../../../contract/checkout";
-import { customerInvoiceSchema } from "../../../contract/invoices";
+import { customerInvoiceSchema, invoiceCheckoutTermsDays } from "../../../contract/invoices";
 import { customerOrderSchema } from "../../../contract/checkout";
 import { vatSplit } from "../../../contract/orders";
 import { plans, vatRatePercent } from "../../../contract/pricing";
@@ -24,7 +24,7 @@ import {
   type BillingValues,
 } from "../../components/checkout/billing-fields";
 import { FormAlert } from "../../components/form-alert";
-import { RadioGroup } from "../../components/radio-group";
+import { PlanChoice } from "../../components/checkout/plan-choice";
 import { api } from "../../lib/api";
 import { formatMoney } from "../../lib/format";
 import { useFormSubmit } from "../../lib/use-form-submit";
@@ -45,8 +45,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     id: profile.id,
     name: profile.content.displayName,
     email: viewer.email,
-    // The invoice's terms are the creditor's; none set up means no invoice can be issued now.
-    termsDays: creditor ? creditor.termsDays : null,
+    // No creditor set up means no invoice can be issued now.
+    invoicing: creditor !== null,
   };
 }
 
@@ -61,12 +61,10 @@ type Unavailable = "noCreditor" | "refused";
 export default function InvoiceCheckout({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const { id, name, email, termsDays } = loaderData;
+  const { id, name, email, invoicing } = loaderData;
   const [plan, setPlan] = useState<CardPlan>("monthly");
   const [billing, setBilling] = useState<BillingValues>(() => emptyBilling(email));
-  const [unavailable, setUnavailable] = useState<Unavailable | null>(
-    termsDays === null ? "noCreditor" : null,
-  );
+  const [unavailable, setUnavailable] = useState<Unavailable | null>(invoicing ? null : "noCreditor");
   // The fields the customer has left once: only those are checked before the form is sent.
   const touched = useRef(new Set<BillingField>());
   const formRef = useRef<HTMLFormElement>(null);
@@ -76,8 +74,7 @@ export default function InvoiceCheckout({ loaderData }: Route.ComponentProps) {
     quietWhenExplained: true,
   });
 
-  // The creditor's terms; the spec's 30 days only stand in where the form is not shown anyway.
-  const terms = termsDays ?? 30;
+  const terms = invoiceCheckoutTermsDays;
   const money = (amountOre: number) => formatMoney({ amountOre, currency: "SEK" }, i18n.language);
   const priceOre = plans[plan].price.amountOre;
   const split = vatSplit({ amountOre: priceOre, currency: "SEK" });
@@ -189,7 +186,7 @@ export default function InvoiceCheckout({ loaderData }: Route.ComponentProps) {
           cardPath={cardPath}
           pagePath={`/k/${id}`}
           // Told after sending, the notice takes the place of the form and the focus it had.
-          takeFocus={termsDays !== null}
+          takeFocus={invoicing}
         />
       ) : (
         <form
@@ -198,24 +195,14 @@ export default function InvoiceCheckout({ loaderData }: Route.ComponentProps) {
           onSubmit={(event) => void submit(event)}
           className="flex flex-col gap-6"
         >
-          <RadioGroup
-            label={t("checkout.planLegend")}
-            name="plan"
-            value={plan}
-            onChange={(value) => setPlan(value as CardPlan)}
+          <PlanChoice
+            plan={plan}
+            onChange={setPlan}
             error={form.message("plan")}
-            options={[
-              {
-                value: "monthly",
-                label: t("checkout.planMonthly", { price: money(plans.monthly.price.amountOre) }),
-                hint: t("invoiceCheckout.planMonthlyHint"),
-              },
-              {
-                value: "yearly",
-                label: t("checkout.planYearly", { price: money(plans.yearly.price.amountOre) }),
-                hint: t("invoiceCheckout.planYearlyHint"),
-              },
-            ]}
+            hints={{
+              monthly: t("invoiceCheckout.planMonthlyHint"),
+              yearly: t("invoiceCheckout.planYearlyHint"),
+            }}
           />
 
           <BillingFields values={billing} onChange={change} onBlur={leave} message={form.message} />

@@ -1,0 +1,45 @@
+// Cards of the admin's screens: a titled section on a raised card (a form's part, a set of facts),
+// and a card of label/value rows (an order's, an invoice's facts): labels beside their values on
+// wide screens, above them on a phone.
+import type { ReactNode } from "react";
+
+export function CardSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section
+      aria-labelledby={id}
+      className="flex min-w-0 flex-col gap-4 rounded-[var(--radius-card)] border border-line bg-raised p-5"
+    >
+      <h2 id={id} className="text-xl font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+export function Facts({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <CardSection id={id} title={title}>
+      <dl className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr] sm:gap-y-2">
+        {children}
+      </dl>
+    </CardSection>
+  );
+}
+
+export function Fact({
+  label,
+  children,
+  numeric,
+}: {
+  label: string;
+  children: ReactNode;
+  numeric?: boolean;
+}) {
+  return (
+    <>
+      <dt className="text-muted">{label}</dt>
+      <dd className={`mb-2 break-words sm:mb-0 ${numeric ? "tabular-nums" : ""}`}>{children}</dd>
+    </>
+  );
+}
