@@ -46,8 +46,12 @@ export const users = pgTable(
     // Set when the owner of the address followed the verification link sent to it.
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
   },
-  // E-mail addresses are unique regardless of case.
-  (table) => [uniqueIndex("users_email_lower_key").on(sql`lower(${table.email})`)],
+  (table) => [
+    // E-mail addresses are unique regardless of case.
+    uniqueIndex("users_email_lower_key").on(sql`lower(${table.email})`),
+    // The admin dashboard counts sign-ups per day over a range of this index, never the whole table.
+    index("users_created_idx").on(table.createdAt),
+  ],
 );
 
 export const sessions = pgTable(
@@ -85,10 +89,28 @@ export const profiles = pgTable(
     trialEndsAt: timestamp("trial_ends_at", { withTimezone: true }),
     extendedTrialStartedAt: timestamp("extended_trial_started_at", { withTimezone: true }),
     paidUntil: timestamp("paid_until", { withTimezone: true }),
+    // The unclaimed batch it was made in for printing (issue 13); null for a page made for its owner,
+    // which is the kind whose plaque is mailed after the order.
+    batchId: uuid("batch_id").references(() => profileBatches.id, { onDelete: "set null" }),
+    // When its QR code was last printed from the QR manager (a sheet or a single code).
+    qrPrintedAt: timestamp("qr_printed_at", { withTimezone: true }),
+    // When its plaque was mailed to the owner (the address PDF maker marks it).
+    plaqueSentAt: timestamp("plaque_sent_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
+    index("profiles_batch_idx").on(table.batchId, table.id),
+    // The admin dashboard's per-day counts read ranges of these (partial: most pages have neither).
+    index("profiles_claimed_idx")
+      .on(table.claimedAt)
+      .where(sql`${table.claimedAt} is not null`),
+    index("profiles_trial_started_idx")
+      .on(table.trialStartedAt)
+      .where(sql`${table.trialStartedAt} is not null`),
+    index("profiles_extended_trial_started_idx")
+      .on(table.extendedTrialStartedAt)
+      .where(sql`${table.extendedTrialStartedAt} is not null`),
     index("profiles_owner_user_id_idx").on(table.ownerUserId, table.createdAt),
     index("profiles_partner_user_id_idx").on(table.partnerUserId, table.createdAt),
     // The admin list: keyset pages in each sort, with and without a status filter.
@@ -98,6 +120,23 @@ export const profiles = pgTable(
     index("profiles_status_updated_idx").on(table.status, table.updatedAt, table.id),
     index("profiles_status_id_idx").on(table.status, table.id),
   ],
+);
+
+// Unclaimed pages made together for printing (issue 13): the QR manager picks a batch, or its pages
+// not yet claimed, to print their codes.
+export const profileBatches = pgTable(
+  "profile_batches",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    count: integer("count").notNull(),
+    createdByUserId: uuid("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    // The partner organisation the pages were made for, if any (they are attributed to it).
+    partnerOrganisationId: uuid("partner_organisation_id").references(() => partnerOrganisations.id, {
+      onDelete: "set null",
+    }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("profile_batches_created_idx").on(table.createdAt)],
 );
 
 // What the owner has done of the guided walkthrough, step by step, so they can leave and resume.
@@ -300,6 +339,10 @@ export const orders = pgTable(
       .on(table.provider, table.providerReference)
       .where(sql`${table.providerReference} is not null`),
     index("orders_status_idx").on(table.status, table.createdAt),
+    // The admin dashboard's conversions and revenue per day read ranges of this.
+    index("orders_paid_idx")
+      .on(table.paidAt)
+      .where(sql`${table.paidAt} is not null`),
   ],
 );
 

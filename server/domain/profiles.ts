@@ -17,7 +17,14 @@ import {
 } from "../../contract/profiles";
 import type { Database, Executor } from "../db/client";
 import { oncePerHandle } from "../db/prepared";
-import { partnerAttributions, profileStatusHistory, profiles, users, walkthroughSteps } from "../db/schema";
+import {
+  partnerAttributions,
+  profileBatches,
+  profileStatusHistory,
+  profiles,
+  users,
+  walkthroughSteps,
+} from "../db/schema";
 import { attribute } from "./attribution";
 import { audit, type RequestOrigin } from "./audit";
 import { DomainError } from "./errors";
@@ -139,6 +146,18 @@ export async function createProfiles(
 ): Promise<ProfileRow[]> {
   const status: ProfileStatus = input.ownerUserId ? "draft" : "unclaimed";
   return db.transaction(async (tx) => {
+    // Unclaimed pages are made for printing: they form a batch the QR manager picks by.
+    const [batch] =
+      status === "unclaimed"
+        ? await tx
+            .insert(profileBatches)
+            .values({
+              count: input.count,
+              createdByUserId: actor.id,
+              partnerOrganisationId: input.partnerOrganisationId ?? null,
+            })
+            .returning({ id: profileBatches.id })
+        : [];
     const created: ProfileRow[] = [];
     let missing = input.count;
     for (let attempt = 0; missing > 0; attempt++) {
@@ -156,6 +175,7 @@ export async function createProfiles(
               ownerUserId: input.ownerUserId ?? null,
               partnerUserId: input.partnerUserId ?? null,
               claimedAt: input.ownerUserId ? now : null,
+              batchId: batch?.id ?? null,
               content: {},
               metadata: {},
             })),

@@ -99,6 +99,74 @@ describe.each(testEngines())("migrations on $name", (engine) => {
     expect(await publicTables(created.handle)).toContain("probe_next");
   });
 
+  it("0009 groups the pages made unclaimed before it into one batch per creating call and admin", async () => {
+    const fresh = await engine.create();
+    try {
+      const all = bundledMigrations();
+      const before = all.filter((migration) => migration.name < "0009");
+      await migrate(fresh.handle, before);
+      await fresh.handle.withConnection(async (connection) => {
+        const [adminA, adminB, owner] = await Promise.all(
+          ["a@example.se", "b@example.se", "owner@example.se"].map(async (email) => {
+            const [row] = await connection.query<{ id: string }>(
+              "insert into users (email, password_hash) values ($1, 'x') returning id",
+              [email],
+            );
+            return row?.id;
+          }),
+        );
+        // Two calls of admin A (three pages, then one), one of admin B at A's first moment, and a
+        // page made for its owner, which is in no batch.
+        const made: [string, string, string | undefined, string][] = [
+          ["AAAAAAA1", "2026-01-05T10:00:00Z", adminA, "unclaimed"],
+          ["AAAAAAA2", "2026-01-05T10:00:00Z", adminA, "unclaimed"],
+          ["AAAAAAA3", "2026-01-05T10:00:00Z", adminA, "unclaimed"],
+          ["AAAAAAA4", "2026-02-01T08:00:00Z", adminA, "unclaimed"],
+          ["BBBBBBB1", "2026-01-05T10:00:00Z", adminB, "unclaimed"],
+          ["CCCCCCC1", "2026-01-07T09:00:00Z", owner, "draft"],
+        ];
+        for (const [id, at, actor, status] of made) {
+          await connection.query(
+            "insert into profiles (id, status, owner_user_id, created_at) values ($1, $2, $3, $4)",
+            [id, status, status === "draft" ? owner : null, at],
+          );
+          await connection.query(
+            "insert into profile_status_history (profile_id, from_status, to_status, actor_user_id, reason_code) values ($1, null, $2, $3, 'created')",
+            [id, status, actor],
+          );
+        }
+        // A page claimed since keeps the batch it was printed in.
+        await connection.query(
+          "update profiles set status = 'draft', owner_user_id = $1 where id = 'AAAAAAA2'",
+          [owner],
+        );
+      });
+      await migrate(fresh.handle, all);
+      const rows = await fresh.handle.withConnection((connection) =>
+        connection.query<{ id: string; batch: string | null; count: number | null }>(
+          `select p.id, p.batch_id as batch, b.count from profiles p
+           left join profile_batches b on b.id = p.batch_id order by p.id`,
+        ),
+      );
+      const byId = Object.fromEntries(rows.map((row) => [row.id, row]));
+      expect(byId.AAAAAAA1?.batch).toBeTruthy();
+      expect(byId.AAAAAAA2?.batch).toBe(byId.AAAAAAA1?.batch);
+      expect(byId.AAAAAAA3?.batch).toBe(byId.AAAAAAA1?.batch);
+      expect(byId.AAAAAAA1?.count).toBe(3);
+      expect(byId.AAAAAAA4?.count).toBe(1);
+      expect(byId.AAAAAAA4?.batch).not.toBe(byId.AAAAAAA1?.batch);
+      expect(byId.BBBBBBB1?.count).toBe(1);
+      expect(byId.BBBBBBB1?.batch).not.toBe(byId.AAAAAAA1?.batch);
+      expect(byId.CCCCCCC1?.batch).toBeNull();
+      const batches = await fresh.handle.withConnection((connection) =>
+        connection.query<{ n: number }>("select count(*)::int as n from profile_batches"),
+      );
+      expect(batches).toEqual([{ n: 3 }]);
+    } finally {
+      await fresh.drop();
+    }
+  });
+
   // Several processes against one server is the case the advisory lock exists for; PGlite has a
   // single connection per process, so this only applies to the PostgreSQL engine.
   postgresqlOnly(engine)(
