@@ -3,12 +3,18 @@
 // Chromium is missing it is installed (root with apt-get, as .ci/run does); when it cannot be, the
 // other tests still run and the run fails at the end with the command that installs it.
 import { spawnSync } from "node:child_process";
+import { performance } from "node:perf_hooks";
 import { readFileSync, rmSync } from "node:fs";
 import { chromiumPlan, findChromium, installCommand, onPath } from "./chromium.mjs";
 
-function run(command, args, env = {}) {
+/** Seconds each step took, printed at the end: CI's time is a budget (well under 20 minutes). */
+const seconds = [];
+
+function run(command, args, env = {}, step = undefined) {
   console.log(`\n$ ${command} ${args.join(" ")}`);
+  const started = performance.now();
   const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  if (step) seconds.push(`${step} ${Math.round((performance.now() - started) / 1000)} s`);
   return result.status ?? 1;
 }
 
@@ -44,15 +50,15 @@ if (!process.env.TEST_DATABASE_URL) {
 
 rmSync("test-results", { recursive: true, force: true });
 // Build first: the server tests start the production build, and the end-to-end suite drives it.
-const build = run("npm", ["run", "-s", "build"]);
-const unit = run("npx", [
-  "vitest",
-  "run",
-  "--reporter=default",
-  "--reporter=json",
-  "--outputFile.json=test-results/unit.json",
-]);
-const e2e = build === 0 && chromium ? run("npx", ["playwright", "test"], { CHROME_PATH: chromium }) : 1;
+const build = run("npm", ["run", "-s", "build"], {}, "build");
+const unit = run(
+  "npx",
+  ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/unit.json"],
+  {},
+  "unit+api",
+);
+const e2e =
+  build === 0 && chromium ? run("npx", ["playwright", "test"], { CHROME_PATH: chromium }, "end-to-end") : 1;
 
 function readJson(file) {
   try {
@@ -106,6 +112,7 @@ console.log(
   `tests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped` +
     (chromium ? "" : "; the end-to-end suite did not run"),
 );
+console.log(`time: ${seconds.join(", ")}`);
 if (chromiumAdvice) {
   console.error(
     `\n${chromiumAdvice}\nDo not run \`npx playwright install\`: it downloads a browser this setup does not use.`,

@@ -10,6 +10,9 @@ test("a page view with the full path on the first load and after every route cha
   await expect(page).toHaveURL("/gratis-provperiod");
   await page.goBack();
   await expect(page).toHaveURL(`/login?visit=${marker}`);
+  // The address changes at once on going back; the sign-in page replaces the trial page (which has
+  // its own "Create an account") only when its data has loaded.
+  await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
   await page.getByRole("link", { name: "Create an account" }).click();
   await expect(page).toHaveURL("/new");
 

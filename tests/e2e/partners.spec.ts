@@ -19,6 +19,8 @@ test("an admin whitelists a partner, who signs up, names the organisation and se
   browser,
   problems,
 }) => {
+  // Three people in two browsers, some twenty page loads: on a busy 2-core machine this passed 60 s.
+  test.slow();
   const partner = {
     email: `partner-${randomUUID().slice(0, 8)}@e2e.kammare.test`,
     password: `pw-${randomUUID()}`,
