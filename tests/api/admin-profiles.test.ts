@@ -478,9 +478,7 @@ describeOnEngines("admin profile calls", ({ app, db, accounts, admin, customer }
     const unclaimedBefore = await countOf("unclaimed");
     expect(unclaimedBefore).toBe(await countRows("unclaimed"));
 
-    const started = performance.now();
     const batch = await createBatch(10_000);
-    const ms = performance.now() - started;
     expect(batch).toHaveLength(10_000);
     expect(new Set(batch.map((row) => row.id)).size).toBe(10_000);
     expect(await countRows()).toBe(rowsBefore + 10_000);
@@ -498,6 +496,5 @@ describeOnEngines("admin profile calls", ({ app, db, accounts, admin, customer }
         ),
       );
     expect(times?.n).toBe(1);
-    expect(ms).toBeLessThan(20_000);
   }, 60_000);
 });

@@ -136,15 +136,12 @@ describe("address labels on the 3 x 8 sheet", () => {
     expect(runsOf(runs, address(2))[0]!.size).toBe(10);
   });
 
-  it("makes 10,000 labels in well under 10 seconds", async () => {
+  // Its time is measured by `npm run bench` against a baseline, never against a fixed bound here.
+  it("prints 10,000 labels, each once, on as many sheets as they fill", async () => {
     const addresses = Array.from({ length: 10_000 }, (_, index) =>
       address(index + 1, { name: `Åsa Öberg-Lindqvist nr ${index + 1}`, street2: "Lägenhet 1101" }),
     );
-    const started = performance.now();
     const pdf = await makeLabelsPdf(addresses, { layout: "labels-3x8" });
-    const seconds = (performance.now() - started) / 1000;
-    console.info(`10,000 labels: ${seconds.toFixed(2)} s, ${(pdf.length / 1e6).toFixed(1)} MB`);
-    expect(seconds).toBeLessThan(10);
     const runs = await pdfPositionedRuns(pdf);
     const names = new Set(
       runs.filter((run) => run.text.startsWith("Åsa Öberg-Lindqvist")).map((run) => run.text),
