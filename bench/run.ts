@@ -10,15 +10,19 @@
 //   sign-in page and to /k/{id} as an anonymous visitor and as its owner (target: the anonymous
 //   /k/{id} at most 20,000 bytes of JavaScript gzip);
 // - the admin profile list (listProfiles) at 1,000,000 profiles: median and p95 per query (target:
-//   p95 < 50 ms), on the embedded database, and on PostgreSQL when TEST_DATABASE_URL is set.
+//   p95 < 50 ms), on the embedded database, and on PostgreSQL when TEST_DATABASE_URL is set;
+// - the admin's print tools: 10,000 address labels as one PDF (target: under 10 s) against pdf-lib
+//   drawing the same lines plainly.
 //
 // Settings (environment): BENCH_SECONDS measured seconds per target (default 8),
 // BENCH_WARMUP_SECONDS (default 2), BENCH_CONNECTIONS (default 50), BENCH_ROUNDS (default 2),
-// BENCH_LOG_LEVEL the app's LOG_LEVEL (default warn), BENCH_HTTP=off and BENCH_LIST=off skip a part,
+// BENCH_LOG_LEVEL the app's LOG_LEVEL (default warn), BENCH_HTTP=off, BENCH_LIST=off and
+// BENCH_PRINT=off skip a part,
 // BENCH_LIST_PROFILES (default 1000000), BENCH_LIST_RUNS timed runs per query (default 50).
 import { cp } from "node:fs/promises";
 import path from "node:path";
 import { analyzeFirstLoad, type Asset, type FirstLoad, type Totals } from "./lib/first-load.ts";
+import { runLabelsBench, labelsTargetSeconds, type LabelsBench } from "./lib/labels.ts";
 import { loadServerBuild, runListBench, type ListBench, type ServerBuild } from "./lib/list.ts";
 import { compare, type LoadSettings, type Target, type TargetResult } from "./lib/load.ts";
 import {
@@ -60,7 +64,13 @@ function onOff(name: string): boolean {
 
 const log = (line: string) => process.stderr.write(`bench: ${line}\n`);
 
-type Settings = LoadSettings & { http: boolean; list: boolean; listProfiles: number; listRuns: number };
+type Settings = LoadSettings & {
+  http: boolean;
+  list: boolean;
+  print: boolean;
+  listProfiles: number;
+  listRuns: number;
+};
 
 function readSettings(): Settings {
   try {
@@ -71,6 +81,7 @@ function readSettings(): Settings {
       rounds: setting("BENCH_ROUNDS", 2, { integerOnly: true }),
       http: onOff("BENCH_HTTP"),
       list: onOff("BENCH_LIST"),
+      print: onOff("BENCH_PRINT"),
       listProfiles: setting("BENCH_LIST_PROFILES", 1_000_000, { integerOnly: true }),
       listRuns: setting("BENCH_LIST_RUNS", 50, { integerOnly: true }),
     };
@@ -103,7 +114,13 @@ const listP95TargetMs = 50;
 // Everything stops by itself: a watchdog ends a run that hangs, and children die with us.
 const httpBudgetS = 120 + 7 * (settings.warmupSeconds + settings.seconds) * 1.5;
 const listBudgetS = 120 + (settings.listProfiles / 1_000_000) * 300 * (process.env.TEST_DATABASE_URL ? 2 : 1);
-const budgetMs = ((settings.http ? httpBudgetS : 0) + (settings.list ? listBudgetS : 0) + 60) * 1000;
+const printBudgetS = 180;
+const budgetMs =
+  ((settings.http ? httpBudgetS : 0) +
+    (settings.list ? listBudgetS : 0) +
+    (settings.print ? printBudgetS : 0) +
+    60) *
+  1000;
 setTimeout(() => {
   log(`gave up after ${Math.round(budgetMs / 1000)} s`);
   process.exit(1);
@@ -523,6 +540,34 @@ function printList(run: ListBench): void {
   );
 }
 
+type PrintRun = { labels: LabelsBench };
+
+async function printToolsBench(): Promise<PrintRun> {
+  log("timing 10,000 address labels…");
+  const labels = await runLabelsBench();
+  console.log("\nPrint tools (the admin's PDFs), each against a plain baseline timed in the same run\n");
+  console.log(
+    table(
+      ["what", "seconds", "baseline s", "ratio", "pages", "MB", "target"],
+      [
+        [
+          `${integer(labels.addresses)} address labels (3 x 8)`,
+          decimal(labels.seconds, 2),
+          decimal(labels.baselineSeconds, 2),
+          decimal(labels.ratio, 2),
+          integer(labels.pages),
+          decimal(labels.megabytes, 1),
+          `< ${labelsTargetSeconds} s: ${verdict(labels.withinTarget)}`,
+        ],
+      ],
+    ),
+  );
+  console.log(
+    "(labels baseline: pdf-lib drawing the same lines with plain drawText, no wrapping or fitting)",
+  );
+  return { labels };
+}
+
 async function main(): Promise<void> {
   const started = Date.now();
   const env = environment(root);
@@ -561,6 +606,8 @@ async function main(): Promise<void> {
     }
   }
 
+  const print = settings.print ? await printToolsBench() : null;
+
   const file = await writeJson(resultsFile, {
     benchmark: "kammare",
     environment: env,
@@ -571,6 +618,7 @@ async function main(): Promise<void> {
       : {}),
     profileId: benchProfileId,
     list: lists,
+    print,
     targets: {
       cachedProfilePage: http?.profilePage.passed ?? null,
       signInPage: http?.load.passed ?? null,
@@ -578,6 +626,7 @@ async function main(): Promise<void> {
       ownerProfilePage: http?.profilePage.owner?.passed ?? null,
       profileFirstLoadJs: http?.firstLoad.profileBudget.passed ?? null,
       listP95: lists.length ? lists.every((run) => run.cases.every((result) => result.passed)) : null,
+      labels: print?.labels.withinTarget ?? null,
     },
     wallSeconds: (Date.now() - started) / 1000,
   });

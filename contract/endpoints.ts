@@ -26,6 +26,14 @@ import {
   customerOrderListSchema,
   customerOrdersQuerySchema,
 } from "./admin-orders";
+import {
+  addressLabelsErrorSchema,
+  addressLabelsPreviewSchema,
+  addressLabelsRequestSchema,
+  awaitingPlaquesSchema,
+  plaquesSentAnswerSchema,
+  plaquesSentRequestSchema,
+} from "./address-labels";
 import { bgMaxImportSummarySchema } from "./bgmax";
 import {
   adminInvoiceAnswerSchema,
@@ -754,6 +762,63 @@ export const endpoints: Endpoint[] = [
       "Every partner organisation with its slug and number of members: the choices of POST /api/admin/profiles' partnerId (admin only).",
     auth: true,
     responses: { 200: { description: "The organisations", schema: adminOrganisationListSchema } },
+  },
+  {
+    method: "post",
+    path: "/api/admin/address-labels/preview",
+    summary:
+      "The addresses of a pasted text (one block per address, a blank line between), a CSV file's text (a header " +
+      "row) or the pages awaiting a plaque, as printed, with the number of sheets (labels-3x8, from startPosition " +
+      "1-24) or C5 envelopes and where each address of the first three goes; text up to 5,000,000 characters, up " +
+      "to 10,000 addresses (admin only).",
+    auth: true,
+    request: addressLabelsRequestSchema,
+    responses: {
+      200: { description: "The preview", schema: addressLabelsPreviewSchema },
+      400: {
+        description:
+          "Bad input: fields names each bad block or row and field (blocks.2.city, rows.3.postcode; text for the " +
+          "whole), problems lists them with their message names; nothing is made",
+        schema: addressLabelsErrorSchema,
+      },
+    },
+  },
+  {
+    method: "post",
+    path: "/api/admin/address-labels.pdf",
+    summary:
+      "The A4 PDF of the addresses (the same body as the preview): 3 x 8 labels of 70 x 37 mm from startPosition, " +
+      "or one C5 envelope per address; as an attachment (admin only).",
+    auth: true,
+    request: addressLabelsRequestSchema,
+    responses: {
+      200: { description: "application/pdf, as an attachment" },
+      400: { description: "As the preview's 400; no PDF is made", schema: addressLabelsErrorSchema },
+    },
+  },
+  {
+    method: "get",
+    path: "/api/admin/address-labels/awaiting",
+    summary:
+      "The pages whose plaque awaits mailing: paid for, made for their owner (not printed in a batch), plaque not " +
+      "yet sent, the longest waiting first, with the address of the newest invoice of the page's orders (null " +
+      "when none has one, as for a card payment) (admin only).",
+    auth: true,
+    responses: { 200: { description: "The list, at most 10,000", schema: awaitingPlaquesSchema } },
+  },
+  {
+    method: "post",
+    path: "/api/admin/address-labels/plaques-sent",
+    summary:
+      "Marks the pages' plaques as mailed, in one transaction (admin only, audited); a page marked before keeps " +
+      "its date.",
+    auth: true,
+    request: plaquesSentRequestSchema,
+    responses: {
+      200: { description: "How many were marked now", schema: plaquesSentAnswerSchema },
+      400: { description: "profileIds is not a list of 1 to 10,000 page codes (named in fields)" },
+      404: { description: "A code names no page (named in fields); nothing is marked" },
+    },
   },
   {
     method: "post",

@@ -7,6 +7,12 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { RouterContextProvider } from "react-router";
 import { errorCodes } from "../contract/errors";
 import { adminCheckRoutes, adminUserRoutes } from "./api/admin";
+import {
+  addressLabelsBodyBytes,
+  addressLabelsPdfPath,
+  addressLabelsPreviewPath,
+  adminAddressLabelRoutes,
+} from "./api/admin-address-labels";
 import { adminBgMaxRoutes, bgMaxImportBodyBytes, bgMaxImportPath } from "./api/admin-bgmax";
 import { adminCreditorRoutes } from "./api/admin-creditor";
 import { adminOrderRoutes, customerOrderRoutes } from "./api/admin-orders";
@@ -132,9 +138,13 @@ export function createApp(given: AppDeps): Hono<ApiEnv> {
   const uploadLimit = limitTo(imageUploadBodyBytes, "10 MB");
   // A BgMax payment file is sent as the body itself, up to 5 MB.
   const bgMaxLimit = limitTo(bgMaxImportBodyBytes, "5 MB");
+  // The address PDF maker takes up to 5,000,000 characters of pasted text or CSV in its JSON body.
+  const addressLabelsLimit = limitTo(addressLabelsBodyBytes, "16 MB");
+  const addressLabelsPaths = new Set([addressLabelsPreviewPath, addressLabelsPdfPath]);
   api.use((c, next) => {
     if (c.req.method === "POST" && c.req.path === imageUploadPath) return uploadLimit(c, next);
     if (c.req.method === "POST" && c.req.path === bgMaxImportPath) return bgMaxLimit(c, next);
+    if (c.req.method === "POST" && addressLabelsPaths.has(c.req.path)) return addressLabelsLimit(c, next);
     return defaultLimit(c, next);
   });
   api.use(async (c, next) => {
@@ -192,6 +202,7 @@ export function createApp(given: AppDeps): Hono<ApiEnv> {
       adminCreditorRoutes({ db }),
       adminInvoiceRoutes(invoicing),
       adminPartnerRoutes({ db }),
+      adminAddressLabelRoutes({ db }),
     ),
   );
   api.route(

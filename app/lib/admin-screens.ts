@@ -51,6 +51,11 @@ export const adminScreens: readonly AdminScreen[] = [
     description: "adminInvoices.screens.bgmax",
   },
   {
+    path: "/admin/address-pdf-maker",
+    label: "adminLabels.nav",
+    description: "adminLabels.screen",
+  },
+  {
     path: "/admin/change-password",
     label: "admin.changePassword",
     description: "admin.screens.changePassword",

@@ -26,6 +26,7 @@ export type AuditAction =
   | "admin.partner_whitelist_add"
   | "admin.partner_whitelist_update"
   | "admin.partner_whitelist_remove"
+  | "admin.plaques_sent"
   | "partner.signup"
   | "partner.signup_refused"
   | "partner.organisation_name"
