@@ -7,6 +7,7 @@ import { pdfText } from "../support/pdf-text";
 import { expectNoSeriousAxeViolations } from "./support/axe";
 import { expect, test, waitForHydration } from "./support/fixtures";
 import { signInByApi } from "./support/accounts";
+import { ensureCreditor } from "./support/creditor";
 import { asAdmin, ownedPage } from "./support/pages";
 import { admin, appUrl } from "./support/ports";
 import { shoot } from "./support/shots";
@@ -153,32 +154,7 @@ test("an admin prints the label of a page awaiting its plaque and marks the plaq
   problems,
 }) => {
   // A page paid by invoice: its owner checks out with a billing address, and the admin books the money.
-  await asAdmin(browser, async (request, token) => {
-    const headers = { Authorization: `Bearer ${token}`, Origin: appUrl };
-    const current = await request.get("/api/admin/creditor", { headers });
-    if (((await current.json()) as { creditor: unknown }).creditor) return;
-    // Invoices need the creditor; the same company as tests/e2e/creditor.spec.ts saves.
-    const saved = await request.put("/api/admin/creditor", {
-      headers,
-      data: {
-        name: "Kammare AB",
-        orgNumber: "556012-5790",
-        vatNumber: "SE556012579001",
-        addressLines: ["Storgatan 1", "111 22 Stockholm"],
-        bankgiro: "5402-9681",
-        plusgiro: null,
-        seat: "Stockholm",
-        fSkatt: true,
-        email: "faktura@kammare.se",
-        phone: null,
-        logoUrl: null,
-        termsDays: 30,
-        reminderFeeOre: 6000,
-        lateInterestText: null,
-      },
-    });
-    expect(saved.status(), await saved.text()).toBe(200);
-  });
+  await ensureCreditor(browser);
   const { id, token } = await ownedPage(browser, { displayName: "Plakett" });
   const checkout = await page.request.post("/api/checkout/faktura", {
     headers: { Authorization: `Bearer ${token}`, Origin: appUrl },

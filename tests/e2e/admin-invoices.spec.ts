@@ -5,45 +5,18 @@
 // through the file picker, reported as matched, and refused the second time. Axe on the new-invoice
 // screen and the list. With SHOTS_DIR set, each screen is also photographed at 1280x800 and 390x844.
 import { randomUUID } from "node:crypto";
-import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import type { AdminInvoiceDetail } from "../../contract/invoices";
 import { buildBgMax } from "../support/bgmax-builder";
 import { signInByApi } from "./support/accounts";
 import { expectNoSeriousAxeViolations } from "./support/axe";
 import { shoot } from "./support/shots";
 import { expect, test, waitForHydration } from "./support/fixtures";
+import { ensureCreditor, testCreditor } from "./support/creditor";
 import { asAdmin, ownedPage } from "./support/pages";
 import { admin, appUrl } from "./support/ports";
 
 const origin = { Origin: appUrl };
-
-/** The creditor the suite's creditor test saves too (same values, so the two never disagree). */
-const creditor = {
-  name: "Kammare AB",
-  orgNumber: "556012-5790",
-  vatNumber: "SE556012579001",
-  addressLines: ["Storgatan 1", "111 22 Stockholm"],
-  bankgiro: "5402-9681",
-  plusgiro: "",
-  seat: "Stockholm",
-  fSkatt: true,
-  email: "faktura@kammare.se",
-  phone: "",
-  logoUrl: null,
-  termsDays: 20,
-  reminderFeeOre: 6000,
-  lateInterestText: "",
-};
-
-async function ensureCreditor(browser: Browser): Promise<void> {
-  await asAdmin(browser, async (request, token) => {
-    const headers = { Authorization: `Bearer ${token}`, ...origin };
-    const current = await request.get("/api/admin/creditor", { headers });
-    if (((await current.json()) as { creditor: unknown }).creditor) return;
-    const saved = await request.put("/api/admin/creditor", { data: creditor, headers });
-    expect(saved.status(), await saved.text()).toBe(200);
-  });
-}
 
 /** An invoice issued through the API, for the steps that start from an existing one. */
 async function issueByApi(
@@ -86,7 +59,7 @@ test("an admin issues an invoice, finds it in the list and books a part payment"
   await page.goto("/admin/capway/new-invoice");
   await waitForHydration(page);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("New invoice");
-  await expect(page.getByLabel("Payment terms (days)")).toHaveValue(String(creditor.termsDays));
+  await expect(page.getByLabel("Payment terms (days)")).toHaveValue(String(testCreditor.termsDays));
 
   await page.getByLabel("Name", { exact: true }).fill(customer);
   await page.getByLabel("Street address").fill("Sveavägen 10");
@@ -238,7 +211,7 @@ test("a BgMax file pays a past-due page's invoice in full: the page is active ag
     timestamp: `2026-11-20T06:15:00.${String(Date.now() % 1_000_000).padStart(6, "0")}`,
     sections: [
       {
-        recipientBankgiro: creditor.bankgiro.replace("-", ""),
+        recipientBankgiro: testCreditor.bankgiro.replace("-", ""),
         depositDate: invoice.issueDate,
         payments: [{ reference: invoice.ocr, amountOre: invoice.toPayOre, payerName: "Bankgiro Kund" }],
       },

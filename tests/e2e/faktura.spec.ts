@@ -3,12 +3,13 @@
 // too), gets the invoice at once (number, OCR reference, due date), downloads its PDF, and the page is
 // active. When invoices cannot be issued, the page says so and offers the card. Both screens pass axe.
 import { readFile } from "node:fs/promises";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { pdfText } from "../support/pdf-text";
 import { expectNoSeriousAxeViolations } from "./support/axe";
 import { shoot } from "./support/shots";
 import { expect, test, waitForHydration } from "./support/fixtures";
-import { asAdmin, ownedPage } from "./support/pages";
+import { ensureCreditor } from "./support/creditor";
+import { ownedPage } from "./support/pages";
 import { appUrl } from "./support/ports";
 
 async function signInAs(page: Page, token: string, locale: "en-US" | "sv-SE" = "en-US"): Promise<void> {
@@ -21,34 +22,9 @@ async function signInAs(page: Page, token: string, locale: "en-US" | "sv-SE" = "
 /** The screen at both sizes, for a person to look at (the run does not judge them). */
 
 // Invoices need the creditor (the company's invoicing identity); the suite's database may not have
-// one yet. These numbers pass the checks (tests/e2e/creditor.spec.ts saves the same company).
+// one yet.
 test.beforeAll(async ({ browser }) => {
-  await asAdmin(browser, async (request: APIRequestContext, token) => {
-    const headers = { Authorization: `Bearer ${token}`, Origin: appUrl };
-    const current = await request.get("/api/admin/creditor", { headers });
-    expect(current.status()).toBe(200);
-    if (((await current.json()) as { creditor: unknown }).creditor) return;
-    const saved = await request.put("/api/admin/creditor", {
-      headers,
-      data: {
-        name: "Kammare AB",
-        orgNumber: "556012-5790",
-        vatNumber: "SE556012579001",
-        addressLines: ["Storgatan 1", "111 22 Stockholm"],
-        bankgiro: "5402-9681",
-        plusgiro: null,
-        seat: "Stockholm",
-        fSkatt: true,
-        email: "faktura@kammare.se",
-        phone: null,
-        logoUrl: null,
-        termsDays: 30,
-        reminderFeeOre: 6000,
-        lateInterestText: null,
-      },
-    });
-    expect(saved.status(), await saved.text()).toBe(200);
-  });
+  await ensureCreditor(browser);
 });
 
 test("an owner in trial pays by invoice: field errors first, then the invoice, its PDF, and an active page", async ({
