@@ -51,21 +51,25 @@ function checkChannel(channel: string): void {
   if (!channelPattern.test(channel)) throw new Error(`Not a channel name: ${JSON.stringify(channel)}`);
 }
 
-export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true };
+export type DatabaseTarget =
+  | { url: string }
+  | { dataDir: string }
+  /** In memory; from `image` (a PGlite dumpDataDir tarball), if given, instead of running initdb. */
+  | { memory: true; image?: Blob };
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if ("url" in target) return openServer(target.url);
-  let dataDir: string | undefined;
   if ("dataDir" in target) {
-    dataDir = path.resolve(target.dataDir, "pglite");
+    const dataDir = path.resolve(target.dataDir, "pglite");
     // PGlite needs its folder to exist before it runs initdb there.
     await mkdir(dataDir, { recursive: true });
+    return openEmbedded({ dataDir });
   }
-  return openEmbedded(dataDir);
+  return openEmbedded(target.image ? { loadDataDir: target.image } : {});
 }
 
-async function openEmbedded(dataDir: string | undefined): Promise<DatabaseHandle> {
-  const client = await PGlite.create(dataDir ? { dataDir } : {});
+async function openEmbedded(options: { dataDir?: string; loadDataDir?: Blob }): Promise<DatabaseHandle> {
+  const client = await PGlite.create(options);
   const connection: RawConnection = {
     exec: async (sqlText) => {
       await client.exec(sqlText);

@@ -1,8 +1,9 @@
 // The database engines the database tests run on: embedded PGlite always, and a PostgreSQL server
 // when TEST_DATABASE_URL is set. Each run gets its own freshly created database, dropped afterwards.
 import { randomBytes } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import pg from "pg";
-import { it, type TestFunction } from "vitest";
+import { inject, it, type TestFunction } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../../server/db/client";
 
 export type TestEngine = {
@@ -22,7 +23,9 @@ export function testEngines(): TestEngine[] {
     {
       name: "pglite",
       create: async () => {
-        const handle = await openDatabase({ memory: true });
+        // From the initialised data folder the global setup made (tests/support/pglite-image.ts).
+        const image = new Blob([await readFile(inject("pgliteImage"))]);
+        const handle = await openDatabase({ memory: true, image });
         return { handle, drop: () => handle.close() };
       },
     },
