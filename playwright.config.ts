@@ -20,7 +20,8 @@ export default defineConfig({
     // itself as the ordinary Chrome a visitor uses, so the real analytics path is exercised.
     userAgent:
       "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36",
-    trace: "retain-on-failure",
+    // Traces keep DOM snapshots, not a screencast: the screencast cost the browser a tenth of its work.
+    trace: { mode: "retain-on-failure", screenshots: false },
     launchOptions: {
       executablePath: chromiumPath(),
       // Debian's Chromium on a closed network: no background traffic, no GPU.

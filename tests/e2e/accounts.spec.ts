@@ -4,7 +4,7 @@ import type { Page } from "@playwright/test";
 import { expect, isSameDocument, markDocument, test, waitForHydration } from "./support/fixtures";
 import { lastEmailTo, newUser, signInByApi, signUpByApi } from "./support/accounts";
 import { holdAdmin } from "./support/admin-lock";
-import { admin } from "./support/ports";
+import { admin, appUrl } from "./support/ports";
 
 async function storedSession(page: Page) {
   return page.evaluate(() => {
@@ -159,7 +159,7 @@ test.describe("the admin's tools", () => {
     await customerPage.goto("/admin");
     await expect(customerPage).toHaveURL("/login?redirectTo=%2Fadmin");
     // As the browser sends them: from our own origin.
-    const origin = { Origin: "http://localhost:3210" };
+    const origin = { Origin: appUrl };
     const old = await customerPage.request.post("/api/auth/login", {
       data: { type: "email", ...user },
       headers: origin,
@@ -221,7 +221,7 @@ test("a forgotten password is reset with the link from the e-mail", async ({ pag
 
   const mail = await lastEmailTo(user.email);
   expect(mail.subject).toBe("Set a new password for Kammare");
-  const link = /http:\/\/localhost:3210\/reset-password\?token=[\w%-]+/.exec(mail.text)?.[0];
+  const link = new RegExp(`${appUrl}/reset-password\\?token=[\\w%-]+`).exec(mail.text)?.[0];
   expect(link).toBeDefined();
 
   await page.goto(link as string);

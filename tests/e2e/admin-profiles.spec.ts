@@ -3,7 +3,7 @@
 import { readFile } from "node:fs/promises";
 import { expect, test, waitForHydration } from "./support/fixtures";
 import { newUser, signInByApi, signUpByApi } from "./support/accounts";
-import { admin } from "./support/ports";
+import { admin, appUrl } from "./support/ports";
 
 test("an admin creates a batch, finds one, suspends it with a reason and sees the history", async ({
   page,
@@ -33,10 +33,7 @@ test("an admin creates a batch, finds one, suspends it with a reason and sees th
   const download = page.waitForEvent("download");
   await page.getByRole("link", { name: "Download the list (CSV)" }).click();
   const csv = await readFile((await (await download).path()) as string, "utf8");
-  expect(csv.trim().split("\r\n")).toEqual([
-    "id,url",
-    ...ids.map((id) => `${id},http://localhost:3210/k/${id}`),
-  ]);
+  expect(csv.trim().split("\r\n")).toEqual(["id,url", ...ids.map((id) => `${id},${appUrl}/k/${id}`)]);
 
   // The list: search one of the new codes.
   const id = ids[2] as string;

@@ -1,6 +1,7 @@
 // Analytics through the real posthog-js against the local stand-in: page views, page leaves, flags.
 import { randomUUID } from "node:crypto";
 import { eventsOfVisitor, expect, test, waitForHydration } from "./support/fixtures";
+import { appUrl } from "./support/ports";
 
 test("a page view with the full path on the first load and after every route change", async ({ page }) => {
   const marker = randomUUID();
@@ -23,10 +24,10 @@ test("a page view with the full path on the first load and after every route cha
     .toEqual([`/login?visit=${marker}`, "/gratis-provperiod", `/login?visit=${marker}`, "/new"]);
   const views = (await eventsOfVisitor(marker)).filter((e) => e.event === "$pageview");
   expect(views.map((e) => e.properties.$current_url)).toEqual([
-    `http://localhost:3210/login?visit=${marker}`,
-    "http://localhost:3210/gratis-provperiod",
-    `http://localhost:3210/login?visit=${marker}`,
-    "http://localhost:3210/new",
+    `${appUrl}/login?visit=${marker}`,
+    `${appUrl}/gratis-provperiod`,
+    `${appUrl}/login?visit=${marker}`,
+    `${appUrl}/new`,
   ]);
 });
 
@@ -44,7 +45,7 @@ test("a page leave with the current address before the window unloads", async ({
         .filter((e) => e.event === "$pageleave")
         .map((e) => e.properties.$current_url),
     )
-    .toEqual([`http://localhost:3210/gratis-provperiod?visit=${marker}`]);
+    .toEqual([`${appUrl}/gratis-provperiod?visit=${marker}`]);
 });
 
 test("feature flags from the analytics host reach components", async ({ page }) => {

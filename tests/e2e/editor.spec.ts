@@ -8,7 +8,7 @@ import { expect, test, waitForHydration } from "./support/fixtures";
 import { newUser, signInByApi, signUpByApi, storeSession } from "./support/accounts";
 import { admin, appUrl } from "./support/ports";
 
-const origin = { Origin: "http://localhost:3210" };
+const origin = { Origin: appUrl };
 
 /** A new unclaimed page, made by the admin in a context of its own. */
 async function newProfile(browser: Browser): Promise<string> {

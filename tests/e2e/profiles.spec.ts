@@ -5,8 +5,9 @@ import sharp from "sharp";
 import { asAdmin, newProfiles } from "./support/pages";
 import { expect, test, waitForHydration } from "./support/fixtures";
 import { newUser, signUpByApi } from "./support/accounts";
+import { appUrl } from "./support/ports";
 
-const origin = { Origin: "http://localhost:3210" };
+const origin = { Origin: appUrl };
 
 async function setStatus(request: APIRequestContext, token: string, id: string, status: string) {
   const response = await request.put("/api/admin/profile", {
@@ -96,10 +97,11 @@ test("a visitor claims a page through sign-up, completes the walkthrough, and th
   // The publish moment: the page is live, its link and QR code, and what the trial means.
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Astrid Lindqvist is live");
   await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
-  await expect(page.getByLabel("The page's link")).toHaveValue(`http://localhost:3210/k/${id}`);
-  await expect(
-    page.getByRole("img", { name: `QR code that opens http://localhost:3210/k/${id}` }),
-  ).toHaveJSProperty("complete", true);
+  await expect(page.getByLabel("The page's link")).toHaveValue(`${appUrl}/k/${id}`);
+  await expect(page.getByRole("img", { name: `QR code that opens ${appUrl}/k/${id}` })).toHaveJSProperty(
+    "complete",
+    true,
+  );
   await expect(page.getByText(/For 30 days, until/)).toBeVisible();
   await page.getByRole("button", { name: "See your page" }).click();
 
