@@ -1,16 +1,11 @@
 // GET /api/kammare/profile-qr: the page's QR code for its owner's share panel, decoded back to check
 // it carries the page's public address; who may get it; and bad queries.
-import jsQR from "jsqr";
 import sharp from "sharp";
 import { expect, it } from "vitest";
 import { createProfiles } from "../../server/domain/profiles";
 import { call, expectError, siteOrigin, type Account } from "../support/accounts";
 import { describeOnEngines } from "../support/api-fixture";
-
-async function decodePng(png: Buffer): Promise<string | null> {
-  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  return jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data ?? null;
-}
+import { decodePng } from "../support/qr-decode";
 
 describeOnEngines("the page's QR code", ({ app, db, accounts, admin }) => {
   async function owned(): Promise<{ id: string; owner: Account }> {

@@ -56,6 +56,55 @@ export function pdfText(pdf: Uint8Array): string {
     .replace(/\u00a0/g, " ");
 }
 
+/** Each page's decoded content streams, in the document's page order. */
+async function pageContents(pdf: Uint8Array): Promise<string[][]> {
+  const document = await PDFDocument.load(pdf);
+  return document.getPages().map((page) => {
+    const contents = page.node.Contents();
+    const streams =
+      contents instanceof PDFArray
+        ? contents.asArray().map((ref) => document.context.lookup(ref))
+        : [contents];
+    return streams
+      .filter((stream) => stream instanceof PDFRawStream)
+      .map((stream) => Buffer.from(decodePDFRawStream(stream).decode()).toString("latin1"));
+  });
+}
+
+/** One rectangle drawn (the re operator): its page (the first is 1), lower left corner and size. */
+export type DrawnRectangle = { page: number; x: number; y: number; width: number; height: number };
+
+/** Every rectangle the pages draw, page by page in drawing order. */
+export async function pdfRectangles(pdf: Uint8Array): Promise<DrawnRectangle[]> {
+  const rectangles: DrawnRectangle[] = [];
+  (await pageContents(pdf)).forEach((contents, index) => {
+    for (const content of contents) {
+      for (const match of content.matchAll(/([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s+re\b/g)) {
+        const [x, y, width, height] = match.slice(1, 5).map(Number) as [number, number, number, number];
+        rectangles.push({ page: index + 1, x, y, width, height });
+      }
+    }
+  });
+  return rectangles;
+}
+
+/** One straight line drawn (m then l): its page and ends. */
+export type DrawnLine = { page: number; from: { x: number; y: number }; to: { x: number; y: number } };
+
+/** Every straight line the pages draw, page by page in drawing order. */
+export async function pdfLines(pdf: Uint8Array): Promise<DrawnLine[]> {
+  const lines: DrawnLine[] = [];
+  (await pageContents(pdf)).forEach((contents, index) => {
+    for (const content of contents) {
+      for (const match of content.matchAll(/([-\d.]+)\s+([-\d.]+)\s+m\s+([-\d.]+)\s+([-\d.]+)\s+l\b/g)) {
+        const [x1, y1, x2, y2] = match.slice(1, 5).map(Number) as [number, number, number, number];
+        lines.push({ page: index + 1, from: { x: x1, y: y1 }, to: { x: x2, y: y2 } });
+      }
+    }
+  });
+  return lines;
+}
+
 /** One string drawn, where: the page (the first is 1), the text matrix's x and y, the font size. */
 export type PositionedRun = { page: number; text: string; x: number; y: number; size: number };
 
@@ -65,20 +114,12 @@ export type PositionedRun = { page: number; text: string; x: number; y: number; 
  * operators pdf-lib writes before each Tj.
  */
 export async function pdfPositionedRuns(pdf: Uint8Array): Promise<PositionedRun[]> {
-  const document = await PDFDocument.load(pdf);
   const runs: PositionedRun[] = [];
-  document.getPages().forEach((page, index) => {
-    const contents = page.node.Contents();
-    const streams =
-      contents instanceof PDFArray
-        ? contents.asArray().map((ref) => document.context.lookup(ref))
-        : [contents];
+  (await pageContents(pdf)).forEach((contents, index) => {
     let size = 0;
     let x = 0;
     let y = 0;
-    for (const stream of streams) {
-      if (!(stream instanceof PDFRawStream)) continue;
-      const content = Buffer.from(decodePDFRawStream(stream).decode()).toString("latin1");
+    for (const content of contents) {
       const operators =
         /\/\S+\s+([\d.]+)\s+Tf|[-\d.]+\s+[-\d.]+\s+[-\d.]+\s+[-\d.]+\s+([-\d.]+)\s+([-\d.]+)\s+Tm|<([0-9A-Fa-f\s]*)>\s*Tj/g;
       for (const match of content.matchAll(operators)) {
