@@ -1,10 +1,10 @@
 // Reads QR codes back, for tests of what the app draws: PNG and SVG images through sharp, and the codes
 // a PDF draws as rectangles (the print sheet) by painting those rectangles into a bitmap. jsQR decodes.
 import jsQR from "jsqr";
-import sharp from "sharp";
+import sharp, { type Sharp } from "sharp";
 import type { DrawnRectangle } from "./pdf-text";
 
-async function decodeImage(image: sharp.Sharp): Promise<string | null> {
+async function decodeImage(image: Sharp): Promise<string | null> {
   const { data, info } = await image.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   return jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data ?? null;
 }
