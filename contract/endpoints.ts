@@ -34,6 +34,13 @@ import {
   plaquesSentAnswerSchema,
   plaquesSentRequestSchema,
 } from "./address-labels";
+import {
+  adminQrImageQuerySchema,
+  qrBatchListSchema,
+  qrProfileListSchema,
+  qrProfilesQuerySchema,
+  qrSheetRequestSchema,
+} from "./qr";
 import { bgMaxImportSummarySchema } from "./bgmax";
 import {
   adminInvoiceAnswerSchema,
@@ -818,6 +825,64 @@ export const endpoints: Endpoint[] = [
       200: { description: "How many were marked now", schema: plaquesSentAnswerSchema },
       400: { description: "profileIds is not a list of 1 to 10,000 page codes (named in fields)" },
       404: { description: "A code names no page (named in fields); nothing is marked" },
+    },
+  },
+  {
+    method: "get",
+    path: "/api/admin/qr/{file}",
+    summary:
+      "Any page's QR code (PUBLIC_URL/k/{id}) as a file: {file} is the page's code and .svg or .png " +
+      "(K7M2P9QX.svg); size (64-2048), margin (0-16 modules) and level (Q or H) (admin only).",
+    auth: true,
+    query: adminQrImageQuerySchema,
+    responses: {
+      200: { description: "The image (image/svg+xml or image/png), as an attachment" },
+      400: { description: "A bad code, format, size, margin or level (named in fields)" },
+      404: { description: "There is no page with this code" },
+    },
+  },
+  {
+    method: "get",
+    path: "/api/admin/qr/batches",
+    summary:
+      "The 50 newest batches of unclaimed pages (POST /api/admin/profiles), each with how many pages are still " +
+      "unclaimed and how many have their code printed, who made it and for which partner (admin only).",
+    auth: true,
+    responses: { 200: { description: "The batches, newest first", schema: qrBatchListSchema } },
+  },
+  {
+    method: "get",
+    path: "/api/admin/qr/profiles",
+    summary:
+      "The pages of a batch (batch; unclaimed=1 for its unclaimed ones) and/or a search (q: a code's start, or " +
+      "an owner's e-mail with @), by code, the first 1,000 with the total, each with when its code was first " +
+      "printed (admin only).",
+    auth: true,
+    query: qrProfilesQuerySchema,
+    responses: {
+      200: { description: "The pages", schema: qrProfileListSchema },
+      400: { description: "Neither batch nor q, or a bad one (named in fields)" },
+      404: { description: "There is no batch with this id" },
+    },
+  },
+  {
+    method: "post",
+    path: "/api/admin/qr/sheet",
+    summary:
+      "The A4 print sheet PDF of up to 1,000 codes (4 x 5 a page, vector codes with the id under each and crop " +
+      "marks), of the pages named (source ids) or of a batch's pages by code, all or the unclaimed, in parts of " +
+      "1,000 (source batch); level Q or H. Marks the pages as printed (a page printed before keeps its first " +
+      "date), audited (admin only).",
+    auth: true,
+    request: qrSheetRequestSchema,
+    responses: {
+      200: { description: "application/pdf, as an attachment; X-Codes says how many codes it holds" },
+      400: {
+        description: "Bad input, or nothing to print in that part (named in fields); nothing is marked",
+      },
+      404: {
+        description: "A code names no page, or no batch has batchId (named in fields); nothing is marked",
+      },
     },
   },
   {

@@ -210,7 +210,10 @@ export const createProfilesRequestSchema = z.object({
 });
 export const createProfilesAnswerSchema = z.object({
   profiles: z.array(z.object({ id: z.string(), status: profileStatusSchema, url: z.string() })),
+  /** The batch the unclaimed pages form, for the QR manager (/admin/qr/manager?batch=); null for an owner's. */
+  batchId: z.uuid().nullable(),
 });
+export type CreateProfilesAnswer = z.infer<typeof createProfilesAnswerSchema>;
 
 export const setProfileStatusRequestSchema = z.object({
   id: profileIdSchema,

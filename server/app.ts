@@ -13,6 +13,7 @@ import {
   addressLabelsPreviewPath,
   adminAddressLabelRoutes,
 } from "./api/admin-address-labels";
+import { adminQrRoutes } from "./api/admin-qr";
 import { adminBgMaxRoutes, bgMaxImportBodyBytes, bgMaxImportPath } from "./api/admin-bgmax";
 import { adminCreditorRoutes } from "./api/admin-creditor";
 import { adminOrderRoutes, customerOrderRoutes } from "./api/admin-orders";
@@ -203,6 +204,7 @@ export function createApp(given: AppDeps): Hono<ApiEnv> {
       adminInvoiceRoutes(invoicing),
       adminPartnerRoutes({ db }),
       adminAddressLabelRoutes({ db }),
+      adminQrRoutes({ db, qr: deps.qr ?? qrcodeEncoder, publicUrl: config.publicUrl }),
     ),
   );
   api.route(

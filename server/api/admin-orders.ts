@@ -17,7 +17,7 @@ import { createCheckoutLink, listCheckoutLinks, revokeCheckoutLink } from "../do
 import { adminOrderDetail, customerOrders } from "../domain/orders-admin";
 import { requestOrigin } from "../http/auth";
 import type { SignedInEnv } from "../http/guards";
-import { DomainError, fieldErrors, invalidInput, readJson } from "../http/errors";
+import { DomainError, fieldErrors, invalidInput, readJson, readQuery } from "../http/errors";
 import { listQueryInput } from "./admin-profiles";
 
 export type AdminOrderDeps = { db: Database; publicUrl: string };
@@ -52,9 +52,8 @@ export function adminOrderRoutes({ db, publicUrl }: AdminOrderDeps) {
 
 export function customerOrderRoutes({ db }: { db: Database }) {
   return new Hono<SignedInEnv>().get("/orders", async (c) => {
-    const parsed = customerOrdersQuerySchema.safeParse(c.req.query());
-    if (!parsed.success) throw invalidInput(fieldErrors(parsed.error.issues), "query");
-    const orders = await customerOrders(db, parsed.data.profileId, c.get("viewer"));
+    const { profileId } = readQuery(c, customerOrdersQuerySchema);
+    const orders = await customerOrders(db, profileId, c.get("viewer"));
     return c.json({ orders } satisfies CustomerOrderList);
   });
 }

@@ -8,6 +8,7 @@ import {
   setProfileStatusRequestSchema,
   type AdminProfileDetail,
   type AdminProfileList,
+  type CreateProfilesAnswer,
 } from "../../contract/profiles";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
@@ -41,7 +42,13 @@ export function adminProfileRoutes({ db, config, onProfileChanged }: AdminProfil
     .post("/profiles", async (c) => {
       const input = await readJson(c, createProfilesRequestSchema);
       const created = await adminCreateProfiles(db, input, c.get("viewer"), requestOrigin(c));
-      return c.json({ profiles: created.map((row) => ({ ...row, url: pageUrl(row.id) })) }, 201);
+      return c.json(
+        {
+          profiles: created.profiles.map((row) => ({ ...row, url: pageUrl(row.id) })),
+          batchId: created.batchId,
+        } satisfies CreateProfilesAnswer,
+        201,
+      );
     })
     .get("/profiles/:id", async (c) => {
       const id = profileIdSchema.safeParse(c.req.param("id"));

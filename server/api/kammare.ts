@@ -23,7 +23,7 @@ import {
 import { profileQrCode } from "../domain/profile-qr";
 import { requestOrigin } from "../http/auth";
 import type { SignedInEnv } from "../http/guards";
-import { fieldErrors, invalidInput, readJson } from "../http/errors";
+import { readJson, readQuery } from "../http/errors";
 import type { QrEncoder } from "../providers/qr";
 
 export type KammareDeps = {
@@ -71,9 +71,7 @@ export function kammareRoutes({ db, qr, publicUrl, onProfileChanged }: KammareDe
       return c.json(changed(await updateProfileMetadata(db, id, metadata, c.get("viewer"))));
     })
     .get("/profile-qr", async (c) => {
-      const parsed = profileQrQuerySchema.safeParse(c.req.query());
-      if (!parsed.success) throw invalidInput(fieldErrors(parsed.error.issues), "query");
-      const { download, ...query } = parsed.data;
+      const { download, ...query } = readQuery(c, profileQrQuerySchema);
       const image = await profileQrCode({ db, qr, publicUrl }, query, c.get("viewer"));
       return c.body(image.body, 200, {
         "Content-Type": image.contentType,

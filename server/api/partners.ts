@@ -35,7 +35,7 @@ import { createSession } from "../domain/sessions";
 import { requestOrigin, setSessionCookie } from "../http/auth";
 import type { ApiEnv } from "../http/env";
 import type { SignedInEnv } from "../http/guards";
-import { fieldErrors, invalidInput, readJson } from "../http/errors";
+import { readJson, readQuery } from "../http/errors";
 import { attemptLimits, publicSession } from "./auth";
 
 export type PartnerDeps = { db: Database; config: Config; qr?: QrEncoder };
@@ -50,15 +50,6 @@ export function partnerSignupRoutes({ db, config }: PartnerDeps) {
     setSessionCookie(c, session, config.secure);
     return c.json({ success: true, session: publicSession(session) } satisfies LoginResponse, 201);
   });
-}
-
-function query<Schema extends typeof partnerUsersQuerySchema | typeof partnerUsersCsvQuerySchema>(
-  c: Context,
-  schema: Schema,
-) {
-  const parsed = schema.safeParse(c.req.query());
-  if (!parsed.success) throw invalidInput(fieldErrors(parsed.error.issues), "query");
-  return parsed.data as ReturnType<Schema["parse"]>;
 }
 
 /** The guarded calls (partner role). */
@@ -77,11 +68,11 @@ export function partnerRoutes({ db, config, qr = qrcodeEncoder }: PartnerDeps) {
       c.json((await partnerDashboard(db, await organisationId(c))) satisfies PartnerDashboard),
     )
     .get("/users", async (c) => {
-      const parsed = query(c, partnerUsersQuerySchema);
+      const parsed = readQuery(c, partnerUsersQuerySchema);
       return c.json((await partnerUsers(db, await organisationId(c), parsed)) satisfies PartnerUserList);
     })
     .get("/users.csv", async (c) => {
-      const { q } = query(c, partnerUsersCsvQuerySchema);
+      const { q } = readQuery(c, partnerUsersCsvQuerySchema);
       const organisation = await requireOrganisation(db, c.get("viewer").id);
       const rows = await allPartnerUsers(db, organisation.id, q);
       const body = csvDocument(
@@ -106,9 +97,7 @@ export function partnerRoutes({ db, config, qr = qrcodeEncoder }: PartnerDeps) {
   // encodes the same address as the link the dashboard shows, made from the caller's own slug.
   for (const format of referralQrFormats) {
     routes.get(`/referral-qr.${format}`, async (c) => {
-      const parsed = referralQrQuerySchema.safeParse(c.req.query());
-      if (!parsed.success) throw invalidInput(fieldErrors(parsed.error.issues), "query");
-      const { download, ...options } = parsed.data;
+      const { download, ...options } = readQuery(c, referralQrQuerySchema);
       const organisation = await requireOrganisation(db, c.get("viewer").id);
       const image = await qr(referralLink(publicUrl, organisation.slug), { format, ...options });
       return c.body(image.body, 200, {

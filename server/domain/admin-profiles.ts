@@ -20,7 +20,7 @@ export async function adminCreateProfiles(
   input: { count: number; ownerEmail?: string; partnerId?: string },
   actor: Actor,
   origin: RequestOrigin,
-): Promise<CreatedProfile[]> {
+): Promise<{ profiles: CreatedProfile[]; batchId: string | null }> {
   const ownerEmail = input.ownerEmail?.trim() || undefined;
   let ownerUserId: string | null = null;
   if (ownerEmail) {
@@ -40,7 +40,11 @@ export async function adminCreateProfiles(
     actor,
     origin,
   );
-  return rows.map((row) => ({ id: row.id, status: row.status }));
+  return {
+    profiles: rows.map((row) => ({ id: row.id, status: row.status })),
+    // Unclaimed pages made together are a batch (for the QR manager); a page made for its owner is not.
+    batchId: rows[0]?.batchId ?? null,
+  };
 }
 
 /** A profile as the admin's profile screen shows it; null when there is no profile with the id. */

@@ -27,6 +27,7 @@ export type AuditAction =
   | "admin.partner_whitelist_update"
   | "admin.partner_whitelist_remove"
   | "admin.plaques_sent"
+  | "admin.qr_printed"
   | "partner.signup"
   | "partner.signup_refused"
   | "partner.organisation_name"

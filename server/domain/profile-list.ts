@@ -30,22 +30,24 @@ function decodeCursor(value: string | undefined): Cursor | null {
   throw new DomainError("invalid_request", "The page cursor is not valid.", "cursor");
 }
 
+/** The admin's search of pages: an owner's e-mail when it has an @, otherwise the start of a code. */
+export function profileSearch(db: Database, q: string): SQL {
+  if (q.includes("@")) {
+    const owners = db
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.email}) like ${`${escapeLike(q.toLowerCase())}%`}`);
+    return inArray(profiles.ownerUserId, owners);
+  }
+  return sql`${profiles.id} like ${`${escapeLike(q.toUpperCase())}%`}`;
+}
+
 export async function listProfiles(db: Database, query: AdminProfileListQuery): Promise<AdminProfileList> {
   // What the admin asked for; the total counts these. The cursor's condition only picks the page.
   const filters: SQL[] = [];
   if (query.status) filters.push(eq(profiles.status, query.status));
   const q = query.q?.trim();
-  if (q) {
-    if (q.includes("@")) {
-      const owners = db
-        .select({ id: users.id })
-        .from(users)
-        .where(sql`lower(${users.email}) like ${`${escapeLike(q.toLowerCase())}%`}`);
-      filters.push(inArray(profiles.ownerUserId, owners));
-    } else {
-      filters.push(sql`${profiles.id} like ${`${escapeLike(q.toUpperCase())}%`}`);
-    }
-  }
+  if (q) filters.push(profileSearch(db, q));
 
   const column = {
     created_desc: profiles.createdAt,

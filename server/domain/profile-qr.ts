@@ -2,6 +2,7 @@
 // address, PUBLIC_URL/k/{id}, the address printed plaques carry.
 import { eq } from "drizzle-orm";
 import type { ProfileQrQuery } from "../../contract/profiles";
+import type { QrLevel } from "../../contract/qr";
 import type { Database } from "../db/client";
 import { profiles } from "../db/schema";
 import type { QrEncoder, QrImage } from "../providers/qr";
@@ -15,7 +16,7 @@ export function profilePageUrl(publicUrl: string, id: string): string {
 
 export async function profileQrCode(
   deps: { db: Database; qr: QrEncoder; publicUrl: string },
-  query: Pick<ProfileQrQuery, "id" | "format" | "size" | "margin">,
+  query: Pick<ProfileQrQuery, "id" | "format" | "size" | "margin"> & { level?: QrLevel },
   actor: Actor,
 ): Promise<QrImage & { filename: string }> {
   const [row] = await deps.db

@@ -88,6 +88,13 @@ export async function readJson<Schema extends z.ZodType>(
   return parsed.data;
 }
 
+/** The query string checked with the schema; throws the 400 naming each bad parameter. */
+export function readQuery<Schema extends z.ZodType>(c: Context, schema: Schema): z.infer<Schema> {
+  const parsed = schema.safeParse(c.req.query());
+  if (!parsed.success) throw invalidInput(fieldErrors(parsed.error.issues), "query");
+  return parsed.data;
+}
+
 const domainStatus: Record<DomainErrorCode, ContentfulStatusCode> = {
   invalid_credentials: 401,
   email_taken: 409,

@@ -10,7 +10,8 @@ import {
   type PDFOperator,
   type PDFPage,
 } from "pdf-lib";
-import { qrMatrix, type QrLevel, type QrMatrix } from "../qr";
+import type { QrLevel } from "../../../contract/qr";
+import { qrMatrix, type QrMatrix } from "../qr";
 import { ink, muted, newDocument, pageHeight, pageWidth } from "./layout";
 
 const mm = 72 / 25.4;

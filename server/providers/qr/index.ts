@@ -2,9 +2,8 @@
 // correction Q by default: a quarter of the code may be scratched, dirty or under a small logo and it
 // still reads; H (30 %) for plaques that weather outdoors, at the price of a denser code.
 import QRCode from "qrcode";
+import type { QrLevel } from "../../../contract/qr";
 
-export const qrLevels = ["Q", "H"] as const;
-export type QrLevel = (typeof qrLevels)[number];
 export type QrFormat = "svg" | "png";
 export type QrOptions = {
   format: QrFormat;
