@@ -62,6 +62,7 @@ export default [
       route("capway/invoices/:id", "routes/admin/invoice-detail.tsx"),
       route("capway/bgmax", "routes/admin/bgmax.tsx"),
       route("address-pdf-maker", "routes/admin/address-pdf-maker.tsx"),
+      route("qr/manager", "routes/admin/qr-manager.tsx"),
       // Unknown /admin paths are a 404 too, but only after the admin rule.
       route("*", "routes/public/not-found.tsx", { id: "admin-unknown-route" }),
     ]),

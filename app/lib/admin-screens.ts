@@ -50,6 +50,7 @@ export const adminScreens: readonly AdminScreen[] = [
     label: "adminInvoices.nav.bgmax",
     description: "adminInvoices.screens.bgmax",
   },
+  { path: "/admin/qr/manager", label: "adminQr.nav", description: "adminQr.screen" },
   {
     path: "/admin/address-pdf-maker",
     label: "adminLabels.nav",

@@ -44,3 +44,5 @@ export {
   requireOrganisation,
 } from "../../server/domain/partners";
 export { hasRole } from "../../server/domain/viewer";
+// The QR manager's batches.
+export { listQrBatches } from "../../server/domain/admin-qr";

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { maxBatchSize } from "../../../contract/profile-values";
 import { Alert } from "../../components/alert";
-import { Button } from "../../components/button";
+import { Button, buttonClass } from "../../components/button";
 import { DataTable, type Column } from "../../components/data-table";
 import { FormAlert } from "../../components/form-alert";
 import { SelectField } from "../../components/select-field";
@@ -54,7 +54,11 @@ export default function ProfilesNew({ loaderData }: Route.ComponentProps) {
     },
     quietWhenExplained: true,
   });
-  const [created, setCreated] = useState<{ profiles: Created[]; csvHref?: string } | null>(null);
+  const [created, setCreated] = useState<{
+    profiles: Created[];
+    csvHref?: string;
+    batchId: string | null;
+  } | null>(null);
   const csvHref = useRef<string | undefined>(undefined);
 
   // The CSV is a Blob address: let it go when the page goes.
@@ -99,7 +103,7 @@ export default function ProfilesNew({ loaderData }: Route.ComponentProps) {
                 new Blob([profilesCsv(answer.profiles)], { type: "text/csv;charset=utf-8" }),
               )
             : undefined;
-        setCreated({ profiles: answer.profiles, csvHref: csvHref.current });
+        setCreated({ profiles: answer.profiles, csvHref: csvHref.current, batchId: answer.batchId });
       },
     });
   }
@@ -208,15 +212,22 @@ export default function ProfilesNew({ loaderData }: Route.ComponentProps) {
                   : t("adminProfiles.new.doneMany", { n: total.toLocaleString(i18n.language) })
               }
             />
-            {created.csvHref && (
+            {(created.csvHref || created.batchId) && (
               <div className="flex flex-wrap items-center gap-3">
-                <a
-                  href={created.csvHref}
-                  download={`kammare-pages-${created.profiles[0]?.id ?? "new"}-${total}.csv`}
-                  className="inline-flex min-h-11 items-center rounded-[var(--radius-control)] border border-line bg-raised px-4 py-2 text-sm font-semibold text-ink hover:bg-brand-soft"
-                >
-                  {t("adminProfiles.new.download")}
-                </a>
+                {created.batchId && (
+                  <Link to={`/admin/qr/manager?batch=${created.batchId}`} className={buttonClass("primary")}>
+                    {t("adminProfiles.new.printCodes")}
+                  </Link>
+                )}
+                {created.csvHref && (
+                  <a
+                    href={created.csvHref}
+                    download={`kammare-pages-${created.profiles[0]?.id ?? "new"}-${total}.csv`}
+                    className="inline-flex min-h-11 items-center rounded-[var(--radius-control)] border border-line bg-raised px-4 py-2 text-sm font-semibold text-ink hover:bg-brand-soft"
+                  >
+                    {t("adminProfiles.new.download")}
+                  </a>
+                )}
                 {total > listedRows && (
                   <p className="text-sm text-muted">
                     {t("adminProfiles.new.shownFirst", {
