@@ -12,7 +12,8 @@
 // - the admin profile list (listProfiles) at 1,000,000 profiles: median and p95 per query (target:
 //   p95 < 50 ms), on the embedded database, and on PostgreSQL when TEST_DATABASE_URL is set;
 // - the admin's print tools: 10,000 address labels as one PDF (target: under 10 s) against pdf-lib
-//   drawing the same lines plainly.
+//   drawing the same lines plainly, and a 1,000-code QR print sheet against the qrcode library
+//   encoding the same addresses.
 //
 // Settings (environment): BENCH_SECONDS measured seconds per target (default 8),
 // BENCH_WARMUP_SECONDS (default 2), BENCH_CONNECTIONS (default 50), BENCH_ROUNDS (default 2),
@@ -23,6 +24,7 @@ import { cp } from "node:fs/promises";
 import path from "node:path";
 import { analyzeFirstLoad, type Asset, type FirstLoad, type Totals } from "./lib/first-load.ts";
 import { runLabelsBench, labelsTargetSeconds, type LabelsBench } from "./lib/labels.ts";
+import { runQrSheetBench, type QrSheetBench } from "./lib/qr-sheet.ts";
 import { loadServerBuild, runListBench, type ListBench, type ServerBuild } from "./lib/list.ts";
 import { compare, type LoadSettings, type Target, type TargetResult } from "./lib/load.ts";
 import {
@@ -540,11 +542,13 @@ function printList(run: ListBench): void {
   );
 }
 
-type PrintRun = { labels: LabelsBench };
+type PrintRun = { labels: LabelsBench; qrSheet: QrSheetBench };
 
 async function printToolsBench(): Promise<PrintRun> {
   log("timing 10,000 address labels…");
   const labels = await runLabelsBench();
+  log("timing a 1,000-code QR sheet…");
+  const qrSheet = await runQrSheetBench();
   console.log("\nPrint tools (the admin's PDFs), each against a plain baseline timed in the same run\n");
   console.log(
     table(
@@ -559,13 +563,23 @@ async function printToolsBench(): Promise<PrintRun> {
           decimal(labels.megabytes, 1),
           `< ${labelsTargetSeconds} s: ${verdict(labels.withinTarget)}`,
         ],
+        [
+          `${integer(qrSheet.codes)}-code QR sheet (4 x 5)`,
+          decimal(qrSheet.seconds, 2),
+          decimal(qrSheet.baselineSeconds, 2),
+          decimal(qrSheet.ratio, 2),
+          integer(qrSheet.pages),
+          decimal(qrSheet.megabytes, 1),
+          "-",
+        ],
       ],
     ),
   );
   console.log(
-    "(labels baseline: pdf-lib drawing the same lines with plain drawText, no wrapping or fitting)",
+    "(labels baseline: pdf-lib drawing the same lines with plain drawText, no wrapping or fitting;\n" +
+      " QR sheet baseline: the qrcode library encoding the same 1,000 addresses, no drawing)",
   );
-  return { labels };
+  return { labels, qrSheet };
 }
 
 async function main(): Promise<void> {
