@@ -34,6 +34,7 @@ import {
   plaquesSentAnswerSchema,
   plaquesSentRequestSchema,
 } from "./address-labels";
+import { adminDashboardSchema } from "./admin-dashboard";
 import {
   adminQrImageQuerySchema,
   qrBatchListSchema,
@@ -826,6 +827,16 @@ export const endpoints: Endpoint[] = [
       400: { description: "profileIds is not a list of 1 to 10,000 page codes (named in fields)" },
       404: { description: "A code names no page (named in fields); nothing is marked" },
     },
+  },
+  {
+    method: "get",
+    path: "/api/admin/dashboard",
+    summary:
+      "The admin home's figures for today and this month in Swedish time, each with its last 30 days: sign-ups, " +
+      "pages claimed, trials started (free and extended), paid orders and their money by method (öre), overdue " +
+      "invoices and what they still ask for, and every page by status (admin only).",
+    auth: true,
+    responses: { 200: { description: "The figures", schema: adminDashboardSchema } },
   },
   {
     method: "get",

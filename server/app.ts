@@ -13,6 +13,7 @@ import {
   addressLabelsPreviewPath,
   adminAddressLabelRoutes,
 } from "./api/admin-address-labels";
+import { adminDashboardRoutes } from "./api/admin-dashboard";
 import { adminQrRoutes } from "./api/admin-qr";
 import { adminBgMaxRoutes, bgMaxImportBodyBytes, bgMaxImportPath } from "./api/admin-bgmax";
 import { adminCreditorRoutes } from "./api/admin-creditor";
@@ -205,6 +206,7 @@ export function createApp(given: AppDeps): Hono<ApiEnv> {
       adminPartnerRoutes({ db }),
       adminAddressLabelRoutes({ db }),
       adminQrRoutes({ db, qr: deps.qr ?? qrcodeEncoder, publicUrl: config.publicUrl }),
+      adminDashboardRoutes({ db }),
     ),
   );
   api.route(

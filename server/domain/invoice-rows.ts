@@ -2,7 +2,7 @@
 // invoice (what it owes, what is left to pay, its lines, its credit pair). Issuing, payments and
 // credits are in ./invoices.ts; the document, the e-mail, the provider and the sweep in
 // ./invoice-delivery.ts.
-import { and, asc, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, type SQL } from "drizzle-orm";
 import type { InvoiceStatus } from "../../contract/invoices";
 import type { Locale } from "../../contract/locale";
 import type { Database, Executor } from "../db/client";
@@ -112,6 +112,11 @@ export async function creditNumberOf(db: Executor, row: InvoiceRow): Promise<num
         .from(invoices)
         .where(eq(invoices.creditsInvoiceId, row.id));
   return other?.number ?? null;
+}
+
+/** The SQL of isPastDue: unpaid and due before `today` (YYYY-MM-DD, the Swedish calendar day). */
+export function pastDue(today: string): SQL {
+  return and(inArray(invoices.status, unpaidInvoiceStatuses), lt(invoices.dueDate, today)) as SQL;
 }
 
 /** Whether an unpaid invoice's due date has passed (Swedish calendar). */

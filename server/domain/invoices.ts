@@ -22,7 +22,7 @@
 // - Reminders: the sweep e-mails one reminder, without a fee, when an invoice becomes overdue; an
 //   admin may send more, and the first an admin sends adds the creditor's reminder fee (at most 60
 //   SEK, once per invoice).
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, lte, or, sql } from "drizzle-orm";
 import { addDays, swedishDate } from "../../contract/calendar-days";
 import type { CardPlan, CustomerOrder } from "../../contract/checkout";
 import { maxReminderFeeOre } from "../../contract/creditor";
@@ -65,6 +65,7 @@ import {
   linesOf,
   localeOfInvoice,
   owedOre,
+  pastDue,
   toPayOre,
   unpaidInvoiceNumberOf,
   unpaidInvoiceRefusal,
@@ -532,7 +533,7 @@ export async function listInvoices(
   const conditions = [isNotNull(invoices.number)];
   if (query.status) conditions.push(eq(invoices.status, query.status));
   if (query.due === "overdue") {
-    conditions.push(inArray(invoices.status, unpaidInvoiceStatuses), lt(invoices.dueDate, today));
+    conditions.push(pastDue(today));
   } else if (query.due === "due_soon") {
     conditions.push(
       inArray(invoices.status, unpaidInvoiceStatuses),

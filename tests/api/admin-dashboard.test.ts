@@ -1,0 +1,184 @@
+// The admin dashboard's API (issue 13): each figure rises when its event happens (a sign-up through the
+// API, a claim, a trial, a paid order by card and by invoice, an overdue invoice); days are Swedish ones
+// (a row at 23:59 on Saturday is not Sunday's, across the switch to summer time); the month counts days
+// before the 30-day series; pages by status match the table; only an admin may read it.
+import { randomUUID } from "node:crypto";
+import { expect, it } from "vitest";
+import { adminDashboardSchema, dashboardDays, type AdminDashboard } from "../../contract/admin-dashboard";
+import { formatOrderNumber } from "../../contract/orders";
+import { makeOcr } from "../../contract/swedish-numbers";
+import { creditors, invoices, orders, profiles, users } from "../../server/db/schema";
+import { adminDashboard } from "../../server/domain/admin-dashboard";
+import { newProfileId } from "../../server/domain/profile-ids";
+import { call, type Account } from "../support/accounts";
+import { describeOnEngines } from "../support/api-fixture";
+
+describeOnEngines("the admin dashboard", ({ app, db, accounts, admin, customer }) => {
+  let nextOrder = 800_000;
+  let nextInvoice = 9000;
+
+  async function dashboard(): Promise<AdminDashboard> {
+    const response = await call(app, "/api/admin/dashboard", { bearer: admin.token });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
+    return adminDashboardSchema.parse(await response.json());
+  }
+
+  async function page(owner: Account | null, values: Partial<typeof profiles.$inferInsert> = {}) {
+    const id = newProfileId();
+    await db
+      .insert(profiles)
+      .values({ id, status: owner ? "active" : "unclaimed", ownerUserId: owner?.id ?? null, ...values });
+    return id;
+  }
+
+  async function paidOrder(
+    profileId: string,
+    owner: Account,
+    method: "card" | "invoice",
+    amountOre: number,
+    paidAt: Date,
+  ) {
+    const [row] = await db
+      .insert(orders)
+      .values({
+        orderNumber: formatOrderNumber(nextOrder++),
+        profileId,
+        customerUserId: owner.id,
+        method,
+        plan: "yearly",
+        amountOre,
+        netOre: Math.round(amountOre * 0.8),
+        vatOre: amountOre - Math.round(amountOre * 0.8),
+        vatRatePercent: 25,
+        status: "paid",
+        provider: method === "card" ? "sandbox" : "invoice",
+        providerReference: `ref_${randomUUID()}`,
+        paidAt,
+      })
+      .returning({ id: orders.id });
+    return row!.id;
+  }
+
+  it("rises with each event of today, in today's, this month's and the last day's figures", async () => {
+    const before = await dashboard();
+    expect(before.figures.signups.days).toHaveLength(dashboardDays);
+    const now = new Date();
+
+    const owner = await accounts.signUp();
+    await page(owner, { claimedAt: now, status: "trial", trialStartedAt: now });
+    await page(owner, { claimedAt: now, status: "extended_trial", extendedTrialStartedAt: now });
+    const paid = await page(owner, { claimedAt: now });
+    await paidOrder(paid, owner, "card", 9_900, now);
+    await paidOrder(paid, owner, "invoice", 49_000, now);
+    await page(null);
+
+    const after = await dashboard();
+    const rose = (name: keyof AdminDashboard["figures"], by: number) => {
+      expect(after.figures[name].today, name).toBe(before.figures[name].today + by);
+      expect(after.figures[name].month, name).toBe(before.figures[name].month + by);
+      expect(after.figures[name].days.at(-1), name).toBe(before.figures[name].days.at(-1)! + by);
+    };
+    rose("signups", 1);
+    rose("claims", 3);
+    rose("trials", 2);
+    rose("conversions", 2);
+    expect(after.revenue.today.card).toBe(before.revenue.today.card + 9_900);
+    expect(after.revenue.today.invoice).toBe(before.revenue.today.invoice + 49_000);
+    expect(after.revenue.month.card).toBe(before.revenue.month.card + 9_900);
+    expect(after.revenue.days.at(-1)).toBe(before.revenue.days.at(-1)! + 58_900);
+    expect(after.profilesByStatus.unclaimed).toBe(before.profilesByStatus.unclaimed + 1);
+    expect(after.profilesByStatus.active).toBe(before.profilesByStatus.active + 1);
+    expect(after.profilesByStatus.extended_trial).toBe(before.profilesByStatus.extended_trial + 1);
+    expect(after.profilesByStatus.trial).toBe(before.profilesByStatus.trial + 1);
+    expect(after.today).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(after.monthStart).toBe(`${after.today.slice(0, 7)}-01`);
+  });
+
+  it("counts pages by status as the table holds them", async () => {
+    const rows = await db.select({ status: profiles.status }).from(profiles);
+    const counted = (await dashboard()).profilesByStatus;
+    for (const [status, n] of Object.entries(counted)) {
+      expect(n, status).toBe(rows.filter((row) => row.status === status).length);
+    }
+  });
+
+  it("keeps Swedish days: 23:59 on Saturday is not Sunday's, across the switch to summer time", async () => {
+    // Sunday 30 March 2025: clocks go from 02:00 CET to 03:00 CEST. Midnight was 23:00 UTC the day before.
+    const saturdayLate = new Date("2025-03-29T22:59:59Z");
+    const sundayEarly = new Date("2025-03-29T23:00:00Z");
+    const firstOfMarch = new Date("2025-02-28T23:30:00Z");
+    for (const at of [saturdayLate, sundayEarly, firstOfMarch]) {
+      await db
+        .insert(users)
+        .values({ email: `${randomUUID()}@example.com`, passwordHash: "x", createdAt: at });
+    }
+    const owner = await accounts.signUp();
+    const id = await page(owner);
+    await paidOrder(id, owner, "card", 1_000, saturdayLate);
+    await paidOrder(id, owner, "invoice", 2_000, sundayEarly);
+
+    const sunday = await adminDashboard(db, new Date("2025-03-30T20:00:00Z"));
+    expect(sunday.today).toBe("2025-03-30");
+    expect(sunday.monthStart).toBe("2025-03-01");
+    expect(sunday.figures.signups.today).toBe(1);
+    expect(sunday.figures.signups.days.slice(-2)).toEqual([1, 1]);
+    // 1 March is 29 days before 30 March: the first day of the series, and of the month.
+    expect(sunday.figures.signups.days[0]).toBe(1);
+    expect(sunday.figures.signups.month).toBe(3);
+    expect(sunday.revenue.today).toEqual({ card: 0, invoice: 2_000 });
+    expect(sunday.revenue.month).toEqual({ card: 1_000, invoice: 2_000 });
+    expect(sunday.figures.conversions.today).toBe(1);
+
+    // On 31 March the series starts on 2 March: the month still counts 1 March.
+    const monday = await adminDashboard(db, new Date("2025-03-31T10:00:00Z"));
+    expect(monday.figures.signups.days.reduce((sum, n) => sum + n, 0)).toBe(2);
+    expect(monday.figures.signups.month).toBe(3);
+    expect(monday.figures.signups.today).toBe(0);
+  });
+
+  it("counts unpaid invoices past their due date and what they still ask for", async () => {
+    const before = await dashboard();
+    const [creditor] = await db
+      .insert(creditors)
+      .values({
+        name: "Kammare AB",
+        orgNumber: "556012-5790",
+        vatNumber: "SE556012579001",
+        addressLines: ["Box 1", "111 00 Stockholm"],
+        bankgiro: "5402-9681",
+        seat: "Stockholm",
+        email: "faktura@example.com",
+      })
+      .returning({ id: creditors.id });
+    const invoice = (dueDate: string, status: "sent" | "overdue" | "paid", paidOre = 0) => {
+      nextInvoice += 1;
+      return db.insert(invoices).values({
+        creditorId: creditor!.id,
+        number: nextInvoice,
+        ocr: makeOcr(nextInvoice),
+        customerName: "Kund",
+        customerAddressLines: ["Gatan 1", "123 45 Ort"],
+        customerEmail: "kund@example.com",
+        status,
+        dueDate,
+        netOre: 40_000,
+        vatOre: 10_000,
+        totalOre: 50_000,
+        paidOre,
+      });
+    };
+    await invoice("2020-01-10", "overdue", 20_000);
+    await invoice("2020-01-10", "sent");
+    await invoice("2020-01-10", "paid", 50_000);
+    await invoice("2999-01-10", "sent");
+    const after = await dashboard();
+    expect(after.overdueInvoices.count).toBe(before.overdueInvoices.count + 2);
+    expect(after.overdueInvoices.amountOre).toBe(before.overdueInvoices.amountOre + 30_000 + 50_000);
+  });
+
+  it("answers only admins: 401 without a session, 403 for a customer", async () => {
+    expect((await call(app, "/api/admin/dashboard")).status).toBe(401);
+    expect((await call(app, "/api/admin/dashboard", { bearer: customer.token })).status).toBe(403);
+  });
+});
