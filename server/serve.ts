@@ -56,6 +56,9 @@ export function scheduleLifecycle(
   };
 }
 
+/** How long an idle keep-alive connection stays open: longer than load balancers keep theirs (60 s). */
+export const keepAliveMs = 65_000;
+
 export function listen(
   app: { fetch: Hono["fetch"] },
   { config, logger, database, background, email }: Booted,
@@ -103,6 +106,13 @@ export function listen(
         resolve({ server, port: info.port, stop });
       },
     );
+    // Node closes an idle keep-alive connection after 5 s; a client (or a load balancer, which keeps
+    // them about 60 s) that sends on it just then gets ECONNRESET. Keeping them longer than the
+    // clients do means the client closes first.
+    if ("keepAliveTimeout" in server) {
+      server.keepAliveTimeout = keepAliveMs;
+      server.headersTimeout = keepAliveMs + 1000;
+    }
   });
 }
 
