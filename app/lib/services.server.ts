@@ -44,5 +44,6 @@ export {
   requireOrganisation,
 } from "../../server/domain/partners";
 export { hasRole } from "../../server/domain/viewer";
-// The QR manager's batches.
+// The admin home's dashboard and the QR manager's batches.
+export { adminDashboard } from "../../server/domain/admin-dashboard";
 export { listQrBatches } from "../../server/domain/admin-qr";

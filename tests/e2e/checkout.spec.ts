@@ -3,14 +3,10 @@
 // and confirmation pages have no serious accessibility problems in either language.
 import { expectNoSeriousAxeViolations as expectNoSeriousViolations } from "./support/axe";
 import type { Page } from "@playwright/test";
-import { newUser, signUpByApi } from "./support/accounts";
+import { newUser, signInAs, signUpByApi } from "./support/accounts";
 import { expect, test, waitForHydration } from "./support/fixtures";
 import { newProfiles, ownedPage } from "./support/pages";
 import { appUrl } from "./support/ports";
-
-async function signInAs(page: Page, token: string): Promise<void> {
-  await page.context().addCookies([{ name: "kammare_session", value: token, url: appUrl, httpOnly: true }]);
-}
 
 async function fillCard(page: Page, number: string): Promise<void> {
   await page.getByLabel("Card number").fill(number);

@@ -3,21 +3,13 @@
 // too), gets the invoice at once (number, OCR reference, due date), downloads its PDF, and the page is
 // active. When invoices cannot be issued, the page says so and offers the card. Both screens pass axe.
 import { readFile } from "node:fs/promises";
-import type { Page } from "@playwright/test";
 import { pdfText } from "../support/pdf-text";
 import { expectNoSeriousAxeViolations } from "./support/axe";
 import { shoot } from "./support/shots";
+import { signInAs } from "./support/accounts";
 import { expect, test, waitForHydration } from "./support/fixtures";
 import { ensureCreditor } from "./support/creditor";
 import { ownedPage } from "./support/pages";
-import { appUrl } from "./support/ports";
-
-async function signInAs(page: Page, token: string, locale: "en-US" | "sv-SE" = "en-US"): Promise<void> {
-  await page.context().addCookies([
-    { name: "kammare_session", value: token, url: appUrl, httpOnly: true },
-    { name: "locale", value: locale, url: appUrl },
-  ]);
-}
 
 /** The screen at both sizes, for a person to look at (the run does not judge them). */
 

@@ -3,7 +3,7 @@
 // and accessibility in both languages.
 import { expectNoSeriousAxeViolations as expectNoSeriousViolations } from "./support/axe";
 import { randomUUID } from "node:crypto";
-import type { Page } from "@playwright/test";
+import { signInAs } from "./support/accounts";
 import { eventsOfVisitor, expect, test, waitForHydration } from "./support/fixtures";
 import { ownedPage } from "./support/pages";
 import { appUrl } from "./support/ports";
@@ -16,10 +16,6 @@ const astrid = {
   themeColor: "#f2d13a",
   links: [{ label: "Photo album", url: "https://example.se/album" }],
 };
-
-async function signInAs(page: Page, token: string): Promise<void> {
-  await page.context().addCookies([{ name: "kammare_session", value: token, url: appUrl, httpOnly: true }]);
-}
 
 test("a visitor gets the page alone, light: no app header, no app scripts, a quiet footer", async ({
   page,

@@ -1,5 +1,5 @@
-// /admin: the admin's menu of every admin screen, and the user tool (find by e-mail, see the
-// user's pages, set a new password).
+// /admin: the dashboard of today and this month (issue 13), the admin's menu of every admin screen,
+// and the user tool (find by e-mail, see the user's pages, set a new password).
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -9,19 +9,39 @@ import { FormAlert } from "../../components/form-alert";
 import { Button } from "../../components/button";
 import { AdminPageHeader } from "../../components/page-header";
 import { TextField } from "../../components/text-field";
+import { Dashboard } from "../../components/admin/dashboard";
 import { adminScreens } from "../../lib/admin-screens";
 import { api } from "../../lib/api";
 import { formatDateTime } from "../../lib/date-format";
 import { useFormSubmit } from "../../lib/use-form-submit";
 import { useUserLookup } from "../../lib/use-user-lookup";
 import { newPasswordProblem } from "../../lib/validate";
+import { adminDashboard, servicesContext } from "../../lib/services.server";
+import type { Route } from "./+types/home";
 
-export default function AdminHome() {
+export async function loader({ context }: Route.LoaderArgs) {
+  try {
+    return { dashboard: await adminDashboard(context.get(servicesContext).db) };
+  } catch (error) {
+    // The figures are a convenience: without them the menu and the user tool still work.
+    context.get(servicesContext).logger.error({ err: error }, "the admin dashboard failed");
+    return { dashboard: null };
+  }
+}
+
+export default function AdminHome({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
     <div className="flex flex-col gap-10">
       <title>{t("admin.title")}</title>
       <AdminPageHeader path="/admin" title={t("admin.heading")} />
+      {loaderData.dashboard ? (
+        <Dashboard data={loaderData.dashboard} />
+      ) : (
+        <Alert tone="error" title={t("adminDashboard.failed")}>
+          {t("adminDashboard.failedText")}
+        </Alert>
+      )}
       <nav aria-labelledby="admin-menu">
         <h2 id="admin-menu" className="text-xl font-semibold">
           {t("admin.menu")}

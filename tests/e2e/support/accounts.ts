@@ -81,3 +81,13 @@ export async function lastEmailTo(address: string): Promise<{ subject: string; t
   }
   throw new Error(`no e-mail to ${address} in ${outboxDir}`);
 }
+
+/** The browser signed in with a session made through the API (and, if given, in that language). */
+export async function signInAs(page: Page, token: string, locale?: "en-US" | "sv-SE"): Promise<void> {
+  await page
+    .context()
+    .addCookies([
+      { name: sessionCookieName, value: token, url: appUrl, httpOnly: true },
+      ...(locale ? [{ name: "locale", value: locale, url: appUrl }] : []),
+    ]);
+}
