@@ -16,8 +16,8 @@ import { pastDue } from "./invoice-rows";
 // A literal, not a parameter: GROUP BY must see the very expression of the SELECT list.
 const zone = sql.raw(`'Europe/Stockholm'`);
 
-/** The Swedish day of a timestamp column, as YYYY-MM-DD. */
-const dayOf = (column: PgColumn) => sql<string>`to_char(${column} at time zone ${zone}, 'YYYY-MM-DD')`;
+/** The Swedish day of a timestamp column, as YYYY-MM-DD (a cast, cheaper than to_char). */
+const dayOf = (column: PgColumn) => sql<string>`((${column} at time zone ${zone})::date)::text`;
 
 /** The instant a Swedish calendar day starts. */
 const startOf = (date: string) => sql`(${date}::timestamp at time zone ${zone})`;
@@ -43,6 +43,67 @@ async function perDay(
   return new Map(rows.map((row) => [row.day, row.n]));
 }
 
+/** What happened on each Swedish day of a span. */
+type DayCounts = {
+  signups: Map<string, number>;
+  claims: Map<string, number>;
+  trials: Map<string, number>;
+  extendedTrials: Map<string, number>;
+  paid: { day: string; method: OrderMethod; n: number; ore: number }[];
+};
+
+async function countDays(db: Executor, since: string, until: string): Promise<DayCounts> {
+  const paidDay = dayOf(orders.paidAt);
+  const [signups, claims, trials, extendedTrials, paid] = await Promise.all([
+    perDay(db, users, users.createdAt, since, until),
+    perDay(db, profiles, profiles.claimedAt, since, until),
+    perDay(db, profiles, profiles.trialStartedAt, since, until),
+    perDay(db, profiles, profiles.extendedTrialStartedAt, since, until),
+    db
+      .select({
+        day: paidDay,
+        method: orders.method,
+        n: sql<number>`count(*)::int`,
+        ore: sql<number>`coalesce(sum(${orders.amountOre}), 0)::bigint`.mapWith(Number),
+      })
+      .from(orders)
+      .where(and(isNotNull(orders.paidAt), within(orders.paidAt, since, until)))
+      .groupBy(paidDay, orders.method),
+  ]);
+  return { signups, claims, trials, extendedTrials, paid };
+}
+
+/**
+ * The finished days are counted once and kept a while, per database: a day that has ended gains no
+ * sign-ups, claims or trials (they are stamped when they happen). A payment booked late for an
+ * earlier day (a bank file) shows once the history is counted again, within historyTtlMs. Today is
+ * always counted live: its rows are few, so each load stays cheap at any table size.
+ */
+export const historyTtlMs = 10 * 60 * 1000;
+const histories = new WeakMap<object, { since: string; until: string; at: number; counts: DayCounts }>();
+
+async function history(db: Executor, since: string, until: string, now: Date): Promise<DayCounts> {
+  const kept = histories.get(db);
+  if (kept && kept.since === since && kept.until === until && now.getTime() - kept.at < historyTtlMs) {
+    return kept.counts;
+  }
+  const counts = await countDays(db, since, until);
+  histories.set(db, { since, until, at: now.getTime(), counts });
+  return counts;
+}
+
+/** Both spans' counts as one. */
+function joined(a: DayCounts, b: DayCounts): DayCounts {
+  const merge = (x: Map<string, number>, y: Map<string, number>) => new Map([...x, ...y]);
+  return {
+    signups: merge(a.signups, b.signups),
+    claims: merge(a.claims, b.claims),
+    trials: merge(a.trials, b.trials),
+    extendedTrials: merge(a.extendedTrials, b.extendedTrials),
+    paid: [...a.paid, ...b.paid],
+  };
+}
+
 /** The dashboard's days, oldest first, and the figure of each from the per-day counts. */
 function figure(counts: Map<string, number>[], days: string[], monthStart: string): DashboardFigure {
   const on = (day: string) => counts.reduce((sum, map) => sum + (map.get(day) ?? 0), 0);
@@ -63,22 +124,9 @@ export async function adminDashboard(db: Executor, now = new Date()): Promise<Ad
   const first = days[0] ?? today;
   const since = monthStart < first ? monthStart : first;
 
-  const paidDay = dayOf(orders.paidAt);
-  const [signups, claims, trials, extendedTrials, paid, [overdue], statusRows] = await Promise.all([
-    perDay(db, users, users.createdAt, since, today),
-    perDay(db, profiles, profiles.claimedAt, since, today),
-    perDay(db, profiles, profiles.trialStartedAt, since, today),
-    perDay(db, profiles, profiles.extendedTrialStartedAt, since, today),
-    db
-      .select({
-        day: paidDay,
-        method: orders.method,
-        n: sql<number>`count(*)::int`,
-        ore: sql<number>`coalesce(sum(${orders.amountOre}), 0)::bigint`.mapWith(Number),
-      })
-      .from(orders)
-      .where(and(isNotNull(orders.paidAt), within(orders.paidAt, since, today)))
-      .groupBy(paidDay, orders.method),
+  const [past, current, [overdue], statusRows] = await Promise.all([
+    history(db, since, addDays(today, -1), now),
+    countDays(db, today, today),
     db
       .select({
         n: count(),
@@ -90,6 +138,7 @@ export async function adminDashboard(db: Executor, now = new Date()): Promise<Ad
       .where(and(pastDue(today), isNotNull(invoices.number), isNull(invoices.creditsInvoiceId)) as SQL),
     db.select().from(profileStatusCounts),
   ]);
+  const { signups, claims, trials, extendedTrials, paid } = joined(past, current);
 
   const paidCounts = new Map<string, number>();
   const moneyByDay = new Map<string, number>();

@@ -8,7 +8,7 @@ import { adminDashboardSchema, dashboardDays, type AdminDashboard } from "../../
 import { formatOrderNumber } from "../../contract/orders";
 import { makeOcr } from "../../contract/swedish-numbers";
 import { creditors, invoices, orders, profiles, users } from "../../server/db/schema";
-import { adminDashboard } from "../../server/domain/admin-dashboard";
+import { adminDashboard, historyTtlMs } from "../../server/domain/admin-dashboard";
 import { newProfileId } from "../../server/domain/profile-ids";
 import { call, type Account } from "../support/accounts";
 import { describeOnEngines } from "../support/api-fixture";
@@ -135,6 +135,23 @@ describeOnEngines("the admin dashboard", ({ app, db, accounts, admin, customer }
     expect(monday.figures.signups.days.reduce((sum, n) => sum + n, 0)).toBe(2);
     expect(monday.figures.signups.month).toBe(3);
     expect(monday.figures.signups.today).toBe(0);
+  });
+
+  it("counts finished days once a while (today always live): a late booking for yesterday shows within the TTL", async () => {
+    const noon = new Date("2025-06-10T10:00:00Z");
+    const yesterday = new Date("2025-06-09T10:00:00Z");
+    const owner = await accounts.signUp();
+    const id = await page(owner);
+    const first = await adminDashboard(db, noon);
+    await paidOrder(id, owner, "invoice", 3_000, yesterday);
+    await paidOrder(id, owner, "card", 4_000, new Date("2025-06-10T09:00:00Z"));
+    const soon = await adminDashboard(db, new Date(noon.getTime() + 60_000));
+    // Today's payment at once; yesterday's, booked late, not yet.
+    expect(soon.revenue.today.card).toBe(first.revenue.today.card + 4_000);
+    expect(soon.figures.conversions.days.at(-2)).toBe(first.figures.conversions.days.at(-2));
+    const later = await adminDashboard(db, new Date(noon.getTime() + historyTtlMs + 1));
+    expect(later.figures.conversions.days.at(-2)).toBe(first.figures.conversions.days.at(-2)! + 1);
+    expect(later.revenue.month.invoice).toBe(first.revenue.month.invoice + 3_000);
   });
 
   it("counts unpaid invoices past their due date and what they still ask for", async () => {
