@@ -16,12 +16,13 @@ import {
 import { maxAddresses, maxAddressInputChars } from "../../contract/addresses";
 import { formatOrderNumber } from "../../contract/orders";
 import { makeOcr } from "../../contract/swedish-numbers";
-import { auditLog, creditors, invoices, orders, profiles } from "../../server/db/schema";
+import { auditLog, invoices, orders, profiles } from "../../server/db/schema";
 import { newProfileId } from "../../server/domain/profile-ids";
 import { createProfiles } from "../../server/domain/profiles";
 import { c5AddressBox, labelBox } from "../../server/providers/pdf/labels";
 import { call, expectError, siteOrigin, type Account } from "../support/accounts";
 import { describeOnEngines } from "../support/api-fixture";
+import { insertCreditor } from "../support/creditor-row";
 import { pdfPositionedRuns, type PositionedRun } from "../support/pdf-text";
 
 const previewPath = "/api/admin/address-labels/preview";
@@ -81,19 +82,7 @@ describeOnEngines("address labels", ({ app, db, accounts, admin, customer }) => 
 
   async function creditor(): Promise<string> {
     if (creditorId) return creditorId;
-    const [row] = await db
-      .insert(creditors)
-      .values({
-        name: "Kammare AB",
-        orgNumber: "556012-5790",
-        vatNumber: "SE556012579001",
-        addressLines: ["Box 1", "111 00 Stockholm"],
-        bankgiro: "5402-9681",
-        seat: "Stockholm",
-        email: "faktura@example.com",
-      })
-      .returning({ id: creditors.id });
-    creditorId = row?.id as string;
+    creditorId = await insertCreditor(db);
     return creditorId;
   }
 

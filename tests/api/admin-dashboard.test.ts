@@ -7,11 +7,12 @@ import { expect, it } from "vitest";
 import { adminDashboardSchema, dashboardDays, type AdminDashboard } from "../../contract/admin-dashboard";
 import { formatOrderNumber } from "../../contract/orders";
 import { makeOcr } from "../../contract/swedish-numbers";
-import { creditors, invoices, orders, profiles, users } from "../../server/db/schema";
+import { invoices, orders, profiles, users } from "../../server/db/schema";
 import { adminDashboard, historyTtlMs } from "../../server/domain/admin-dashboard";
 import { newProfileId } from "../../server/domain/profile-ids";
 import { call, type Account } from "../support/accounts";
 import { describeOnEngines } from "../support/api-fixture";
+import { insertCreditor } from "../support/creditor-row";
 
 describeOnEngines("the admin dashboard", ({ app, db, accounts, admin, customer }) => {
   let nextOrder = 800_000;
@@ -156,22 +157,11 @@ describeOnEngines("the admin dashboard", ({ app, db, accounts, admin, customer }
 
   it("counts unpaid invoices past their due date and what they still ask for", async () => {
     const before = await dashboard();
-    const [creditor] = await db
-      .insert(creditors)
-      .values({
-        name: "Kammare AB",
-        orgNumber: "556012-5790",
-        vatNumber: "SE556012579001",
-        addressLines: ["Box 1", "111 00 Stockholm"],
-        bankgiro: "5402-9681",
-        seat: "Stockholm",
-        email: "faktura@example.com",
-      })
-      .returning({ id: creditors.id });
+    const creditorId = await insertCreditor(db);
     const invoice = (dueDate: string, status: "sent" | "overdue" | "paid", paidOre = 0) => {
       nextInvoice += 1;
       return db.insert(invoices).values({
-        creditorId: creditor!.id,
+        creditorId,
         number: nextInvoice,
         ocr: makeOcr(nextInvoice),
         customerName: "Kund",

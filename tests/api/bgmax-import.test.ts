@@ -5,12 +5,13 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { bgMaxImportSummarySchema } from "../../contract/bgmax";
 import { makeOcr } from "../../contract/swedish-numbers";
-import { creditors, invoicePayments, invoices, profileStatusHistory, profiles } from "../../server/db/schema";
+import { invoicePayments, invoices, profileStatusHistory, profiles } from "../../server/db/schema";
 import { importBgMax } from "../../server/domain/bgmax-import";
 import { DomainError } from "../../server/domain/errors";
 import type { Actor } from "../../server/domain/viewer";
 import { expectError } from "../support/accounts";
 import { describeOnEngines } from "../support/api-fixture";
+import { insertCreditor } from "../support/creditor-row";
 import { buildBgMax, type BuildPayment } from "../support/bgmax-builder";
 
 const now = new Date("2026-11-23T08:00:00Z");
@@ -22,19 +23,7 @@ describeOnEngines("BgMax import", (fixture) => {
 
   async function creditor(): Promise<string> {
     if (creditorId) return creditorId;
-    const [row] = await fixture.db
-      .insert(creditors)
-      .values({
-        name: "Kammare AB",
-        orgNumber: "556012-5790",
-        vatNumber: "SE556012579001",
-        addressLines: ["Box 1", "111 00 Stockholm"],
-        bankgiro: "5402-9681",
-        seat: "Stockholm",
-        email: "faktura@example.com",
-      })
-      .returning({ id: creditors.id });
-    creditorId = row?.id as string;
+    creditorId = await insertCreditor(fixture.db);
     return creditorId;
   }
 

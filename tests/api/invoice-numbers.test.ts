@@ -5,23 +5,10 @@ import { expect, it } from "vitest";
 import { creditors, invoices } from "../../server/db/schema";
 import { takeInvoiceNumber } from "../../server/domain/invoice-numbers";
 import { describeOnDatabases } from "../support/api-fixture";
+import { insertCreditor } from "../support/creditor-row";
 
 describeOnDatabases("invoice numbers", ({ db }) => {
-  async function creditor(name: string): Promise<string> {
-    const [row] = await db
-      .insert(creditors)
-      .values({
-        name,
-        orgNumber: "556012-5790",
-        vatNumber: "SE556012579001",
-        addressLines: ["Box 1", "111 00 Stockholm"],
-        bankgiro: "5402-9681",
-        seat: "Stockholm",
-        email: "faktura@example.com",
-      })
-      .returning({ id: creditors.id });
-    return row?.id as string;
-  }
+  const creditor = (name: string) => insertCreditor(db, name);
 
   /** Issues one invoice in its own transaction; every third one fails after taking its number. */
   async function issue(creditorId: string, attempt: number): Promise<number | null> {

@@ -33,6 +33,7 @@ import { useToast } from "../../components/toast";
 import { SheetPreview } from "../../components/admin/labels/sheet-preview";
 import { StartPositionPicker } from "../../components/admin/labels/start-position";
 import { api } from "../../lib/api";
+import { saveFile } from "../../lib/save-file";
 
 type Source = "paste" | "csv" | "awaiting";
 const sources: Source[] = ["paste", "csv", "awaiting"];
@@ -222,14 +223,7 @@ export default function AddressPdfMakerScreen() {
         responseType: "blob",
       });
       const file = layout === "c5" ? "kuvert-c5.pdf" : "adressetiketter.pdf";
-      const url = URL.createObjectURL(new Blob([pdf], { type: "application/pdf" }));
-      const link = document.createElement("a");
-      link.href = url;
-      link.download = file;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      saveFile(new Blob([pdf], { type: "application/pdf" }), file);
       toast.show({
         title: t("adminLabels.actions.downloaded"),
         description: t("adminLabels.actions.downloadedText", {

@@ -26,6 +26,7 @@ import { TextField } from "../../components/text-field";
 import { useToast } from "../../components/toast";
 import { api } from "../../lib/api";
 import { formatDate, formatDateTime } from "../../lib/date-format";
+import { saveFile } from "../../lib/save-file";
 import { listQrBatches, servicesContext } from "../../lib/services.server";
 import type { Route } from "./+types/qr-manager";
 
@@ -47,18 +48,6 @@ function imagePath(id: string, format: "svg" | "png", options: ImageOptions): st
     level: options.level,
   });
   return `/api/admin/qr/${encodeURIComponent(id)}.${format}?${query}`;
-}
-
-/** Saves a downloaded file under `name` through a temporary link. */
-function save(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 export default function QrManagerScreen({ loaderData }: Route.ComponentProps) {
@@ -153,7 +142,7 @@ export default function QrManagerScreen({ loaderData }: Route.ComponentProps) {
       });
       const first = mode === "batch" ? (part - 1) * maxSheetCodes + 1 : 1;
       const count = Math.min(maxSheetCodes, total - (first - 1));
-      save(
+      saveFile(
         new Blob([pdf], { type: "application/pdf" }),
         `kammare-qr-${list.profiles[0]?.id ?? "sheet"}-${part}.pdf`,
       );
