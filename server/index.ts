@@ -13,6 +13,7 @@ export { openDatabase } from "./db/client";
 export { migrate } from "./db/migrate";
 export { listProfiles } from "./domain/profile-list";
 export { hashPassword } from "./domain/passwords";
+export { adminDashboard } from "./domain/admin-dashboard";
 
 /** Runs the server; `clientDir` is the browser build's folder (build/client beside build/server). */
 export async function start({ clientDir }: { clientDir: string }): Promise<void> {
