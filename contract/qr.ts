@@ -6,7 +6,9 @@ import { text, z } from "./zod";
 
 export const qrLevels = ["Q", "H"] as const;
 export type QrLevel = (typeof qrLevels)[number];
-/** Codes on one sheet PDF (50 pages of 20); a larger batch is printed in parts of this many. */
+/** Codes on one A4 page of the print sheet (4 x 5). */
+export const codesPerSheet = 20;
+/** Codes in one sheet PDF (50 pages of 20); a larger batch is printed in parts of this many. */
 export const maxSheetCodes = 1000;
 /** Pages listed by one GET /api/admin/qr/profiles; the total says how many match. */
 export const maxListedProfiles = 1000;

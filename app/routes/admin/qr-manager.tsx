@@ -5,6 +5,7 @@ import { useEffect, useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useRevalidator, useSearchParams } from "react-router";
 import {
+  codesPerSheet,
   maxSheetCodes,
   qrProfileListSchema,
   type QrBatch,
@@ -394,7 +395,9 @@ function SheetActions({
 }) {
   const { t, i18n } = useTranslation();
   const number = new Intl.NumberFormat(i18n.language);
-  const sheets = Math.ceil(Math.min(total, search ? maxSheetCodes : total) / 20);
+  // A search prints the pages it lists (the first 1,000); a batch prints all, in parts.
+  const codes = search ? Math.min(total, maxSheetCodes) : total;
+  const sheets = Math.ceil(codes / codesPerSheet);
   return (
     <div className="flex flex-col gap-4 rounded-[var(--radius-card)] border border-line bg-raised p-4">
       <RadioGroup
@@ -416,8 +419,8 @@ function SheetActions({
             ? t("adminQr.sheet.nothing")
             : t("adminQr.sheet.summary", {
                 codes: t("adminQr.sheet.codes", {
-                  count: Math.min(total, search ? maxSheetCodes : total),
-                  formatted: number.format(Math.min(total, search ? maxSheetCodes : total)),
+                  count: codes,
+                  formatted: number.format(codes),
                 }),
                 sheets: t("adminQr.sheet.sheets", { count: sheets, formatted: number.format(sheets) }),
               })}

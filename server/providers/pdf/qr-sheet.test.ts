@@ -19,6 +19,10 @@ const url = (id: string) => `https://kammare.se/k/${id}`;
 const ids = Array.from({ length: 23 }, (_, index) => `K${String(index + 1).padStart(7, "0")}`);
 
 describe("the QR print sheet", () => {
+  it("has as many cells as the contract says a sheet holds", () => {
+    expect(sheetColumns * sheetRows).toBe(codesPerSheet);
+  });
+
   it("draws each code where its id is printed, decoding to the page's address, 20 to an A4 sheet", async () => {
     const pdf = await makeQrSheetPdf(
       ids.map((id) => ({ id, url: url(id) })),

@@ -10,7 +10,7 @@ import {
   type PDFOperator,
   type PDFPage,
 } from "pdf-lib";
-import type { QrLevel } from "../../../contract/qr";
+import { codesPerSheet, type QrLevel } from "../../../contract/qr";
 import { qrMatrix, type QrMatrix } from "../qr";
 import { ink, muted, newDocument, pageHeight, pageWidth } from "./layout";
 
@@ -18,7 +18,7 @@ const mm = 72 / 25.4;
 
 export const sheetColumns = 4;
 export const sheetRows = 5;
-export const codesPerSheet = sheetColumns * sheetRows;
+export { codesPerSheet };
 /** The printed code, quiet zone included. */
 export const codeSize = 36 * mm;
 /** Modules of white around the dark ones, inside codeSize (scanners need at least 2 in print). */
