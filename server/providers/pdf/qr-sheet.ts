@@ -1,15 +1,8 @@
 // The QR print sheet (issue 13): many pages' codes on A4, 4 x 5 to a sheet, each drawn as vectors so it
 // prints sharp at any size, with the page's id under it and crop marks to cut the cards apart along.
-// A dark run of modules in a row is one rectangle, which keeps 1,000 codes small and quick to draw.
-import {
-  fill,
-  popGraphicsState,
-  pushGraphicsState,
-  rectangle,
-  setFillingRgbColor,
-  type PDFOperator,
-  type PDFPage,
-} from "pdf-lib";
+// A dark run of modules in a row is one rectangle, written straight into the page's content stream,
+// which keeps 1,000 codes small and quick to draw.
+import type { PDFPage } from "pdf-lib";
 import { codesPerSheet, type QrLevel } from "../../../contract/qr";
 import { qrMatrix, type QrMatrix } from "../qr";
 import { ink, muted, newDocument, pageHeight, pageWidth } from "./layout";
@@ -53,12 +46,19 @@ export function codeBox(index: number): { x: number; y: number; size: number } {
   return { x: x + (cellWidth - codeSize) / 2, y: top - codeTop - codeSize, size: codeSize };
 }
 
-/** The code's dark modules as rectangles, one per run of dark modules in a row. */
-function codeOperators(matrix: QrMatrix, box: { x: number; y: number; size: number }): PDFOperator[] {
+/** Points in a content stream: three decimals are a thousandth of a point, far below a printer's dot. */
+const pt = (value: number) => value.toFixed(3);
+
+/**
+ * The code's dark modules as content-stream rectangles (`x y w h re`), one per run of dark modules in
+ * a row, appended to `out`. Written as text, not as pdf-lib operator objects: a sheet of 1,000 codes
+ * has some 200,000 of them.
+ */
+function appendCode(out: string[], matrix: QrMatrix, box: { x: number; y: number; size: number }): void {
   const module = box.size / (matrix.size + 2 * quietModules);
-  const operators: PDFOperator[] = [];
   for (let row = 0; row < matrix.size; row++) {
-    const y = box.y + box.size - (quietModules + row + 1) * module;
+    const y = pt(box.y + box.size - (quietModules + row + 1) * module);
+    const height = pt(module);
     let column = 0;
     while (column < matrix.size) {
       if (!matrix.dark[row * matrix.size + column]) {
@@ -67,12 +67,11 @@ function codeOperators(matrix: QrMatrix, box: { x: number; y: number; size: numb
       }
       const start = column;
       while (column < matrix.size && matrix.dark[row * matrix.size + column]) column++;
-      operators.push(
-        rectangle(box.x + (quietModules + start) * module, y, (column - start) * module, module),
+      out.push(
+        `${pt(box.x + (quietModules + start) * module)} ${y} ${pt((column - start) * module)} ${height} re`,
       );
     }
   }
-  return operators;
 }
 
 /** Crop marks: each grid line continued outside the grid, and small crosses where inner lines meet. */
@@ -117,11 +116,11 @@ export async function makeQrSheetPdf(
     const page = document.addPage([pageWidth, pageHeight]);
     drawCropMarks(page);
     const onSheet = codes.slice(sheet * codesPerSheet, (sheet + 1) * codesPerSheet);
-    const operators: PDFOperator[] = [pushGraphicsState(), setFillingRgbColor(0, 0, 0)];
+    const codesPath: string[] = ["q", "0 0 0 rg"];
     onSheet.forEach((code, offset) => {
       const index = sheet * codesPerSheet + offset;
       const box = codeBox(index);
-      operators.push(...codeOperators(qrMatrix(code.url, options.level), box));
+      appendCode(codesPath, qrMatrix(code.url, options.level), box);
       const width = fonts.bold.widthOfTextAtSize(code.id, idSize);
       page.drawText(code.id, {
         x: box.x + (box.size - width) / 2,
@@ -131,8 +130,9 @@ export async function makeQrSheetPdf(
         color: ink,
       });
     });
-    operators.push(fill(), popGraphicsState());
-    page.pushOperators(...operators);
+    // Every code of the page filled at once, as one more content stream of the page.
+    codesPath.push("f", "Q");
+    page.node.addContentStream(document.context.register(document.context.flateStream(codesPath.join("\n"))));
     const footer = `${sheet + 1} / ${pages}`;
     page.drawText(footer, {
       x: pageWidth - inset - fonts.regular.widthOfTextAtSize(footer, 7),
