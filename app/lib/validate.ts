@@ -39,6 +39,20 @@ export const apiErrorMessages: Record<string, string> = {
 export type Failure = { code?: string; fields: Record<string, string> };
 
 /** The code and named fields of a failed API call (ofetch puts the answer's body in `data`). */
+/**
+ * The error body of a failed call. A call that asked for a file (a Blob) gets its error body as a Blob
+ * too; it is read as the JSON it is (undefined when it is not JSON).
+ */
+export async function errorBodyOf(error: unknown): Promise<unknown> {
+  const data = (error as { data?: unknown } | null)?.data;
+  if (typeof Blob === "undefined" || !(data instanceof Blob)) return data;
+  try {
+    return JSON.parse(await data.text()) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
 export function failureOf(error: unknown): Failure {
   const body = (error as { data?: unknown } | null)?.data as
     { error?: { code?: unknown; fields?: unknown } } | undefined;

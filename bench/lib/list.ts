@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import { pathToFileURL } from "node:url";
 import pg from "pg";
 import type { AdminProfileListQuery } from "../../contract/profiles";
+import { historyTtlMs } from "../../server/domain/admin-dashboard";
 import type * as ServerEntry from "../../server/index";
 import { makeDataDir, removeDataDir, serverEntry } from "./processes.ts";
 
@@ -258,8 +259,6 @@ export type DashboardResult = {
   paidThisMonth: number;
   passed: boolean;
 };
-
-const historyTtlMs = 10 * 60 * 1000;
 
 export async function timeDashboard(
   build: ServerBuild,

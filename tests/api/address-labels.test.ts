@@ -1,7 +1,6 @@
 // The address PDF maker's API (issue 13): the PDF read back has every address once, on the page and in
 // the label the preview said (from the start position), whole; a bad list is a 400 naming each bad
 // block or row and makes nothing; the pages awaiting a plaque and marking them sent.
-import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
@@ -14,15 +13,15 @@ import {
   type AddressLabelsRequest,
 } from "../../contract/address-labels";
 import { maxAddresses, maxAddressInputChars } from "../../contract/addresses";
-import { formatOrderNumber } from "../../contract/orders";
 import { makeOcr } from "../../contract/swedish-numbers";
-import { auditLog, invoices, orders, profiles } from "../../server/db/schema";
+import { auditLog, invoices, profiles } from "../../server/db/schema";
 import { newProfileId } from "../../server/domain/profile-ids";
 import { createProfiles } from "../../server/domain/profiles";
 import { c5AddressBox, labelBox } from "../../server/providers/pdf/labels";
 import { call, expectError, siteOrigin, type Account } from "../support/accounts";
 import { describeOnEngines } from "../support/api-fixture";
 import { insertCreditor } from "../support/creditor-row";
+import { insertOrder } from "../support/order-row";
 import { pdfPositionedRuns, type PositionedRun } from "../support/pdf-text";
 
 const previewPath = "/api/admin/address-labels/preview";
@@ -53,7 +52,6 @@ function runsOf(runs: PositionedRun[], lines: string[]): PositionedRun[] {
 }
 
 describeOnEngines("address labels", ({ app, db, accounts, admin, customer }) => {
-  let nextOrder = 700_000;
   let nextInvoice = 5000;
   let creditorId = "";
 
@@ -93,33 +91,12 @@ describeOnEngines("address labels", ({ app, db, accounts, admin, customer }) => 
     return id;
   }
 
-  async function order(
+  const order = (
     profileId: string,
     owner: Account,
     method: "card" | "invoice",
     status: "paid" | "pending" = "paid",
-  ) {
-    const [row] = await db
-      .insert(orders)
-      .values({
-        orderNumber: formatOrderNumber(nextOrder++),
-        profileId,
-        customerUserId: owner.id,
-        method,
-        plan: "yearly",
-        amountOre: 49_000,
-        netOre: 39_200,
-        vatOre: 9_800,
-        vatRatePercent: 25,
-        status,
-        provider: method === "card" ? "sandbox" : "invoice",
-        providerReference: `ref_${randomUUID()}`,
-        paidAt: status === "paid" ? new Date() : null,
-      })
-      .returning();
-    if (!row) throw new Error("no order");
-    return row;
-  }
+  ) => insertOrder(db, { profileId, customerUserId: owner.id, method, status });
 
   async function invoiceFor(orderId: string, name: string, lines: string[], createdAt = new Date()) {
     nextInvoice += 1;

@@ -5,17 +5,16 @@
 import { randomUUID } from "node:crypto";
 import { expect, it } from "vitest";
 import { adminDashboardSchema, dashboardDays, type AdminDashboard } from "../../contract/admin-dashboard";
-import { formatOrderNumber } from "../../contract/orders";
 import { makeOcr } from "../../contract/swedish-numbers";
-import { invoices, orders, profiles, users } from "../../server/db/schema";
+import { invoices, profiles, users } from "../../server/db/schema";
 import { adminDashboard, historyTtlMs } from "../../server/domain/admin-dashboard";
 import { newProfileId } from "../../server/domain/profile-ids";
 import { call, type Account } from "../support/accounts";
 import { describeOnEngines } from "../support/api-fixture";
 import { insertCreditor } from "../support/creditor-row";
+import { insertOrder } from "../support/order-row";
 
 describeOnEngines("the admin dashboard", ({ app, db, accounts, admin, customer }) => {
-  let nextOrder = 800_000;
   let nextInvoice = 9000;
 
   async function dashboard(): Promise<AdminDashboard> {
@@ -33,33 +32,13 @@ describeOnEngines("the admin dashboard", ({ app, db, accounts, admin, customer }
     return id;
   }
 
-  async function paidOrder(
+  const paidOrder = (
     profileId: string,
     owner: Account,
     method: "card" | "invoice",
     amountOre: number,
     paidAt: Date,
-  ) {
-    const [row] = await db
-      .insert(orders)
-      .values({
-        orderNumber: formatOrderNumber(nextOrder++),
-        profileId,
-        customerUserId: owner.id,
-        method,
-        plan: "yearly",
-        amountOre,
-        netOre: Math.round(amountOre * 0.8),
-        vatOre: amountOre - Math.round(amountOre * 0.8),
-        vatRatePercent: 25,
-        status: "paid",
-        provider: method === "card" ? "sandbox" : "invoice",
-        providerReference: `ref_${randomUUID()}`,
-        paidAt,
-      })
-      .returning({ id: orders.id });
-    return row!.id;
-  }
+  ) => insertOrder(db, { profileId, customerUserId: owner.id, method, amountOre, paidAt });
 
   it("rises with each event of today, in today's, this month's and the last day's figures", async () => {
     const before = await dashboard();

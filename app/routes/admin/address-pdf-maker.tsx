@@ -34,6 +34,7 @@ import { SheetPreview } from "../../components/admin/labels/sheet-preview";
 import { StartPositionPicker } from "../../components/admin/labels/start-position";
 import { api } from "../../lib/api";
 import { saveFile } from "../../lib/save-file";
+import { errorBodyOf } from "../../lib/validate";
 
 type Source = "paste" | "csv" | "awaiting";
 const sources: Source[] = ["paste", "csv", "awaiting"];
@@ -140,16 +141,8 @@ export default function AddressPdfMakerScreen() {
   }
 
   async function showFailure(caught: unknown, sent: AddressLabelsRequest) {
-    const error = caught as { status?: unknown; data?: unknown } | null;
-    let data = error?.data;
-    if (typeof Blob !== "undefined" && data instanceof Blob) {
-      try {
-        data = JSON.parse(await data.text()) as unknown;
-      } catch {
-        data = undefined;
-      }
-    }
-    const parsed = addressLabelsErrorSchema.safeParse(data);
+    const error = caught as { status?: unknown } | null;
+    const parsed = addressLabelsErrorSchema.safeParse(await errorBodyOf(caught));
     if (error?.status === 413) {
       setProblems([{ where: t("adminLabels.errors.whole"), message: t("adminLabels.errors.tooLarge") }]);
     } else if (error?.status === 400 && parsed.success) {
