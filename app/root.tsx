@@ -1,6 +1,6 @@
 // The document, the app-wide providers and behaviours (language, analytics, build check), and the
 // top error boundary.
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { I18nextProvider } from "react-i18next";
 import {
   Links,
@@ -12,6 +12,7 @@ import {
   useMatches,
   useRouteLoaderData,
 } from "react-router";
+import { readAnalyticsConsent } from "../contract/consent";
 import { fallbackLocale, resolveLocale } from "../contract/locale";
 import { publicConfig, servicesContext, viewerContext } from "./lib/services.server";
 import type { Route } from "./+types/root";
@@ -20,12 +21,14 @@ import stylesheet from "./app.css?url";
 import lightScript from "./light/visitor-script.ts?worker&url";
 import interFont from "./fonts/inter-latin-wght-normal.woff2?url";
 import literataFont from "./fonts/literata-latin-wght-normal.woff2?url";
+import { ConsentBanner } from "./components/consent-choice";
 import { ErrorPage } from "./components/error-page";
 import { SiteFooter, SiteHeader, SkipLink } from "./components/site-header";
 import { ToastProvider } from "./components/toast";
 import { initAnalytics, trackPageLeave, trackPageView } from "./lib/analytics";
 import { isLightPage } from "./lib/light-page";
 import { configureApi } from "./lib/api";
+import { ConsentProvider } from "./lib/consent";
 import { refreshSession } from "./lib/auth";
 import { forceFullLoad, isNewerBuildSeen, startBuildCheck } from "./lib/build-check";
 import { providedI18n } from "./lib/i18n";
@@ -51,6 +54,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return {
     viewer: viewer ? { email: viewer.email, admin: viewer.roles.includes("admin") } : null,
     locale: resolveLocale(request.headers.get("cookie"), request.headers.get("accept-language")),
+    consent: readAnalyticsConsent(request.headers.get("cookie")),
     config: publicConfig(services.config),
     buildId: services.buildId,
   };
@@ -90,6 +94,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             defer
             data-analytics-key={data?.config.posthogKey ?? undefined}
             data-analytics-host={data?.config.posthogHost}
+            data-analytics-consent={data?.consent ?? undefined}
           />
         ) : (
           <>
@@ -104,6 +109,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   const { buildId } = loaderData;
+  // The answer as the page was loaded: analytics starts in that mode; later answers apply themselves.
+  const [initialConsent] = useState(loaderData.consent);
   const { apiBaseUrl, posthogKey, posthogHost } = loaderData.config;
   const location = useLocation();
   const fullPath = location.pathname + location.search + location.hash;
@@ -111,7 +118,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     configureApi(apiBaseUrl);
     void refreshSession();
-    void initAnalytics({ key: posthogKey, host: posthogHost });
+    void initAnalytics({ key: posthogKey, host: posthogHost, consent: initialConsent });
     const stopBuildCheck = startBuildCheck(buildId);
     const onLeave = () => trackPageLeave();
     window.addEventListener("beforeunload", onLeave);
@@ -122,7 +129,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       window.removeEventListener("pagehide", onLeave);
     };
     // Primitives only: a revalidated root loader must not restart the hourly check.
-  }, [apiBaseUrl, posthogKey, posthogHost, buildId]);
+  }, [apiBaseUrl, posthogKey, posthogHost, buildId, initialConsent]);
 
   useEffect(() => {
     trackPageView(fullPath);
@@ -130,7 +137,10 @@ export default function App({ loaderData }: Route.ComponentProps) {
 
   return (
     <ToastProvider>
-      <Outlet />
+      <ConsentProvider initial={loaderData.consent} analyticsOn={posthogKey !== null}>
+        <Outlet />
+        <ConsentBanner />
+      </ConsentProvider>
     </ToastProvider>
   );
 }

@@ -57,7 +57,7 @@ import { uploadImageResponseSchema } from "./images";
 import { creditorAnswerSchema, creditorInputSchema, creditorSchema } from "./creditor";
 import { adminOrderRequestSchema, checkoutLinkRequestSchema } from "./orders";
 import { addFirstNameRequestSchema, firstNameEntrySchema, firstNameListSchema } from "./first-names";
-import { setLocaleRequestSchema } from "./preferences";
+import { setAnalyticsConsentRequestSchema, setLocaleRequestSchema } from "./preferences";
 import {
   adminProfileDetailSchema,
   adminProfileListQuerySchema,
@@ -155,6 +155,15 @@ export const endpoints: Endpoint[] = [
     summary: "Keeps the chosen language in the `locale` cookie for 365 days.",
     auth: false,
     request: setLocaleRequestSchema,
+    responses: { 204: { description: "Saved" } },
+  },
+  {
+    method: "post",
+    path: "/api/preferences/analytics-consent",
+    summary:
+      "Keeps the visitor's answer to the analytics question in the `analytics_consent` cookie for 365 days; until it is `granted` analytics keeps nothing on the device. A plain form post is answered with a redirect to `redirectTo`.",
+    auth: false,
+    request: setAnalyticsConsentRequestSchema,
     responses: { 204: { description: "Saved" } },
   },
   {

@@ -93,6 +93,23 @@ const configSchema = z
     GRACE_DAYS: z.coerce.number().int().min(0).max(90).default(7),
     // How often the lifecycle sweep runs (one process at a time).
     LIFECYCLE_EVERY_SECONDS: z.coerce.number().int().min(5).max(86_400).default(300),
+    // Retention (issue 14): how long the sweep keeps what is no longer needed. The privacy page states
+    // these same values. Ended sessions (expired or signed out), in days after they ended:
+    RETENTION_SESSION_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
+    // Password reset and e-mail verification links, in days after they expired or were used.
+    RETENTION_LINK_DAYS: z.coerce.number().int().min(0).max(3650).default(7),
+    // Rate-limit counters, in hours after their window started (longer than the longest window, 1 h).
+    RETENTION_RATE_LIMIT_HOURS: z.coerce.number().int().min(1).max(8760).default(24),
+    // Copies of sent e-mails in DATA_DIR/outbox (the built-in e-mail provider), in days.
+    RETENTION_OUTBOX_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
+    // Security log entries (sign-ins, password changes, admin actions), in days.
+    RETENTION_AUDIT_DAYS: z.coerce.number().int().min(30).max(3650).default(730),
+    // Images no page shows any more, in days after they were uploaded (an owner may still be editing).
+    RETENTION_UNUSED_IMAGE_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+    // How often the retention sweep runs (one process at a time), in minutes.
+    RETENTION_SWEEP_EVERY_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
+    // How often the embedded database is vacuumed (it has no autovacuum), in hours.
+    VACUUM_EVERY_HOURS: z.coerce.number().int().min(1).max(720).default(24),
     // The seller printed on every receipt (Swedish bookkeeping: name, organisation and VAT numbers,
     // address). The defaults are placeholders: set the company's real details in production.
     SELLER_NAME: z.string().trim().min(1).default("Kammare AB"),

@@ -4,12 +4,11 @@ import { serve, type ServerType } from "@hono/node-server";
 import type { Hono } from "hono";
 import type { Booted } from "./boot";
 import { jobLocks, runExclusive } from "./db/exclusive";
-import { refreshPlannerStatistics, statisticsEveryMs } from "./db/statistics";
+import { refreshPlannerStatistics, statisticsEveryMs, vacuumEmbedded } from "./db/statistics";
 import { runLifecycle } from "./domain/lifecycle";
+import { retentionPeriods, sweepRetention } from "./domain/retention";
+import { outboxDir } from "./providers/email";
 import { createInvoiceProvider } from "./providers/invoicing";
-import { pruneRateLimits } from "./domain/rate-limit";
-
-const maintenanceEveryMs = 10 * 60 * 1000;
 
 export type Running = { server: ServerType; port: number; stop: () => Promise<void> };
 
@@ -56,12 +55,54 @@ export function scheduleLifecycle(
   };
 }
 
+/**
+ * Every RETENTION_SWEEP_EVERY_MINUTES, one process of the site runs the retention sweep; every
+ * VACUUM_EVERY_HOURS the embedded database is vacuumed (a server has autovacuum). Answers the stop.
+ */
+export function scheduleRetention(
+  { config, logger, database, images }: Pick<Booted, "config" | "logger" | "database" | "images">,
+  options: { firstSweepAfterMs?: number } = {},
+): { stop: () => Promise<void> } {
+  let running: Promise<unknown> = Promise.resolve();
+  const deps = {
+    db: database.db,
+    images,
+    // With SMTP nothing is kept here; the built-in provider's copies are.
+    outboxDir: config.SMTP_URL ? null : outboxDir(config),
+    periods: retentionPeriods(config),
+  };
+  const sweep = () => {
+    running = runExclusive(database, jobLocks.retention, async () => {
+      const removed = await sweepRetention(deps);
+      if (Object.values(removed).some((count) => count > 0)) logger.info({ removed }, "retention sweep");
+    }).catch((error: unknown) => logger.warn({ err: error }, "retention sweep failed"));
+  };
+  const vacuum = () => {
+    running = running
+      .then(() => vacuumEmbedded(database))
+      .catch((error: unknown) => logger.warn({ err: error }, "vacuum failed"));
+  };
+  const timers = [
+    setInterval(sweep, config.RETENTION_SWEEP_EVERY_MINUTES * 60 * 1000),
+    setInterval(vacuum, config.VACUUM_EVERY_HOURS * 60 * 60 * 1000),
+  ];
+  const first = setTimeout(sweep, options.firstSweepAfterMs ?? 30_000);
+  for (const timer of [...timers, first]) timer.unref();
+  return {
+    stop: async () => {
+      for (const timer of timers) clearInterval(timer);
+      clearTimeout(first);
+      await running;
+    },
+  };
+}
+
 /** How long an idle keep-alive connection stays open: longer than load balancers keep theirs (60 s). */
 export const keepAliveMs = 65_000;
 
 export function listen(
   app: { fetch: Hono["fetch"] },
-  { config, logger, database, background, email }: Booted,
+  { config, logger, database, background, email, images }: Booted,
   options: ListenOptions = {},
 ): Promise<Running> {
   return new Promise((resolve) => {
@@ -70,13 +111,7 @@ export function listen(
       (info: AddressInfo) => {
         const url = config.PUBLIC_URL ?? `http://localhost:${info.port}`;
         logger.info({ url, port: info.port, database: database.kind }, "listening");
-        // Old rate-limit windows are of no use; one process at a time drops them.
-        const maintenance = setInterval(() => {
-          runExclusive(database, jobLocks.pruneRateLimits, () =>
-            pruneRateLimits(database.db, new Date(Date.now() - 60 * 60 * 1000)),
-          ).catch((error: unknown) => logger.warn({ err: error }, "rate-limit pruning failed"));
-        }, maintenanceEveryMs);
-        maintenance.unref();
+        const retention = scheduleRetention({ config, logger, database, images });
         // The embedded database has no autovacuum: ANALYZE now and then, or large lists get slow plans.
         const analyze = () =>
           void refreshPlannerStatistics(database).catch((error: unknown) =>
@@ -90,7 +125,6 @@ export function listen(
         const stop = () =>
           (stopping ??= (async () => {
             logger.info("shutting down: no new connections, finishing requests in flight");
-            clearInterval(maintenance);
             clearInterval(statistics);
             await new Promise<void>((done) => {
               // close() waits for requests in flight; idle keep-alive sockets are closed at once.
@@ -100,6 +134,7 @@ export function listen(
             // E-mails and other work started by finished requests complete before the database closes.
             await background.idle();
             await lifecycle.stop();
+            await retention.stop();
             await database.close();
             logger.info("stopped");
           })());

@@ -98,11 +98,31 @@ export function AccountControls({ signInPath = "/login" }: { signInPath?: string
   );
 }
 
+/** The privacy page and the analytics choice on it: in every footer (issue 14). */
+export function PrivacyLinks() {
+  const { t } = useTranslation();
+  const linkClass =
+    "inline-flex min-h-11 items-center px-1 text-muted underline-offset-4 hover:text-ink hover:underline";
+  return (
+    <nav aria-label={t("footer.privacy")} className="flex flex-wrap items-center gap-x-3">
+      <Link to="/privacy" className={linkClass}>
+        {t("footer.privacy")}
+      </Link>
+      <Link to="/privacy#analytics" className={linkClass}>
+        {t("footer.analytics")}
+      </Link>
+    </nav>
+  );
+}
+
 export function SiteFooter() {
   const { t } = useTranslation();
   return (
     <footer className="border-t border-line">
-      <p className="mx-auto max-w-5xl px-4 py-6 text-sm text-muted">{t("footer.note")}</p>
+      <div className="mx-auto flex max-w-5xl flex-col gap-1 px-4 py-4 text-sm text-muted sm:flex-row sm:items-center sm:justify-between">
+        <p>{t("footer.note")}</p>
+        <PrivacyLinks />
+      </div>
     </footer>
   );
 }

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { Link, Outlet, useLocation, useRouteLoaderData } from "react-router";
 import { locales } from "../../contract/locale";
 import { ErrorPage } from "../components/error-page";
-import { AccountControls, SkipLink } from "../components/site-header";
+import { AccountControls, PrivacyLinks, SkipLink } from "../components/site-header";
 import type { LightHandle } from "../lib/light-page";
 import { unreadableParamsAreNotFound } from "../lib/readable-params.server";
 import type { loader as rootLoader } from "../root";
@@ -64,6 +64,7 @@ function PublicFooter() {
           {t("brand.name")}
         </Link>
         <div className="flex flex-wrap items-center justify-center gap-x-3 gap-y-1">
+          <PrivacyLinks />
           <LanguageForm />
           {viewer ? (
             <AccountControls />

@@ -1,11 +1,14 @@
 // Product analytics behind one small interface: posthog-js when a key is configured, nothing otherwise.
 // posthog-js is loaded after hydration, so it never delays the first paint; events wait in a queue.
+// Until the visitor says yes (ADR 016), it keeps its state in memory only: no cookie, no storage key,
+// a new anonymous id each load; page views, page leaves and feature flags work the same.
 import type { PostHog } from "posthog-js";
+import type { AnalyticsConsent } from "../../contract/consent";
 
-export type AnalyticsConfig = { key: string | null; host: string };
+export type AnalyticsConfig = { key: string | null; host: string; consent: AnalyticsConsent | null };
 type Properties = Record<string, string | number | boolean | null | undefined>;
 // What we use of posthog-js; its `loaded` callback hands over this narrower view.
-type Client = Pick<PostHog, "capture" | "isFeatureEnabled" | "onFeatureFlags">;
+type Client = Pick<PostHog, "capture" | "isFeatureEnabled" | "onFeatureFlags" | "set_config" | "reset">;
 type Call = (client: Client) => void;
 
 let client: Client | null = null;
@@ -41,7 +44,7 @@ export async function initAnalytics(config: AnalyticsConfig): Promise<void> {
     // No scripts from the analytics host: the CSP allows only our own.
     disable_external_dependency_loading: true,
     request_batching: false,
-    persistence: "localStorage",
+    persistence: persistenceFor(config.consent),
     loaded: (instance) => {
       client = instance;
       instance.onFeatureFlags(() => {
@@ -52,6 +55,32 @@ export async function initAnalytics(config: AnalyticsConfig): Promise<void> {
       for (const call of pending) call(instance);
     },
   });
+}
+
+const persistenceFor = (consent: AnalyticsConsent | null) =>
+  consent === "granted" ? ("localStorage" as const) : ("memory" as const);
+
+/**
+ * Follows the visitor's new answer at once: on "granted" the id of this load is kept from now on; on
+ * "denied" posthog-js forgets it (a new anonymous id) and every key it may have left is removed.
+ */
+export function applyAnalyticsConsent(consent: AnalyticsConsent): void {
+  run((posthog) => {
+    posthog.set_config({ persistence: persistenceFor(consent) });
+    if (consent === "denied") posthog.reset();
+  });
+  if (consent === "denied") forgetStoredAnalytics();
+}
+
+/** Removes what posthog-js keeps on the device: its `ph_…` keys in both storages and its cookies. */
+function forgetStoredAnalytics(): void {
+  for (const storage of [window.localStorage, window.sessionStorage]) {
+    for (const key of Object.keys(storage)) if (key.startsWith("ph_")) storage.removeItem(key);
+  }
+  for (const part of document.cookie.split(";")) {
+    const name = part.split("=")[0]?.trim() ?? "";
+    if (name.startsWith("ph_")) document.cookie = `${name}=; Max-Age=0; Path=/`;
+  }
 }
 
 export function capture(event: string, properties?: Properties): void {

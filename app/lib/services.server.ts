@@ -47,3 +47,5 @@ export { hasRole } from "../../server/domain/viewer";
 // The admin home's dashboard and the QR manager's batches.
 export { adminDashboard } from "../../server/domain/admin-dashboard";
 export { listQrBatches } from "../../server/domain/admin-qr";
+// The privacy page: what is kept, how long, and who processes it, from the settings the code uses.
+export { privacyFacts } from "../../server/domain/privacy";

@@ -2,21 +2,26 @@
 // page leave, sent straight to the analytics host's capture endpoint, and the share button. The page
 // works without it; nothing here may import React, React Router or i18next.
 
-type Settings = { key: string; host: string };
+// Until the visitor has said yes to analytics (the server passes the answer, ADR 016), the id lives
+// in this page only: nothing is written to the device, and the next load is a new anonymous visitor.
+type Settings = { key: string; host: string; keep: boolean };
 
 const settings = readSettings(document.currentScript);
 
 function readSettings(script: HTMLOrSVGScriptElement | null): Settings | null {
   const key = script?.dataset.analyticsKey;
   const host = script?.dataset.analyticsHost;
-  return key && host ? { key, host: host.replace(/\/+$/, "") } : null;
+  const keep = script?.dataset.analyticsConsent === "granted";
+  return key && host ? { key, host: host.replace(/\/+$/, ""), keep } : null;
 }
 
 /**
  * The visitor's anonymous id, kept where posthog-js keeps its own (`ph_{key}_posthog`), so a visitor
  * who later opens the full app is still the same person to the analytics.
  */
-function distinctId(key: string): string {
+let pageId: string | undefined;
+function distinctId({ key, keep }: Settings): string {
+  if (!keep) return (pageId ??= crypto.randomUUID());
   const storageKey = `ph_${key}_posthog`;
   try {
     const stored = JSON.parse(localStorage.getItem(storageKey) ?? "null") as { distinct_id?: unknown } | null;
@@ -26,7 +31,7 @@ function distinctId(key: string): string {
     return id;
   } catch {
     // Storage refused (private mode, blocked): an id for this page only.
-    return crypto.randomUUID();
+    return (pageId ??= crypto.randomUUID());
   }
 }
 
@@ -36,7 +41,7 @@ function send(event: "$pageview" | "$pageleave", beacon: boolean): void {
   const body = JSON.stringify({
     api_key: settings.key,
     event,
-    distinct_id: distinctId(settings.key),
+    distinct_id: distinctId(settings),
     timestamp: new Date().toISOString(),
     properties: {
       token: settings.key,

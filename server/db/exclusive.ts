@@ -5,7 +5,8 @@ import type { DatabaseHandle } from "./client";
 /** Every advisory lock key of the app, in one place so none is used twice; the same in every process. */
 export const jobLocks = {
   migrations: 7_041_998_211,
-  pruneRateLimits: 7_041_998_212,
+  // The retention sweep (it took over the rate-limit pruning, and its key).
+  retention: 7_041_998_212,
   lifecycle: 7_041_998_213,
   // Saving the creditor: two admins saving the first one at once must not make two active creditors.
   creditorSave: 7_041_998_214,

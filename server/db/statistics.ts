@@ -15,3 +15,15 @@ export async function refreshPlannerStatistics(
   await database.withConnection((connection) => connection.exec("analyze"));
   return true;
 }
+
+/**
+ * VACUUM ANALYZE on the embedded database: without autovacuum, space of deleted and updated rows (the
+ * retention sweep's, every edit's) is never reused and the files only grow. Answers whether it ran.
+ */
+export async function vacuumEmbedded(
+  database: Pick<DatabaseHandle, "kind" | "withConnection">,
+): Promise<boolean> {
+  if (database.kind !== "embedded") return false;
+  await database.withConnection((connection) => connection.exec("vacuum analyze"));
+  return true;
+}

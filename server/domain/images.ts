@@ -93,3 +93,11 @@ export async function uploadProfileImage(
     source: { sourceFormat: processed.sourceFormat, sourceBytes: processed.sourceBytes },
   };
 }
+
+/** The store keys of an image's variants, from the addresses kept in its row (`/uploads/{key}`). */
+export function imageKeysOf(variants: UploadedImage["variants"]): string[] {
+  return Object.values(variants)
+    .map((variant) => variant.url)
+    .filter((url) => url.startsWith("/uploads/"))
+    .map((url) => url.slice("/uploads/".length));
+}

@@ -33,7 +33,11 @@ export async function consume(db: Database, limits: Limit[], now = new Date()): 
   }
 }
 
-/** Drops counters of windows that ended long ago. */
-export async function pruneRateLimits(db: Database, olderThan: Date): Promise<void> {
-  await db.delete(rateLimitCounters).where(lt(rateLimitCounters.windowStart, olderThan));
+/** Drops counters of windows that started before `olderThan`; answers how many (the retention sweep). */
+export async function pruneRateLimits(db: Database, olderThan: Date): Promise<number> {
+  const removed = await db
+    .delete(rateLimitCounters)
+    .where(lt(rateLimitCounters.windowStart, olderThan))
+    .returning({ key: rateLimitCounters.key });
+  return removed.length;
 }

@@ -4,6 +4,7 @@
 // through the database's `profile_changed` notifications), when notifications may have been missed,
 // and after a few minutes in any case. Bounded in entries and bytes, least recently used first out.
 import { isbot } from "isbot";
+import { readAnalyticsConsent } from "../../contract/consent";
 import { resolveLocale } from "../../contract/locale";
 import type { DatabaseHandle } from "../db/client";
 import type { Logger } from "../logger";
@@ -84,8 +85,10 @@ export function cacheDecision(request: Request): Decision {
   const locale = resolveLocale(headers.get("cookie"), headers.get("accept-language"));
   // Bots get the complete document at once, browsers a streamed one (entry.server.tsx).
   const bot = isbot(headers.get("user-agent") ?? "") ? "bot" : "browser";
+  // The analytics question is asked in the page until answered, and the answer shapes the script's tag.
+  const consent = readAnalyticsConsent(headers.get("cookie")) ?? "unasked";
   // The host is in the key so that a request with a made-up Host can never shape others' pages.
-  return { kind: "cache", key: `${match[1]} ${locale} ${bot} ${url.host}`, profileId: match[1] };
+  return { kind: "cache", key: `${match[1]} ${locale} ${bot} ${consent} ${url.host}`, profileId: match[1] };
 }
 
 function withHeader(response: Response, name: string, value: string): Response {

@@ -2,7 +2,7 @@
 // on a PostgreSQL server, autovacuum's job, it does nothing.
 import { expect, it } from "vitest";
 import { profiles } from "../../server/db/schema";
-import { refreshPlannerStatistics } from "../../server/db/statistics";
+import { refreshPlannerStatistics, vacuumEmbedded } from "../../server/db/statistics";
 import { describeOnDatabases } from "../support/api-fixture";
 
 describeOnDatabases("planner statistics", ({ engine, handle }) => {
@@ -24,5 +24,24 @@ describeOnDatabases("planner statistics", ({ engine, handle }) => {
     expect(await reltuples()).toBe(-1);
     expect(await refreshPlannerStatistics(handle)).toBe(true);
     expect(await reltuples()).toBe(300);
+  });
+
+  it(`${engine.name === "pglite" ? "vacuums" : "leaves vacuuming to autovacuum on"} the database`, async () => {
+    if (engine.name === "postgresql") {
+      expect(await vacuumEmbedded(handle)).toBe(false);
+      return;
+    }
+    const deadTuples = async () => {
+      const [row] = await handle.withConnection((connection) =>
+        connection.query<{ dead: number }>(
+          "select n_dead_tup as dead from pg_stat_user_tables where relname = 'profiles'",
+        ),
+      );
+      return Number(row?.dead);
+    };
+    await handle.db.delete(profiles);
+    expect(await deadTuples()).toBeGreaterThan(0);
+    expect(await vacuumEmbedded(handle)).toBe(true);
+    expect(await deadTuples()).toBe(0);
   });
 });

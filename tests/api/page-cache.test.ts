@@ -122,6 +122,19 @@ describe("page cache", () => {
     expect(page.calls).toHaveLength(2);
   });
 
+  it("keeps one copy per answer to the analytics question: the unasked page carries the banner", async () => {
+    const { page, fetchPage } = setup();
+    expect((await fetchPage(get(`/k/${idA}`))).headers.get("x-cache")).toBe("MISS");
+    const granted = await fetchPage(get(`/k/${idA}`, { Cookie: "analytics_consent=granted" }));
+    expect(granted.headers.get("x-cache")).toBe("MISS");
+    const denied = await fetchPage(get(`/k/${idA}`, { Cookie: "analytics_consent=denied" }));
+    expect(denied.headers.get("x-cache")).toBe("MISS");
+    // A value that is no answer is no answer: the unasked copy.
+    const odd = await fetchPage(get(`/k/${idA}`, { Cookie: "analytics_consent=perhaps" }));
+    expect(odd.headers.get("x-cache")).toBe("HIT");
+    expect(page.calls).toHaveLength(3);
+  });
+
   it("keeps bots' copies apart from browsers' (bots get the whole document at once)", async () => {
     const { page, fetchPage } = setup();
     await fetchPage(get(`/k/${idA}`, { "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0" }));

@@ -108,6 +108,38 @@ describeOnEngines("platform API", ({ engine, app, logs }) => {
     expect(Object.keys(apiErrorSchema.parse(await nul.json()).error.fields ?? {})).toEqual(["redirectTo"]);
   });
 
+  it("POST /api/preferences/analytics-consent keeps the answer for 365 days", async () => {
+    for (const consent of ["granted", "denied"]) {
+      const response = await app.request("/api/preferences/analytics-consent", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ consent }),
+      });
+      expect(response.status).toBe(204);
+      const cookie = response.headers.get("set-cookie") ?? "";
+      expect(cookie).toMatch(new RegExp(`^analytics_consent=${consent};`));
+      expect(cookie).toContain("Max-Age=31536000");
+      expect(cookie).toContain("SameSite=Lax");
+      // The server renders the answer into the page; no script reads the cookie.
+      expect(cookie).toContain("HttpOnly");
+    }
+    const bad = await app.request("/api/preferences/analytics-consent", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ consent: "maybe" }),
+    });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(apiErrorSchema.parse(await bad.json()).error.fields ?? {})).toEqual(["consent"]);
+    const form = await app.request("/api/preferences/analytics-consent", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost:3000" },
+      body: "consent=denied&redirectTo=%2Fprivacy%23analytics",
+    });
+    expect(form.status).toBe(303);
+    expect(form.headers.get("location")).toBe("/privacy#analytics");
+    expect(form.headers.get("set-cookie") ?? "").toMatch(/^analytics_consent=denied;/);
+  });
+
   it("every answer carries a request id and the security headers", async () => {
     const response = await app.request("/api/health", { headers: { "X-Request-Id": "abcdef12-trace" } });
     expect(response.headers.get("x-request-id")).toBe("abcdef12-trace");

@@ -59,6 +59,12 @@ export default function Signup() {
         }
       >
         <p className="text-sm text-muted">
+          {t("auth.signup.privacy")}{" "}
+          <Link to="/privacy" className="font-medium text-brand underline">
+            {t("auth.signup.privacyLink")}
+          </Link>
+        </p>
+        <p className="text-sm text-muted">
           {t("auth.signup.haveAccount")}{" "}
           <Link to={loginHref} className="font-medium text-brand underline">
             {t("auth.signup.login")}

@@ -61,6 +61,35 @@ export function createOutboxSender({ dir, from }: { dir: string; from: string })
   };
 }
 
+/** When a message of the outbox was sent, from its file name (null for a name this sender never makes). */
+function sentAt(file: string): Date | null {
+  const match = /^(\d{4}-\d{2}-\d{2}T\d{2})-(\d{2})-(\d{2}\.\d{3}Z)-[0-9a-f]+\.eml$/.exec(file);
+  if (!match) return null;
+  const time = new Date(`${match[1]}:${match[2]}:${match[3]}`);
+  return Number.isNaN(time.getTime()) ? null : time;
+}
+
+/** Removes the messages sent before `sentBefore`; answers how many. An absent folder has none. */
+export async function pruneOutbox(dir: string, sentBefore: Date): Promise<number> {
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch {
+    return 0;
+  }
+  let removed = 0;
+  for (const file of names) {
+    const time = sentAt(file);
+    if (!time || time >= sentBefore) continue;
+    const gone = await unlink(path.join(dir, file)).then(
+      () => true,
+      () => false,
+    );
+    if (gone) removed++;
+  }
+  return removed;
+}
+
 /** The messages in an outbox folder, oldest first; an absent folder is an empty outbox. */
 export async function readOutbox(dir: string): Promise<OutboxMessage[]> {
   let names: string[];

@@ -4,11 +4,32 @@ import { randomInt } from "node:crypto";
 import { test as base, expect, type Page } from "@playwright/test";
 import type { RecordedEvent } from "./analytics-stand-in";
 import { releaseAdmin } from "./admin-lock";
-import { analyticsUrl } from "./ports";
+import { analyticsUrl, appUrl } from "./ports";
 
 type Problems = { consoleErrors: string[]; cspViolations: string[] };
 
-export const test = base.extend<{ problems: Problems; clientAddress: string; adminLock: void }>({
+type Fixtures = {
+  problems: Problems;
+  clientAddress: string;
+  adminLock: void;
+  /**
+   * The visitor's answer to the analytics question before the test starts: "granted" unless a test
+   * says otherwise (`test.use({ consent: null })` for a first visit), so the banner stays out of the
+   * way of the tests about other things (tests/e2e/consent.spec.ts tests it).
+   */
+  consent: "granted" | "denied" | null;
+  consentCookie: void;
+};
+
+export const test = base.extend<Fixtures>({
+  consent: ["granted", { option: true }],
+  consentCookie: [
+    async ({ context, consent }, use) => {
+      if (consent) await context.addCookies([{ name: "analytics_consent", value: consent, url: appUrl }]);
+      await use();
+    },
+    { auto: true },
+  ],
   // A test that used the shared admin lets it go when it ends (support/admin-lock.ts).
   adminLock: [
     // eslint-disable-next-line no-empty-pattern

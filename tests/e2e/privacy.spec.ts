@@ -1,0 +1,176 @@
+// Privacy (issue 14): the analytics question on a first visit, in the app and on the light public page,
+// through the real posthog-js and the light script against the analytics stand-in; the choice changed
+// from the footer; and the privacy page stating the periods and services the server uses.
+import { randomUUID } from "node:crypto";
+import type { BrowserContext, Page } from "@playwright/test";
+import { expectNoSeriousAxeViolations } from "./support/axe";
+import { analyticsEvents, expect, test, waitForHydration } from "./support/fixtures";
+import { ownedPage } from "./support/pages";
+import { appUrl } from "./support/ports";
+import { shoot } from "./support/shots";
+
+/** The id the analytics host got with the page view whose address carries `marker`. */
+async function visitorOf(marker: string): Promise<string> {
+  let id: string | undefined;
+  await expect
+    .poll(async () => {
+      const view = (await analyticsEvents()).find(
+        (event) => event.event === "$pageview" && String(event.properties.$current_url).includes(marker),
+      );
+      id = view?.distinct_id;
+      return id;
+    })
+    .toBeTruthy();
+  return id as string;
+}
+
+/** Everything of the analytics library on the device: storage keys and cookies. */
+async function keptOnDevice(page: Page, context: BrowserContext): Promise<string[]> {
+  const analyticsKey = /^ph_|posthog|^__ph/i;
+  const stored = await page.evaluate(() => [...Object.keys(localStorage), ...Object.keys(sessionStorage)]);
+  const cookies = (await context.cookies()).map((cookie) => cookie.name);
+  return [...stored, ...cookies].filter((name) => analyticsKey.test(name));
+}
+
+/** Loads `path` with a fresh marker and answers the analytics id its page view was sent with. */
+async function load(page: Page, path: string, hydrate = true): Promise<string> {
+  const marker = randomUUID();
+  await page.goto(`${path}${path.includes("?") ? "&" : "?"}visit=${marker}`);
+  if (hydrate) await waitForHydration(page);
+  return visitorOf(marker);
+}
+
+test.describe("a first visit", () => {
+  test.use({ consent: null });
+
+  test("the banner asks; page views arrive, nothing is kept, and two loads are two visitors", async ({
+    page,
+    context,
+  }) => {
+    const first = await load(page, "/login");
+    const banner = page.getByRole("region", { name: "May we count your visits?" });
+    await expect(banner).toBeVisible();
+    await expect(banner.getByRole("button", { name: "Accept" })).toBeVisible();
+    await expect(banner.getByRole("button", { name: "Decline" })).toBeVisible();
+    await expectNoSeriousAxeViolations(page, "consent banner en-US");
+    await shoot(page, "consent-banner");
+    expect(await keptOnDevice(page, context)).toEqual([]);
+    const second = await load(page, "/login");
+    expect(second).not.toBe(first);
+    expect(await keptOnDevice(page, context)).toEqual([]);
+  });
+
+  test("accept and decline are the same size, in Swedish too", async ({ page, context }) => {
+    await context.addCookies([{ name: "locale", value: "sv-SE", url: appUrl }]);
+    await page.goto("/new");
+    const banner = page.getByRole("region", { name: "Får vi räkna dina besök?" });
+    const accept = await banner.getByRole("button", { name: "Godkänn" }).boundingBox();
+    const decline = await banner.getByRole("button", { name: "Avböj" }).boundingBox();
+    expect(accept?.width).toBe(decline?.width);
+    expect(accept?.height).toBe(decline?.height);
+    await expectNoSeriousAxeViolations(page, "consent banner sv-SE");
+  });
+
+  test("declining: the banner goes, page views go on arriving, nothing is kept", async ({
+    page,
+    context,
+  }) => {
+    const before = await load(page, "/gratis-provperiod");
+    await page.getByRole("button", { name: "Decline" }).click();
+    await expect(page.getByRole("region", { name: "May we count your visits?" })).toBeHidden();
+    expect((await context.cookies()).find((cookie) => cookie.name === "analytics_consent")?.value).toBe(
+      "denied",
+    );
+    const a = await load(page, "/gratis-provperiod");
+    const b = await load(page, "/gratis-provperiod");
+    await expect(page.getByRole("region", { name: "May we count your visits?" })).toBeHidden();
+    expect(new Set([before, a, b]).size).toBe(3);
+    expect(await keptOnDevice(page, context)).toEqual([]);
+  });
+
+  test("accepting: the id of this visit is kept and is the same on the next loads", async ({
+    page,
+    context,
+  }) => {
+    const before = await load(page, "/gratis-provperiod");
+    await page.getByRole("button", { name: "Accept" }).click();
+    await expect(page.getByRole("region", { name: "May we count your visits?" })).toBeHidden();
+    await expect.poll(() => keptOnDevice(page, context)).not.toEqual([]);
+    expect(await load(page, "/login")).toBe(before);
+    expect(await load(page, "/gratis-provperiod")).toBe(before);
+  });
+
+  test("feature flags work before any answer, with nothing kept", async ({ page, context }) => {
+    await page.goto("/__e2e/flags");
+    await expect(page.getByTestId("flag-on")).toHaveText("true");
+    await expect(page.getByTestId("flag-off")).toHaveText("false");
+    expect(await keptOnDevice(page, context)).toEqual([]);
+  });
+
+  test("the light public page asks too, without the app, and follows the answer", async ({
+    page,
+    context,
+  }) => {
+    const { id } = await ownedPage(page.context().browser()!, { displayName: "Maj Ek" });
+    const first = await load(page, `/k/${id}`, false);
+    const second = await load(page, `/k/${id}`, false);
+    expect(second).not.toBe(first);
+    expect(await keptOnDevice(page, context)).toEqual([]);
+    await shoot(page, "consent-banner-light-page");
+    // The banner is a plain form there: the answer is posted and the page comes back.
+    await page.getByRole("button", { name: "Accept" }).click();
+    await expect(page).toHaveURL(new RegExp(`/k/${id}\\?visit=`));
+    await expect(page.getByRole("region", { name: "May we count your visits?" })).toBeHidden();
+    const kept = await load(page, `/k/${id}`, false);
+    expect(await load(page, `/k/${id}`, false)).toBe(kept);
+    expect(await keptOnDevice(page, context)).not.toEqual([]);
+  });
+});
+
+test("the choice is changed from the footer, and withdrawing it removes what was kept", async ({
+  page,
+  context,
+}) => {
+  // The suite's visitors have accepted (support/fixtures.ts).
+  const kept = await load(page, "/login");
+  expect(await load(page, "/login")).toBe(kept);
+  expect(await keptOnDevice(page, context)).not.toEqual([]);
+  await page.getByRole("contentinfo").getByRole("link", { name: "Analytics settings" }).click();
+  await expect(page).toHaveURL("/privacy#analytics");
+  const setting = page.getByRole("region", { name: "Analytics on this device" });
+  await expect(setting.getByTestId("consent-status")).toHaveText(/You have accepted/);
+  await setting.getByRole("button", { name: "Decline" }).click();
+  await expect(setting.getByRole("status")).toHaveText("Your choice is saved.");
+  await expect(setting.getByTestId("consent-status")).toHaveText(/You have declined/);
+  await expect(setting.getByRole("button", { name: "Decline" })).toHaveAttribute("aria-pressed", "true");
+  expect(await keptOnDevice(page, context)).toEqual([]);
+  const a = await load(page, "/login");
+  const b = await load(page, "/login");
+  expect(new Set([kept, a, b]).size).toBe(3);
+  expect(await keptOnDevice(page, context)).toEqual([]);
+});
+
+test("the privacy page says what is kept, how long and by whom, from the server's settings", async ({
+  page,
+}) => {
+  await page.goto("/new");
+  await page.getByRole("link", { name: "How we handle your data" }).click();
+  await expect(page).toHaveURL("/privacy");
+  await expect(page.getByRole("heading", { level: 1, name: "Privacy" })).toBeVisible();
+  // The defaults of the settings the sweep uses (server/config.ts).
+  await expect(page.getByTestId("retention-sessions")).toContainText("removed after 30 days");
+  await expect(page.getByTestId("retention-links")).toContainText("7 days after use or expiry");
+  await expect(page.getByTestId("retention-audit")).toContainText("730 days");
+  await expect(page.getByTestId("retention-rateLimits")).toContainText("24 hours");
+  await expect(page.getByTestId("retention-images")).toContainText("30 days");
+  await expect(page.getByTestId("retention-orders")).toContainText("7 years");
+  // The suite's analytics host is the local stand-in.
+  await expect(page.getByTestId("processor-analytics")).toContainText("127.0.0.1");
+  await expect(page.getByTestId("processor-payments")).toContainText("simulated");
+  await expectNoSeriousAxeViolations(page, "privacy en-US");
+  await shoot(page, "privacy");
+  await page.getByRole("button", { name: "Svenska" }).first().click();
+  await expect(page.getByRole("heading", { level: 1, name: "Integritet" })).toBeVisible();
+  await expect(page.getByTestId("retention-sessions")).toContainText("tas bort efter 30 dagar");
+  await expectNoSeriousAxeViolations(page, "privacy sv-SE");
+});
