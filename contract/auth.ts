@@ -21,7 +21,7 @@ export const emailSchema = text("An e-mail address", { error: "Enter your e-mail
   .regex(emailAddressPattern, "Enter a valid e-mail address.");
 
 /** A password as typed at sign-in: anything non-empty, within the length limit. */
-const typedPassword = text("A password", { error: "Enter your password." })
+export const typedPassword = text("A password", { error: "Enter your password." })
   .min(1, "Enter your password.")
   .max(passwordMaxLength, `A password has at most ${passwordMaxLength} characters.`);
 

@@ -57,6 +57,7 @@ import { uploadImageResponseSchema } from "./images";
 import { creditorAnswerSchema, creditorInputSchema, creditorSchema } from "./creditor";
 import { adminOrderRequestSchema, checkoutLinkRequestSchema } from "./orders";
 import { addFirstNameRequestSchema, firstNameEntrySchema, firstNameListSchema } from "./first-names";
+import { accountDeletedSchema, adminEraseAccountRequestSchema, deleteAccountRequestSchema } from "./account";
 import { setAnalyticsConsentRequestSchema, setLocaleRequestSchema } from "./preferences";
 import {
   adminProfileDetailSchema,
@@ -282,6 +283,43 @@ export const endpoints: Endpoint[] = [
     auth: true,
     request: adminSetPasswordRequestSchema,
     responses: { 200: { description: "Password set", schema: successSchema } },
+  },
+  {
+    method: "post",
+    path: "/api/admin/user/erase",
+    summary:
+      "Deletes a customer's account on their request, as they could themselves (admin only, audited): " +
+      "sessions end, personal data is erased, their pages are removed; orders and invoices are kept.",
+    auth: true,
+    request: adminEraseAccountRequestSchema,
+    responses: {
+      200: { description: "Deleted", schema: accountDeletedSchema },
+      403: { description: "The admin's own account, or another admin's" },
+      404: { description: "No such user, or already deleted" },
+    },
+  },
+  {
+    method: "get",
+    path: "/api/kammare/account/export",
+    summary:
+      "All the signed-in customer's data as a ZIP, streamed: JSON of the account, pages, orders, " +
+      "invoices, consents and security log entries, and the pages' image files.",
+    auth: true,
+    responses: { 200: { description: "The export (application/zip, as an attachment)" } },
+  },
+  {
+    method: "post",
+    path: "/api/kammare/account/delete",
+    summary:
+      "Deletes the signed-in customer's account after the password again: every session ends, personal " +
+      "data is erased, the pages say they were removed; orders, invoices and receipts are kept 7 years.",
+    auth: true,
+    request: deleteAccountRequestSchema,
+    responses: {
+      200: { description: "Deleted", schema: accountDeletedSchema },
+      400: { description: "wrong_password, naming password" },
+      429: { description: "Too many attempts" },
+    },
   },
   {
     method: "post",

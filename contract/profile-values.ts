@@ -9,6 +9,9 @@ export const profileStatuses = [
   "past_due",
   "expired",
   "suspended",
+  // Erased on its owner's (or an admin's, on the owner's request) deletion of the account (issue 14):
+  // no owner, no content; the id stays taken, as it is printed on a plaque (ADR 016).
+  "removed",
 ] as const;
 export type ProfileStatus = (typeof profileStatuses)[number];
 
@@ -34,6 +37,7 @@ export const statusReasonCodes = [
   "invoice_issued", // the owner paid by invoice: the page is active while the invoice runs
   "invoice_overdue", // the page's invoice is unpaid 7 days after its due date
   "invoice_unpaid", // the invoice is still unpaid 30 days after the page went past due
+  "account_deleted", // its owner's account was deleted (by the owner, or by an admin on request)
 ] as const;
 export type StatusReasonCode = (typeof statusReasonCodes)[number];
 

@@ -6,6 +6,7 @@ import { bodyLimit } from "hono/body-limit";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { RouterContextProvider } from "react-router";
 import { errorCodes } from "../contract/errors";
+import { accountRoutes } from "./api/account";
 import { adminCheckRoutes, adminUserRoutes } from "./api/admin";
 import {
   addressLabelsBodyBytes,
@@ -191,12 +192,14 @@ export function createApp(given: AppDeps): Hono<ApiEnv> {
   // The guarded areas (server/http/guards.ts: apiAreas), each behind its one guard. The admin check
   // comes first: any signed-in user may ask it, and its answer ends the request before the admin
   // area's guard would see it.
+  // Deleting an account: the pages' images, the card provider's renewals and cached pages go with it.
+  const erasure = { db, images: deps.images, payments: payments.card, onProfileChanged };
   api.route("/admin", guardedArea("signed-in", adminCheckRoutes()));
   api.route(
     "/admin",
     guardedArea(
       apiAreas["/admin"],
-      adminUserRoutes({ db }),
+      adminUserRoutes({ db, erasure }),
       firstNameRoutes({ db }),
       adminProfileRoutes({ db, config, onProfileChanged }),
       adminOrderRoutes({ db, publicUrl: config.publicUrl }),
@@ -224,6 +227,7 @@ export function createApp(given: AppDeps): Hono<ApiEnv> {
       receiptRoutes({ db, seller: sellerFromConfig(config) }),
       customerOrderRoutes({ db }),
       customerInvoiceRoutes({ db }),
+      accountRoutes(erasure),
     ),
   );
   api.route(

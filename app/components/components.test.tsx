@@ -142,6 +142,7 @@ describe("StatusBadge", () => {
         past_due: "Payment due",
         expired: "Resting",
         suspended: "Suspended",
+        removed: "Removed",
       },
       "sv-SE": {
         unclaimed: "Ej ägd",
@@ -152,6 +153,7 @@ describe("StatusBadge", () => {
         past_due: "Betalning förfallen",
         expired: "Vilande",
         suspended: "Avstängd",
+        removed: "Borttagen",
       },
     };
     for (const locale of ["en-US", "sv-SE"] as const) {

@@ -13,6 +13,7 @@ const tones: Record<ProfileStatus, string> = {
   past_due: "bg-status-past-due-soft text-status-past-due",
   expired: "bg-status-expired-soft text-status-expired",
   suspended: "bg-status-suspended-soft text-status-suspended",
+  removed: "bg-status-removed-soft text-status-removed",
 };
 
 // A second cue beside the colour for the eye: live statuses a full dot, waiting ones a ring, stopped
@@ -26,6 +27,7 @@ const marks: Record<ProfileStatus, "dot" | "ring" | "bar"> = {
   past_due: "dot",
   expired: "bar",
   suspended: "bar",
+  removed: "bar",
 };
 
 const markClass = {

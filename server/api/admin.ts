@@ -6,8 +6,10 @@ import {
   type AdminCheckResponse,
   type AdminUser,
 } from "../../contract/auth";
+import { accountDeletedSchema, adminEraseAccountRequestSchema } from "../../contract/account";
 import type { Database } from "../db/client";
 import { adminFetchUser, adminSetPassword } from "../domain/accounts";
+import { adminEraseAccount, type ErasureDeps } from "../domain/erasure";
 import { hasRole } from "../domain/viewer";
 import { requestOrigin } from "../http/auth";
 import type { SignedInEnv } from "../http/guards";
@@ -20,15 +22,25 @@ export function adminCheckRoutes() {
   );
 }
 
-export function adminUserRoutes({ db }: { db: Database }) {
-  return new Hono<SignedInEnv>()
-    .post("/user-fetch", async (c) => {
-      const { email } = await readJson(c, userFetchRequestSchema);
-      return c.json((await adminFetchUser(db, c.get("viewer"), email, requestOrigin(c))) satisfies AdminUser);
-    })
-    .patch("/user", async (c) => {
-      const input = await readJson(c, adminSetPasswordRequestSchema);
-      await adminSetPassword(db, c.get("viewer"), input, requestOrigin(c));
-      return c.json({ success: true as const });
-    });
+export function adminUserRoutes({ db, erasure }: { db: Database; erasure: ErasureDeps }) {
+  return (
+    new Hono<SignedInEnv>()
+      .post("/user-fetch", async (c) => {
+        const { email } = await readJson(c, userFetchRequestSchema);
+        return c.json(
+          (await adminFetchUser(db, c.get("viewer"), email, requestOrigin(c))) satisfies AdminUser,
+        );
+      })
+      .patch("/user", async (c) => {
+        const input = await readJson(c, adminSetPasswordRequestSchema);
+        await adminSetPassword(db, c.get("viewer"), input, requestOrigin(c));
+        return c.json({ success: true as const });
+      })
+      // On the customer's request (issue 14): the same deletion as their own, recorded as the admin's.
+      .post("/user/erase", async (c) => {
+        const { userId } = await readJson(c, adminEraseAccountRequestSchema);
+        const result = await adminEraseAccount(erasure, c.get("viewer"), userId, requestOrigin(c));
+        return c.json(accountDeletedSchema.parse(result));
+      })
+  );
 }

@@ -45,6 +45,9 @@ export const users = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     // Set when the owner of the address followed the verification link sent to it.
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
+    // Set when the account was deleted (issue 14): the row stays, erased, because the orders and
+    // invoices bookkeeping law keeps point at it; nobody can sign in to it again.
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
   },
   (table) => [
     // E-mail addresses are unique regardless of case.

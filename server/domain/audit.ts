@@ -32,7 +32,9 @@ export type AuditAction =
   | "partner.signup_refused"
   | "partner.organisation_name"
   | "profile.claim"
-  | "trial_ending_notice";
+  | "trial_ending_notice"
+  | "account.delete"
+  | "account.export";
 
 export type RequestOrigin = { ip: string | null; userAgent: string | null };
 

@@ -95,10 +95,25 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
         <ClaimView data={data} />
       ) : data.status === "expired" ? (
         <RestingView />
+      ) : data.status === "removed" ? (
+        <RemovedView />
       ) : (
         <ComingSoon />
       )}
     </div>
+  );
+}
+
+function RemovedView() {
+  const { t } = useTranslation();
+  return (
+    <section aria-labelledby="removed" className="flex flex-col gap-3 text-center">
+      <title>{t("profile.removed.title")}</title>
+      <h1 id="removed" className="text-3xl font-semibold text-brand">
+        {t("profile.removed.heading")}
+      </h1>
+      <p className="text-muted">{t("profile.removed.lead")}</p>
+    </section>
   );
 }
 
