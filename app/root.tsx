@@ -52,7 +52,13 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const viewer = context.get(viewerContext);
   return {
-    viewer: viewer ? { email: viewer.email, admin: viewer.roles.includes("admin") } : null,
+    viewer: viewer
+      ? {
+          email: viewer.email,
+          admin: viewer.roles.includes("admin"),
+          customer: viewer.roles.includes("customer"),
+        }
+      : null,
     locale: resolveLocale(request.headers.get("cookie"), request.headers.get("accept-language")),
     consent: readAnalyticsConsent(request.headers.get("cookie")),
     config: publicConfig(services.config),

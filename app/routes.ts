@@ -12,6 +12,8 @@ export default [
     route("verify-email", "routes/auth/verify-email.tsx"),
     route("404", "routes/public/not-found.tsx"),
     route("privacy", "routes/public/privacy.tsx"),
+    route("account", "routes/account/account.tsx"),
+    route("account/deleted", "routes/account/deleted.tsx"),
     // The card checkout needs the app (the light public page is for visitors): the default layout.
     route("k/:id/checkout/card", "routes/checkout/card.tsx"),
     route("k/:id/checkout/faktura", "routes/checkout/faktura.tsx"),

@@ -17,6 +17,7 @@ export const reservedPaths = [
   "verify-email",
   "checkout-link",
   "privacy",
+  "account",
   "extended-trial",
   "preview",
   "gratis-provperiod",

@@ -78,6 +78,14 @@ export function AccountControls({ signInPath = "/login" }: { signInPath?: string
       <span className="hidden max-w-48 truncate text-sm text-muted sm:inline" title={viewer.email}>
         {t("auth.signedInAs", { email: viewer.email })}
       </span>
+      {viewer.customer && (
+        <Link
+          to="/account"
+          className="min-h-11 rounded-[var(--radius-control)] px-3 py-2.5 text-sm font-medium text-brand hover:bg-brand-soft"
+        >
+          {t("account.nav")}
+        </Link>
+      )}
       {(viewer.admin || auth.admin) && (
         <Link
           to="/admin"

@@ -96,6 +96,13 @@ const rules: Partial<Record<RuleName, ServerRule>> = {
     const organisation = await organisationOf(context.get(servicesContext).db, viewer.id);
     if (!organisation?.name) throw redirect("/partner/dashboard");
   },
+  // /account: a signed-in customer (a visitor signs in first and comes back); a partner account has
+  // its own pages and goes to its dashboard.
+  account: ({ context, request }) => {
+    const viewer = context.get(viewerContext);
+    if (!viewer) throw redirect(signInPath(request.url));
+    if (!hasRole(viewer, "customer")) throw redirect(hasRole(viewer, "partner") ? "/partner/dashboard" : "/");
+  },
   // Every /admin path: the admin role, else "/" (spec section 6); a visitor who is not signed in
   // signs in first and comes back here.
   admin: ({ context, request }) => {

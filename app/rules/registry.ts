@@ -14,6 +14,8 @@ export const ruleNames = [
   "admin",
   // Not the spec's: previews of customer pages (/preview/extended-trial) for admins and partners.
   "preview",
+  // Not the spec's: the customer's own account page (/account, issue 14).
+  "account",
 ] as const;
 export type RuleName = (typeof ruleNames)[number];
 

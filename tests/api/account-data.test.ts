@@ -270,6 +270,28 @@ describeOnEngines("a customer's own data", ({ app, db, images, accounts, admin }
     });
   });
 
+  it("a removed page cannot be claimed, until an admin hands it to a new owner", async () => {
+    const { owner, id } = await customerWithEverything();
+    const deleted = await call(app, "/api/kammare/account/delete", {
+      bearer: owner.token,
+      json: { password: owner.password },
+    });
+    expect(deleted.status).toBe(200);
+    const next = await accounts.signUp();
+    const claim = () =>
+      call(app, "/api/kammare/own", { bearer: next.token, json: { owner: next.id, profileId: id } });
+    expect((await claim()).status).toBeGreaterThanOrEqual(400);
+    const reopened = await call(app, "/api/admin/profile", {
+      method: "PUT",
+      bearer: admin.token,
+      json: { id, status: "unclaimed", reason: "Plaque passed on to the family" },
+    });
+    expect(reopened.status).toBe(200);
+    expect((await claim()).status).toBe(200);
+    const [page] = await db.select().from(profiles).where(eq(profiles.id, id));
+    expect(page).toMatchObject({ status: "draft", ownerUserId: next.id, content: {} });
+  });
+
   describe("POST /api/admin/user/erase", () => {
     const erase = (token: string, userId: string) =>
       call(app, "/api/admin/user/erase", { bearer: token, json: { userId }, origin: siteOrigin });

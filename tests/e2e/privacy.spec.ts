@@ -2,11 +2,14 @@
 // through the real posthog-js and the light script against the analytics stand-in; the choice changed
 // from the footer; and the privacy page stating the periods and services the server uses.
 import { randomUUID } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import { strFromU8, unzipSync } from "fflate";
 import type { BrowserContext, Page } from "@playwright/test";
 import { expectNoSeriousAxeViolations } from "./support/axe";
 import { analyticsEvents, expect, test, waitForHydration } from "./support/fixtures";
+import { signInByApi } from "./support/accounts";
 import { ownedPage } from "./support/pages";
-import { appUrl } from "./support/ports";
+import { admin, appUrl } from "./support/ports";
 import { shoot } from "./support/shots";
 
 /** The id the analytics host got with the page view whose address carries `marker`. */
@@ -173,4 +176,92 @@ test("the privacy page says what is kept, how long and by whom, from the server'
   await expect(page.getByRole("heading", { level: 1, name: "Integritet" })).toBeVisible();
   await expect(page.getByTestId("retention-sessions")).toContainText("tas bort efter 30 dagar");
   await expectNoSeriousAxeViolations(page, "privacy sv-SE");
+});
+
+test("a customer downloads all their data, then deletes the account: the page says it was removed", async ({
+  page,
+}) => {
+  const { id, owner } = await ownedPage(page.context().browser()!, {
+    displayName: "Ingrid Berg",
+    story: "Ingrid sang in the choir.",
+  });
+  await page.goto("/login");
+  await page.getByLabel("E-mail address").fill(owner.email);
+  await page.getByLabel("Password").fill(owner.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(`/k/${id}`);
+  await waitForHydration(page);
+  await page.getByRole("link", { name: "Your account" }).first().click();
+  await expect(page).toHaveURL("/account");
+  await expect(page.getByRole("heading", { level: 1, name: "Your account" })).toBeVisible();
+  await expect(page.getByRole("link", { name: id })).toBeVisible();
+  await expectNoSeriousAxeViolations(page, "account en-US");
+  await shoot(page, "account");
+
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Download my data" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^kammare-data-\d{4}-\d{2}-\d{2}\.zip$/);
+  const files = unzipSync(new Uint8Array(await readFile((await download.path()) as string)));
+  const [exported] = JSON.parse(strFromU8(files["profiles.json"] ?? new Uint8Array())) as {
+    id: string;
+    content: { displayName: string; story: string };
+  }[];
+  expect(exported).toMatchObject({
+    id,
+    content: { displayName: "Ingrid Berg", story: "Ingrid sang in the choir." },
+  });
+  expect(JSON.parse(strFromU8(files["account.json"] ?? new Uint8Array()))).toMatchObject({
+    email: owner.email,
+  });
+  await expect(page.getByText("Your data is downloaded")).toBeVisible();
+
+  const danger = page.getByRole("region", { name: "Delete your account" });
+  await danger.getByRole("button", { name: "Delete my account" }).click();
+  await expect(danger.getByText("Enter your password.")).toBeVisible();
+  await expect(danger.getByText("Tick the box to confirm.")).toBeVisible();
+  await danger.getByLabel("Your password").fill("not-the-password");
+  await danger.getByLabel("I understand that my pages and images are removed for good").check();
+  await danger.getByRole("button", { name: "Delete my account" }).click();
+  await expect(danger.getByText("The password is not right.")).toBeVisible();
+  await danger.getByLabel("Your password").fill(owner.password);
+  await danger.getByRole("button", { name: "Delete my account" }).click();
+  await expect(page).toHaveURL("/account/deleted?pages=1");
+  await expect(page.getByRole("heading", { level: 1, name: "Your account is deleted" })).toBeVisible();
+  await expect(page.getByText("Your page now says it has been removed.")).toBeVisible();
+  // Signed out everywhere, this page too.
+  await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Your account" })).toHaveCount(0);
+  await shoot(page, "account-deleted");
+
+  await page.goto(`/k/${id}`);
+  await expect(page.getByRole("heading", { level: 1, name: "This page has been removed" })).toBeVisible();
+  await expect(page.getByText("Ingrid")).toHaveCount(0);
+  await page.goto("/login");
+  await page.getByLabel("E-mail address").fill(owner.email);
+  await page.getByLabel("Password").fill(owner.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("alert")).toHaveText("There was an error");
+  await expect(page).toHaveURL("/login");
+});
+
+test("an admin deletes a customer's account on request from the user tool", async ({ page }) => {
+  const { id, owner } = await ownedPage(page.context().browser()!, { displayName: "Sven Dahl" });
+  await signInByApi(page, admin);
+  await page.goto("/admin");
+  const tool = page.getByRole("region", { name: "Users" });
+  await tool.getByLabel("E-mail address").fill(owner.email);
+  await tool.getByRole("button", { name: "Find user" }).click();
+  const card = tool.getByRole("article", { name: owner.email });
+  await card.getByRole("button", { name: "Delete the account" }).click();
+  await expect(card.getByText("Type the account's e-mail address exactly.")).toBeVisible();
+  await card.getByLabel(`Type ${owner.email} to confirm`).fill(owner.email);
+  await card.getByRole("button", { name: "Delete the account" }).click();
+  await expect(tool.getByText(`The account of ${owner.email} is deleted`)).toBeVisible();
+  await expect(tool.getByText("Pages removed: 1.")).toBeVisible();
+  // A visitor (the admin still sees the page's admin view, to hand it to a new owner).
+  const visitor = await page.context().browser()!.newPage();
+  await visitor.goto(`/k/${id}`);
+  await expect(visitor.getByRole("heading", { level: 1, name: "This page has been removed" })).toBeVisible();
+  await visitor.close();
 });

@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import type { AccountDeleted } from "../../../contract/account";
 import type { AdminUser } from "../../../contract/auth";
 import { Alert } from "../../components/alert";
 import { FormAlert } from "../../components/form-alert";
@@ -69,7 +70,11 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
 function UserTool() {
   const { t, i18n } = useTranslation();
   const [user, setUser] = useState<AdminUser | null>(null);
-  const { email, setEmail, emailError, state, find } = useUserLookup(setUser);
+  const [erased, setErased] = useState<{ email: string; result: AccountDeleted }>();
+  const { email, setEmail, emailError, state, find } = useUserLookup((found) => {
+    setErased(undefined);
+    setUser(found);
+  });
 
   return (
     <section aria-labelledby="users-heading" className="flex max-w-2xl flex-col gap-4">
@@ -98,6 +103,14 @@ function UserTool() {
       </form>
       <div aria-live="polite">
         {state === "not-found" && <Alert tone="info" title={t("admin.users.notFound")} />}
+        {erased && (
+          <Alert tone="success" title={t("admin.users.erase.done", { email: erased.email })}>
+            {t("admin.users.erase.doneText", {
+              pages: erased.result.removedPages.length,
+              orders: erased.result.keptOrders,
+            })}
+          </Alert>
+        )}
         {state === "failed" && <Alert tone="error" title={t("auth.error")} />}
         {user && (
           <article
@@ -132,10 +145,69 @@ function UserTool() {
               </dd>
             </dl>
             <SetPassword key={user.id} user={user} />
+            {!user.roles.includes("admin") && (
+              <EraseAccount
+                key={`erase-${user.id}`}
+                user={user}
+                onErased={(result) => {
+                  setErased({ email: user.email, result });
+                  setUser(null);
+                }}
+              />
+            )}
           </article>
         )}
       </div>
     </section>
+  );
+}
+
+/** On the customer's request (issue 14): the same deletion the customer can do on /account. */
+function EraseAccount({ user, onErased }: { user: AdminUser; onErased: (result: AccountDeleted) => void }) {
+  const { t } = useTranslation();
+  const [typed, setTyped] = useState("");
+  const form = useFormSubmit({ fields: ["confirm"] });
+  return (
+    <form
+      noValidate
+      onSubmit={(event) =>
+        void form.submit(event, {
+          check: () => ({
+            confirm:
+              typed.trim().toLowerCase() === user.email.toLowerCase()
+                ? undefined
+                : "admin.users.erase.confirmWrong",
+          }),
+          send: async () => {
+            const result = await api()<AccountDeleted>("/api/admin/user/erase", {
+              method: "POST",
+              body: { userId: user.id },
+            });
+            onErased(result);
+          },
+          staysBusy: true,
+        })
+      }
+      className="mt-5 flex flex-col gap-3 border-t border-line pt-5"
+    >
+      <h4 className="font-semibold text-danger">{t("admin.users.erase.heading")}</h4>
+      <p className="text-sm text-muted">{t("admin.users.erase.lead")}</p>
+      <FormAlert form={form} />
+      <TextField
+        label={t("admin.users.erase.confirm", { email: user.email })}
+        name="erase-confirm"
+        autoComplete="off"
+        spellCheck={false}
+        value={typed}
+        onChange={(event) => setTyped(event.target.value)}
+        error={form.message("confirm")}
+      />
+      <div>
+        <Button type="submit" variant="danger" busy={form.busy}>
+          {form.busy ? t("admin.users.erase.busy") : t("admin.users.erase.submit")}
+        </Button>
+      </div>
+    </form>
   );
 }
 

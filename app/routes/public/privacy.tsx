@@ -115,7 +115,7 @@ export default function Privacy({ loaderData: facts }: Route.ComponentProps) {
       <Section id="rights" title={t("privacy.rights.title")}>
         <p>{t("privacy.rights.body")}</p>
         <p>
-          <Link to="/" className="text-brand underline underline-offset-4">
+          <Link to="/account" className="text-brand underline underline-offset-4">
             {t("privacy.rights.account")}
           </Link>
         </p>
