@@ -2,6 +2,7 @@
 // checked against what was made; deleting the account (by its customer, and by an admin on request):
 // sign-in fails, the page says it was removed, the images are gone from the store, the orders stay
 // without the erased fields; and who may do which.
+import { randomBytes } from "node:crypto";
 import { eq, or } from "drizzle-orm";
 import { unzipSync, strFromU8 } from "fflate";
 import sharp from "sharp";
@@ -18,10 +19,12 @@ import {
   users,
   walkthroughSteps,
 } from "../../server/db/schema";
-import { erasedEmail } from "../../server/domain/erasure";
+import { exportAccountData } from "../../server/domain/data-export";
+import { deletionAttemptsPerMinute, erasedEmail } from "../../server/domain/erasure";
+import type { ImageStore } from "../../server/providers/images";
 import { createProfiles } from "../../server/domain/profiles";
 import { imageKeysOf } from "../../server/domain/images";
-import { call, expectError, siteOrigin, type Account } from "../support/accounts";
+import { awayFromWindowEdge, call, expectError, siteOrigin, type Account } from "../support/accounts";
 import { describeOnEngines } from "../support/api-fixture";
 import { insertCreditor } from "../support/creditor-row";
 import { insertOrder } from "../support/order-row";
@@ -186,6 +189,48 @@ describeOnEngines("a customer's own data", ({ app, db, images, accounts, admin }
     });
   });
 
+  it("reads the image files only as the download takes them: many images never sit in memory at once", async () => {
+    const { owner, id, image } = await customerWithEverything();
+    // 30 more images of 256 KB each on the page, every one its own file.
+    const keys: string[] = [];
+    for (let i = 0; i < 30; i++) {
+      const key = `${id}/bulk-${i}-large.webp`;
+      await images.put(key, randomBytes(256 * 1024), "image/webp");
+      keys.push(key);
+      await db.insert(profileImages).values({
+        profileId: id,
+        contentType: "image/webp",
+        variants: { large: { url: `/uploads/${key}`, width: 1, height: 1 } },
+        bytes: 256 * 1024,
+      });
+    }
+    let read = 0;
+    const counting: ImageStore = { ...images, get: (key) => ((read += 1), images.get(key)) };
+    const { stream } = await exportAccountData({ db, images: counting }, owner.id, {
+      analyticsConsent: null,
+      origin,
+    });
+    const reader = stream.getReader();
+    let received = 0;
+    // Take the download as far as the first bulk image's bytes.
+    while (received < 400 * 1024) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      received += value.byteLength;
+    }
+    // The stream keeps one chunk ready ahead of the reader, no more: a handful of files read, not all.
+    expect(read).toBeGreaterThan(0);
+    expect(read).toBeLessThanOrEqual(7);
+    let rest = 0;
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      rest += value.byteLength;
+    }
+    expect(read).toBe(keys.length + imageKeysOf(image.variants).length);
+    expect(received + rest).toBeGreaterThan(30 * 256 * 1024);
+  });
+
   describe("POST /api/kammare/account/delete", () => {
     // As the browser does: the session cookie beside the bearer token, so the answer ends both.
     const remove = (account: Account, password: string) =>
@@ -195,6 +240,16 @@ describeOnEngines("a customer's own data", ({ app, db, images, accounts, admin }
         origin: siteOrigin,
         json: { password },
       });
+
+    it("counts password attempts like a sign-in: the sixth in a minute is refused", async () => {
+      const { owner } = await customerWithEverything();
+      await awayFromWindowEdge();
+      for (let attempt = 0; attempt < deletionAttemptsPerMinute; attempt++) {
+        await expectError(await remove(owner, "not-the-password"), 400, "wrong_password", "password");
+      }
+      await expectError(await remove(owner, owner.password), 429, "rate_limited");
+      expect(await accounts.logInStatus(owner.email, owner.password)).toBe(200);
+    });
 
     it("needs the password again, naming the field; a wrong one changes nothing", async () => {
       const { owner, id } = await customerWithEverything();

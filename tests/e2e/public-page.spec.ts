@@ -29,12 +29,13 @@ test("a visitor gets the page alone, light: no app header, no app scripts, a qui
   await expect(page.getByText("1932 – 2024")).toBeVisible();
   await expect(page.getByText("”patience grows everything”", { exact: false })).toBeVisible();
   // No app header: no main navigation, no "Home", no "Free trial".
-  await expect(page.getByRole("navigation")).toHaveCount(0);
+  await expect(page.getByRole("navigation", { name: "Main" })).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Home" })).toHaveCount(0);
   await expect(page.getByRole("banner")).toHaveCount(0);
-  // The footer: the product's name, the language, signing in (back to this page).
+  // The footer: the product's name, privacy, the language, signing in (back to this page).
   const footer = page.getByRole("contentinfo");
   await expect(footer.getByRole("link", { name: "Kammare" })).toBeVisible();
+  await expect(footer.getByRole("link", { name: "Privacy" })).toHaveAttribute("href", "/privacy");
   await expect(footer.getByRole("button", { name: "Svenska" })).toBeVisible();
   await expect(footer.getByRole("link", { name: "Sign in" })).toHaveAttribute(
     "href",

@@ -9,6 +9,7 @@ import { Alert } from "../../components/alert";
 import { Button } from "../../components/button";
 import { CheckboxField } from "../../components/checkbox-field";
 import { EmailVerification } from "../../components/email-verification";
+import { CardSection } from "../../components/facts";
 import { FormAlert } from "../../components/form-alert";
 import { PageHeader } from "../../components/page-header";
 import { TextField } from "../../components/text-field";
@@ -34,20 +35,6 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { email: viewer.email, emailVerified, pages };
 }
 
-function Card({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
-  return (
-    <section
-      aria-labelledby={id}
-      className="flex flex-col gap-4 rounded-[var(--radius-card)] border border-line bg-raised p-6"
-    >
-      <h2 id={id} className="text-xl font-semibold">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
 export default function Account({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
@@ -55,7 +42,7 @@ export default function Account({ loaderData }: Route.ComponentProps) {
       <title>{t("account.title")}</title>
       <PageHeader title={t("account.heading")} description={t("account.lead")} />
       <EmailVerification email={loaderData.email} verified={loaderData.emailVerified} />
-      <Card id="account-pages" title={t("account.pages.title")}>
+      <CardSection id="account-pages" title={t("account.pages.title")}>
         {loaderData.pages.length === 0 ? (
           <p className="text-muted">
             {t("account.pages.none")}{" "}
@@ -77,7 +64,7 @@ export default function Account({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         )}
-      </Card>
+      </CardSection>
       <DownloadData />
       <DeleteAccount email={loaderData.email} pages={loaderData.pages.length} />
     </div>
@@ -108,7 +95,7 @@ function DownloadData() {
   }
 
   return (
-    <Card id="account-export" title={t("account.export.title")}>
+    <CardSection id="account-export" title={t("account.export.title")}>
       <p className="text-muted">{t("account.export.lead")}</p>
       {failed && <Alert tone="error" title={t("account.export.failed")} />}
       <div>
@@ -116,7 +103,7 @@ function DownloadData() {
           {busy ? t("account.export.busy") : t("account.export.submit")}
         </Button>
       </div>
-    </Card>
+    </CardSection>
   );
 }
 

@@ -96,36 +96,24 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
       ) : data.status === "expired" ? (
         <RestingView />
       ) : data.status === "removed" ? (
-        <RemovedView />
+        <PageNotice of="removed" />
       ) : (
-        <ComingSoon />
+        <PageNotice of="comingSoon" />
       )}
     </div>
   );
 }
 
-function RemovedView() {
+/** A page without content to show: its status said in a heading and a line (coming soon, removed). */
+function PageNotice({ of }: { of: "comingSoon" | "removed" }) {
   const { t } = useTranslation();
   return (
-    <section aria-labelledby="removed" className="flex flex-col gap-3 text-center">
-      <title>{t("profile.removed.title")}</title>
-      <h1 id="removed" className="text-3xl font-semibold text-brand">
-        {t("profile.removed.heading")}
+    <section aria-labelledby={of} className="flex flex-col gap-3 text-center">
+      <title>{t(`profile.${of}.title`)}</title>
+      <h1 id={of} className="text-3xl font-semibold text-brand">
+        {t(`profile.${of}.heading`)}
       </h1>
-      <p className="text-muted">{t("profile.removed.lead")}</p>
-    </section>
-  );
-}
-
-function ComingSoon() {
-  const { t } = useTranslation();
-  return (
-    <section aria-labelledby="soon" className="flex flex-col gap-3 text-center">
-      <title>{t("profile.comingSoon.title")}</title>
-      <h1 id="soon" className="text-3xl font-semibold text-brand">
-        {t("profile.comingSoon.heading")}
-      </h1>
-      <p className="text-muted">{t("profile.comingSoon.lead")}</p>
+      <p className="text-muted">{t(`profile.${of}.lead`)}</p>
     </section>
   );
 }
