@@ -113,10 +113,14 @@ export function listen(
         logger.info({ url, port: info.port, database: database.kind }, "listening");
         const retention = scheduleRetention({ config, logger, database, images });
         // The embedded database has no autovacuum: ANALYZE now and then, or large lists get slow plans.
-        const analyze = () =>
-          void refreshPlannerStatistics(database).catch((error: unknown) =>
-            logger.warn({ err: error }, "refreshing planner statistics failed"),
-          );
+        // Each run is kept, so shutdown waits for it: closing the database under a running ANALYZE
+        // can take the process down (seen under load right after start).
+        let analyzing: Promise<unknown> = Promise.resolve();
+        const analyze = () => {
+          analyzing = analyzing
+            .then(() => refreshPlannerStatistics(database))
+            .catch((error: unknown) => logger.warn({ err: error }, "refreshing planner statistics failed"));
+        };
         const statistics = setInterval(analyze, statisticsEveryMs);
         statistics.unref();
         setImmediate(analyze);
@@ -135,6 +139,7 @@ export function listen(
             await background.idle();
             await lifecycle.stop();
             await retention.stop();
+            await analyzing;
             await database.close();
             logger.info("stopped");
           })());
