@@ -14,17 +14,25 @@
 //   admin dashboard on the same database against a primary-key lookup (target: p95 < 50 ms);
 // - the admin's print tools: 10,000 address labels as one PDF (target: under 10 s) against pdf-lib
 //   drawing the same lines plainly, and a 1,000-code QR print sheet against the qrcode library
-//   encoding the same addresses.
+//   encoding the same addresses;
+// - a customer's data export (issue 14) of 300 images of 1 MB: the memory the streamed ZIP holds
+//   against the same files zipped in memory (target: under a tenth).
 //
 // Settings (environment): BENCH_SECONDS measured seconds per target (default 8),
 // BENCH_WARMUP_SECONDS (default 2), BENCH_CONNECTIONS (default 50), BENCH_ROUNDS (default 2),
-// BENCH_LOG_LEVEL the app's LOG_LEVEL (default warn), BENCH_HTTP=off, BENCH_LIST=off and
-// BENCH_PRINT=off skip a part,
+// BENCH_LOG_LEVEL the app's LOG_LEVEL (default warn), BENCH_HTTP=off, BENCH_LIST=off,
+// BENCH_PRINT=off and BENCH_PRIVACY=off skip a part,
 // BENCH_LIST_PROFILES (default 1000000), BENCH_LIST_RUNS timed runs per query (default 50).
 import { cp } from "node:fs/promises";
 import path from "node:path";
 import { analyzeFirstLoad, type Asset, type FirstLoad, type Totals } from "./lib/first-load.ts";
 import { runLabelsBench, labelsTargetSeconds, type LabelsBench } from "./lib/labels.ts";
+import {
+  exportBenchImages,
+  exportMemoryTarget,
+  runExportBench,
+  type ExportBench,
+} from "./lib/data-export.ts";
 import { runQrSheetBench, type QrSheetBench } from "./lib/qr-sheet.ts";
 import { loadServerBuild, runListBench, type ListBench, type ServerBuild } from "./lib/list.ts";
 import { compare, type LoadSettings, type Target, type TargetResult } from "./lib/load.ts";
@@ -71,6 +79,7 @@ type Settings = LoadSettings & {
   http: boolean;
   list: boolean;
   print: boolean;
+  privacy: boolean;
   listProfiles: number;
   listRuns: number;
 };
@@ -85,6 +94,7 @@ function readSettings(): Settings {
       http: onOff("BENCH_HTTP"),
       list: onOff("BENCH_LIST"),
       print: onOff("BENCH_PRINT"),
+      privacy: onOff("BENCH_PRIVACY"),
       listProfiles: setting("BENCH_LIST_PROFILES", 1_000_000, { integerOnly: true }),
       listRuns: setting("BENCH_LIST_RUNS", 50, { integerOnly: true }),
     };
@@ -118,10 +128,12 @@ const listP95TargetMs = 50;
 const httpBudgetS = 120 + 7 * (settings.warmupSeconds + settings.seconds) * 1.5;
 const listBudgetS = 120 + (settings.listProfiles / 1_000_000) * 300 * (process.env.TEST_DATABASE_URL ? 2 : 1);
 const printBudgetS = 180;
+const privacyBudgetS = 120;
 const budgetMs =
   ((settings.http ? httpBudgetS : 0) +
     (settings.list ? listBudgetS : 0) +
     (settings.print ? printBudgetS : 0) +
+    (settings.privacy ? privacyBudgetS : 0) +
     60) *
   1000;
 setTimeout(() => {
@@ -593,6 +605,19 @@ async function printToolsBench(): Promise<PrintRun> {
   return { labels, qrSheet };
 }
 
+async function privacyBench(build: ServerBuild): Promise<ExportBench> {
+  log(`timing a data export of ${exportBenchImages} images of 1 MB…`);
+  const run = await runExportBench(build);
+  console.log(
+    `\nData export (issue 14), ${integer(run.images)} images of ${decimal(run.imageMegabytes, 0)} MB, ` +
+      `a ${decimal(run.zipMegabytes, 0)} MB ZIP: streamed ${decimal(run.streamedSeconds, 2)} s, heap and buffers ` +
+      `+${decimal(run.streamedGrowthMegabytes, 1)} MB at their peak; the baseline (the same files in memory, ` +
+      `zipped at once) ${decimal(run.baselineSeconds, 2)} s, +${decimal(run.baselineGrowthMegabytes, 1)} MB. ` +
+      `Ratio ${decimal(run.ratio, 3)}, target < ${exportMemoryTarget}: ${verdict(run.passed)}`,
+  );
+  return run;
+}
+
 async function main(): Promise<void> {
   const started = Date.now();
   const env = environment(root);
@@ -632,6 +657,7 @@ async function main(): Promise<void> {
   }
 
   const print = settings.print ? await printToolsBench() : null;
+  const privacy = settings.privacy ? await privacyBench(build) : null;
 
   const file = await writeJson(resultsFile, {
     benchmark: "kammare",
@@ -644,6 +670,7 @@ async function main(): Promise<void> {
     profileId: benchProfileId,
     list: lists,
     print,
+    privacy,
     targets: {
       cachedProfilePage: http?.profilePage.passed ?? null,
       signInPage: http?.load.passed ?? null,
@@ -653,6 +680,7 @@ async function main(): Promise<void> {
       listP95: lists.length ? lists.every((run) => run.cases.every((result) => result.passed)) : null,
       dashboardP95: lists.length ? lists.every((run) => run.dashboard.passed) : null,
       labels: print?.labels.withinTarget ?? null,
+      exportMemory: privacy?.passed ?? null,
     },
     wallSeconds: (Date.now() - started) / 1000,
   });

@@ -14,6 +14,7 @@ export { migrate } from "./db/migrate";
 export { listProfiles } from "./domain/profile-list";
 export { hashPassword } from "./domain/passwords";
 export { adminDashboard } from "./domain/admin-dashboard";
+export { exportAccountData } from "./domain/data-export";
 
 /** Runs the server; `clientDir` is the browser build's folder (build/client beside build/server). */
 export async function start({ clientDir }: { clientDir: string }): Promise<void> {

@@ -12,7 +12,7 @@ import { makeDataDir, removeDataDir, serverEntry } from "./processes.ts";
 
 export type ServerBuild = Pick<
   typeof ServerEntry,
-  "openDatabase" | "migrate" | "listProfiles" | "hashPassword" | "adminDashboard"
+  "openDatabase" | "migrate" | "listProfiles" | "hashPassword" | "adminDashboard" | "exportAccountData"
 >;
 type Handle = Awaited<ReturnType<ServerBuild["openDatabase"]>>;
 
@@ -23,11 +23,12 @@ export async function loadServerBuild(): Promise<ServerBuild> {
     !module.migrate ||
     !module.listProfiles ||
     !module.hashPassword ||
-    !module.adminDashboard
+    !module.adminDashboard ||
+    !module.exportAccountData
   ) {
     throw new Error(
-      "build/server/index.js does not export openDatabase, migrate, listProfiles, hashPassword and " +
-        "adminDashboard; rebuild",
+      "build/server/index.js does not export openDatabase, migrate, listProfiles, hashPassword, " +
+        "adminDashboard and exportAccountData; rebuild",
     );
   }
   return module as ServerBuild;
