@@ -4,7 +4,7 @@
 // it. Each action's answer is the invoice after it, shown at once, with a toast saying what happened.
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import { invoiceIdSchema, type AdminInvoiceDetail } from "../../../contract/invoices";
 import { buttonClass, ButtonLink } from "../../components/button";
 import { DataTable, type Column } from "../../components/data-table";
@@ -21,6 +21,8 @@ import { Fact, Facts } from "../../components/facts";
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = invoiceIdSchema.safeParse(params.id);
   const invoice = id.success ? await adminInvoiceDetail(context.get(servicesContext).db, id.data) : null;
+  // The screen says there is no such invoice; the status says so too.
+  if (!invoice) return data({ invoice }, { status: 404 });
   return { invoice };
 }
 

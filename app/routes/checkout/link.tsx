@@ -2,7 +2,7 @@
 // they choose which of their pages it pays for (straight on when there is one) and continue to the
 // card checkout with the link's terms; anyone else, or a withdrawn, expired or used link, gets a clear
 // message. A visitor signs in first and comes back here.
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { useTranslation } from "react-i18next";
 import { Alert } from "../../components/alert";
 import { ButtonLink } from "../../components/button";
@@ -22,6 +22,10 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   if (!viewer) throw redirect(signInPath(request.url));
   const { db } = context.get(servicesContext);
   const found = await checkoutLinkState(db, params.token, viewer.id);
+  // A link that does not exist, or is not this customer's, is a 404 (the screen says why in words).
+  if (found.state === "not_found" || found.state === "not_yours") {
+    return data({ state: found.state, pages: [] }, { status: 404 });
+  }
   if (found.state !== "usable") return { state: found.state, pages: [] };
   const ids = await ownedProfileIds(db, viewer.id);
   const profiles = await Promise.all(ids.map((id) => profileView(db, id)));

@@ -1,0 +1,499 @@
+// Issue 15, part 1 (pages): every page of the route table (app/routes.ts), asked for as each kind of
+// viewer, answers what is written down for it here: a status, and where a redirect sends. The list is
+// generated from the route table, so a page added without its row fails this test.
+import { randomInt } from "node:crypto";
+import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
+import routes from "../../app/routes";
+import { expect, test } from "./support/fixtures";
+import { newUser, signInByApi, signUpByApi } from "./support/accounts";
+import { asAdmin, ownedPage } from "./support/pages";
+import { admin, appUrl } from "./support/ports";
+
+type RouteEntry = { path?: string; index?: boolean; children?: RouteEntry[] };
+
+/** Every page's path pattern, as the route table nests them ("" is the home page). */
+function pagePatterns(entries: RouteEntry[], prefix = ""): string[] {
+  return entries.flatMap((entry) => {
+    const here = entry.path ? (prefix ? `${prefix}/${entry.path}` : entry.path) : prefix;
+    const own = entry.path !== undefined || entry.index ? [here] : [];
+    return [...own, ...pagePatterns(entry.children ?? [], here)];
+  });
+}
+
+const actors = ["anonymous", "customerA", "customerB", "partnerA", "partnerB", "admin"] as const;
+type Actor = (typeof actors)[number];
+
+/** A concrete address for each pattern: A's page, things that do not exist, a path nobody claims. */
+function concrete(pattern: string, pageOfA: string): string {
+  const path = pattern
+    .replace(":id/checkout", `${pageOfA}/checkout`)
+    .replace(/^k\/:id$/, `k/${pageOfA}`)
+    .replace(":token", "no-such-link-token")
+    .replace(":fixture", "flags")
+    .replace(":orderNumber", "KM-999999")
+    .replace("capway/invoices/:id", "capway/invoices/00000000-0000-4000-8000-000000000000")
+    .replace(/^:name$/, "Kalle")
+    .replace(/^\*$/, "no-such-page")
+    .replace(/^admin\/\*$/, "admin/no-such-page");
+  return `/${path}`;
+}
+
+/** What one viewer gets: the status, and for a redirect where it sends (path and query). */
+async function answer(context: APIRequestContext, path: string): Promise<string> {
+  const response = await context.get(path, { maxRedirects: 0 });
+  const location = response.headers()["location"];
+  return location ? `${response.status()} ${location.replace(appUrl, "")}` : String(response.status());
+}
+
+test("every page answers each kind of viewer as written down", async ({ browser }) => {
+  test.setTimeout(180_000);
+  // Customer A owns a live page; B is another customer; two partners of two organisations; the admin.
+  const { id: pageOfA, token: tokenOfA } = await ownedPage(browser, { displayName: "Matrix Page" });
+  const tokens: Partial<Record<Actor, string>> = { customerA: tokenOfA };
+  const scratch = await browser.newContext();
+  try {
+    const page = await scratch.newPage();
+    tokens.customerB = (await signUpByApi(page, newUser())).access_token;
+    for (const actor of ["partnerA", "partnerB"] as const) {
+      const partner = newUser();
+      await asAdmin(browser, async (request, token) => {
+        const added = await request.post("/api/admin/partner-whitelist", {
+          data: { email: partner.email, partnerName: `Matrix ${actor} ${randomInt(1e9)}` },
+          headers: { Authorization: `Bearer ${token}`, Origin: appUrl },
+        });
+        expect(added.status()).toBe(201);
+      });
+      // From a client of its own: no session cookie of the customer signed up above rides along.
+      const client = await playwrightRequest.newContext({ baseURL: appUrl });
+      const signedUp = await client.post("/api/partner/signup", { data: partner });
+      expect(signedUp.status()).toBe(201);
+      const token = ((await signedUp.json()) as { session: { access_token: string } }).session.access_token;
+      tokens[actor] = token;
+      // A's organisation has its name, so A reaches the users page; B's has none yet.
+      if (actor === "partnerA") {
+        const named = await client.put("/api/partner/organisation", {
+          data: { name: `Matrix Partner ${randomInt(1e9)}` },
+          headers: { Authorization: `Bearer ${token}` },
+        });
+        expect(named.status()).toBe(200);
+      }
+      await client.dispose();
+    }
+    tokens.admin = (await signInByApi(page, admin)).access_token;
+  } finally {
+    await scratch.close();
+  }
+
+  const contexts = new Map<Actor, APIRequestContext>();
+  for (const actor of actors) {
+    const token = tokens[actor];
+    contexts.set(
+      actor,
+      await playwrightRequest.newContext({
+        baseURL: appUrl,
+        extraHTTPHeaders: {
+          "X-Forwarded-For": `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`,
+          Cookie: [token ? `kammare_session=${token}` : "", "analytics_consent=granted"]
+            .filter(Boolean)
+            .join("; "),
+        },
+      }),
+    );
+  }
+  const patterns = pagePatterns(routes as RouteEntry[]);
+  const actual: Record<string, Record<Actor, string>> = {};
+  try {
+    for (const pattern of patterns) {
+      const path = concrete(pattern, pageOfA);
+      const row = {} as Record<Actor, string>;
+      for (const actor of actors) {
+        row[actor] = (await answer(contexts.get(actor)!, path)).replaceAll(pageOfA, "{A}");
+      }
+      actual[`/${pattern}`] = row;
+    }
+  } finally {
+    for (const context of contexts.values()) await context.dispose();
+  }
+  expect(Object.keys(actual).sort()).toEqual(Object.keys(expected).sort());
+  for (const [pattern, row] of Object.entries(actual)) expect.soft(row, pattern).toEqual(expected[pattern]);
+});
+
+/** Per page pattern and viewer: the status, and where a redirect sends (`{A}` is customer A's page). */
+const expected: Record<string, Record<Actor, string>> = {
+  // The home page: a visitor signs in; an owner goes to the first page; anyone else sees how to claim one.
+  "/": {
+    anonymous: "302 /login",
+    customerA: "302 /k/{A}",
+    customerB: "200",
+    partnerA: "200",
+    partnerB: "200",
+    admin: "200",
+  },
+  // Signing in or up: once signed in, home.
+  "/login": {
+    anonymous: "200",
+    customerA: "302 /",
+    customerB: "302 /",
+    partnerA: "302 /",
+    partnerB: "302 /",
+    admin: "302 /",
+  },
+  "/new": {
+    anonymous: "200",
+    customerA: "302 /",
+    customerB: "302 /",
+    partnerA: "302 /",
+    partnerB: "302 /",
+    admin: "302 /",
+  },
+  // Open to everyone: the links in e-mails, the spec's 404, privacy, the end of a deletion.
+  "/forgot-password": {
+    anonymous: "200",
+    customerA: "200",
+    customerB: "200",
+    partnerA: "200",
+    partnerB: "200",
+    admin: "200",
+  },
+  "/reset-password": {
+    anonymous: "200",
+    customerA: "200",
+    customerB: "200",
+    partnerA: "200",
+    partnerB: "200",
+    admin: "200",
+  },
+  "/verify-email": {
+    anonymous: "200",
+    customerA: "200",
+    customerB: "200",
+    partnerA: "200",
+    partnerB: "200",
+    admin: "200",
+  },
+  "/privacy": {
+    anonymous: "200",
+    customerA: "200",
+    customerB: "200",
+    partnerA: "200",
+    partnerB: "200",
+    admin: "200",
+  },
+  "/account/deleted": {
+    anonymous: "200",
+    customerA: "200",
+    customerB: "200",
+    partnerA: "200",
+    partnerB: "200",
+    admin: "200",
+  },
+  "/404": {
+    anonymous: "404",
+    customerA: "404",
+    customerB: "404",
+    partnerA: "404",
+    partnerB: "404",
+    admin: "404",
+  },
+  // The own account: customers (admins are customers too); a partner account has its dashboard.
+  "/account": {
+    anonymous: "302 /login?redirectTo=%2Faccount",
+    customerA: "200",
+    customerB: "200",
+    partnerA: "302 /partner/dashboard",
+    partnerB: "302 /partner/dashboard",
+    admin: "200",
+  },
+  // Paying for A's page: only A; anyone else is sent to the page itself.
+  "/k/:id/checkout/card": {
+    anonymous: "302 /login?redirectTo=%2Fk%2F{A}%2Fcheckout%2Fcard",
+    customerA: "200",
+    customerB: "302 /k/{A}",
+    partnerA: "302 /k/{A}",
+    partnerB: "302 /k/{A}",
+    admin: "302 /k/{A}",
+  },
+  "/k/:id/checkout/faktura": {
+    anonymous: "302 /login?redirectTo=%2Fk%2F{A}%2Fcheckout%2Ffaktura",
+    customerA: "200",
+    customerB: "302 /k/{A}",
+    partnerA: "302 /k/{A}",
+    partnerB: "302 /k/{A}",
+    admin: "302 /k/{A}",
+  },
+  // A confirmation without an order of the viewer's is a 404 to everyone signed in.
+  "/k/:id/checkout/confirm": {
+    anonymous: "302 /login?redirectTo=%2Fk%2F{A}%2Fcheckout%2Fconfirm",
+    customerA: "404",
+    customerB: "404",
+    partnerA: "404",
+    partnerB: "404",
+    admin: "404",
+  },
+  // A checkout link that does not exist.
+  "/checkout-link/:token": {
+    anonymous: "302 /login?redirectTo=%2Fcheckout-link%2Fno-such-link-token",
+    customerA: "404",
+    customerB: "404",
+    partnerA: "404",
+    partnerB: "404",
+    admin: "404",
+  },
+  // The suite's fixtures exist because this server runs with E2E_FIXTURES=on (a 404 in production:
+  // tests/api/server-lifecycle.test.ts).
+  "/__e2e/:fixture": {
+    anonymous: "200",
+    customerA: "200",
+    customerB: "200",
+    partnerA: "200",
+    partnerB: "200",
+    admin: "200",
+  },
+  // A first name nobody added, a path nobody claims.
+  "/:name": {
+    anonymous: "404",
+    customerA: "404",
+    customerB: "404",
+    partnerA: "404",
+    partnerB: "404",
+    admin: "404",
+  },
+  "/*": {
+    anonymous: "404",
+    customerA: "404",
+    customerB: "404",
+    partnerA: "404",
+    partnerB: "404",
+    admin: "404",
+  },
+  // Public: the code form, A's live page, the trial pages.
+  "/k": {
+    anonymous: "200",
+    customerA: "200",
+    customerB: "200",
+    partnerA: "200",
+    partnerB: "200",
+    admin: "200",
+  },
+  "/k/:id": {
+    anonymous: "200",
+    customerA: "200",
+    customerB: "200",
+    partnerA: "200",
+    partnerB: "200",
+    admin: "200",
+  },
+  "/gratis-provperiod": {
+    anonymous: "200",
+    customerA: "200",
+    customerB: "200",
+    partnerA: "200",
+    partnerB: "200",
+    admin: "200",
+  },
+  "/extended-trial": {
+    anonymous: "200",
+    customerA: "200",
+    customerB: "200",
+    partnerA: "200",
+    partnerB: "200",
+    admin: "200",
+  },
+  // Previews for admins and partners.
+  "/preview/extended-trial": {
+    anonymous: "302 /login?redirectTo=%2Fpreview%2Fextended-trial",
+    customerA: "302 /",
+    customerB: "302 /",
+    partnerA: "200",
+    partnerB: "200",
+    admin: "200",
+  },
+  // The partner side: partner accounts only; others sign in with one.
+  "/partner": {
+    anonymous: "302 /partner/signin",
+    customerA: "302 /partner/signin",
+    customerB: "302 /partner/signin",
+    partnerA: "302 /partner/dashboard",
+    partnerB: "302 /partner/dashboard",
+    admin: "302 /partner/signin",
+  },
+  "/partner/signin": {
+    anonymous: "200",
+    customerA: "200",
+    customerB: "200",
+    partnerA: "302 /partner/dashboard",
+    partnerB: "302 /partner/dashboard",
+    admin: "200",
+  },
+  "/partner/signup": {
+    anonymous: "200",
+    customerA: "200",
+    customerB: "200",
+    partnerA: "302 /partner/dashboard",
+    partnerB: "302 /partner/dashboard",
+    admin: "200",
+  },
+  "/partner/dashboard": {
+    anonymous: "302 /partner/signin?redirectTo=%2Fpartner%2Fdashboard",
+    customerA: "302 /partner/signin",
+    customerB: "302 /partner/signin",
+    partnerA: "200",
+    partnerB: "200",
+    admin: "302 /partner/signin",
+  },
+  // The users page needs the organisation's name: A has set it, B has not.
+  "/partner/dashboard/users": {
+    anonymous: "302 /partner/signin?redirectTo=%2Fpartner%2Fdashboard%2Fusers",
+    customerA: "302 /partner/signin",
+    customerB: "302 /partner/signin",
+    partnerA: "200",
+    partnerB: "302 /partner/dashboard",
+    admin: "302 /partner/signin",
+  },
+  // Every admin page: the admin only; a visitor signs in first, anyone else goes home. Unknown
+  // orders, invoices and admin paths are 404s, and only the admin learns that.
+  "/admin": {
+    anonymous: "302 /login?redirectTo=%2Fadmin",
+    customerA: "302 /",
+    customerB: "302 /",
+    partnerA: "302 /",
+    partnerB: "302 /",
+    admin: "200",
+  },
+  "/admin/change-password": {
+    anonymous: "302 /login?redirectTo=%2Fadmin%2Fchange-password",
+    customerA: "302 /",
+    customerB: "302 /",
+    partnerA: "302 /",
+    partnerB: "302 /",
+    admin: "200",
+  },
+  "/admin/profiles/list": {
+    anonymous: "302 /login?redirectTo=%2Fadmin%2Fprofiles%2Flist",
+    customerA: "302 /",
+    customerB: "302 /",
+    partnerA: "302 /",
+    partnerB: "302 /",
+    admin: "200",
+  },
+  "/admin/profiles/new": {
+    anonymous: "302 /login?redirectTo=%2Fadmin%2Fprofiles%2Fnew",
+    customerA: "302 /",
+    customerB: "302 /",
+    partnerA: "302 /",
+    partnerB: "302 /",
+    admin: "200",
+  },
+  "/admin/profile-admin": {
+    anonymous: "302 /login?redirectTo=%2Fadmin%2Fprofile-admin",
+    customerA: "302 /",
+    customerB: "302 /",
+    partnerA: "302 /",
+    partnerB: "302 /",
+    admin: "200",
+  },
+  "/admin/first-names": {
+    anonymous: "302 /login?redirectTo=%2Fadmin%2Ffirst-names",
+    customerA: "302 /",
+    customerB: "302 /",
+    partnerA: "302 /",
+    partnerB: "302 /",
+    admin: "200",
+  },
+  "/admin/partner/whitelist": {
+    anonymous: "302 /login?redirectTo=%2Fadmin%2Fpartner%2Fwhitelist",
+    customerA: "302 /",
+    customerB: "302 /",
+    partnerA: "302 /",
+    partnerB: "302 /",
+    admin: "200",
+  },
+  "/admin/orders": {
+    anonymous: "302 /login?redirectTo=%2Fadmin%2Forders",
+    customerA: "302 /",
+    customerB: "302 /",
+    partnerA: "302 /",
+    partnerB: "302 /",
+    admin: "200",
+  },
+  "/admin/checkout-link": {
+    anonymous: "302 /login?redirectTo=%2Fadmin%2Fcheckout-link",
+    customerA: "302 /",
+    customerB: "302 /",
+    partnerA: "302 /",
+    partnerB: "302 /",
+    admin: "200",
+  },
+  "/admin/capway/creditor": {
+    anonymous: "302 /login?redirectTo=%2Fadmin%2Fcapway%2Fcreditor",
+    customerA: "302 /",
+    customerB: "302 /",
+    partnerA: "302 /",
+    partnerB: "302 /",
+    admin: "200",
+  },
+  "/admin/capway/new-invoice": {
+    anonymous: "302 /login?redirectTo=%2Fadmin%2Fcapway%2Fnew-invoice",
+    customerA: "302 /",
+    customerB: "302 /",
+    partnerA: "302 /",
+    partnerB: "302 /",
+    admin: "200",
+  },
+  "/admin/capway/invoices": {
+    anonymous: "302 /login?redirectTo=%2Fadmin%2Fcapway%2Finvoices",
+    customerA: "302 /",
+    customerB: "302 /",
+    partnerA: "302 /",
+    partnerB: "302 /",
+    admin: "200",
+  },
+  "/admin/capway/bgmax": {
+    anonymous: "302 /login?redirectTo=%2Fadmin%2Fcapway%2Fbgmax",
+    customerA: "302 /",
+    customerB: "302 /",
+    partnerA: "302 /",
+    partnerB: "302 /",
+    admin: "200",
+  },
+  "/admin/address-pdf-maker": {
+    anonymous: "302 /login?redirectTo=%2Fadmin%2Faddress-pdf-maker",
+    customerA: "302 /",
+    customerB: "302 /",
+    partnerA: "302 /",
+    partnerB: "302 /",
+    admin: "200",
+  },
+  "/admin/qr/manager": {
+    anonymous: "302 /login?redirectTo=%2Fadmin%2Fqr%2Fmanager",
+    customerA: "302 /",
+    customerB: "302 /",
+    partnerA: "302 /",
+    partnerB: "302 /",
+    admin: "200",
+  },
+  "/admin/orders/:orderNumber": {
+    anonymous: "302 /login?redirectTo=%2Fadmin%2Forders%2FKM-999999",
+    customerA: "302 /",
+    customerB: "302 /",
+    partnerA: "302 /",
+    partnerB: "302 /",
+    admin: "404",
+  },
+  "/admin/capway/invoices/:id": {
+    anonymous: "302 /login?redirectTo=%2Fadmin%2Fcapway%2Finvoices%2F00000000-0000-4000-8000-000000000000",
+    customerA: "302 /",
+    customerB: "302 /",
+    partnerA: "302 /",
+    partnerB: "302 /",
+    admin: "404",
+  },
+  "/admin/*": {
+    anonymous: "302 /login?redirectTo=%2Fadmin%2Fno-such-page",
+    customerA: "302 /",
+    customerB: "302 /",
+    partnerA: "302 /",
+    partnerB: "302 /",
+    admin: "404",
+  },
+};
