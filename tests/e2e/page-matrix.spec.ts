@@ -38,14 +38,64 @@ function concrete(pattern: string, pageOfA: string): string {
   return `/${path}`;
 }
 
-/** What one viewer gets: the status, and for a redirect where it sends (path and query). */
-async function answer(context: APIRequestContext, path: string): Promise<string> {
-  const response = await context.get(path, { maxRedirects: 0 });
-  const location = response.headers()["location"];
-  return location ? `${response.status()} ${location.replace(appUrl, "")}` : String(response.status());
+/** Cookies a script may read: none of them says who the visitor is (the language). */
+const readableCookies = new Set(["locale"]);
+
+/**
+ * What is wrong with an answer's headers (issue 15, part 6): every page with an enforced CSP with a
+ * nonce and nothing unsafe, the security headers, every cookie HttpOnly (but the language) and
+ * SameSite, and a signed-in viewer's page never stored by a cache. (Secure cookies and HSTS need
+ * https: tests/api/auth-security.test.ts checks them with an https PUBLIC_URL.)
+ */
+function headerProblems(headers: Record<string, string>, signedIn: boolean, status: number): string[] {
+  const problems: string[] = [];
+  const csp = headers["content-security-policy"] ?? "";
+  if (status !== 302) {
+    if (!/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/.test(csp)) problems.push(`script-src: ${csp}`);
+    for (const unsafe of ["unsafe-inline", "unsafe-eval", "*"]) {
+      if (csp.split(/[ ;]/).includes(unsafe) || csp.includes(`'${unsafe}'`))
+        problems.push(`CSP allows ${unsafe}`);
+    }
+    for (const directive of ["frame-ancestors 'none'", "object-src 'none'", "base-uri 'self'"]) {
+      if (!csp.includes(directive)) problems.push(`CSP lacks ${directive}`);
+    }
+    if (signedIn && !/private|no-store/.test(headers["cache-control"] ?? "")) {
+      problems.push(`signed-in page cacheable: ${headers["cache-control"]}`);
+    }
+  }
+  const expectedHeaders: Record<string, string> = {
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "strict-origin-when-cross-origin",
+    "x-frame-options": "DENY",
+    "cross-origin-opener-policy": "same-origin",
+  };
+  for (const [name, value] of Object.entries(expectedHeaders)) {
+    if (headers[name] !== value) problems.push(`${name}: ${headers[name]}`);
+  }
+  for (const cookie of (headers["set-cookie"] ?? "").split("\n").filter(Boolean)) {
+    const name = cookie.split("=")[0] ?? "";
+    if (!readableCookies.has(name) && !/;\s*HttpOnly/i.test(cookie))
+      problems.push(`cookie not HttpOnly: ${name}`);
+    if (!/;\s*SameSite=(Lax|Strict)/i.test(cookie)) problems.push(`cookie without SameSite: ${name}`);
+  }
+  return problems;
 }
 
-test("every page answers each kind of viewer as written down", async ({ browser }) => {
+/** What one viewer gets: the status, and for a redirect where it sends (path and query). */
+async function answer(
+  context: APIRequestContext,
+  path: string,
+  signedIn: boolean,
+): Promise<{ cell: string; problems: string[] }> {
+  const response = await context.get(path, { maxRedirects: 0 });
+  const location = response.headers()["location"];
+  const cell = location ? `${response.status()} ${location.replace(appUrl, "")}` : String(response.status());
+  return { cell, problems: headerProblems(response.headers(), signedIn, response.status()) };
+}
+
+test("every page answers each kind of viewer as written down, with the security headers", async ({
+  browser,
+}) => {
   test.setTimeout(180_000);
   // Customer A owns a live page; B is another customer; two partners of two organisations; the admin.
   const { id: pageOfA, token: tokenOfA } = await ownedPage(browser, { displayName: "Matrix Page" });
@@ -102,12 +152,15 @@ test("every page answers each kind of viewer as written down", async ({ browser 
   }
   const patterns = pagePatterns(routes as RouteEntry[]);
   const actual: Record<string, Record<Actor, string>> = {};
+  const problems: string[] = [];
   try {
     for (const pattern of patterns) {
       const path = concrete(pattern, pageOfA);
       const row = {} as Record<Actor, string>;
       for (const actor of actors) {
-        row[actor] = (await answer(contexts.get(actor)!, path)).replaceAll(pageOfA, "{A}");
+        const got = await answer(contexts.get(actor)!, path, actor !== "anonymous");
+        row[actor] = got.cell.replaceAll(pageOfA, "{A}");
+        problems.push(...got.problems.map((problem) => `${path} as ${actor}: ${problem}`));
       }
       actual[`/${pattern}`] = row;
     }
@@ -116,6 +169,7 @@ test("every page answers each kind of viewer as written down", async ({ browser 
   }
   expect(Object.keys(actual).sort()).toEqual(Object.keys(expected).sort());
   for (const [pattern, row] of Object.entries(actual)) expect.soft(row, pattern).toEqual(expected[pattern]);
+  expect(problems).toEqual([]);
 });
 
 /** Per page pattern and viewer: the status, and where a redirect sends (`{A}` is customer A's page). */
