@@ -2,7 +2,7 @@
 // whose plaque awaits mailing), chooses 3 x 8 labels (from a start position, so a half-used sheet is
 // used up) or C5 envelopes, previews the first sheets to scale, and downloads the PDF. A bad list is
 // shown problem by problem, by block or row, in the reader's language, and offers no download.
-import { useId, useRef, useState, type DragEvent, type KeyboardEvent } from "react";
+import { useId, useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import {
   addressLabelMessages,
@@ -26,6 +26,7 @@ import { Alert } from "../../components/alert";
 import { Button } from "../../components/button";
 import { DataTable, type Column } from "../../components/data-table";
 import { EmptyState, emptyIcons } from "../../components/empty-state";
+import { FileDrop } from "../../components/file-drop";
 import { AdminPageHeader } from "../../components/page-header";
 import { RadioGroup } from "../../components/radio-group";
 import { TextArea } from "../../components/text-area";
@@ -524,8 +525,6 @@ function CsvPanel({
   onFile: (file: { name: string; text: string } | null, problem: string | null) => void;
 }) {
   const { t, i18n } = useTranslation();
-  const inputId = useId();
-  const [dragging, setDragging] = useState(false);
 
   async function choose(chosen: File | null | undefined) {
     if (!chosen) return;
@@ -546,55 +545,15 @@ function CsvPanel({
     }
   }
 
-  function drop(event: DragEvent<HTMLElement>) {
-    event.preventDefault();
-    setDragging(false);
-    void choose(event.dataTransfer.files[0]);
-  }
-
   return (
     <div className="flex flex-col gap-4">
-      {/* The native input is there for keyboards, screen readers and tests; the drop zone is its label. */}
-      <input
-        id={inputId}
-        type="file"
+      <FileDrop
         name="csv"
         accept=".csv,text/csv,text/plain"
-        className="peer sr-only"
-        onChange={(event) => {
-          void choose(event.target.files?.[0]);
-          event.target.value = "";
-        }}
+        title={file ? t("adminLabels.csv.change") : t("adminLabels.csv.choose")}
+        hint={t("adminLabels.csv.chooseHint")}
+        onFile={(chosen) => void choose(chosen)}
       />
-      <label
-        htmlFor={inputId}
-        onDragOver={(event) => {
-          event.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={drop}
-        className={`flex cursor-pointer flex-col items-center gap-2 rounded-[var(--radius-card)] border-2 border-dashed px-6 py-8 text-center peer-focus-visible:outline peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-focus ${
-          dragging ? "border-brand bg-brand-soft" : "border-line bg-raised hover:bg-brand-soft"
-        }`}
-      >
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="size-8 text-brand"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.75"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        >
-          <path d="M12 16V4M7 9l5-5 5 5M5 20h14" />
-        </svg>
-        <span className="font-semibold text-ink">
-          {file ? t("adminLabels.csv.change") : t("adminLabels.csv.choose")}
-        </span>
-        <span className="text-sm text-muted">{t("adminLabels.csv.chooseHint")}</span>
-      </label>
       <p className="text-sm" aria-live="polite" data-testid="chosen-file">
         {file ? (
           <>

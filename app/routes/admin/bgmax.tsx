@@ -2,7 +2,7 @@
 // the file's bytes as the body) and reads the report: what was booked on which invoice, what is still
 // owed, what matched nothing, what was overpaid, and what the bank took back. A file imported before is
 // refused (409) and a broken file names its line (400); both are said plainly, and nothing is booked.
-import { useId, useRef, useState, type DragEvent, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import {
   bgMaxImportSummarySchema,
@@ -11,6 +11,7 @@ import {
 } from "../../../contract/bgmax";
 import { Alert } from "../../components/alert";
 import { Button, ButtonLink } from "../../components/button";
+import { FileDrop } from "../../components/file-drop";
 import { AdminPageHeader } from "../../components/page-header";
 import { useToast } from "../../components/toast";
 import { invoiceFailureOf } from "../../components/admin/invoices/api-failure";
@@ -34,10 +35,7 @@ function invalidFileProblem(message: string | undefined): Problem {
 export default function BgMaxImportScreen() {
   const { t, i18n } = useTranslation();
   const toast = useToast();
-  const inputId = useId();
-  const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
-  const [dragging, setDragging] = useState(false);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<Problem | null>(null);
   const [report, setReport] = useState<{ name: string; summary: BgMaxImportSummary } | null>(null);
@@ -47,12 +45,6 @@ export default function BgMaxImportScreen() {
     setProblem(null);
     setFile(chosen ?? null);
     if (chosen && chosen.size > maxBgMaxFileBytes) setProblem({ kind: "tooLarge" });
-  }
-
-  function drop(event: DragEvent<HTMLElement>) {
-    event.preventDefault();
-    setDragging(false);
-    choose(event.dataTransfer.files[0]);
   }
 
   async function upload(event: FormEvent) {
@@ -70,7 +62,6 @@ export default function BgMaxImportScreen() {
       setReport({ name: file.name, summary });
       toast.show({ title: t("adminInvoices.bgmax.imported", { count: summary.payments }) });
       setFile(null);
-      if (input.current) input.current.value = "";
     } catch (caught) {
       const failure = await invoiceFailureOf(caught);
       if (failure.status === 409) {
@@ -101,43 +92,13 @@ export default function BgMaxImportScreen() {
         }
       />
       <form noValidate onSubmit={(event) => void upload(event)} className="flex max-w-3xl flex-col gap-4">
-        {/* The native input is there for keyboards, screen readers and tests; the drop zone is its label. */}
-        <input
-          ref={input}
-          id={inputId}
-          type="file"
+        <FileDrop
           name="file"
           accept=".txt,.bgm,.bgmax,text/plain,application/octet-stream"
-          className="peer sr-only"
-          onChange={(event) => choose(event.target.files?.[0])}
+          title={t("adminInvoices.bgmax.choose")}
+          hint={t("adminInvoices.bgmax.chooseHint")}
+          onFile={choose}
         />
-        <label
-          htmlFor={inputId}
-          onDragOver={(event) => {
-            event.preventDefault();
-            setDragging(true);
-          }}
-          onDragLeave={() => setDragging(false)}
-          onDrop={drop}
-          className={`flex cursor-pointer flex-col items-center gap-2 rounded-[var(--radius-card)] border-2 border-dashed px-6 py-10 text-center peer-focus-visible:outline peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-focus ${
-            dragging ? "border-brand bg-brand-soft" : "border-line bg-raised hover:bg-brand-soft"
-          }`}
-        >
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            className="size-8 text-brand"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.75"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          >
-            <path d="M12 16V4M7 9l5-5 5 5M5 20h14" />
-          </svg>
-          <span className="font-semibold text-ink">{t("adminInvoices.bgmax.choose")}</span>
-          <span className="text-sm text-muted">{t("adminInvoices.bgmax.chooseHint")}</span>
-        </label>
         <p className="text-sm" aria-live="polite" data-testid="chosen-file">
           {file ? (
             <>
