@@ -340,6 +340,9 @@ export async function setProfileStatus(
   /** Who made the change; null for the system (a provider's event, the sweep). */
   actorUserId: string | null = null,
 ): Promise<void> {
+  // A removed page (its owner deleted the account) stays removed: a payment that arrives late is
+  // booked on its order, but it brings no page back (ADR 016).
+  if (profile.status === "removed") return;
   await tx
     .update(profiles)
     .set({ ...extra, status: to, updatedAt: now })

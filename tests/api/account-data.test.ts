@@ -20,6 +20,7 @@ import {
   walkthroughSteps,
 } from "../../server/db/schema";
 import { exportAccountData } from "../../server/domain/data-export";
+import { bookPaymentEvent } from "../../server/domain/payments";
 import { deletionAttemptsPerMinute, erasedEmail } from "../../server/domain/erasure";
 import type { ImageStore } from "../../server/providers/images";
 import { createProfiles } from "../../server/domain/profiles";
@@ -345,6 +346,37 @@ describeOnEngines("a customer's own data", ({ app, db, images, accounts, admin }
     expect((await claim()).status).toBe(200);
     const [page] = await db.select().from(profiles).where(eq(profiles.id, id));
     expect(page).toMatchObject({ status: "draft", ownerUserId: next.id, content: {} });
+  });
+
+  it("a payment that arrives after the deletion is booked on its order but brings no page back", async () => {
+    const { owner, id } = await customerWithEverything();
+    const pending = await insertOrder(db, {
+      profileId: id,
+      customerUserId: owner.id,
+      method: "card",
+      status: "pending",
+    });
+    const deleted = await call(app, "/api/kammare/account/delete", {
+      bearer: owner.token,
+      json: { password: owner.password },
+    });
+    expect(deleted.status).toBe(200);
+    const booking = await bookPaymentEvent(db, {
+      provider: "sandbox",
+      eventId: `evt_${randomBytes(8).toString("hex")}`,
+      type: "payment_succeeded",
+      orderNumber: pending.orderNumber,
+      providerReference: pending.providerReference,
+      providerSubscriptionId: null,
+      amountOre: pending.amountOre,
+      failureCode: null,
+      periodEnd: null,
+      occurredAt: new Date().toISOString(),
+      raw: {},
+    });
+    expect(booking).toMatchObject({ booked: true, orderStatus: "paid" });
+    const [page] = await db.select().from(profiles).where(eq(profiles.id, id));
+    expect(page).toMatchObject({ status: "removed", ownerUserId: null, content: {} });
   });
 
   describe("POST /api/admin/user/erase", () => {
