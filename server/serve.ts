@@ -17,53 +17,78 @@ export type ListenOptions = {
   onProfileChanged?: (id: string) => void;
 };
 
+type ScheduledJob = {
+  name: string;
+  lockKey: number;
+  everyMs: number;
+  /** A first run soon after start, so a restart does not leave the work a whole interval behind. */
+  firstAfterMs: number;
+  work: () => Promise<void>;
+};
+
 /**
- * Every LIFECYCLE_EVERY_SECONDS, one process of the site (whoever takes the advisory lock) runs the
- * lifecycle sweep; the others skip that round. Answers the stop.
+ * Every `everyMs`, one process of the site (whoever takes the job's advisory lock) runs the job; the
+ * others skip that round. Answers the stop, which lets a run in progress finish first.
  */
-export function scheduleLifecycle(
-  { config, logger, database, email }: Pick<Booted, "config" | "logger" | "database" | "email">,
-  options: ListenOptions & { firstSweepAfterMs?: number } = {},
+function scheduleExclusive(
+  { logger, database }: Pick<Booted, "logger" | "database">,
+  job: ScheduledJob,
 ): { stop: () => Promise<void> } {
   let running: Promise<unknown> = Promise.resolve();
-  // The sweep hands over invoices whose hand-over failed; made once, so a token is reused.
-  const invoiceProvider = createInvoiceProvider(config);
-  const sweep = () => {
-    running = runExclusive(database, jobLocks.lifecycle, async () => {
-      await runLifecycle({
-        db: database.db,
-        email,
-        config,
-        onProfileChanged: options.onProfileChanged,
-        logger,
-        invoiceProvider,
-      });
-    }).catch((error: unknown) => logger.warn({ err: error }, "lifecycle sweep failed"));
+  const run = () => {
+    running = runExclusive(database, job.lockKey, job.work).catch((error: unknown) =>
+      logger.warn({ err: error }, `${job.name} failed`),
+    );
   };
-  const timer = setInterval(sweep, config.LIFECYCLE_EVERY_SECONDS * 1000);
+  const timer = setInterval(run, job.everyMs);
+  const first = setTimeout(run, job.firstAfterMs);
   timer.unref();
-  // A first sweep soon after start, so a restart does not leave a page a whole interval behind.
-  const first = setTimeout(sweep, options.firstSweepAfterMs ?? 5_000);
   first.unref();
   return {
     stop: async () => {
       clearInterval(timer);
       clearTimeout(first);
-      // A sweep in progress finishes before the database closes.
+      // A run in progress finishes before the database closes.
       await running;
     },
   };
 }
 
-/**
- * Every RETENTION_SWEEP_EVERY_MINUTES, one process of the site runs the retention sweep; every
- * VACUUM_EVERY_HOURS the embedded database is vacuumed (a server has autovacuum). Answers the stop.
- */
-export function scheduleRetention(
-  { config, logger, database, images }: Pick<Booted, "config" | "logger" | "database" | "images">,
-  options: { firstSweepAfterMs?: number } = {},
+/** The lifecycle sweep every LIFECYCLE_EVERY_SECONDS, one process at a time. Answers the stop. */
+export function scheduleLifecycle(
+  { config, logger, database, email }: Pick<Booted, "config" | "logger" | "database" | "email">,
+  options: ListenOptions & { firstSweepAfterMs?: number } = {},
 ): { stop: () => Promise<void> } {
-  let running: Promise<unknown> = Promise.resolve();
+  // The sweep hands over invoices whose hand-over failed; made once, so a token is reused.
+  const invoiceProvider = createInvoiceProvider(config);
+  return scheduleExclusive(
+    { logger, database },
+    {
+      name: "lifecycle sweep",
+      lockKey: jobLocks.lifecycle,
+      everyMs: config.LIFECYCLE_EVERY_SECONDS * 1000,
+      firstAfterMs: options.firstSweepAfterMs ?? 5_000,
+      work: async () => {
+        await runLifecycle({
+          db: database.db,
+          email,
+          config,
+          onProfileChanged: options.onProfileChanged,
+          logger,
+          invoiceProvider,
+        });
+      },
+    },
+  );
+}
+
+/** The retention sweep every RETENTION_SWEEP_EVERY_MINUTES, one process at a time. Answers the stop. */
+export function scheduleRetention({
+  config,
+  logger,
+  database,
+  images,
+}: Pick<Booted, "config" | "logger" | "database" | "images">): { stop: () => Promise<void> } {
   const deps = {
     db: database.db,
     images,
@@ -71,30 +96,19 @@ export function scheduleRetention(
     outboxDir: config.SMTP_URL ? null : outboxDir(config),
     periods: retentionPeriods(config),
   };
-  const sweep = () => {
-    running = runExclusive(database, jobLocks.retention, async () => {
-      const removed = await sweepRetention(deps);
-      if (Object.values(removed).some((count) => count > 0)) logger.info({ removed }, "retention sweep");
-    }).catch((error: unknown) => logger.warn({ err: error }, "retention sweep failed"));
-  };
-  const vacuum = () => {
-    running = running
-      .then(() => vacuumEmbedded(database))
-      .catch((error: unknown) => logger.warn({ err: error }, "vacuum failed"));
-  };
-  const timers = [
-    setInterval(sweep, config.RETENTION_SWEEP_EVERY_MINUTES * 60 * 1000),
-    setInterval(vacuum, config.VACUUM_EVERY_HOURS * 60 * 60 * 1000),
-  ];
-  const first = setTimeout(sweep, options.firstSweepAfterMs ?? 30_000);
-  for (const timer of [...timers, first]) timer.unref();
-  return {
-    stop: async () => {
-      for (const timer of timers) clearInterval(timer);
-      clearTimeout(first);
-      await running;
+  return scheduleExclusive(
+    { logger, database },
+    {
+      name: "retention sweep",
+      lockKey: jobLocks.retention,
+      everyMs: config.RETENTION_SWEEP_EVERY_MINUTES * 60 * 1000,
+      firstAfterMs: 30_000,
+      work: async () => {
+        const removed = await sweepRetention(deps);
+        if (Object.values(removed).some((count) => count > 0)) logger.info({ removed }, "retention sweep");
+      },
     },
-  };
+  );
 }
 
 /** How long an idle keep-alive connection stays open: longer than load balancers keep theirs (60 s). */
@@ -112,24 +126,29 @@ export function listen(
         const url = config.PUBLIC_URL ?? `http://localhost:${info.port}`;
         logger.info({ url, port: info.port, database: database.kind }, "listening");
         const retention = scheduleRetention({ config, logger, database, images });
-        // The embedded database has no autovacuum: ANALYZE now and then, or large lists get slow plans.
-        // Each run is kept, so shutdown waits for it: closing the database under a running ANALYZE
-        // can take the process down (seen under load right after start).
-        let analyzing: Promise<unknown> = Promise.resolve();
-        const analyze = () => {
-          analyzing = analyzing
-            .then(() => refreshPlannerStatistics(database))
-            .catch((error: unknown) => logger.warn({ err: error }, "refreshing planner statistics failed"));
+        // The embedded database has no autovacuum: ANALYZE now and then, or large lists get slow plans,
+        // and VACUUM, or the space of deleted rows is never reused (on a server both are no-ops). One
+        // after the other, and shutdown waits for the one running: closing the database under it can
+        // take the process down.
+        let maintaining: Promise<unknown> = Promise.resolve();
+        const maintain = (name: string, task: typeof refreshPlannerStatistics) => () => {
+          maintaining = maintaining
+            .then(() => task(database))
+            .catch((error: unknown) => logger.warn({ err: error }, `${name} failed`));
         };
-        const statistics = setInterval(analyze, statisticsEveryMs);
-        statistics.unref();
+        const analyze = maintain("refreshing planner statistics", refreshPlannerStatistics);
+        const maintenance = [
+          setInterval(analyze, statisticsEveryMs),
+          setInterval(maintain("vacuum", vacuumEmbedded), config.VACUUM_EVERY_HOURS * 60 * 60 * 1000),
+        ];
+        for (const timer of maintenance) timer.unref();
         setImmediate(analyze);
         const lifecycle = scheduleLifecycle({ config, logger, database, email }, options);
         let stopping: Promise<void> | undefined;
         const stop = () =>
           (stopping ??= (async () => {
             logger.info("shutting down: no new connections, finishing requests in flight");
-            clearInterval(statistics);
+            for (const timer of maintenance) clearInterval(timer);
             await new Promise<void>((done) => {
               // close() waits for requests in flight; idle keep-alive sockets are closed at once.
               server.close(() => done());
@@ -139,7 +158,7 @@ export function listen(
             await background.idle();
             await lifecycle.stop();
             await retention.stop();
-            await analyzing;
+            await maintaining;
             await database.close();
             logger.info("stopped");
           })());

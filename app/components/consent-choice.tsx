@@ -105,11 +105,11 @@ export function ConsentBanner() {
 }
 
 /** The choice on the privacy page: what is chosen now, and both answers to change it. */
-export function ConsentSetting({ initial }: { initial: AnalyticsConsent | null }) {
+export function ConsentSetting() {
   const { t } = useTranslation();
-  const state = useAnalyticsConsent();
   const [saved, setSaved] = useState(false);
-  const current = state ? state.consent : initial;
+  // The root's provider holds the answer the server read from the cookie, and any given since.
+  const current = useAnalyticsConsent()?.consent ?? null;
   const statusKey = current === null ? "unanswered" : current;
   return (
     <div className="space-y-3">

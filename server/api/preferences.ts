@@ -3,12 +3,9 @@
 // light public page has no JavaScript to send JSON): it is sent back to the page it came from.
 import { Hono, type Context } from "hono";
 import { setCookie } from "hono/cookie";
-import {
-  analyticsConsentCookieName,
-  analyticsConsentMaxAgeSeconds,
-  type AnalyticsConsent,
-} from "../../contract/consent";
-import { localeCookieMaxAgeSeconds, localeCookieName, type Locale } from "../../contract/locale";
+import type { z } from "zod";
+import { analyticsConsentCookieName, analyticsConsentMaxAgeSeconds } from "../../contract/consent";
+import { localeCookieMaxAgeSeconds, localeCookieName } from "../../contract/locale";
 import {
   setAnalyticsConsentFormSchema,
   setAnalyticsConsentRequestSchema,
@@ -19,46 +16,64 @@ import { safeReturnPath } from "../../contract/return-path";
 import type { ApiEnv } from "../http/env";
 import { readForm, readJson } from "../http/errors";
 
-export function preferenceRoutes(deps: { secure: boolean }) {
-  const remember = (c: Context, locale: Locale) =>
-    setCookie(c, localeCookieName, locale, {
+type Preference<Json extends z.ZodType<Record<string, string>>> = {
+  cookie: { name: string; maxAgeSeconds: number; httpOnly: boolean };
+  json: Json;
+  /** The same fields and the page to go back to. */
+  form: z.ZodType<z.infer<Json> & { redirectTo?: string }>;
+  /** The cookie's value, from the request's fields. */
+  value: (fields: z.infer<Json>) => string;
+};
+
+/** One preference call: JSON answered 204, a plain form answered with a redirect back; both keep the cookie. */
+function preferenceHandler<Json extends z.ZodType<Record<string, string>>>(
+  secure: boolean,
+  { cookie, json, form, value }: Preference<Json>,
+) {
+  const remember = (c: Context, fields: z.infer<Json>) =>
+    setCookie(c, cookie.name, value(fields), {
       path: "/",
-      maxAge: localeCookieMaxAgeSeconds,
+      httpOnly: cookie.httpOnly,
+      maxAge: cookie.maxAgeSeconds,
       sameSite: "Lax",
-      secure: deps.secure,
+      secure,
     });
-  // The server renders the answer into every page (the light page's script gets it as an attribute),
-  // so no script needs to read the cookie.
-  const rememberConsent = (c: Context, consent: AnalyticsConsent) =>
-    setCookie(c, analyticsConsentCookieName, consent, {
-      path: "/",
-      httpOnly: true,
-      maxAge: analyticsConsentMaxAgeSeconds,
-      sameSite: "Lax",
-      secure: deps.secure,
-    });
-  return new Hono<ApiEnv>()
-    .post("/locale", async (c) => {
-      if (isForm(c)) {
-        const { locale, redirectTo } = await readForm(c, setLocaleFormSchema);
-        remember(c, locale);
-        return c.redirect(safeReturnPath(redirectTo) ?? "/", 303);
-      }
-      const { locale } = await readJson(c, setLocaleRequestSchema);
-      remember(c, locale);
-      return c.body(null, 204);
-    })
-    .post("/analytics-consent", async (c) => {
-      if (isForm(c)) {
-        const { consent, redirectTo } = await readForm(c, setAnalyticsConsentFormSchema);
-        rememberConsent(c, consent);
-        return c.redirect(safeReturnPath(redirectTo) ?? "/", 303);
-      }
-      const { consent } = await readJson(c, setAnalyticsConsentRequestSchema);
-      rememberConsent(c, consent);
-      return c.body(null, 204);
-    });
+  return async (c: Context<ApiEnv>) => {
+    if ((c.req.header("content-type") ?? "").startsWith("application/x-www-form-urlencoded")) {
+      const { redirectTo, ...fields } = await readForm(c, form);
+      remember(c, fields as z.infer<Json>);
+      return c.redirect(safeReturnPath(redirectTo) ?? "/", 303);
+    }
+    remember(c, await readJson(c, json));
+    return c.body(null, 204);
+  };
 }
 
-const isForm = (c: Context) =>
-  (c.req.header("content-type") ?? "").startsWith("application/x-www-form-urlencoded");
+export function preferenceRoutes(deps: { secure: boolean }) {
+  return new Hono<ApiEnv>()
+    .post(
+      "/locale",
+      preferenceHandler(deps.secure, {
+        // Not HttpOnly, as before the consent existed; it says nothing about who the visitor is.
+        cookie: { name: localeCookieName, maxAgeSeconds: localeCookieMaxAgeSeconds, httpOnly: false },
+        json: setLocaleRequestSchema,
+        form: setLocaleFormSchema,
+        value: (fields) => fields.locale,
+      }),
+    )
+    .post(
+      "/analytics-consent",
+      preferenceHandler(deps.secure, {
+        // The server renders the answer into every page (the light page's script gets it as an
+        // attribute), so no script needs to read the cookie.
+        cookie: {
+          name: analyticsConsentCookieName,
+          maxAgeSeconds: analyticsConsentMaxAgeSeconds,
+          httpOnly: true,
+        },
+        json: setAnalyticsConsentRequestSchema,
+        form: setAnalyticsConsentFormSchema,
+        value: (fields) => fields.consent,
+      }),
+    );
+}

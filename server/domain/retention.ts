@@ -1,7 +1,8 @@
 // Retention (issue 14, ADR 016): what the scheduled sweep removes once it is no longer needed, each
 // after a period from the configuration. The privacy page states the same periods, read from here.
 // The sweep runs in one process at a time (runExclusive); running it again at once removes nothing.
-import { and, isNotNull, lt, or, sql } from "drizzle-orm";
+import { and, lt, or, sql } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import {
@@ -60,6 +61,10 @@ export type RetentionDeps = {
 const dayMs = 24 * 60 * 60 * 1000;
 const before = (now: Date, ms: number) => new Date(now.getTime() - ms);
 
+/** Ended before `cutoff`: expired then, or closed (used, revoked) then; a null time never matches. */
+const endedBefore = (expiresAt: PgColumn, closedAt: PgColumn, cutoff: Date) =>
+  or(lt(expiresAt, cutoff), lt(closedAt, cutoff));
+
 /** Removes everything past its period at `now`; answers how many of each it removed. */
 export async function sweepRetention(
   { db, images, outboxDir, periods }: RetentionDeps,
@@ -69,30 +74,15 @@ export async function sweepRetention(
   const linkCutoff = before(now, periods.linkDays * dayMs);
   const ended = await db
     .delete(sessions)
-    .where(
-      or(
-        lt(sessions.expiresAt, sessionCutoff),
-        and(isNotNull(sessions.revokedAt), lt(sessions.revokedAt, sessionCutoff)),
-      ),
-    )
+    .where(endedBefore(sessions.expiresAt, sessions.revokedAt, sessionCutoff))
     .returning({ id: sessions.id });
   const resets = await db
     .delete(passwordResetTokens)
-    .where(
-      or(
-        lt(passwordResetTokens.expiresAt, linkCutoff),
-        and(isNotNull(passwordResetTokens.usedAt), lt(passwordResetTokens.usedAt, linkCutoff)),
-      ),
-    )
+    .where(endedBefore(passwordResetTokens.expiresAt, passwordResetTokens.usedAt, linkCutoff))
     .returning({ id: passwordResetTokens.tokenHash });
   const verifications = await db
     .delete(emailVerificationTokens)
-    .where(
-      or(
-        lt(emailVerificationTokens.expiresAt, linkCutoff),
-        and(isNotNull(emailVerificationTokens.usedAt), lt(emailVerificationTokens.usedAt, linkCutoff)),
-      ),
-    )
+    .where(endedBefore(emailVerificationTokens.expiresAt, emailVerificationTokens.usedAt, linkCutoff))
     .returning({ id: emailVerificationTokens.tokenHash });
   const counters = await pruneRateLimits(db, before(now, periods.rateLimitHours * 60 * 60 * 1000));
   const audit = await db

@@ -172,6 +172,18 @@ test("every page answers each kind of viewer as written down, with the security 
   expect(problems).toEqual([]);
 });
 
+/** An admin page asked for at `asked`: the admin gets `admin`; a visitor signs in; anyone else goes home. */
+function adminOnly(asked: string, admin = "200"): Record<Actor, string> {
+  return {
+    anonymous: `302 /login?redirectTo=${encodeURIComponent(asked)}`,
+    customerA: "302 /",
+    customerB: "302 /",
+    partnerA: "302 /",
+    partnerB: "302 /",
+    admin,
+  };
+}
+
 /** Per page pattern and viewer: the status, and where a redirect sends (`{A}` is customer A's page). */
 const expected: Record<string, Record<Actor, string>> = {
   // The home page: a visitor signs in; an owner goes to the first page; anyone else sees how to claim one.
@@ -404,150 +416,28 @@ const expected: Record<string, Record<Actor, string>> = {
     partnerB: "302 /partner/dashboard",
     admin: "302 /partner/signin",
   },
-  // Every admin page: the admin only; a visitor signs in first, anyone else goes home. Unknown
-  // orders, invoices and admin paths are 404s, and only the admin learns that.
-  "/admin": {
-    anonymous: "302 /login?redirectTo=%2Fadmin",
-    customerA: "302 /",
-    customerB: "302 /",
-    partnerA: "302 /",
-    partnerB: "302 /",
-    admin: "200",
-  },
-  "/admin/change-password": {
-    anonymous: "302 /login?redirectTo=%2Fadmin%2Fchange-password",
-    customerA: "302 /",
-    customerB: "302 /",
-    partnerA: "302 /",
-    partnerB: "302 /",
-    admin: "200",
-  },
-  "/admin/profiles/list": {
-    anonymous: "302 /login?redirectTo=%2Fadmin%2Fprofiles%2Flist",
-    customerA: "302 /",
-    customerB: "302 /",
-    partnerA: "302 /",
-    partnerB: "302 /",
-    admin: "200",
-  },
-  "/admin/profiles/new": {
-    anonymous: "302 /login?redirectTo=%2Fadmin%2Fprofiles%2Fnew",
-    customerA: "302 /",
-    customerB: "302 /",
-    partnerA: "302 /",
-    partnerB: "302 /",
-    admin: "200",
-  },
-  "/admin/profile-admin": {
-    anonymous: "302 /login?redirectTo=%2Fadmin%2Fprofile-admin",
-    customerA: "302 /",
-    customerB: "302 /",
-    partnerA: "302 /",
-    partnerB: "302 /",
-    admin: "200",
-  },
-  "/admin/first-names": {
-    anonymous: "302 /login?redirectTo=%2Fadmin%2Ffirst-names",
-    customerA: "302 /",
-    customerB: "302 /",
-    partnerA: "302 /",
-    partnerB: "302 /",
-    admin: "200",
-  },
-  "/admin/partner/whitelist": {
-    anonymous: "302 /login?redirectTo=%2Fadmin%2Fpartner%2Fwhitelist",
-    customerA: "302 /",
-    customerB: "302 /",
-    partnerA: "302 /",
-    partnerB: "302 /",
-    admin: "200",
-  },
-  "/admin/orders": {
-    anonymous: "302 /login?redirectTo=%2Fadmin%2Forders",
-    customerA: "302 /",
-    customerB: "302 /",
-    partnerA: "302 /",
-    partnerB: "302 /",
-    admin: "200",
-  },
-  "/admin/checkout-link": {
-    anonymous: "302 /login?redirectTo=%2Fadmin%2Fcheckout-link",
-    customerA: "302 /",
-    customerB: "302 /",
-    partnerA: "302 /",
-    partnerB: "302 /",
-    admin: "200",
-  },
-  "/admin/capway/creditor": {
-    anonymous: "302 /login?redirectTo=%2Fadmin%2Fcapway%2Fcreditor",
-    customerA: "302 /",
-    customerB: "302 /",
-    partnerA: "302 /",
-    partnerB: "302 /",
-    admin: "200",
-  },
-  "/admin/capway/new-invoice": {
-    anonymous: "302 /login?redirectTo=%2Fadmin%2Fcapway%2Fnew-invoice",
-    customerA: "302 /",
-    customerB: "302 /",
-    partnerA: "302 /",
-    partnerB: "302 /",
-    admin: "200",
-  },
-  "/admin/capway/invoices": {
-    anonymous: "302 /login?redirectTo=%2Fadmin%2Fcapway%2Finvoices",
-    customerA: "302 /",
-    customerB: "302 /",
-    partnerA: "302 /",
-    partnerB: "302 /",
-    admin: "200",
-  },
-  "/admin/capway/bgmax": {
-    anonymous: "302 /login?redirectTo=%2Fadmin%2Fcapway%2Fbgmax",
-    customerA: "302 /",
-    customerB: "302 /",
-    partnerA: "302 /",
-    partnerB: "302 /",
-    admin: "200",
-  },
-  "/admin/address-pdf-maker": {
-    anonymous: "302 /login?redirectTo=%2Fadmin%2Faddress-pdf-maker",
-    customerA: "302 /",
-    customerB: "302 /",
-    partnerA: "302 /",
-    partnerB: "302 /",
-    admin: "200",
-  },
-  "/admin/qr/manager": {
-    anonymous: "302 /login?redirectTo=%2Fadmin%2Fqr%2Fmanager",
-    customerA: "302 /",
-    customerB: "302 /",
-    partnerA: "302 /",
-    partnerB: "302 /",
-    admin: "200",
-  },
-  "/admin/orders/:orderNumber": {
-    anonymous: "302 /login?redirectTo=%2Fadmin%2Forders%2FKM-999999",
-    customerA: "302 /",
-    customerB: "302 /",
-    partnerA: "302 /",
-    partnerB: "302 /",
-    admin: "404",
-  },
-  "/admin/capway/invoices/:id": {
-    anonymous: "302 /login?redirectTo=%2Fadmin%2Fcapway%2Finvoices%2F00000000-0000-4000-8000-000000000000",
-    customerA: "302 /",
-    customerB: "302 /",
-    partnerA: "302 /",
-    partnerB: "302 /",
-    admin: "404",
-  },
-  "/admin/*": {
-    anonymous: "302 /login?redirectTo=%2Fadmin%2Fno-such-page",
-    customerA: "302 /",
-    customerB: "302 /",
-    partnerA: "302 /",
-    partnerB: "302 /",
-    admin: "404",
-  },
+  // Every admin page: the admin only; a visitor signs in first (coming back to the address asked
+  // for), anyone else goes home. Unknown orders, invoices and admin paths are 404s, and only the admin
+  // learns that.
+  "/admin": adminOnly("/admin"),
+  "/admin/change-password": adminOnly("/admin/change-password"),
+  "/admin/profiles/list": adminOnly("/admin/profiles/list"),
+  "/admin/profiles/new": adminOnly("/admin/profiles/new"),
+  "/admin/profile-admin": adminOnly("/admin/profile-admin"),
+  "/admin/first-names": adminOnly("/admin/first-names"),
+  "/admin/partner/whitelist": adminOnly("/admin/partner/whitelist"),
+  "/admin/orders": adminOnly("/admin/orders"),
+  "/admin/checkout-link": adminOnly("/admin/checkout-link"),
+  "/admin/capway/creditor": adminOnly("/admin/capway/creditor"),
+  "/admin/capway/new-invoice": adminOnly("/admin/capway/new-invoice"),
+  "/admin/capway/invoices": adminOnly("/admin/capway/invoices"),
+  "/admin/capway/bgmax": adminOnly("/admin/capway/bgmax"),
+  "/admin/address-pdf-maker": adminOnly("/admin/address-pdf-maker"),
+  "/admin/qr/manager": adminOnly("/admin/qr/manager"),
+  "/admin/orders/:orderNumber": adminOnly("/admin/orders/KM-999999", "404"),
+  "/admin/capway/invoices/:id": adminOnly(
+    "/admin/capway/invoices/00000000-0000-4000-8000-000000000000",
+    "404",
+  ),
+  "/admin/*": adminOnly("/admin/no-such-page", "404"),
 };

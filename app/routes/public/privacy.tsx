@@ -2,11 +2,10 @@
 // it (issue 14), with the analytics choice at #analytics. Periods and services come from the server's
 // own settings (server/domain/privacy.ts), so the page cannot say something the code does not do.
 import { useTranslation } from "react-i18next";
-import { Link, useRouteLoaderData } from "react-router";
+import { Link } from "react-router";
 import { ConsentSetting } from "../../components/consent-choice";
 import { PageHeader } from "../../components/page-header";
 import { privacyFacts, servicesContext } from "../../lib/services.server";
-import type { loader as rootLoader } from "../../root";
 import type { Route } from "./+types/privacy";
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -28,7 +27,6 @@ function Section({ id, title, children }: { id: string; title: string; children:
 
 export default function Privacy({ loaderData: facts }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const consent = useRouteLoaderData<typeof rootLoader>("root")?.consent ?? null;
   const r = facts.retention;
   const periods: [string, string][] = [
     ["account", t("privacy.keep.untilDeleted")],
@@ -124,7 +122,7 @@ export default function Privacy({ loaderData: facts }: Route.ComponentProps) {
       <Section id="analytics" title={t("privacy.analytics.title")}>
         <p>{t("privacy.analytics.body")}</p>
         {facts.processors.analytics ? (
-          <ConsentSetting initial={consent} />
+          <ConsentSetting />
         ) : (
           <p className="text-muted">{t("privacy.analytics.off")}</p>
         )}
