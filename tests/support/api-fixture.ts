@@ -52,6 +52,8 @@ export type DatabaseFixture = {
   other: DatabaseHandle;
   /** Opens one more handle on the same server database (PostgreSQL only); the caller closes it. */
   connect(): Promise<DatabaseHandle>;
+  /** The server database's address, for app processes of a test's own (PostgreSQL only). */
+  url(): string;
 };
 
 export type ApiOptions = DatabaseOptions & {
@@ -127,6 +129,10 @@ export function useTestDatabase(engine: TestEngine, options: DatabaseOptions = {
     connect: async () => {
       if (!created?.url) throw new Error(`connect() needs a database server, not ${engine.name}`);
       return openDatabase({ url: created.url });
+    },
+    url: () => {
+      if (!created?.url) throw new Error(`url() needs a database server, not ${engine.name}`);
+      return created.url;
     },
   };
 }
