@@ -123,7 +123,7 @@ export async function newerSource(): Promise<string | null> {
   return newest ? path.relative(root, newest.file) : null;
 }
 
-export type Running = { url: string; stop: () => Promise<void> };
+export type Running = { url: string; stop: () => Promise<void>; pid?: number };
 
 /** A temporary folder, removed when the benchmark ends (or by `removeDataDir`). */
 export const makeDataDir = () => tempDir("kammare-bench-data-");
@@ -135,6 +135,10 @@ export type AppOptions = {
   dataDir?: string;
   /** More settings, e.g. PAGE_CACHE=off. */
   env?: Record<string, string>;
+  /** A PostgreSQL database to use instead of the embedded one (the soak's second engine). */
+  databaseUrl?: string;
+  /** Keep the data folder when stopped (a restart on the same data, as the crash soak does). */
+  keepData?: boolean;
 };
 
 /**
@@ -153,8 +157,9 @@ export async function startApp({ timeoutMs = 60_000, ...options }: AppOptions = 
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "warn",
     ...options.env,
   };
-  // The benchmark always uses its own embedded database and local address.
+  // The benchmark uses its own embedded database, unless given a server's, and its local address.
   delete env.DATABASE_URL;
+  if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   delete env.PUBLIC_URL;
   const child = track(
     spawn(process.execPath, ["server.js"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] }),
@@ -163,7 +168,7 @@ export async function startApp({ timeoutMs = 60_000, ...options }: AppOptions = 
   const url = `http://${host}:${port}`;
   const stop = async () => {
     await stopChild(child);
-    await removeTempDir(dataDir);
+    if (!options.keepData) await removeTempDir(dataDir);
   };
 
   const deadline = Date.now() + timeoutMs;
@@ -174,7 +179,7 @@ export async function startApp({ timeoutMs = 60_000, ...options }: AppOptions = 
       try {
         const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(1000) });
         await response.arrayBuffer();
-        if (response.ok) return { url, stop };
+        if (response.ok) return { url, stop, pid: child.pid };
       } catch {
         // not listening yet
       }

@@ -42,9 +42,15 @@ const content = {
   themeColor: "#1f3a36",
 };
 
-/** Migrates the database in `dataDir` and adds the profile; closes it again (one PGlite per folder). */
-export async function prepareProfileData(build: ServerBuild, dataDir: string): Promise<void> {
-  const handle = await build.openDatabase({ dataDir });
+/**
+ * Migrates the database (the embedded one in a data folder, or a server's) and adds the profile;
+ * closes it again (one PGlite per folder).
+ */
+export async function prepareProfileData(
+  build: ServerBuild,
+  where: string | { dataDir: string } | { url: string },
+): Promise<void> {
+  const handle = await build.openDatabase(typeof where === "string" ? { dataDir: where } : where);
   try {
     await build.migrate(handle);
     const passwordHash = await build.hashPassword(benchOwner.password);
