@@ -2,9 +2,9 @@
 // when TEST_DATABASE_URL is set), then the end-to-end suite in Debian's Chromium (Playwright). When
 // Chromium is missing it is installed (root with apt-get, as .ci/run does); when it cannot be, the
 // other tests still run and the run fails at the end with the command that installs it.
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { performance } from "node:perf_hooks";
-import { mkdirSync, openSync, readFileSync, rmSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { chromiumPlan, findChromium, installCommand, onPath } from "./chromium.mjs";
 
 /** Seconds each step took, printed at the end: CI's time is a budget (well under 20 minutes). */
@@ -51,46 +51,14 @@ if (!process.env.TEST_DATABASE_URL) {
 rmSync("test-results", { recursive: true, force: true });
 // Build first: the server tests start the production build, and the end-to-end suite drives it.
 const build = run("npm", ["run", "-s", "build"], {}, "build");
-
-/** Like run, without waiting: resolves to the exit code. With `logFile`, the output goes there. */
-function start(command, args, env, step, logFile) {
-  console.log(
-    `\n$ ${command} ${args.join(" ")}${logFile ? ` (output in ${logFile}, shown when it ends)` : ""}`,
-  );
-  const started = performance.now();
-  const output = logFile ? openSync(logFile, "w") : "inherit";
-  const child = spawn(command, args, {
-    stdio: ["ignore", output, output],
-    env: { ...process.env, ...env },
-  });
-  return new Promise((resolve) => {
-    child.on("close", (code) => {
-      seconds.push(`${step} ${Math.round((performance.now() - started) / 1000)} s`);
-      resolve(code ?? 1);
-    });
-  });
-}
-
-// The two suites run side by side: the unit and API tests spend much of their time waiting (on the
-// database, on argon2 in its own threads), time the browser tests use. On a 2-core machine this took
-// the two from 427 s + 618 s one after the other to ... s together. The unit suite's output is kept in
-// a file and shown when both have ended, so the two do not interleave.
-mkdirSync("test-results", { recursive: true });
-const unitRun = start(
+const unit = run(
   "npx",
   ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/unit.json"],
   {},
   "unit+api",
-  "test-results/unit.log",
 );
-const e2eRun =
-  build === 0 && chromium
-    ? start("npx", ["playwright", "test"], { CHROME_PATH: chromium }, "end-to-end")
-    : Promise.resolve(1);
-const [unit, e2e] = await Promise.all([unitRun, e2eRun]);
-console.log(
-  `\n--- unit and API tests (test-results/unit.log) ---\n${readFileSync("test-results/unit.log", "utf8")}`,
-);
+const e2e =
+  build === 0 && chromium ? run("npx", ["playwright", "test"], { CHROME_PATH: chromium }, "end-to-end") : 1;
 
 function readJson(file) {
   try {
