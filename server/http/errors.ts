@@ -66,18 +66,27 @@ function unstorableTextPath(value: unknown, path: string[] = []): string | null 
   return null;
 }
 
+/** Refuses bytes that are not UTF-8, where a plain decoder would quietly make them U+FFFD. */
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
 /**
- * Reads the request body as JSON and checks it with the schema; throws an ApiError (400) if either
- * fails, or if any text in the result is one PostgreSQL cannot keep.
+ * Reads the request body as JSON and checks it with the schema; throws an ApiError (400) if the body is
+ * not sent as application/json, is not UTF-8 JSON (RFC 8259), or fails the schema, or if any text in
+ * the result is one PostgreSQL cannot keep.
  */
 export async function readJson<Schema extends z.ZodType>(
   c: Context,
   schema: Schema,
 ): Promise<z.infer<Schema>> {
-  const text = await c.req.text();
+  // The type is checked, not guessed: a body sent as text/plain or a form is the client's mistake.
+  const mediaType = c.req.header("content-type")?.split(";")[0]?.trim().toLowerCase();
+  if (mediaType !== "application/json") {
+    throw invalidInput({ body: "Send the request body as JSON, with Content-Type: application/json." });
+  }
+  const bytes = await c.req.arrayBuffer();
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = JSON.parse(utf8.decode(bytes));
   } catch {
     throw new ApiError(400, errorCodes.invalidJson, "The request body is not valid JSON.");
   }

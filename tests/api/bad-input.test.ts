@@ -5,17 +5,27 @@
 // %00 in their address: tests/e2e/errors.spec.ts and app/lib/readable-params.server.test.ts.
 import { randomUUID } from "node:crypto";
 import { Hono } from "hono";
-import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { endpoints } from "../../contract/endpoints";
-import { uploadImageResponseSchema } from "../../contract/images";
 import { profileAnswerSchema } from "../../contract/profiles";
-import { createProfiles } from "../../server/domain/profiles";
 import type { ApiEnv } from "../../server/http/env";
 import { ApiError, jsonError, readJson } from "../../server/http/errors";
-import { call, expectError, type TestApp } from "../support/accounts";
+import { call, expectError } from "../support/accounts";
 import { describeOnEngines } from "../support/api-fixture";
+import {
+  bearerFor,
+  jsonSchemaOf,
+  makeSampleWorld,
+  pathWith,
+  png,
+  replacedAt,
+  samples,
+  stringPaths,
+  uploadImage as upload,
+  type Json,
+  type SampleWorld,
+} from "../support/request-samples";
 
 const nul = "\u0000";
 const loneSurrogate = "\ud800";
@@ -27,60 +37,16 @@ const unstorable = [
 /** The same in an address: %00, and a lone surrogate's bytes, which are not UTF-8. */
 const badEscapes = ["%00", "%ED%A0%80"];
 
-/** A PNG of the given size, one flat colour. */
-function png(width: number, height: number): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: "#336699" } })
-    .png()
-    .toBuffer();
-}
-
-function upload(app: TestApp, token: string, fields: Record<string, string>, image: Buffer) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  form.append("image", new File([new Uint8Array(image)], "photo.png", { type: "image/png" }));
-  return app.request("/api/kammare/images", {
-    method: "POST",
-    body: form,
-    headers: { Authorization: `Bearer ${token}` },
-  });
-}
-
-describeOnEngines("bad input", ({ app, db, logs, accounts, admin, customer: owner }) => {
+describeOnEngines("bad input", (fixture) => {
+  const { app, logs, accounts, admin, customer: owner } = fixture;
+  let world: SampleWorld;
   let profileId: string;
   /** The address the upload call gave an image of the owner's profile. */
   let imageUrl: string;
-  /** A partner with an organisation, for the partner area's calls. */
-  let partnerToken: string;
 
   beforeAll(async () => {
-    const [row] = await createProfiles(
-      db,
-      { count: 1 },
-      { id: admin.id, roles: ["admin"] },
-      { ip: null, userAgent: "test" },
-    );
-    profileId = row?.id as string;
-    const claimed = await call(app, "/api/kammare/own", {
-      bearer: owner.token,
-      json: { owner: owner.id, profileId },
-    });
-    expect(claimed.status).toBe(200);
-    const uploaded = await upload(app, owner.token, { profileId, kind: "portrait" }, await png(40, 40));
-    expect(uploaded.status).toBe(201);
-    imageUrl = uploadImageResponseSchema.parse(await uploaded.json()).image.url;
-    const partnerEmail = accounts.email("partner");
-    const listed = await call(app, "/api/admin/partner-whitelist", {
-      bearer: admin.token,
-      json: { email: partnerEmail, partnerName: "Sweep Partner" },
-    });
-    expect(listed.status).toBe(201);
-    const signedUp = await call(app, "/api/partner/signup", {
-      json: { email: partnerEmail, password: accounts.password() },
-    });
-    expect(signedUp.status).toBe(201);
-    partnerToken = accounts.secret(
-      ((await signedUp.json()) as { session: { access_token: string } }).session.access_token,
-    );
+    world = await makeSampleWorld(fixture);
+    ({ profileId, imageUrl } = world);
   });
 
   const unhandled = () => logs.filter((line) => line.msg === "unhandled error");
@@ -196,7 +162,12 @@ describeOnEngines("bad input", ({ app, db, logs, accounts, admin, customer: owne
       careless.post("/", async (c) =>
         c.json(await readJson(c, z.object({ note: z.string(), extra: z.record(z.string(), z.number()) }))),
       );
-      const send = (json: unknown) => careless.request("/", { method: "POST", body: JSON.stringify(json) });
+      const send = (json: unknown) =>
+        careless.request("/", {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify(json),
+        });
       for (const { char } of unstorable) {
         await expectError(await send({ note: `a${char}`, extra: {} }), 400, "invalid_request", "note");
         await expectError(
@@ -301,123 +272,26 @@ describeOnEngines("bad input", ({ app, db, logs, accounts, admin, customer: owne
   });
 
   describe("a sweep of every call in contract/endpoints.ts", () => {
-    type JsonSchema = {
-      type?: string;
-      properties?: Record<string, JsonSchema>;
-      items?: JsonSchema;
-      anyOf?: JsonSchema[];
-      oneOf?: JsonSchema[];
-      enum?: unknown[];
-      const?: unknown;
-      format?: string;
-      minLength?: number;
-      minimum?: number;
-      default?: unknown;
-    };
-    type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
-
-    /** Good values where the shape alone does not say: ids of real rows, real addresses. */
-    function knownValue(path: string[]): string | undefined {
-      const known: Record<string, string> = {
-        "user.id": admin.id,
-        "user.email": admin.email,
-        access_token: admin.token,
-        id: profileId,
-        profileId,
-        owner: owner.id,
-        userId: owner.id,
-        email: owner.email,
-        ownerEmail: owner.email,
-        themeColor: "#336699",
-        portraitImageUrl: imageUrl,
-        coverImageUrl: imageUrl,
-        url: "https://example.se/album",
-        name: "Kalle",
-      };
-      return known[path.slice(-2).join(".")] ?? known[path.at(-1) ?? ""];
-    }
-
-    /** Good-looking bodies for a JSON schema: one per option of a union, every optional field filled. */
-    function samples(schema: JsonSchema, path: string[] = []): Json[] {
-      if (schema.oneOf) return schema.oneOf.flatMap((option) => samples(option, path));
-      if (schema.anyOf) {
-        const option = schema.anyOf.find((candidate) => candidate.type !== "null");
-        return option ? samples(option, path) : [null];
-      }
-      if (schema.const !== undefined) return [schema.const as Json];
-      if (schema.enum) return [schema.enum[0] as Json];
-      switch (schema.type) {
-        case "object": {
-          let bodies: { [key: string]: Json }[] = [{}];
-          for (const [key, property] of Object.entries(schema.properties ?? {})) {
-            const values = samples(property, [...path, key]);
-            bodies = bodies.flatMap((body) => values.map((value) => ({ ...body, [key]: value })));
-          }
-          return bodies;
-        }
-        case "array":
-          return samples(schema.items ?? {}, [...path, "0"]).map((item) => [item]);
-        case "integer":
-        case "number":
-          return [schema.minimum ?? 1];
-        case "boolean":
-          return [true];
-        case "string": {
-          const known = knownValue(path);
-          if (known !== undefined) return [known];
-          if (schema.format === "uuid") return [randomUUID()];
-          return ["x".repeat(Math.max(schema.minLength ?? 1, 1))];
-        }
-        default:
-          return [schema.default === undefined ? "x" : (schema.default as Json)];
-      }
-    }
-
-    /** Every string in a body, by its path. */
-    function stringPaths(value: Json, path: string[] = []): string[][] {
-      if (typeof value === "string") return [path];
-      if (Array.isArray(value))
-        return value.flatMap((item, index) => stringPaths(item, [...path, String(index)]));
-      if (value && typeof value === "object") {
-        return Object.entries(value).flatMap(([key, item]) => stringPaths(item, [...path, key]));
-      }
-      return [];
-    }
-
-    function poisoned(body: Json, path: string[], char: string): Json {
-      const copy = structuredClone(body);
-      let holder = copy as Record<string, Json>;
-      for (const key of path.slice(0, -1)) holder = holder[key] as Record<string, Json>;
-      const last = path.at(-1) as string;
-      holder[last] = `${holder[last] as string}${char}`;
-      return copy;
-    }
-
-    const jsonSchemaOf = (schema: z.ZodType) =>
-      z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
-
     it("never answers 5xx: each text field with U+0000 or a lone surrogate, each parameter with %00", async () => {
       let requests = 0;
       for (const endpoint of endpoints) {
         const method = endpoint.method.toUpperCase();
-        const bearer = endpoint.path.startsWith("/api/kammare/")
-          ? owner.token
-          : endpoint.path.startsWith("/api/partner/")
-            ? partnerToken
-            : admin.token;
-        const pathWith = (value: string) => endpoint.path.replace(/\{\w+\}/g, value);
+        const bearer = bearerFor(world, endpoint.path);
         const label = `${method} ${endpoint.path}`;
         const send = async (path: string, json?: Json) => {
           requests += 1;
           return call(app, path, { method, bearer, json });
         };
-        const goodPath = pathWith(profileId);
+        const goodPath = pathWith(endpoint.path, profileId);
 
         if (endpoint.request) {
-          for (const body of samples(jsonSchemaOf(endpoint.request))) {
+          for (const body of samples(world, jsonSchemaOf(endpoint.request))) {
             for (const path of stringPaths(body)) {
               for (const { char, name } of unstorable) {
-                const response = await send(goodPath, poisoned(body, path, char));
+                const response = await send(
+                  goodPath,
+                  replacedAt(body, path, (old) => `${old as string}${char}`),
+                );
                 const field = path.join(".");
                 expect(response.status, `${label} ${field} with ${name}`).toBe(400);
                 await expectError(response, 400, "invalid_request", field);
@@ -427,7 +301,7 @@ describeOnEngines("bad input", ({ app, db, logs, accounts, admin, customer: owne
         }
         for (const escape of badEscapes) {
           if (/\{\w+\}/.test(endpoint.path)) {
-            const response = await send(pathWith(`a${escape}b`));
+            const response = await send(pathWith(endpoint.path, `a${escape}b`));
             expect(response.status, `${label} with the parameter ${escape}`).toBe(404);
             await expectError(response, 404, "not_found");
           }
