@@ -202,24 +202,23 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
       done: new Promise<Entry | null>((resolve) => (settle = resolve)),
     };
     flights.set(key, flight);
-    let kept: Entry | null = null;
+    let shared: Entry | null = null;
     try {
       const nonce = createNonce();
       const response = await render(nonce);
       if (!keepable(response, maxEntryBytes)) return withHeader(response, "X-Cache", "MISS");
       const body = Buffer.from(await response.arrayBuffer());
       const entry = body.length <= maxEntryBytes ? entryFor(key, profileId, nonce, body, response) : null;
-      // A change during the render may not be in this copy: serve it, do not keep it.
-      if (entry && !flight.invalidated) {
-        store(entry);
-        kept = entry;
-      }
+      // A change during the render may not be in this copy: serve it (to this viewer and those who
+      // waited for it, all of whom asked before the change was known here), but do not keep it.
+      if (entry && !flight.invalidated) store(entry);
+      shared = entry;
       const headers = new Headers(response.headers);
       headers.set("X-Cache", "MISS");
       return new Response(body, { status: response.status, statusText: response.statusText, headers });
     } finally {
       if (flights.get(key) === flight) flights.delete(key);
-      settle(kept);
+      settle(shared);
     }
   }
 
@@ -248,11 +247,14 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
       const { key, profileId } = decision;
       const found = lookup(key);
       if (found) return serve(found, "HIT");
-      // Many viewers at once after a change: one render, the others wait for it.
+      // Many viewers at once after a change: one render, the others wait for it. They get it even when
+      // the profile changed meanwhile: they asked before that change, and a viewer asking after it
+      // finds no flight (invalidate drops it) and so a fresh render. Rendering again for each of them
+      // instead made every viewer render under steady edits, and a busy server slower still.
       const flight = flights.get(key);
       if (flight) {
         const entry = await flight.done;
-        if (entry && !flight.invalidated) return serve(entry, "HIT");
+        if (entry) return serve(entry, "HIT");
       }
       return renderAndKeep(key, profileId, render);
     },

@@ -249,8 +249,8 @@ describe("page cache", () => {
     expect((await fetchPage(get(`/k/${idA}`))).headers.get("x-cache")).toBe("HIT");
   });
 
-  it("renders once for many viewers arriving together; each still gets its own nonce", async () => {
-    const cache = createPageCache();
+  /** The stand-in page, with renders that wait until `release()`. */
+  function gatedPage() {
     const page = standInPage();
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
@@ -261,6 +261,12 @@ describe("page cache", () => {
         return render(nonce);
       };
     };
+    return { page, slow, release };
+  }
+
+  it("renders once for many viewers arriving together; each still gets its own nonce", async () => {
+    const cache = createPageCache();
+    const { page, slow, release } = gatedPage();
     const pending = Array.from({ length: 10 }, () => cache.handle(get(`/k/${idA}`), slow(get(`/k/${idA}`))));
     await sleep(10);
     release();
@@ -295,6 +301,26 @@ describe("page cache", () => {
     expect(page.calls).toHaveLength(2);
     // The render that finished first after the change is the one kept.
     expect(cache.stats().entries).toBe(1);
+  });
+
+  it("viewers waiting for a render when their profile changes get that render, which is not kept", async () => {
+    const cache = createPageCache();
+    const { page, slow, release } = gatedPage();
+    const waiting = Array.from({ length: 5 }, () => cache.handle(get(`/k/${idA}`), slow(get(`/k/${idA}`))));
+    await sleep(10);
+    cache.invalidate(idA);
+    release();
+    const answers = await Promise.all(waiting);
+    // One render for the five who asked before the change, each with its own nonce...
+    expect(page.calls).toHaveLength(1);
+    expect(answers.map((answer) => answer.status)).toEqual(Array<number>(5).fill(200));
+    const all = await Promise.all(answers.map(nonces));
+    expect(new Set(all.map((one) => one.inHeader[0])).size).toBe(5);
+    // ...and nothing kept of it, so the next viewer gets a render made after the change.
+    expect(cache.stats().entries).toBe(0);
+    const next = await cache.handle(get(`/k/${idA}`), page.render(get(`/k/${idA}`)));
+    expect(next.headers.get("x-cache")).toBe("MISS");
+    expect(page.calls).toHaveLength(2);
   });
 
   it("clear() drops everything", async () => {
