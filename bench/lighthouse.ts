@@ -10,7 +10,8 @@
 // LIGHTHOUSE_OUT a folder for the full reports (HTML and JSON), LIGHTHOUSE_RUNS runs per page
 // (default 1; with more, the run with the median performance score is printed), LIGHTHOUSE_BLOCK
 // URL patterns to block, comma-separated (e.g. `*.woff2` to see what the fonts cost),
-// LIGHTHOUSE_LANGUAGE an Accept-Language for the page (e.g. sv-SE; the browser's own by default).
+// LIGHTHOUSE_LANGUAGE an Accept-Language for the page (e.g. sv-SE; the browser's own by default),
+// LIGHTHOUSE_COOKIE a Cookie header (a session, for a signed-in page such as /admin).
 import { existsSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
@@ -27,6 +28,12 @@ const blocked = (process.env.LIGHTHOUSE_BLOCK ?? "")
   .map((pattern) => pattern.trim())
   .filter(Boolean);
 const language = process.env.LIGHTHOUSE_LANGUAGE?.trim();
+/** A Cookie header for every request, e.g. `kammare_session=…` to audit a signed-in page like /admin. */
+const cookie = process.env.LIGHTHOUSE_COOKIE?.trim();
+const extraHeaders = {
+  ...(language ? { "Accept-Language": language } : {}),
+  ...(cookie ? { Cookie: cookie } : {}),
+};
 const categories = ["performance", "accessibility", "best-practices", "seo"] as const;
 /** The categories issue 9 wants at 100. */
 const required = ["performance", "accessibility"] as const;
@@ -228,7 +235,7 @@ async function runInChrome(lighthouse: Lighthouse, launch: Launch, url: string) 
       logLevel: "error",
       onlyCategories: [...categories],
       ...(blocked.length ? { blockedUrlPatterns: blocked } : {}),
-      ...(language ? { extraHeaders: { "Accept-Language": language } } : {}),
+      ...(Object.keys(extraHeaders).length ? { extraHeaders } : {}),
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     return { lhr: lhrSchema.parse(result.lhr), report: result.report };

@@ -9,7 +9,8 @@
 //   random moments SOAK_CRASHES (6) times and restarted on the same data; afterwards every write the
 //   app acknowledged is there, and nothing is half-written (a paid order without its payment event or
 //   subscription, a subscription without a paid order, a page active without a paid order).
-// SOAK_PARTS=load,crash picks parts; SOAK_ENGINES=pglite,postgresql picks engines; SOAK_PROFILE=DIR
+// SOAK_PARTS=load,crash picks parts; SOAK_ENGINES=pglite,postgresql picks engines; SOAK_KINDS picks
+// kinds of the load's mix ("public page,edit"); SOAK_PROFILE=DIR
 // has the app write a CPU profile of the load there. Results go to bench/results/soak.json.
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -160,6 +161,8 @@ type LoadResult = {
   latencyP99Ms: number;
   unexpected: Record<string, number>;
   byKind: Record<string, Record<string, number>>;
+  /** Per kind of request: its latencies' p50, p99 and maximum, in ms. */
+  latencyByKind: Record<string, { p50: number; p99: number; max: number }>;
   errors: number;
   timeouts: number;
   errorsByKind: Record<string, number>;
@@ -177,7 +180,7 @@ async function runLoadPart(build: ServerBuild, engine: string): Promise<LoadResu
       dataDir: place.dataDir,
       databaseUrl: place.url,
       keepData: true,
-      env: profile ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profile}` } : {},
+      nodeArgs: profile ? ["--cpu-prof", `--cpu-prof-dir=${profile}`] : [],
     });
     const pid = app.pid as number;
     const appUrl = app.url;
@@ -232,20 +235,33 @@ async function runLoadPart(build: ServerBuild, engine: string): Promise<LoadResu
       },
     ];
     const byKind: Record<string, Record<string, number>> = {};
+    const latencies: Record<string, number[]> = {};
     const unexpected: Record<string, number> = {};
-    const requests = mix.map(({ kind, expect, request }) => ({
-      ...request,
-      onResponse: (status: number) => {
-        const counts = (byKind[kind] ??= {});
-        counts[status] = (counts[status] ?? 0) + 1;
-        if (!expect.includes(status))
-          unexpected[`${kind} ${status}`] = (unexpected[`${kind} ${status}`] ?? 0) + 1;
-      },
-    }));
+    // SOAK_KINDS picks kinds of the mix, e.g. to measure what one kind alone costs.
+    const kinds = list("SOAK_KINDS", [...new Set(mix.map((item) => item.kind))]);
+    const requests = mix
+      .filter((item) => kinds.includes(item.kind))
+      .map(({ kind, expect, request }) => ({
+        ...request,
+        // Each connection has one request in flight: its context holds when that one was sent.
+        setupRequest: (sent: autocannon.Request, context: object) => {
+          (context as { sentAt?: number }).sentAt = performance.now();
+          return sent;
+        },
+        onResponse: (status: number, _body: string, context: object) => {
+          const sentAt = (context as { sentAt?: number }).sentAt ?? performance.now();
+          (latencies[kind] ??= []).push(performance.now() - sentAt);
+          const counts = (byKind[kind] ??= {});
+          counts[status] = (counts[status] ?? 0) + 1;
+          if (!expect.includes(status))
+            unexpected[`${kind} ${status}`] = (unexpected[`${kind} ${status}`] ?? 0) + 1;
+        },
+      }));
 
     log(`${engine}: warming up for 5 s`);
     await autocannon({ url: app.url, connections: 20, duration: 5, requests });
     for (const key of Object.keys(byKind)) delete byKind[key];
+    for (const key of Object.keys(latencies)) delete latencies[key];
     for (const key of Object.keys(unexpected)) delete unexpected[key];
     const afterWarmUp = residentMb(pid);
     const samples: number[] = [];
@@ -277,6 +293,13 @@ async function runLoadPart(build: ServerBuild, engine: string): Promise<LoadResu
       latencyP99Ms: result.latency.p99,
       unexpected,
       byKind,
+      latencyByKind: Object.fromEntries(
+        Object.entries(latencies).map(([kind, values]) => {
+          const sorted = values.sort((a, b) => a - b);
+          const at = (share: number) => Math.round(sorted[Math.floor(share * (sorted.length - 1))] ?? 0);
+          return [kind, { p50: at(0.5), p99: at(0.99), max: at(1) }];
+        }),
+      ),
       errors: result.errors,
       timeouts: result.timeouts,
       // Connections autocannon closes when the time is up, with their requests unanswered: not errors.
@@ -346,7 +369,12 @@ async function runCrashPart(build: ServerBuild, engine: string): Promise<CrashRe
           const response = await post(
             "/api/auth/signup",
             { email, password: "soak-password-123" },
-            { "Content-Type": "application/json" },
+            // Sign-up's limit is per address: each writer's sign-ups come from addresses of their own
+            // (documentation addresses, in a header only), as many visitors' would.
+            {
+              "Content-Type": "application/json",
+              "X-Forwarded-For": `203.0.113.${((index * 31 + step) % 250) + 1}`,
+            },
           );
           if (response.status === 201) acknowledged.signups.push(email);
           await response.arrayBuffer();
@@ -393,7 +421,12 @@ async function runCrashPart(build: ServerBuild, engine: string): Promise<CrashRe
   const writers = Array.from({ length: settings.writers }, (_, index) => writer(index));
   try {
     for (let round = 0; round <= settings.crashes; round++) {
-      app = await startApp({ dataDir: place.dataDir, databaseUrl: place.url, keepData: true });
+      app = await startApp({
+        dataDir: place.dataDir,
+        databaseUrl: place.url,
+        keepData: true,
+        env: { TRUST_PROXY: "on" },
+      });
       ownerToken ||= await signIn(app.url, benchOwner);
       const stormMs = 1000 + Math.floor(Math.random() * 3000);
       await sleep(stormMs);
@@ -539,7 +572,10 @@ if (loads.length > 0) {
       `${load.engine}: answers ${correct ? "PASS" : "FAIL"}; p99 < 100 ms ${load.latencyP99Ms < 100 ? "PASS" : "MISSED"}; ` +
         `memory < ${memoryTarget} MB ${load.memoryMb.peak < memoryTarget ? "PASS" : "MISSED"}; ` +
         `errors ${JSON.stringify(load.errorsByKind)}; ` +
-        `by kind ${JSON.stringify(load.byKind)}`,
+        `by kind ${JSON.stringify(load.byKind)}; latency by kind (p50/p99/max ms) ` +
+        Object.entries(load.latencyByKind)
+          .map(([kind, { p50, p99, max }]) => `${kind} ${p50}/${p99}/${max}`)
+          .join(", "),
     );
   }
 }

@@ -27,7 +27,9 @@ export async function boot(env: Record<string, string | undefined> = process.env
   const config = loadConfig(env);
   const logger = createLogger(config.LOG_LEVEL);
   const database = await openDatabase(
-    config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR },
+    config.DATABASE_URL
+      ? { url: config.DATABASE_URL }
+      : { dataDir: config.DATA_DIR, sharedBuffersMb: config.EMBEDDED_SHARED_BUFFERS_MB },
   );
   let initialAdmin: Booted["initialAdmin"];
   try {

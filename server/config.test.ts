@@ -82,6 +82,8 @@ describe("loadConfig", () => {
     ["API_BASE_URL", "foo"],
     ["POSTHOG_HOST", "eu.i.posthog.com"],
     ["E2E_FIXTURES", "yes"],
+    ["EMBEDDED_SHARED_BUFFERS_MB", "8"],
+    ["EMBEDDED_SHARED_BUFFERS_MB", "lots"],
   ])("%s=%s is refused with a ConfigError naming the setting", (name, value) => {
     let thrown: unknown;
     try {

@@ -1,5 +1,6 @@
 // Every setting of the server, read once from the environment and checked with zod at start.
 import { z } from "zod";
+import { embeddedSharedBuffersMb } from "./db/client";
 
 const optionalText = z
   .string()
@@ -108,6 +109,8 @@ const configSchema = z
     RETENTION_UNUSED_IMAGE_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
     // How often the retention sweep runs (one process at a time), in minutes.
     RETENTION_SWEEP_EVERY_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
+    // The embedded database's page cache in MB (PostgreSQL's shared_buffers); resident from the start.
+    EMBEDDED_SHARED_BUFFERS_MB: z.coerce.number().int().min(16).max(4096).default(embeddedSharedBuffersMb),
     // How often the embedded database is vacuumed (it has no autovacuum), in hours.
     VACUUM_EVERY_HOURS: z.coerce.number().int().min(1).max(720).default(24),
     // The seller printed on every receipt (Swedish bookkeeping: name, organisation and VAT numbers,

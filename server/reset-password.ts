@@ -75,7 +75,9 @@ async function main(): Promise<number> {
     }
   }
   const database = await openDatabase(
-    config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR },
+    config.DATABASE_URL
+      ? { url: config.DATABASE_URL }
+      : { dataDir: config.DATA_DIR, sharedBuffersMb: config.EMBEDDED_SHARED_BUFFERS_MB },
   );
   try {
     const result = await resetPasswordCommand(database.db, process.argv.slice(2));

@@ -139,6 +139,8 @@ export type AppOptions = {
   databaseUrl?: string;
   /** Keep the data folder when stopped (a restart on the same data, as the crash soak does). */
   keepData?: boolean;
+  /** Options for node itself, e.g. --cpu-prof (which NODE_OPTIONS does not allow). */
+  nodeArgs?: string[];
 };
 
 /**
@@ -162,7 +164,11 @@ export async function startApp({ timeoutMs = 60_000, ...options }: AppOptions = 
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   delete env.PUBLIC_URL;
   const child = track(
-    spawn(process.execPath, ["server.js"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] }),
+    spawn(process.execPath, [...(options.nodeArgs ?? []), "server.js"], {
+      cwd: root,
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    }),
   );
   const output = collectOutput(child, "[app]");
   const url = `http://${host}:${port}`;
