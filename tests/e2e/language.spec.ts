@@ -35,3 +35,21 @@ test("a browser asking for Swedish gets Swedish before choosing", async ({ brows
   await expect(page.getByRole("link", { name: "Gratis provperiod" }).first()).toBeVisible();
   await context.close();
 });
+
+test("the sign-in page has one description for search results, in the page's language", async ({
+  browser,
+}) => {
+  const descriptions: string[] = [];
+  for (const locale of ["en-US", "sv-SE"]) {
+    const context = await browser.newContext({ locale });
+    const page = await context.newPage();
+    await page.goto("/login");
+    await waitForHydration(page);
+    const description = page.locator('meta[name="description"]');
+    await expect(description).toHaveCount(1);
+    descriptions.push((await description.getAttribute("content")) ?? "");
+    await context.close();
+  }
+  expect(descriptions.every((text) => text.trim().length > 0)).toBe(true);
+  expect(descriptions[0]).not.toBe(descriptions[1]);
+});
