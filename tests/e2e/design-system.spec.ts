@@ -3,10 +3,10 @@
 // that are read out, wait while hovered and go, and no serious accessibility problem in either language.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./support/fixtures";
 import { signInByApi } from "./support/accounts";
+import { expectNoSeriousAxeViolations } from "./support/axe";
 import { admin, appUrl } from "./support/ports";
 import { adminScreens } from "../../app/lib/admin-screens";
 
@@ -101,11 +101,7 @@ for (const screen of adminScreens) {
       );
       await expect(trail.locator('[aria-current="page"]')).toHaveText(text(locale, screen.label));
       await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
-      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
-      const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-      expect(
-        serious.map((v) => `${screen.path} (${locale}): ${v.id} ${v.nodes[0]?.target.join(" ")}`),
-      ).toEqual([]);
+      await expectNoSeriousAxeViolations(page, `${screen.path} (${locale})`);
     }
   });
 }
@@ -118,8 +114,7 @@ for (const locale of ["en-US", "sv-SE"] as const) {
     await useLocale(page, locale);
     await page.goto("/admin");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(text(locale, "admin.heading"));
-    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
-    expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
+    await expectNoSeriousAxeViolations(page, `/admin (${locale})`);
   });
 }
 
@@ -157,9 +152,7 @@ test("a page's history shows every reason in full at 1280x800, and statuses as b
     await useLocale(page, locale);
     await page.reload();
     await waitForHydration(page);
-    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
-    const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(serious.map((v) => `${locale}: ${v.id} ${v.nodes[0]?.target.join(" ")}`)).toEqual([]);
+    await expectNoSeriousAxeViolations(page, locale);
   }
   await useLocale(page, "en-US");
   await page.reload();
