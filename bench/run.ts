@@ -355,7 +355,7 @@ async function httpBench(build: ServerBuild): Promise<HttpRun> {
     if (!skipped) {
       log(`preparing ${benchProfilePath} (one live profile) in the app's database…`);
       cachedDir = await makeDataDir();
-      await prepareProfileData(build, cachedDir);
+      await prepareProfileData(build, { dataDir: cachedDir });
       uncachedDir = await makeDataDir();
       await cp(cachedDir, uncachedDir, { recursive: true });
     }

@@ -63,12 +63,19 @@ const pagesPerWriter = 60;
 // ---------------------------------------------------------------------------------------------------
 // Where the data lives: a folder for the embedded database, a scratch database on the server.
 
-type Place = { engine: string; dataDir?: string; url?: string; drop: () => Promise<void> };
+type Place = {
+  engine: string;
+  /** The same place as the app is told it (DATA_DIR or DATABASE_URL) and as the database opens it. */
+  dataDir?: string;
+  url?: string;
+  target: { dataDir: string } | { url: string };
+  drop: () => Promise<void>;
+};
 
 async function newPlace(engine: string): Promise<Place> {
   if (engine === "pglite") {
     const dataDir = await makeDataDir();
-    return { engine, dataDir, drop: () => removeDataDir(dataDir) };
+    return { engine, dataDir, target: { dataDir }, drop: () => removeDataDir(dataDir) };
   }
   const server = process.env.TEST_DATABASE_URL as string;
   const name = `kammare_soak_${randomBytes(4).toString("hex")}`;
@@ -76,11 +83,13 @@ async function newPlace(engine: string): Promise<Place> {
   await admin.connect();
   await admin.query(`create database ${name}`);
   await admin.end();
-  const url = new URL(server);
-  url.pathname = `/${name}`;
+  const address = new URL(server);
+  address.pathname = `/${name}`;
+  const url = address.toString();
   return {
     engine,
-    url: url.toString(),
+    url,
+    target: { url },
     drop: async () => {
       const client = new pg.Client({ connectionString: server });
       await client.connect();
@@ -91,12 +100,11 @@ async function newPlace(engine: string): Promise<Place> {
 }
 
 type Handle = Awaited<ReturnType<ServerBuild["openDatabase"]>>;
-const open = (build: ServerBuild, place: Place): Promise<Handle> =>
-  build.openDatabase(place.dataDir ? { dataDir: place.dataDir } : { url: place.url as string });
+const open = (build: ServerBuild, place: Place): Promise<Handle> => build.openDatabase(place.target);
 
 /** The bench page and owner, an admin, and trial pages for the writers (ids BENCH + 4 letters). */
 async function seed(build: ServerBuild, place: Place, writers: number): Promise<string[]> {
-  await prepareProfileData(build, place.dataDir ? { dataDir: place.dataDir } : { url: place.url as string });
+  await prepareProfileData(build, place.target);
   const handle = await open(build, place);
   const alphabet = "ABCDEFGHJKMNPQRSTVWXYZ";
   const pages: string[] = [];

@@ -48,9 +48,9 @@ const content = {
  */
 export async function prepareProfileData(
   build: ServerBuild,
-  where: string | { dataDir: string } | { url: string },
+  where: { dataDir: string } | { url: string },
 ): Promise<void> {
-  const handle = await build.openDatabase(typeof where === "string" ? { dataDir: where } : where);
+  const handle = await build.openDatabase(where);
   try {
     await build.migrate(handle);
     const passwordHash = await build.hashPassword(benchOwner.password);

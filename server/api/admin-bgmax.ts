@@ -6,7 +6,7 @@ import { maxBgMaxFileBytes, type BgMaxImportSummary } from "../../contract/bgmax
 import type { Database } from "../db/client";
 import { importBgMax } from "../domain/bgmax-import";
 import type { SignedInEnv } from "../http/guards";
-import { DomainError } from "../http/errors";
+import { DomainError, mediaTypeOf } from "../http/errors";
 
 export const bgMaxImportPath = "/api/admin/invoices/bgmax";
 /** The body limit for the import: the file itself, nothing around it. */
@@ -23,8 +23,7 @@ const acceptedTypes = new Set(["application/octet-stream", "text/plain"]);
 
 export function adminBgMaxRoutes({ db, onProfileChanged, allowTestFiles }: AdminBgMaxDeps) {
   return new Hono<SignedInEnv>().post("/invoices/bgmax", async (c) => {
-    const type = (c.req.header("Content-Type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
-    if (!acceptedTypes.has(type)) {
+    if (!acceptedTypes.has(mediaTypeOf(c))) {
       throw new DomainError(
         "invalid_request",
         "Send the BgMax file as the request body, as application/octet-stream or text/plain.",

@@ -9,7 +9,7 @@ import type { Database } from "../db/client";
 import { uploadProfileImage } from "../domain/images";
 import type { ApiEnv } from "../http/env";
 import type { SignedInEnv } from "../http/guards";
-import { ApiError, invalidInput } from "../http/errors";
+import { ApiError, invalidInput, mediaTypeOf } from "../http/errors";
 import { ImageRejectedError, processUpload, type ImageProcessor, type ImageStore } from "../providers/images";
 
 export const imageUploadPath = "/api/kammare/images";
@@ -26,8 +26,7 @@ const tooLarge = () =>
 
 export function imageRoutes({ db, images, process = processUpload }: ImageDeps) {
   return new Hono<SignedInEnv>().post("/images", async (c) => {
-    const mediaType = c.req.header("content-type")?.split(";")[0]?.trim().toLowerCase();
-    if (mediaType !== "multipart/form-data") {
+    if (mediaTypeOf(c) !== "multipart/form-data") {
       throw invalidInput({ body: "Send the image as multipart/form-data with profileId, kind and image." });
     }
     let form: FormData;

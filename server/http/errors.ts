@@ -66,6 +66,11 @@ function unstorableTextPath(value: unknown, path: string[] = []): string | null 
   return null;
 }
 
+/** The request's media type, lower case and without parameters ("application/json"), or "". */
+export function mediaTypeOf(c: Context): string {
+  return (c.req.header("content-type")?.split(";")[0] ?? "").trim().toLowerCase();
+}
+
 /** Refuses bytes that are not UTF-8, where a plain decoder would quietly make them U+FFFD. */
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
@@ -79,8 +84,7 @@ export async function readJson<Schema extends z.ZodType>(
   schema: Schema,
 ): Promise<z.infer<Schema>> {
   // The type is checked, not guessed: a body sent as text/plain or a form is the client's mistake.
-  const mediaType = c.req.header("content-type")?.split(";")[0]?.trim().toLowerCase();
-  if (mediaType !== "application/json") {
+  if (mediaTypeOf(c) !== "application/json") {
     throw invalidInput({ body: "Send the request body as JSON, with Content-Type: application/json." });
   }
   const bytes = await c.req.arrayBuffer();
