@@ -16,6 +16,8 @@ export type OrderPlan = (typeof orderPlans)[number];
  */
 export const orderStatuses = ["pending", "requires_confirmation", "paid", "failed", "cancelled"] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
+/** Orders not yet paid that can still be: a new "pay" continues one, revoking its link stops it. */
+export const openOrderStatuses: OrderStatus[] = ["pending", "requires_confirmation", "failed"];
 
 export const subscriptionStatuses = ["trialing", "active", "past_due", "cancelled", "ended"] as const;
 export type SubscriptionStatus = (typeof subscriptionStatuses)[number];

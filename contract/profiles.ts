@@ -238,6 +238,8 @@ export const adminProfileDetailSchema = z.object({
   profile: profileViewSchema,
   ownerEmail: z.string().nullable(),
   history: profileHistorySchema,
+  /** The statuses an admin may set now (the status machine's table), the current one included. */
+  settableStatuses: z.array(profileStatusSchema),
 });
 export type AdminProfileDetail = z.infer<typeof adminProfileDetailSchema>;
 

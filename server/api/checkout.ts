@@ -15,7 +15,12 @@ import type { Database } from "../db/client";
 import { DomainError } from "../domain/errors";
 import { attribute, organisationIdBySlug } from "../domain/attribution";
 import { checkoutByInvoice, type InvoicingDeps } from "../domain/invoices";
-import { createCardOrder, customerOrder, findCustomerOrderRow } from "../domain/payments";
+import {
+  createCardOrder,
+  customerOrder,
+  findCustomerOrderRow,
+  orderPaymentRefusal,
+} from "../domain/payments";
 import type { SignedInEnv } from "../http/guards";
 import { readJson } from "../http/errors";
 import { sandboxOutcome, type SandboxProvider } from "../providers/payments/sandbox";
@@ -45,13 +50,8 @@ export function checkoutRoutes(deps: CheckoutDeps) {
     if (order.provider !== "sandbox") {
       throw new DomainError("conflict", "This order is paid through another provider.", "orderNumber");
     }
-    if (order.status === "cancelled") {
-      throw new DomainError(
-        "conflict",
-        "This order was replaced by a newer one; start again.",
-        "orderNumber",
-      );
-    }
+    const refusal = await orderPaymentRefusal(db, order, new Date());
+    if (refusal) throw new DomainError("conflict", refusal, "orderNumber");
     return { order, sandbox: deps.sandbox };
   }
 

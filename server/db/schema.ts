@@ -298,6 +298,9 @@ export const checkoutLinks = pgTable(
     usedAt: timestamp("used_at", { withTimezone: true }),
     usedOrderId: uuid("used_order_id"),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    // The one page the link pays for: bound by the first checkout started with it (decisions: a
+    // checkout link pays for one page, once).
+    profileId: text("profile_id").references(() => profiles.id, { onDelete: "set null" }),
   },
   (table) => [index("checkout_links_customer_idx").on(table.customerUserId, table.createdAt)],
 );

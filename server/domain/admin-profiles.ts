@@ -1,12 +1,13 @@
 // The admin's profile tools on top of the profiles domain: creating pages (one for an owner, or an
 // unclaimed batch) and one profile's full picture (view, owner, history).
-import type { AdminProfileDetail, ProfileStatus } from "../../contract/profiles";
+import { profileStatuses, type AdminProfileDetail, type ProfileStatus } from "../../contract/profiles";
 import type { Database, Executor } from "../db/client";
 import type { RequestOrigin } from "./audit";
 import { findUserByEmail } from "./accounts";
 import { DomainError } from "./errors";
 import { organisationExists } from "./partners";
 import { createProfiles, findProfile, ownerEmailOf, profileHistory, profileView } from "./profiles";
+import { mayChangeStatus } from "./status-machine";
 import type { Actor } from "./viewer";
 
 export type CreatedProfile = { id: string; status: ProfileStatus };
@@ -57,5 +58,9 @@ export async function adminProfileDetail(db: Executor, id: string): Promise<Admi
     profileHistory(db, id),
   ]);
   if (!profile) return null;
-  return { profile, ownerEmail, history };
+  // The statuses the admin may set from this one, as the status machine allows (the current one first).
+  const settableStatuses = profileStatuses.filter(
+    (to) => to === row.status || mayChangeStatus(row.status, to, "admin"),
+  );
+  return { profile, ownerEmail, history, settableStatuses };
 }

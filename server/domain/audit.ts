@@ -34,7 +34,9 @@ export type AuditAction =
   | "profile.claim"
   | "trial_ending_notice"
   | "account.delete"
-  | "account.export";
+  | "account.export"
+  // A payment booked for a page whose status no payment may change (suspended): kept on its order.
+  | "payment.status_kept";
 
 export type RequestOrigin = { ip: string | null; userAgent: string | null };
 

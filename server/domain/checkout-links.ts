@@ -1,7 +1,7 @@
 // Checkout links: terms an admin sets for one customer (price per period, iterations, a free trial
 // first), reached through our own lasting URL /checkout-link/{token}; the payment provider's session
 // is made only when the customer opens it. Made, listed and revoked here; opened by the checkout.
-import { and, count, desc, eq, gt, isNotNull, isNull, lte, or, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, isNotNull, isNull, lte, or, type SQL } from "drizzle-orm";
 import {
   checkoutLinkLifetimeDays,
   checkoutLinkPageSize,
@@ -11,9 +11,9 @@ import {
   type CheckoutLinkStatus,
   type CreatedCheckoutLink,
 } from "../../contract/admin-orders";
-import type { CheckoutLinkRequest } from "../../contract/orders";
+import { openOrderStatuses, type CheckoutLinkRequest } from "../../contract/orders";
 import type { Database, Executor } from "../db/client";
-import { checkoutLinks, users } from "../db/schema";
+import { checkoutLinks, orders, users } from "../db/schema";
 import { audit, type RequestOrigin } from "./audit";
 import { DomainError } from "./errors";
 import { newToken } from "./tokens";
@@ -169,7 +169,8 @@ export async function listCheckoutLinks(
 
 /**
  * Revokes a link so it can no longer be opened. Idempotent: revoking it again answers the same link
- * and changes nothing. A used link is refused: its checkout is paid, so there is nothing to stop.
+ * and changes nothing. A used link is refused: its checkout is paid, so there is nothing to stop. The
+ * orders started from it and not yet paid are cancelled with it.
  */
 export async function revokeCheckoutLink(
   db: Database,
@@ -201,11 +202,17 @@ export async function revokeCheckoutLink(
       .where(eq(checkoutLinks.id, id))
       .returning();
     if (!row) throw new Error("The checkout link vanished while it was revoked.");
+    // Orders started from it and not paid stop too: revoking leaves nothing of the link to pay.
+    const stopped = await tx
+      .update(orders)
+      .set({ status: "cancelled" })
+      .where(and(eq(orders.checkoutLinkId, row.id), inArray(orders.status, openOrderStatuses)))
+      .returning({ orderNumber: orders.orderNumber });
     await audit(tx, {
       action: "admin.checkout_link_revoke",
       actorUserId: actor.id,
       targetUserId: row.customerUserId,
-      details: { linkId: row.id },
+      details: { linkId: row.id, cancelledOrders: stopped.map((order) => order.orderNumber) },
       ...origin,
     });
     return listed(row, found.email, publicUrl, now);

@@ -16,7 +16,6 @@ import {
   paymentEvents,
   profileImages,
   profiles,
-  profileStatusHistory,
   sessions,
   subscriptions,
   users,
@@ -29,6 +28,7 @@ import { DomainError } from "./errors";
 import { imageKeysOf } from "./images";
 import { verifyPassword } from "./passwords";
 import { consume } from "./rate-limit";
+import { changeStatusOfMany } from "./status-machine";
 import type { Actor } from "./viewer";
 
 export type ErasureDeps = {
@@ -120,20 +120,16 @@ async function eraseAccount(
         .returning({ variants: profileImages.variants });
       imageKeys = imageRows.flatMap((row) => imageKeysOf(row.variants));
       await tx.delete(walkthroughSteps).where(inArray(walkthroughSteps.profileId, pageIds));
-      await tx
-        .update(profiles)
-        .set({ status: "removed", ownerUserId: null, content: {}, metadata: {}, updatedAt: now })
-        .where(inArray(profiles.id, pageIds));
-      await tx.insert(profileStatusHistory).values(
-        owned.map((page) => ({
-          profileId: page.id,
-          fromStatus: page.status,
-          toStatus: "removed" as const,
-          actorUserId: actor.id,
-          reasonCode: "account_deleted" as const,
-          at: now,
-        })),
-      );
+      // A page removed already (it cannot be owned, but were it) stays as it is.
+      await changeStatusOfMany(tx, {
+        pages: owned.filter((page) => page.status !== "removed"),
+        to: "removed",
+        cause: "deletion",
+        reason: "account_deleted",
+        actorUserId: actor.id,
+        fields: { ownerUserId: null, content: {}, metadata: {} },
+        now,
+      });
     }
 
     // Renewals stop: nothing is charged for a page that is gone.

@@ -41,7 +41,7 @@ import {
   type ManualInvoice,
 } from "../../contract/invoices";
 import type { Locale } from "../../contract/locale";
-import { vatSplit } from "../../contract/orders";
+import { openOrderStatuses, vatSplit } from "../../contract/orders";
 import { plans, vatRatePercent } from "../../contract/pricing";
 import { invoiceTotals, lineAmounts, makeOcr, roundToKronor } from "../../contract/swedish-numbers";
 import { i18nFor } from "../../i18n";
@@ -52,7 +52,15 @@ import { audit, type RequestOrigin } from "./audit";
 import { activeCreditorRow } from "./creditor";
 import { DomainError } from "./errors";
 import { takeInvoiceNumber } from "./invoice-numbers";
-import { addInterval, checkoutRefusal, orderView, setProfileStatus, takeOrderNumber } from "./payments";
+import {
+  addInterval,
+  applyPaymentToPage,
+  checkoutRefusal,
+  onTrial,
+  orderView,
+  runningTrialEnd,
+  takeOrderNumber,
+} from "./payments";
 import { localeOf } from "./receipts";
 import type { Actor } from "./viewer";
 import { deliverInvoice, emailInvoice, invoiceDocument } from "./invoice-delivery";
@@ -211,7 +219,7 @@ export async function checkoutByInvoice(
         and(
           eq(orders.profileId, profile.id),
           eq(orders.customerUserId, actor.id),
-          inArray(orders.status, ["pending", "requires_confirmation", "failed"]),
+          inArray(orders.status, openOrderStatuses),
         ),
       );
     const price = plans[input.plan].price.amountOre;
@@ -235,7 +243,12 @@ export async function checkoutByInvoice(
       })
       .returning();
     if (!orderRow) throw new Error("the order was not stored");
-    const periodStart = profile.paidUntil && profile.paidUntil > now ? profile.paidUntil : now;
+    // The period starts where what the page has already ends: a paid period, or the running trial
+    // (decisions: an invoice made during a trial covers the period from the trial's end).
+    const covered = [profile.paidUntil, runningTrialEnd(profile, now)].filter(
+      (date): date is Date => !!date && date > now,
+    );
+    const periodStart = covered.length > 0 ? new Date(Math.max(...covered.map(Number))) : now;
     const periodEnd = addInterval(periodStart, input.plan === "yearly" ? "year" : "month");
     const language = localeOf(profile.metadata.language);
     const invoice = await insertInvoice(
@@ -261,7 +274,15 @@ export async function checkoutByInvoice(
       .update(orders)
       .set({ providerReference: String(invoice.number) })
       .where(eq(orders.id, orderRow.id));
-    await setProfileStatus(tx, profile, "active", "invoice_issued", { paidUntil: periodEnd }, now);
+    await applyPaymentToPage(tx, {
+      profile,
+      // A page on its trial stays on it; the sweep makes it active when the trial ends.
+      to: onTrial(profile, now) ? profile.status : "active",
+      reason: "invoice_issued",
+      paidUntil: periodEnd,
+      orderNumber: orderRow.orderNumber,
+      now,
+    });
     return { orderRow: { ...orderRow, providerReference: String(invoice.number) }, invoice };
   });
   deps.onProfileChanged?.(input.profileId);
@@ -679,15 +700,15 @@ export async function bookInvoicePayment(
     if (profile && reactivatedStatuses.has(profile.status)) {
       const lapsed = !profile.paidUntil || profile.paidUntil <= now;
       const interval = order?.plan === "monthly" ? "month" : "year";
-      await setProfileStatus(
-        tx,
+      await applyPaymentToPage(tx, {
         profile,
-        "active",
-        "invoice_paid",
-        lapsed ? { paidUntil: addInterval(now, interval) } : {},
+        to: "active",
+        reason: "invoice_paid",
+        paidUntil: lapsed ? addInterval(now, interval) : undefined,
+        orderNumber: order?.orderNumber ?? `invoice ${invoice.number}`,
+        actorUserId: payment.actorId,
         now,
-        payment.actorId,
-      );
+      });
       outcome.reactivatedProfileId = profile.id;
     }
   }

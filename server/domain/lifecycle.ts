@@ -7,6 +7,7 @@
 // e-mail is claimed by a conditional update or a locked check before it is sent, so it goes out once.
 import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { ProfileStatus, StatusReasonCode } from "../../contract/profiles";
+import { changeStatus, type ReasonOf } from "./status-machine";
 import type { SubscriptionStatus } from "../../contract/orders";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
@@ -97,7 +98,7 @@ export function nextStatus(
   graceDays: number,
   /** Days past its due date of the page's oldest unpaid invoice (0 or less before it); null for none. */
   invoiceDaysOverdue: number | null = null,
-): { to: ProfileStatus; reason: StatusReasonCode } | null {
+): { to: ProfileStatus; reason: ReasonOf<"time"> } | null {
   // While an invoice is unpaid, its terms decide, not the period it pays for.
   if (invoiceDaysOverdue !== null && (profile.status === "active" || profile.status === "past_due")) {
     if (invoiceDaysOverdue >= invoicePastDueAfterDays + invoiceExpiresAfterPastDueDays) {
@@ -260,20 +261,17 @@ async function moveProfile(deps: LifecycleDeps, id: string, now: Date): Promise<
       invoiceDaysOverdue,
     );
     if (!next) return null;
-    const changes: Partial<typeof profiles.$inferInsert> = { status: next.to, updatedAt: now };
     // A trial a subscription takes over without a payment yet (its first charge is due at the trial's
     // end) is covered from there; the payment moves paid-until on, a failure lets it lapse.
-    if (next.reason === "trial_converted" && row.trialEndsAt && !(row.paidUntil && row.paidUntil > now)) {
-      changes.paidUntil = row.trialEndsAt;
-    }
-    await tx.update(profiles).set(changes).where(eq(profiles.id, id));
-    await tx.insert(profileStatusHistory).values({
-      profileId: id,
-      fromStatus: row.status,
-      toStatus: next.to,
-      actorUserId: null,
-      reasonCode: next.reason,
-      at: now,
+    const coveredFromTrialEnd =
+      next.reason === "trial_converted" && row.trialEndsAt && !(row.paidUntil && row.paidUntil > now);
+    await changeStatus(tx, {
+      profile: row,
+      to: next.to,
+      cause: "time",
+      reason: next.reason,
+      fields: coveredFromTrialEnd ? { paidUntil: row.trialEndsAt } : {},
+      now,
     });
     return { profileId: id, from: row.status, to: next.to, reason: next.reason };
   });

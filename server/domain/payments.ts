@@ -13,31 +13,33 @@
 //   period that ends later than the one already paid (a renewal); otherwise it changes nothing.
 // - Terms with a free trial first (a checkout link's): the first period is paid at the checkout and
 //   starts when the trial ends; the page is `active`, paid until that period's end.
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { CardPlan, CustomerOrder } from "../../contract/checkout";
 import {
   formatOrderNumber,
+  openOrderStatuses,
   vatSplit,
   type CheckoutLinkInterval,
   type OrderStatus,
   type PaymentProviderName,
 } from "../../contract/orders";
 import { freeTrialDays, plans, vatRatePercent } from "../../contract/pricing";
-import type { ProfileStatus, StatusReasonCode } from "../../contract/profiles";
+import type { ProfileStatus } from "../../contract/profiles";
 import type { Database, Executor } from "../db/client";
 import {
   checkoutLinks,
   orderNumberSequence,
   orders,
   paymentEvents,
-  profileStatusHistory,
   profiles,
   subscriptions,
   users,
 } from "../db/schema";
 import type { CheckoutStart, PaymentEvent, PaymentProvider } from "../providers/payments/types";
+import { audit } from "./audit";
 import { DomainError } from "./errors";
 import { unpaidInvoiceNumberOf, unpaidInvoiceRefusal } from "./invoice-rows";
+import { changeStatus, mayChangeStatus, type ReasonOf } from "./status-machine";
 import type { Actor } from "./viewer";
 
 type OrderRow = typeof orders.$inferSelect;
@@ -45,9 +47,6 @@ type LinkRow = typeof checkoutLinks.$inferSelect;
 
 /** The statuses in which an owner may pay for their page. */
 export const payableStatuses: readonly ProfileStatus[] = ["trial", "extended_trial", "past_due", "expired"];
-
-/** Orders a new click on "pay" continues instead of making another. */
-const openStatuses: OrderStatus[] = ["pending", "requires_confirmation", "failed"];
 
 const dayMs = 24 * 60 * 60 * 1000;
 
@@ -137,12 +136,73 @@ function linkTerms(found: LinkState): Terms {
   };
 }
 
+/**
+ * A checkout link pays for one page (decisions): the first checkout started with it binds it to its
+ * page, in one conditional update, so two checkouts at once for two pages cannot both bind it.
+ */
+async function bindLinkToPage(tx: Executor, link: LinkRow, profileId: string): Promise<void> {
+  const [bound] = await tx
+    .update(checkoutLinks)
+    .set({ profileId })
+    .where(
+      and(
+        eq(checkoutLinks.id, link.id),
+        or(isNull(checkoutLinks.profileId), eq(checkoutLinks.profileId, profileId)),
+      ),
+    )
+    .returning({ id: checkoutLinks.id });
+  if (!bound) {
+    throw new DomainError("conflict", "This checkout link pays for another page of yours.", "link");
+  }
+}
+
+/**
+ * Why an order can no longer be paid now, or null: it was replaced, or the checkout link it came from
+ * was revoked, has expired, or paid for another order meanwhile. Asked before the sandbox takes the
+ * card; the booking asks again of a success, with `now` null: a provider's checkout completed before
+ * the link's end may report after it.
+ */
+export async function orderPaymentRefusal(
+  db: Executor,
+  order: Pick<OrderRow, "id" | "status" | "checkoutLinkId">,
+  now: Date | null,
+): Promise<string | null> {
+  if (order.status === "cancelled") return "This order was replaced by a newer one; start again.";
+  if (!order.checkoutLinkId || order.status === "paid") return null;
+  const [link] = await db.select().from(checkoutLinks).where(eq(checkoutLinks.id, order.checkoutLinkId));
+  if (!link) return linkRefusals.not_found;
+  if (link.revokedAt) return linkRefusals.revoked;
+  if (link.usedOrderId && link.usedOrderId !== order.id) return linkRefusals.used;
+  if (now && link.expiresAt && link.expiresAt <= now) return linkRefusals.expired;
+  return null;
+}
+
 function sameTerms(order: OrderRow, terms: Terms): boolean {
   return (
     order.plan === terms.plan &&
     order.amountOre === terms.priceOre &&
     (order.checkoutLinkId ?? null) === (terms.link?.id ?? null)
   );
+}
+
+/** Whether the page is on a trial that has not run out yet. */
+export function onTrial(
+  profile: { status: ProfileStatus; trialEndsAt: Date | null },
+  now: Date,
+): profile is { status: "trial" | "extended_trial"; trialEndsAt: Date } {
+  return (
+    (profile.status === "trial" || profile.status === "extended_trial") &&
+    !!profile.trialEndsAt &&
+    profile.trialEndsAt > now
+  );
+}
+
+/** When the page's running trial ends, or null when it is not on one: a paid period starts there. */
+export function runningTrialEnd(
+  profile: { status: ProfileStatus; trialEndsAt: Date | null },
+  now: Date,
+): Date | null {
+  return onTrial(profile, now) ? profile.trialEndsAt : null;
 }
 
 export function addInterval(from: Date, interval: CheckoutLinkInterval): Date {
@@ -185,6 +245,7 @@ export async function createCardOrder(
     const terms = input.link
       ? linkTerms(await checkoutLinkState(tx, input.link, actor.id))
       : planTerms(input.plan ?? "monthly");
+    if (terms.link) await bindLinkToPage(tx, terms.link, input.profileId);
     const open = await tx
       .select()
       .from(orders)
@@ -193,7 +254,7 @@ export async function createCardOrder(
           eq(orders.profileId, input.profileId),
           eq(orders.customerUserId, actor.id),
           eq(orders.method, "card"),
-          inArray(orders.status, openStatuses),
+          inArray(orders.status, openOrderStatuses),
         ),
       )
       .orderBy(desc(orders.createdAt));
@@ -330,33 +391,61 @@ export type Booking = {
   orderStatus: OrderStatus | null;
 };
 
-export async function setProfileStatus(
+/**
+ * Applies a booked payment (or failure) to its page through the status machine. Where the machine
+ * lets no payment change the page (a suspended page, decisions "Subscriptions a customer can trust"),
+ * the status stays: the payment is kept on its order, the period it paid is kept as the page's
+ * paid-until date, and the audit log tells the admin. A removed page is left as it is (ADR 016).
+ * Answers whether the page changed.
+ */
+export async function applyPaymentToPage(
   tx: Executor,
-  profile: { id: string; status: ProfileStatus },
-  to: ProfileStatus,
-  reasonCode: StatusReasonCode,
-  extra: Partial<typeof profiles.$inferInsert>,
-  now: Date,
-  /** Who made the change; null for the system (a provider's event, the sweep). */
-  actorUserId: string | null = null,
-): Promise<void> {
-  // A removed page (its owner deleted the account) stays removed: a payment that arrives late is
-  // booked on its order, but it brings no page back (ADR 016).
-  if (profile.status === "removed") return;
-  await tx
-    .update(profiles)
-    .set({ ...extra, status: to, updatedAt: now })
-    .where(eq(profiles.id, profile.id));
-  if (profile.status !== to) {
-    await tx.insert(profileStatusHistory).values({
-      profileId: profile.id,
-      fromStatus: profile.status,
-      toStatus: to,
-      actorUserId,
-      reasonCode,
-      at: now,
+  request: {
+    profile: { id: string; status: ProfileStatus; ownerUserId: string | null };
+    to: ProfileStatus;
+    reason: ReasonOf<"payment">;
+    paidUntil?: Date;
+    orderNumber: string;
+    actorUserId?: string | null;
+    now: Date;
+  },
+): Promise<boolean> {
+  const { profile, to, now } = request;
+  const fields = request.paidUntil ? { paidUntil: request.paidUntil } : {};
+  if (mayChangeStatus(profile.status, to, "payment")) {
+    await changeStatus(tx, {
+      profile,
+      to,
+      cause: "payment",
+      reason: request.reason,
+      actorUserId: request.actorUserId ?? null,
+      fields,
+      now,
     });
+    return true;
   }
+  if (profile.status === "removed") return false;
+  if (request.paidUntil) {
+    await tx
+      .update(profiles)
+      .set({ ...fields, updatedAt: now })
+      .where(eq(profiles.id, profile.id));
+  }
+  await audit(tx, {
+    action: "payment.status_kept",
+    actorUserId: request.actorUserId ?? null,
+    targetUserId: profile.ownerUserId,
+    details: {
+      profileId: profile.id,
+      status: profile.status,
+      refused: to,
+      reason: request.reason,
+      orderNumber: request.orderNumber,
+    },
+    ip: null,
+    userAgent: null,
+  });
+  return !!request.paidUntil;
 }
 
 /**
@@ -412,7 +501,13 @@ export async function bookPaymentEvent(
           .set({ failureCode: event.failureCode ?? "payment_failed", failureNotifiedAt: null })
           .where(eq(orders.id, order.id));
         if (profile.status === "active") {
-          await setProfileStatus(tx, profile, "past_due", "payment_failed", {}, now);
+          await applyPaymentToPage(tx, {
+            profile,
+            to: "past_due",
+            reason: "payment_failed",
+            orderNumber: order.orderNumber,
+            now,
+          });
           changedProfile = profile.id;
         }
       } else if (order.status !== "cancelled") {
@@ -519,12 +614,24 @@ async function applySuccess(
       })
       .where(eq(subscriptions.id, subscription.id));
     await tx.update(orders).set({ failureCode: null }).where(eq(orders.id, order.id));
-    await setProfileStatus(tx, profile, "active", "paid", { paidUntil: reportedEnd }, now);
+    await applyPaymentToPage(tx, {
+      profile,
+      to: "active",
+      reason: "paid",
+      paidUntil: reportedEnd,
+      orderNumber: order.orderNumber,
+      now,
+    });
     return reportedEnd;
   }
 
+  // A link revoked, or used by another order, meanwhile pays nothing more (a provider's success for
+  // it is kept in payment_events for the admin, and the order stays unpaid).
+  if (order.checkoutLinkId && (await orderPaymentRefusal(tx, order, null)) !== null) return null;
   const terms = await orderTerms(tx, order);
-  const trialEndsAt = terms.trialFirst ? new Date(now.getTime() + trialDays * dayMs) : null;
+  const trialEndsAt = terms.trialFirst
+    ? new Date(now.getTime() + trialDays * dayMs)
+    : runningTrialEnd(profile, now);
   const periodStart = trialEndsAt ?? now;
   const periodEnd =
     reportedEnd && reportedEnd > periodStart ? reportedEnd : addInterval(periodStart, terms.interval);
@@ -559,7 +666,16 @@ async function applySuccess(
   }
   // A page paid further ahead already (an earlier order) keeps the later date.
   const paidUntil = profile.paidUntil && profile.paidUntil > periodEnd ? profile.paidUntil : periodEnd;
-  await setProfileStatus(tx, profile, "active", "paid", { paidUntil }, now);
+  // Paid during its own trial, the page stays on the trial, which it has free; the sweep makes it
+  // active when the trial ends (decisions: paying during a trial never wastes the trial).
+  await applyPaymentToPage(tx, {
+    profile,
+    to: onTrial(profile, now) ? profile.status : "active",
+    reason: "paid",
+    paidUntil,
+    orderNumber: order.orderNumber,
+    now,
+  });
   return paidUntil;
 }
 

@@ -11,7 +11,6 @@ import {
   type ProfileMetadata,
   type ProfileStatus,
   type ProfileView,
-  type StatusReasonCode,
   type WalkthroughStep,
   type WalkthroughStepRequest,
 } from "../../contract/profiles";
@@ -29,6 +28,7 @@ import { attribute } from "./attribution";
 import { audit, type RequestOrigin } from "./audit";
 import { DomainError } from "./errors";
 import { newProfileId } from "./profile-ids";
+import { changeStatus, createWithStatus } from "./status-machine";
 import { hasRole, type Actor } from "./viewer";
 
 type ProfileRow = typeof profiles.$inferSelect;
@@ -105,21 +105,8 @@ export async function profileView(db: Executor, id: string): Promise<ProfileView
   );
 }
 
-async function recordStatus(
-  tx: Executor,
-  profileId: string,
-  from: ProfileStatus | null,
-  to: ProfileStatus,
-  actorUserId: string | null,
-  why: { reasonCode: StatusReasonCode } | { reason: string | null },
-): Promise<void> {
-  await tx
-    .insert(profileStatusHistory)
-    .values({ profileId, fromStatus: from, toStatus: to, actorUserId, ...why });
-}
-
-// PostgreSQL takes at most 65,535 parameters in one statement; a batch of 10,000 rows of 7 values
-// goes in several statements (of the one transaction).
+// PostgreSQL takes at most 65,535 parameters in one statement; a batch of 10,000 rows goes in several
+// statements (of the one transaction).
 const insertChunkRows = 2000;
 
 function chunks<T>(items: T[], size: number): T[][] {
@@ -165,37 +152,22 @@ export async function createProfiles(
       const ids = new Set<string>();
       while (ids.size < missing) ids.add(newProfileId());
       const now = new Date();
-      for (const chunk of chunks([...ids], insertChunkRows)) {
-        const rows = await tx
-          .insert(profiles)
-          .values(
-            chunk.map((id) => ({
-              id,
-              status,
-              ownerUserId: input.ownerUserId ?? null,
-              partnerUserId: input.partnerUserId ?? null,
-              claimedAt: input.ownerUserId ? now : null,
-              batchId: batch?.id ?? null,
-              content: {},
-              metadata: {},
-            })),
-          )
-          .onConflictDoNothing()
-          .returning();
-        created.push(...rows);
-        missing -= rows.length;
-      }
-    }
-    for (const chunk of chunks(created, insertChunkRows)) {
-      await tx.insert(profileStatusHistory).values(
-        chunk.map((row) => ({
-          profileId: row.id,
-          fromStatus: null,
-          toStatus: status,
-          actorUserId: actor.id,
-          reasonCode: "created" as const,
+      const rows = await createWithStatus(tx, {
+        rows: [...ids].map((id) => ({
+          id,
+          ownerUserId: input.ownerUserId ?? null,
+          partnerUserId: input.partnerUserId ?? null,
+          claimedAt: input.ownerUserId ? now : null,
+          batchId: batch?.id ?? null,
+          content: {},
+          metadata: {},
         })),
-      );
+        status,
+        cause: "admin",
+        actorUserId: actor.id,
+      });
+      created.push(...rows);
+      missing -= rows.length;
     }
     const partner = input.partnerOrganisationId;
     if (partner) {
@@ -242,15 +214,24 @@ export async function claimProfile(
     }
     const [owner] = await tx.select({ id: users.id }).from(users).where(eq(users.id, input.ownerUserId));
     if (!owner) throw new DomainError("not_found", "There is no such user.", "owner");
-    const status: ProfileStatus = row.status === "unclaimed" ? "draft" : row.status;
     const now = new Date();
-    const [updated] = await tx
-      .update(profiles)
-      .set({ ownerUserId: owner.id, status, claimedAt: row.claimedAt ?? now, updatedAt: now })
-      .where(eq(profiles.id, row.id))
-      .returning();
-    if (status !== row.status)
-      await recordStatus(tx, row.id, row.status, status, actor.id, { reasonCode: "claimed" });
+    const fields = { ownerUserId: owner.id, claimedAt: row.claimedAt ?? now, updatedAt: now };
+    if (row.status === "unclaimed") {
+      // Claimed by its owner, or given to one by an admin.
+      const cause = actor.id === owner.id && !isAdmin(actor) ? "owner" : "admin";
+      await changeStatus(tx, {
+        profile: row,
+        to: "draft",
+        cause,
+        reason: "claimed",
+        actorUserId: actor.id,
+        fields,
+        now,
+      });
+    } else {
+      await tx.update(profiles).set(fields).where(eq(profiles.id, row.id));
+    }
+    const [updated] = await tx.select().from(profiles).where(eq(profiles.id, row.id));
     await audit(tx, {
       action: "profile.claim",
       actorUserId: actor.id,
@@ -345,20 +326,27 @@ export async function saveWalkthroughStep(
       if ("visibility" in fields && fields.visibility) {
         changes.metadata = { ...row.metadata, visibility: fields.visibility };
       }
-      if (row.status === "draft" && !row.trialStartedAt) {
-        changes.status = "trial";
-        changes.trialStartedAt = now;
-        changes.trialEndsAt = new Date(now.getTime() + freeTrialDays * 24 * 60 * 60 * 1000);
-      }
     } else if (step !== "welcome") {
       changes.content = { ...row.content, ...fields };
     }
-    const [updated] = await tx.update(profiles).set(changes).where(eq(profiles.id, profileId)).returning();
-    if (changes.status && changes.status !== row.status) {
-      await recordStatus(tx, profileId, row.status, changes.status, actor.id, {
-        reasonCode: "trial_started_on_publish",
+    if (step === "publish" && row.status === "draft" && !row.trialStartedAt) {
+      await changeStatus(tx, {
+        profile: row,
+        to: "trial",
+        cause: "owner",
+        reason: "trial_started_on_publish",
+        actorUserId: actor.id,
+        fields: {
+          ...changes,
+          trialStartedAt: now,
+          trialEndsAt: new Date(now.getTime() + freeTrialDays * 24 * 60 * 60 * 1000),
+        },
+        now,
       });
+    } else {
+      await tx.update(profiles).set(changes).where(eq(profiles.id, profileId));
     }
+    const [updated] = await tx.select().from(profiles).where(eq(profiles.id, profileId));
     await tx
       .insert(walkthroughSteps)
       .values({ profileId, step, data: fields, completedAt: now })
@@ -381,14 +369,18 @@ export async function setProfileStatus(
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(profiles).where(eq(profiles.id, input.id)).for("update");
     if (!row) throw new DomainError("not_found", "There is no page with this code.", "id");
-    const [updated] = await tx
-      .update(profiles)
-      .set({ status: input.status, updatedAt: new Date() })
-      .where(eq(profiles.id, input.id))
-      .returning();
     if (row.status !== input.status) {
-      await recordStatus(tx, row.id, row.status, input.status, actor.id, { reason: input.reason ?? null });
+      await changeStatus(tx, {
+        profile: row,
+        to: input.status,
+        cause: "admin",
+        reason: null,
+        note: input.reason ?? null,
+        actorUserId: actor.id,
+        now: new Date(),
+      });
     }
+    const [updated] = await tx.select().from(profiles).where(eq(profiles.id, input.id));
     await audit(tx, {
       action: "admin.profile_status",
       actorUserId: actor.id,

@@ -15,12 +15,13 @@
 // reader's language) and by the API (which refuses with the same reason in its message).
 import { and, asc, eq } from "drizzle-orm";
 import type { ProfileView } from "../../contract/profiles";
-import type { ProfileStatus, StatusReasonCode } from "../../contract/profile-values";
+import type { ProfileStatus } from "../../contract/profile-values";
 import type { TrialRefusal } from "../../contract/trials";
 import type { Database, Executor } from "../db/client";
-import { orders, profileStatusHistory, profiles, users } from "../db/schema";
+import { orders, profiles, users } from "../db/schema";
 import { DomainError } from "./errors";
 import { fullContent, profileView } from "./profiles";
+import { changeStatus, type ReasonOf } from "./status-machine";
 import type { Actor } from "./viewer";
 
 type ProfileRow = typeof profiles.$inferSelect;
@@ -123,7 +124,7 @@ async function startTrial(
   actor: Actor,
   now: Date,
   kind: { refusal: (facts: TrialFacts, emailVerified: boolean) => TrialRefusal | null; days: number },
-  reasonCode: StatusReasonCode,
+  reasonCode: ReasonOf<"owner">,
   status: ProfileStatus,
   extended: boolean,
 ): Promise<ProfileView> {
@@ -135,22 +136,17 @@ async function startTrial(
     const reason = kind.refusal(facts, extended ? await isEmailVerified(tx, actor.id) : true);
     if (reason) refuse(reason);
     const ends = new Date(now.getTime() + kind.days * dayMs);
-    await tx
-      .update(profiles)
-      .set({
-        status,
-        trialEndsAt: ends,
-        updatedAt: now,
-        ...(extended ? { extendedTrialStartedAt: now } : { trialStartedAt: now }),
-      })
-      .where(eq(profiles.id, profileId));
-    await tx.insert(profileStatusHistory).values({
-      profileId,
-      fromStatus: row.status,
-      toStatus: status,
+    await changeStatus(tx, {
+      profile: row,
+      to: status,
+      cause: "owner",
+      reason: reasonCode,
       actorUserId: actor.id,
-      reasonCode,
-      at: now,
+      fields: {
+        trialEndsAt: ends,
+        ...(extended ? { extendedTrialStartedAt: now } : { trialStartedAt: now }),
+      },
+      now,
     });
   });
   const view = await profileView(db, profileId);

@@ -376,8 +376,11 @@ describeOnEngines("admin profile calls", ({ app, db, accounts, admin, customer }
       const response = await detail((one?.id ?? "").toLowerCase());
       expect(response.status).toBe(200);
       const raw = (await response.json()) as Record<string, unknown>;
-      expect(Object.keys(raw).sort()).toEqual(["history", "ownerEmail", "profile"]);
-      expect(adminProfileDetailSchema.parse(raw).profile.id).toBe(one?.id);
+      expect(Object.keys(raw).sort()).toEqual(["history", "ownerEmail", "profile", "settableStatuses"]);
+      const parsed = adminProfileDetailSchema.parse(raw);
+      expect(parsed.profile.id).toBe(one?.id);
+      // An unclaimed page: every status but `removed`, which only deleting an owner's account sets.
+      expect(parsed.settableStatuses).toEqual(profileStatuses.filter((status) => status !== "removed"));
     });
 
     it.each(["ZZZZZZZZ", "short", "not-an-id-at-all"])("answers 404 naming id for %j", async (id) => {

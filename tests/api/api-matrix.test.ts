@@ -32,6 +32,7 @@ import {
   type TestApp,
 } from "../support/accounts";
 import { describeOnEngines } from "../support/api-fixture";
+import { billingAddress } from "../support/checkout-samples";
 import { buildBgMax } from "../support/bgmax-builder";
 
 /** The error code each refusal of the table must carry. */
@@ -82,13 +83,7 @@ type Row = {
 };
 
 const card = { cardNumber: "4242 4242 4242 4242", expiry: "12/39", cvc: "123", name: "Kalle Anka" };
-const billing = {
-  name: "Ingrid Åberg",
-  street: "Storgatan 12",
-  postcode: "12345",
-  city: "Överum",
-  email: "ingrid@example.com",
-};
+const billing = billingAddress;
 const manualInvoice = {
   customer: { ...billing, name: "Föreningen Minnet" },
   language: "sv-SE",

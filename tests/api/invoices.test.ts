@@ -27,6 +27,7 @@ import { createOutboxSender, readOutbox } from "../../server/providers/email";
 import { noInvoiceProvider } from "../../server/providers/invoicing/types";
 import { call, expectError, siteOrigin, type Account } from "../support/accounts";
 import { describeOnEngines } from "../support/api-fixture";
+import { billingAddress } from "../support/checkout-samples";
 import { pdfText } from "../support/pdf-text";
 
 const company = {
@@ -45,13 +46,7 @@ const company = {
   reminderFeeOre: 6_000,
   lateInterestText: null,
 };
-const billing = {
-  name: "Ingrid Åberg",
-  street: "Storgatan 12",
-  postcode: "12345",
-  city: "Överum",
-  email: "ingrid@example.com",
-};
+const billing = billingAddress;
 const dayMs = 24 * 60 * 60 * 1000;
 
 describeOnEngines("paying by invoice", ({ app, db, accounts, admin, customer, mailbox }) => {

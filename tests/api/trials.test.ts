@@ -14,6 +14,7 @@ import {
 import { createProfiles } from "../../server/domain/profiles";
 import { awayFromWindowEdge, call, expectError, sha256Hex, type Account } from "../support/accounts";
 import { describeOnEngines } from "../support/api-fixture";
+import { namedDraft as makeNamedDraft } from "../support/named-draft";
 
 const dayMs = 24 * 60 * 60 * 1000;
 const verifyLink = /\/verify-email\?token=([A-Za-z0-9_%-]+)/;
@@ -21,22 +22,7 @@ const verifyLink = /\/verify-email\?token=([A-Za-z0-9_%-]+)/;
 describeOnEngines("trials and e-mail verification", ({ app, db, accounts, admin, mailbox }) => {
   const origin = { ip: null, userAgent: "test" };
 
-  /** A draft with a name, owned by `owner` (a fresh customer unless given). */
-  async function namedDraft(owner?: Account): Promise<{ id: string; owner: Account }> {
-    const who = owner ?? (await accounts.signUp());
-    const [row] = await createProfiles(
-      db,
-      { count: 1, ownerUserId: who.id },
-      { id: admin.id, roles: ["admin"] },
-      origin,
-    );
-    const id = row?.id as string;
-    await db
-      .update(profiles)
-      .set({ content: { displayName: "Anna Andersson" } })
-      .where(eq(profiles.id, id));
-    return { id, owner: who };
-  }
+  const namedDraft = (owner?: Account) => makeNamedDraft({ db, accounts, admin }, owner);
   const freeTrial = (token: string, profileId: string) =>
     call(app, "/api/kammare/free-trial", { bearer: token, json: { profileId } });
   const extendedTrial = (token: string, json: unknown) =>

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation, useRevalidator } from "react-router";
 import { isProfileId, normalizeProfileId } from "../../../contract/profile-id";
-import { profileStatuses, type ProfileStatus } from "../../../contract/profile-values";
+import type { ProfileStatus } from "../../../contract/profile-values";
 import type { AdminProfileDetail } from "../../../contract/profiles";
 import { Button, ButtonLink } from "../../components/button";
 import { DataTable, type Column } from "../../components/data-table";
@@ -25,7 +25,7 @@ import type { Route } from "./+types/profile-admin";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const typed = (new URL(request.url).searchParams.get("id") ?? "").trim().slice(0, 100);
-  const base = { typed, statuses: profileStatuses };
+  const base = { typed };
   if (!typed) return { ...base, detail: null, notFound: false };
   const id = normalizeProfileId(typed);
   const detail = isProfileId(id) ? await adminProfileDetail(context.get(servicesContext).db, id) : null;
@@ -37,7 +37,7 @@ const maxReason = 500;
 
 export default function ProfileAdmin({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { typed, detail, notFound, statuses } = loaderData;
+  const { typed, detail, notFound } = loaderData;
   const navigation = useNavigation();
   // Another code is being looked up: placeholders where its page will be, not the last one's data.
   const finding = navigation.state === "loading" && navigation.location.pathname === "/admin/profile-admin";
@@ -98,9 +98,7 @@ export default function ProfileAdmin({ loaderData }: Route.ComponentProps) {
             </section>
           )}
 
-          {detail && (
-            <ProfileDetail key={`profile:${detail.profile.id}`} detail={detail} statuses={statuses} />
-          )}
+          {detail && <ProfileDetail key={`profile:${detail.profile.id}`} detail={detail} />}
         </>
       )}
     </div>
@@ -125,13 +123,7 @@ function DetailSkeleton() {
   );
 }
 
-function ProfileDetail({
-  detail,
-  statuses,
-}: {
-  detail: AdminProfileDetail;
-  statuses: readonly ProfileStatus[];
-}) {
+function ProfileDetail({ detail }: { detail: AdminProfileDetail }) {
   const { t, i18n } = useTranslation();
   const { profile, ownerEmail, history } = detail;
   const none = <span className="text-muted">{t("adminProfiles.noValue")}</span>;
@@ -221,7 +213,7 @@ function ProfileDetail({
           </div>
         </section>
 
-        <StatusForm id={profile.id} current={profile.status} statuses={statuses} />
+        <StatusForm id={profile.id} current={profile.status} statuses={detail.settableStatuses} />
       </div>
 
       <section aria-labelledby="history-heading" className="flex min-w-0 flex-col gap-3">

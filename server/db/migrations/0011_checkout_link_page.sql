@@ -1,0 +1,2 @@
+ALTER TABLE "checkout_links" ADD COLUMN "profile_id" text;--> statement-breakpoint
+ALTER TABLE "checkout_links" ADD CONSTRAINT "checkout_links_profile_id_profiles_id_fk" FOREIGN KEY ("profile_id") REFERENCES "public"."profiles"("id") ON DELETE set null ON UPDATE no action;

@@ -1,0 +1,233 @@
+// Issue 22's probe, each case refused or made right, on every database engine: the status machine
+// writes nothing it does not allow; paying does not lift a suspension; a checkout link pays one page
+// once and a revoked or expired one pays nothing; paying during a trial never wastes the trial.
+import { and, eq } from "drizzle-orm";
+import { expect, it } from "vitest";
+import { orderAnswerSchema, startCardCheckoutAnswerSchema } from "../../contract/checkout";
+import { loadConfig } from "../../server/config";
+import {
+  auditLog,
+  checkoutLinks,
+  orders,
+  profileStatusHistory,
+  profiles,
+  subscriptions,
+} from "../../server/db/schema";
+import { runLifecycle } from "../../server/domain/lifecycle";
+import { changeStatus, StatusTransitionError } from "../../server/domain/status-machine";
+import { createOutboxSender } from "../../server/providers/email";
+import { createPaymentProviders } from "../../server/providers/payments";
+import { createSandboxProvider } from "../../server/providers/payments/sandbox";
+import { call, expectError, type Account } from "../support/accounts";
+import { describeOnEngines } from "../support/api-fixture";
+import { billingAddress, testCard } from "../support/checkout-samples";
+import { insertCreditor } from "../support/creditor-row";
+import { namedDraft } from "../support/named-draft";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+const dayMs = 24 * 60 * 60 * 1000;
+const secret = "test-sandbox-secret-billing-rules";
+const payments = createPaymentProviders(
+  { PAYMENT_PROVIDER: "sandbox", SANDBOX_WEBHOOK_SECRET: secret },
+  { sandbox: createSandboxProvider({ secret }) },
+);
+const card = testCard;
+const confirmCard = { ...card, cardNumber: "4000 0000 0000 3220" };
+const billing = billingAddress;
+
+describeOnEngines("billing rules (issue 22)", { app: { payments } }, ({ app, db, accounts, admin }) => {
+  /** A named page of a fresh customer, on its free trial started through the API today. */
+  async function pageOnTrial(owner?: Account): Promise<{ id: string; owner: Account }> {
+    const { id, owner: who } = await namedDraft({ db, accounts, admin }, owner);
+    const started = await call(app, "/api/kammare/free-trial", {
+      bearer: who.token,
+      json: { profileId: id },
+    });
+    expect(started.status).toBe(200);
+    return { id, owner: who };
+  }
+  const page = async (id: string) => (await db.select().from(profiles).where(eq(profiles.id, id)))[0];
+  const history = async (id: string) =>
+    (await db.select().from(profileStatusHistory).where(eq(profileStatusHistory.profileId, id))).map(
+      (row) => `${row.fromStatus ?? "new"}>${row.toStatus}:${row.reasonCode ?? "admin"}`,
+    );
+  const startCard = async (owner: Account, json: unknown) => {
+    const response = await call(app, "/api/checkout/card", { bearer: owner.token, json });
+    expect(response.status).toBe(200);
+    return startCardCheckoutAnswerSchema.parse(await response.json()).order;
+  };
+  const pay = (owner: Account, orderNumber: string, with_ = card) =>
+    call(app, "/api/checkout/sandbox/pay", { bearer: owner.token, json: { orderNumber, ...with_ } });
+  const setStatus = (id: string, status: string) =>
+    call(app, "/api/admin/profile", { method: "PUT", bearer: admin.token, json: { id, status } });
+  async function makeLink(owner: Account, values: Partial<typeof checkoutLinks.$inferInsert> = {}) {
+    const token = `link-${Math.random().toString(36).slice(2)}-${Date.now()}`;
+    const [link] = await db
+      .insert(checkoutLinks)
+      .values({
+        token,
+        customerUserId: owner.id,
+        priceOre: 100,
+        iterations: 1,
+        createdByUserId: admin.id,
+        ...values,
+      })
+      .returning();
+    return link as typeof checkoutLinks.$inferSelect;
+  }
+
+  it("writes nothing for a change the table refuses: the status and its history stay", async () => {
+    const { id } = await pageOnTrial();
+    const before = await history(id);
+    const refused = await expectError(await setStatus(id, "removed"), 409, "conflict", "status");
+    expect(refused.error.message).toContain("from trial to removed");
+    expect((await page(id))?.status).toBe("trial");
+    expect(await history(id)).toEqual(before);
+    // Straight through the machine, in a transaction: the error, and the row unchanged.
+    await expect(
+      db.transaction(async (tx) => {
+        const [row] = await tx.select().from(profiles).where(eq(profiles.id, id)).for("update");
+        await changeStatus(tx, {
+          profile: row!,
+          to: "active",
+          cause: "owner",
+          reason: null,
+          now: new Date(),
+        });
+      }),
+    ).rejects.toBeInstanceOf(StatusTransitionError);
+    expect((await page(id))?.status).toBe("trial");
+    expect(await history(id)).toEqual(before);
+  });
+
+  it("keeps a suspended page suspended when its owner pays, by card and through the confirmation step", async () => {
+    for (const used of [card, confirmCard]) {
+      const { id, owner } = await pageOnTrial();
+      const order = await startCard(owner, { profileId: id, plan: "monthly" });
+      expect((await setStatus(id, "suspended")).status).toBe(200);
+      const paid = await pay(owner, order.orderNumber, used);
+      expect(paid.status).toBe(200);
+      let answer = orderAnswerSchema.parse(await paid.json()).order;
+      if (used === confirmCard) {
+        expect(answer.status).toBe("requires_confirmation");
+        const confirmed = await call(app, "/api/checkout/sandbox/confirm", {
+          bearer: owner.token,
+          json: { orderNumber: order.orderNumber, approve: true },
+        });
+        answer = orderAnswerSchema.parse(await confirmed.json()).order;
+      }
+      // The payment is kept on its order; the page stays suspended.
+      expect(answer.status).toBe("paid");
+      const row = await page(id);
+      expect(row?.status).toBe("suspended");
+      expect(row?.paidUntil).not.toBeNull();
+      expect((await history(id)).at(-1)).toBe("trial>suspended:admin");
+      // The admin is told: the audit log names the page, its status and the order.
+      const [kept] = await db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, "payment.status_kept"), eq(auditLog.targetUserId, owner.id)));
+      expect(kept?.details).toMatchObject({
+        profileId: id,
+        status: "suspended",
+        orderNumber: order.orderNumber,
+      });
+    }
+  });
+
+  it("pays for the month after the trial when paid on the trial's first day; the sweep makes it active then", async () => {
+    const { id, owner } = await pageOnTrial();
+    const trialEndsAt = (await page(id))?.trialEndsAt as Date;
+    const order = await startCard(owner, { profileId: id, plan: "monthly" });
+    const answer = orderAnswerSchema.parse(await (await pay(owner, order.orderNumber)).json()).order;
+    const expected = new Date(trialEndsAt);
+    expected.setUTCMonth(expected.getUTCMonth() + 1);
+    expect(answer.paidUntil).toBe(expected.toISOString());
+    // Still on the trial it has free: nothing of it is wasted.
+    expect((await page(id))?.status).toBe("trial");
+    const [sub] = await db.select().from(subscriptions).where(eq(subscriptions.profileId, id));
+    expect(sub?.currentPeriodStart?.toISOString()).toBe(trialEndsAt.toISOString());
+    expect(sub?.currentPeriodEnd?.toISOString()).toBe(expected.toISOString());
+    // At the trial's end the page becomes active, covered until the paid month's end.
+    const outbox = mkdtempSync(path.join(tmpdir(), "kammare-billing-"));
+    const email = createOutboxSender({ dir: outbox, from: "Kammare <no-reply@localhost>" });
+    const config = loadConfig({ NODE_ENV: "test", PUBLIC_URL: "http://localhost:3000" });
+    await runLifecycle({ db, email, config, now: new Date(trialEndsAt.getTime() + 60_000) });
+    const after = await page(id);
+    expect(after?.status).toBe("active");
+    expect(after?.paidUntil?.toISOString()).toBe(expected.toISOString());
+    expect((await history(id)).slice(-1)).toEqual(["trial>active:trial_converted"]);
+  });
+
+  it("starts an invoice made during a trial at the trial's end", async () => {
+    await insertCreditor(db, "Kammare Billing AB");
+    const { id, owner } = await pageOnTrial();
+    const trialEndsAt = (await page(id))?.trialEndsAt as Date;
+    const response = await call(app, "/api/checkout/faktura", {
+      bearer: owner.token,
+      json: { profileId: id, plan: "yearly", billing },
+    });
+    expect(response.status).toBe(200);
+    const expected = new Date(trialEndsAt);
+    expected.setUTCFullYear(expected.getUTCFullYear() + 1);
+    const row = await page(id);
+    expect(row?.status).toBe("trial");
+    expect(row?.paidUntil?.toISOString()).toBe(expected.toISOString());
+  });
+
+  it("binds a checkout link to the first page it is used for: a second page is refused", async () => {
+    const owner = await accounts.signUp();
+    const first = await pageOnTrial(owner);
+    const second = await pageOnTrial(owner);
+    const link = await makeLink(owner);
+    const order = await startCard(owner, { profileId: first.id, link: link.token });
+    await expectError(
+      await call(app, "/api/checkout/card", {
+        bearer: owner.token,
+        json: { profileId: second.id, link: link.token },
+      }),
+      409,
+      "conflict",
+      "link",
+    );
+    expect(await db.select().from(orders).where(eq(orders.profileId, second.id))).toHaveLength(0);
+    // The first page still pays with it, once.
+    expect(orderAnswerSchema.parse(await (await pay(owner, order.orderNumber)).json()).order.status).toBe(
+      "paid",
+    );
+    const [used] = await db.select().from(checkoutLinks).where(eq(checkoutLinks.id, link.id));
+    expect(used).toMatchObject({ profileId: first.id, usedOrderId: expect.any(String) });
+  });
+
+  it("stops the open orders of a revoked link: paying one is refused and charges nothing", async () => {
+    const { id, owner } = await pageOnTrial();
+    const link = await makeLink(owner);
+    const order = await startCard(owner, { profileId: id, link: link.token });
+    const revoked = await call(app, `/api/admin/checkout-links/${link.id}/revoke`, {
+      method: "POST",
+      bearer: admin.token,
+    });
+    expect(revoked.status).toBe(200);
+    const [row] = await db.select().from(orders).where(eq(orders.orderNumber, order.orderNumber));
+    expect(row?.status).toBe("cancelled");
+    await expectError(await pay(owner, order.orderNumber), 409, "conflict", "orderNumber");
+    expect((await page(id))?.status).toBe("trial");
+    expect(await db.select().from(subscriptions).where(eq(subscriptions.profileId, id))).toHaveLength(0);
+  });
+
+  it("refuses to pay an order whose checkout link expired after the order was started", async () => {
+    const { id, owner } = await pageOnTrial();
+    const link = await makeLink(owner, { expiresAt: new Date(Date.now() + dayMs) });
+    const order = await startCard(owner, { profileId: id, link: link.token });
+    await db
+      .update(checkoutLinks)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(checkoutLinks.id, link.id));
+    const refused = await expectError(await pay(owner, order.orderNumber), 409, "conflict", "orderNumber");
+    expect(refused.error.message).toBe("This checkout link has expired.");
+    const [row] = await db.select().from(orders).where(eq(orders.orderNumber, order.orderNumber));
+    expect(row?.status).toBe("pending");
+  });
+});
