@@ -15,6 +15,7 @@ import {
 import { readAnalyticsConsent } from "../contract/consent";
 import { fallbackLocale, resolveLocale } from "../contract/locale";
 import { publicConfig, servicesContext, viewerContext } from "./lib/services.server";
+import { TestModeRibbon } from "./components/test-mode-ribbon";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 // Bundled on its own, with nothing of React in it (ADR 011).
@@ -92,7 +93,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links nonce={nonce} />
       </head>
       <body className="min-h-dvh bg-surface text-ink antialiased">
-        <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
+        <I18nextProvider i18n={i18n}>
+          {data?.config.testMode && <TestModeRibbon />}
+          {children}
+        </I18nextProvider>
         {light ? (
           <script
             src={lightScript}

@@ -193,7 +193,7 @@ export function createApp(given: AppDeps): Hono<ApiEnv> {
   // comes first: any signed-in user may ask it, and its answer ends the request before the admin
   // area's guard would see it.
   // Deleting an account: the pages' images, the card provider's renewals and cached pages go with it.
-  const erasure = { db, images: deps.images, payments: payments.card, onProfileChanged };
+  const erasure = { db, images: deps.images, payments: payments.card ?? undefined, onProfileChanged };
   api.route("/admin", guardedArea("signed-in", adminCheckRoutes()));
   api.route(
     "/admin",

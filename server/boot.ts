@@ -57,10 +57,26 @@ export async function boot(env: Record<string, string | undefined> = process.env
     await database.close();
     throw error;
   }
+  warnAboutPayments(config, logger);
   const email = createEmailSender(config);
   logger.info({ email: email.kind }, "e-mail provider ready");
   const images = createImageStore(config);
   return { config, logger, database, email, background: createBackgroundTasks(logger), images, initialAdmin };
+}
+
+/** Test payments never by accident (decisions): the start says when card payments are not real, or off. */
+function warnAboutPayments(config: Booted["config"], logger: Booted["logger"]): void {
+  if (config.paymentTestMode) {
+    logger.warn(
+      { publicUrl: config.publicUrl },
+      "PAYMENT_PROVIDER=sandbox on an https site: card payments are TEST payments and take no money; every page shows a test-mode ribbon. Set PAYMENT_PROVIDER=stripe to take real payments.",
+    );
+  } else if (config.PAYMENT_PROVIDER === "none") {
+    logger.warn(
+      { publicUrl: config.publicUrl },
+      "No card payment provider: PUBLIC_URL is https and PAYMENT_PROVIDER is not set, so card checkout is not offered. Set PAYMENT_PROVIDER=stripe (or sandbox for a staging site).",
+    );
+  }
 }
 
 /** Shows the first start's admin to the operator, after the log lines so far (not buried among them). */

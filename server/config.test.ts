@@ -116,11 +116,19 @@ describe("publicConfig", () => {
       API_BASE_URL: "https://api.example.se",
     });
     const exposed = publicConfig(config);
-    expect(Object.keys(exposed).sort()).toEqual(["apiBaseUrl", "posthogHost", "posthogKey"]);
+    expect(Object.keys(exposed).sort()).toEqual([
+      "apiBaseUrl",
+      "cardPayments",
+      "posthogHost",
+      "posthogKey",
+      "testMode",
+    ]);
     expect(exposed).toEqual({
       apiBaseUrl: "https://api.example.se",
       posthogKey: "phc_key",
       posthogHost: "https://eu.i.posthog.com",
+      cardPayments: true,
+      testMode: false,
     });
     expect(JSON.stringify(exposed)).not.toContain("hunter2");
   });
@@ -130,6 +138,40 @@ describe("publicConfig", () => {
       apiBaseUrl: "",
       posthogKey: null,
       posthogHost: "https://eu.i.posthog.com",
+      cardPayments: true,
+      testMode: false,
     });
+  });
+});
+
+describe("test payments never by accident", () => {
+  it("takes card payments through the sandbox on a local or demo site, without the ribbon", () => {
+    for (const env of [{}, { PUBLIC_URL: "http://demo.kammare.example" }]) {
+      const config = loadConfig(env);
+      expect(config.PAYMENT_PROVIDER).toBe("sandbox");
+      expect(publicConfig(config)).toMatchObject({ cardPayments: true, testMode: false });
+    }
+  });
+
+  it("takes no card payments on an https site that names no provider", () => {
+    const config = loadConfig({ PUBLIC_URL: "https://kammare.example" });
+    expect(config.PAYMENT_PROVIDER).toBe("none");
+    expect(publicConfig(config)).toMatchObject({ cardPayments: false, testMode: false });
+  });
+
+  it("shows the test-mode ribbon on an https site that names the sandbox (staging)", () => {
+    const config = loadConfig({ PUBLIC_URL: "https://staging.kammare.example", PAYMENT_PROVIDER: "sandbox" });
+    expect(config.PAYMENT_PROVIDER).toBe("sandbox");
+    expect(publicConfig(config)).toMatchObject({ cardPayments: true, testMode: true });
+  });
+
+  it("takes Stripe when it is named with its keys, on any site", () => {
+    const config = loadConfig({
+      PUBLIC_URL: "https://kammare.example",
+      PAYMENT_PROVIDER: "stripe",
+      STRIPE_SECRET_KEY: "sk_live_x",
+      STRIPE_WEBHOOK_SECRET: "whsec_x",
+    });
+    expect(publicConfig(config)).toMatchObject({ cardPayments: true, testMode: false });
   });
 });

@@ -67,8 +67,10 @@ const configSchema = z
     // Test-only pages under /__e2e (a failing loader, a render error, feature flags). Off in production.
     E2E_FIXTURES: z.enum(["on", "off"]).default("off"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-    // Card payments: the built-in offline `sandbox` (default) or `stripe` (needs both Stripe keys).
-    PAYMENT_PROVIDER: z.enum(["sandbox", "stripe"]).default("sandbox"),
+    // Card payments: the built-in offline `sandbox` or `stripe` (needs both Stripe keys). Unset: the
+    // sandbox while PUBLIC_URL is not https, no card payments on an https site (decisions: test
+    // payments never by accident).
+    PAYMENT_PROVIDER: z.enum(["sandbox", "stripe"]).optional(),
     STRIPE_SECRET_KEY: optionalText,
     STRIPE_WEBHOOK_SECRET: optionalText,
     // Where the Stripe client sends its calls; only for tests against a local stand-in of the API.
@@ -152,7 +154,14 @@ const configSchema = z
     }
   });
 
-export type Config = z.infer<typeof configSchema> & {
+export type Config = Omit<z.infer<typeof configSchema>, "PAYMENT_PROVIDER"> & {
+  /**
+   * Who takes card payments: PAYMENT_PROVIDER when named; unset, the sandbox on a site that is not
+   * https and `none` (card payments not offered) on an https one.
+   */
+  PAYMENT_PROVIDER: "sandbox" | "stripe" | "none";
+  /** The sandbox takes payments on an https site (a staging site): every page shows a test-mode ribbon. */
+  paymentTestMode: boolean;
   /** Where the site is reached from outside; defaults to http://localhost:{PORT}. */
   publicUrl: string;
   /** Whether the public address is https, which turns on HSTS and Secure cookies. */
@@ -184,7 +193,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const trustedOrigins = values.PUBLIC_URL
     ? [new URL(values.PUBLIC_URL).origin]
     : ["localhost", "127.0.0.1", "[::1]"].map((host) => `http://${host}:${values.PORT}`);
-  return { ...values, publicUrl, secure: publicUrl.startsWith("https://"), trustedOrigins };
+  const secure = publicUrl.startsWith("https://");
+  const payments = values.PAYMENT_PROVIDER ?? (secure ? "none" : "sandbox");
+  return {
+    ...values,
+    PAYMENT_PROVIDER: payments,
+    paymentTestMode: secure && payments === "sandbox",
+    publicUrl,
+    secure,
+    trustedOrigins,
+  };
 }
 
 /** The part of the configuration the browser may see: an explicit allow-list. */
@@ -192,6 +210,10 @@ export type PublicConfig = {
   apiBaseUrl: string;
   posthogKey: string | null;
   posthogHost: string;
+  /** Whether card checkout is offered at all. */
+  cardPayments: boolean;
+  /** The sandbox takes payments on a real (https) site: every page shows the test-mode ribbon. */
+  testMode: boolean;
 };
 
 export function publicConfig(config: Config): PublicConfig {
@@ -199,5 +221,7 @@ export function publicConfig(config: Config): PublicConfig {
     apiBaseUrl: config.API_BASE_URL ?? "",
     posthogKey: config.POSTHOG_KEY ?? null,
     posthogHost: config.POSTHOG_HOST,
+    cardPayments: config.PAYMENT_PROVIDER !== "none",
+    testMode: config.paymentTestMode,
   };
 }

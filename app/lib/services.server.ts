@@ -49,3 +49,6 @@ export { adminDashboard } from "../../server/domain/admin-dashboard";
 export { listQrBatches } from "../../server/domain/admin-qr";
 // The privacy page: what is kept, how long, and who processes it, from the settings the code uses.
 export { privacyFacts } from "../../server/domain/privacy";
+
+// What the site runs without, for the admin dashboard.
+export { setupGaps, type SetupGap } from "../../server/domain/setup-gaps";

@@ -29,7 +29,8 @@ import { receiveWebhook, type WebhookDeps } from "./webhooks";
 
 export type CheckoutDeps = {
   db: Database;
-  provider: PaymentProvider;
+  /** Null when the site takes no card payments (an https site with no provider named). */
+  provider: PaymentProvider | null;
   /** Set when the sandbox is the provider: its card form's calls answer only then. */
   sandbox: SandboxProvider | null;
   publicUrl: string;
@@ -76,6 +77,9 @@ export function checkoutRoutes(deps: CheckoutDeps) {
   return new Hono<SignedInEnv>()
     .post("/card", async (c) => {
       const request = await readJson(c, startCardCheckoutRequestSchema);
+      if (!deps.provider) {
+        throw new DomainError("conflict", "Card payments are not available here; pay by invoice.", "plan");
+      }
       const { order, start } = await createCardOrder(
         db,
         { profileId: request.profileId, plan: request.plan, link: request.link },

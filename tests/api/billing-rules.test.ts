@@ -231,3 +231,34 @@ describeOnEngines("billing rules (issue 22)", { app: { payments } }, ({ app, db,
     expect(row?.status).toBe("pending");
   });
 });
+
+// An https site that names no payment provider: no test payments by accident.
+describeOnEngines(
+  "card payments on an https site without a provider",
+  { app: { config: loadConfig({ NODE_ENV: "test", PUBLIC_URL: "https://kammare.example" }) } },
+  ({ app, db, accounts, admin }) => {
+    it("refuses card checkout and the sandbox's card form; nothing is ordered", async () => {
+      const { id, owner } = await namedDraft({ db, accounts, admin });
+      await db.update(profiles).set({ status: "trial" }).where(eq(profiles.id, id));
+      const refused = await expectError(
+        await call(app, "/api/checkout/card", {
+          bearer: owner.token,
+          json: { profileId: id, plan: "monthly" },
+        }),
+        409,
+        "conflict",
+        "plan",
+      );
+      expect(refused.error.message).toBe("Card payments are not available here; pay by invoice.");
+      await expectError(
+        await call(app, "/api/checkout/sandbox/pay", {
+          bearer: owner.token,
+          json: { orderNumber: "KM-000001", ...card },
+        }),
+        404,
+        "not_found",
+      );
+      expect(await db.select().from(orders).where(eq(orders.profileId, id))).toHaveLength(0);
+    });
+  },
+);

@@ -17,17 +17,55 @@ import { formatDateTime } from "../../lib/date-format";
 import { useFormSubmit } from "../../lib/use-form-submit";
 import { useUserLookup } from "../../lib/use-user-lookup";
 import { newPasswordProblem } from "../../lib/validate";
-import { adminDashboard, servicesContext } from "../../lib/services.server";
+import { activeCreditor, adminDashboard, servicesContext, setupGaps } from "../../lib/services.server";
+import type { SetupGap } from "../../lib/services.server";
 import type { Route } from "./+types/home";
 
 export async function loader({ context }: Route.LoaderArgs) {
+  const { db, config, logger } = context.get(servicesContext);
+  const gaps = setupGaps(config, { hasCreditor: (await activeCreditor(db)) !== null });
   try {
-    return { dashboard: await adminDashboard(context.get(servicesContext).db) };
+    return { gaps, dashboard: await adminDashboard(db) };
   } catch (error) {
     // The figures are a convenience: without them the menu and the user tool still work.
-    context.get(servicesContext).logger.error({ err: error }, "the admin dashboard failed");
-    return { dashboard: null };
+    logger.error({ err: error }, "the admin dashboard failed");
+    return { gaps, dashboard: null };
   }
+}
+
+/** Where each gap is closed: a screen of ours, or the README's settings. */
+const gapLinks: Partial<Record<SetupGap, string>> = { no_creditor: "/admin/capway/creditor" };
+
+/** What the site runs without (decisions: the admin dashboard says what is not configured). */
+function SetupGaps({ gaps }: { gaps: SetupGap[] }) {
+  const { t } = useTranslation();
+  if (gaps.length === 0) return null;
+  return (
+    <section
+      aria-labelledby="setup-heading"
+      className="flex flex-col gap-3 rounded-[var(--radius-card)] border border-status-past-due/40 bg-status-past-due-soft p-5"
+    >
+      <h2 id="setup-heading" className="text-lg font-semibold">
+        {t("adminDashboard.setup.heading")}
+      </h2>
+      <ul className="flex list-disc flex-col gap-2 pl-5">
+        {gaps.map((gap) => (
+          <li key={gap}>
+            <span className="font-medium">{t(`adminDashboard.setup.${gap}.title`)}</span>{" "}
+            <span className="text-muted">{t(`adminDashboard.setup.${gap}.text`)}</span>
+            {gapLinks[gap] && (
+              <>
+                {" "}
+                <Link to={gapLinks[gap]} className="font-medium text-brand underline underline-offset-2">
+                  {t(`adminDashboard.setup.${gap}.action`)}
+                </Link>
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
 }
 
 export default function AdminHome({ loaderData }: Route.ComponentProps) {
@@ -36,6 +74,7 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
     <div className="flex flex-col gap-10">
       <title>{t("admin.title")}</title>
       <AdminPageHeader path="/admin" title={t("admin.heading")} />
+      <SetupGaps gaps={loaderData.gaps} />
       {loaderData.dashboard ? (
         <Dashboard data={loaderData.dashboard} />
       ) : (

@@ -5,7 +5,7 @@
 // the provider, takes the customer to its own page instead.
 import { useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate } from "react-router";
+import { Link, redirect, useNavigate } from "react-router";
 import {
   cardDigits,
   expiryProblem,
@@ -26,7 +26,13 @@ import { api } from "../../lib/api";
 import { formatMoney } from "../../lib/format";
 import { useFormSubmit } from "../../lib/use-form-submit";
 import { serverRules } from "../../rules/index.server";
-import { checkoutLinkState, profileContext, servicesContext, viewerContext } from "../../lib/services.server";
+import {
+  activeCreditor,
+  checkoutLinkState,
+  profileContext,
+  servicesContext,
+  viewerContext,
+} from "../../lib/services.server";
 import type { Route } from "./+types/card";
 
 export const middleware: Route.MiddlewareFunction[] = serverRules("checkout");
@@ -58,8 +64,16 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       trialFirst: found.link?.includesFreeTrial ?? false,
     };
   }
-  const { config } = context.get(servicesContext);
+  const { config, db } = context.get(servicesContext);
+  // No creditor set up means no invoice can be issued: the invoice checkout is not offered then.
+  const invoicing = (await activeCreditor(db)) !== null;
+  // A site that takes no card payments (https, no provider named) sends a plan to the invoice.
+  if (config.PAYMENT_PROVIDER === "none" && !link && invoicing) {
+    throw redirect(`/k/${encodeURIComponent(profile.id)}/checkout/faktura`);
+  }
   return {
+    cardPayments: config.PAYMENT_PROVIDER !== "none",
+    invoicing,
     id: profile.id,
     name: profile.content.displayName,
     link,
@@ -111,7 +125,7 @@ function cardProblems(card: { cardNumber: string; expiry: string; cvc: string; n
 export default function CardCheckout({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const { id, name, link, trialDays, sandbox } = loaderData;
+  const { id, name, link, trialDays, sandbox, cardPayments, invoicing } = loaderData;
   const [plan, setPlan] = useState<CardPlan>("monthly");
   const [card, setCard] = useState({ cardNumber: "", expiry: "", cvc: "", name: "" });
   const [failure, setFailure] = useState<string | null>(null);
@@ -203,6 +217,23 @@ export default function CardCheckout({ loaderData }: Route.ComponentProps) {
     }
   }
 
+  if (!cardPayments) {
+    return (
+      <article className="mx-auto flex max-w-xl flex-col gap-6">
+        <title>{t("checkout.title")}</title>
+        <h1 className="text-3xl font-semibold">{t("checkout.heading", { name: pageName })}</h1>
+        <Alert tone="error" title={t("checkout.cardUnavailable")}>
+          {t("checkout.cardUnavailableText")}
+        </Alert>
+        <div>
+          <ButtonLink to={`/k/${id}`} variant="secondary">
+            {t("checkout.confirm.back")}
+          </ButtonLink>
+        </div>
+      </article>
+    );
+  }
+
   if (link && !linkUsable) {
     return (
       <article className="mx-auto flex max-w-xl flex-col gap-6">
@@ -226,8 +257,8 @@ export default function CardCheckout({ loaderData }: Route.ComponentProps) {
         <p className="text-muted">
           <span className="font-mono tracking-widest">{id}</span> · {t("checkout.lead")}
         </p>
-        {/* A checkout link's offer is card-only; a plan can be paid by invoice as well. */}
-        {!link && (
+        {/* A checkout link's offer is card-only; a plan can be paid by invoice as well, once invoicing is set up. */}
+        {!link && invoicing && (
           <p>
             <Link
               to={`/k/${id}/checkout/faktura`}

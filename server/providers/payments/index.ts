@@ -6,8 +6,8 @@ import { createSandboxProvider, type SandboxProvider } from "./sandbox";
 import type { PaymentProvider } from "./types";
 
 export type PaymentProviders = {
-  /** The provider checkouts go through. */
-  card: PaymentProvider;
+  /** The provider checkouts go through; null when the site takes no card payments (PAYMENT_PROVIDER none). */
+  card: PaymentProvider | null;
   /** The sandbox, when it is the provider: its card form reports through it. */
   sandbox: SandboxProvider | null;
   /** Every provider whose webhooks we accept, by the name in /api/webhooks/{provider}. */
@@ -30,17 +30,11 @@ export function createPaymentProviders(
       const stripe = overrides.stripe();
       return { card: stripe, sandbox: null, byName: new Map([["stripe", stripe]]) };
     }
+    case "none":
+      return { card: null, sandbox: null, byName: new Map() };
     case "sandbox": {
       const sandbox = overrides.sandbox ?? createSandboxProvider({ secret: config.SANDBOX_WEBHOOK_SECRET });
       return { card: sandbox, sandbox, byName: new Map([["sandbox", sandbox]]) };
     }
   }
-}
-
-/** The provider checkouts go through (the brief's name for the simple case). */
-export function createPaymentProvider(
-  config: Pick<Config, "PAYMENT_PROVIDER" | "SANDBOX_WEBHOOK_SECRET">,
-  overrides: ProviderOverrides = {},
-): PaymentProvider {
-  return createPaymentProviders(config, overrides).card;
 }
