@@ -86,6 +86,16 @@ export type AppDeps = {
 export const maxBodyBytes = 1024 * 1024;
 const requestIdPattern = /^[A-Za-z0-9._-]{8,64}$/;
 
+/** Whether the request failed because its client disconnected (Node's "aborted" while reading the body). */
+function clientWentAway(error: unknown, request: Request): boolean {
+  if (request.signal.aborted) return true;
+  return (
+    error instanceof Error &&
+    error.message === "aborted" &&
+    (error as NodeJS.ErrnoException).code === "ECONNRESET"
+  );
+}
+
 export function createApp(given: AppDeps): Hono<ApiEnv> {
   const deps = withPageCacheInvalidation(given);
   const { config, logger } = deps;
@@ -121,6 +131,12 @@ export function createApp(given: AppDeps): Hono<ApiEnv> {
   app.onError((error, c) => {
     if (error instanceof ApiError) return jsonError(c, error);
     if (error instanceof DomainError) return domainErrorResponse(c, error);
+    if (clientWentAway(error, c.req.raw)) {
+      // The client hung up while sending its body: nothing of ours failed and nobody reads an answer.
+      // One debug line, no stack: an error per connection would be a log flood anyone can cause.
+      c.get("logger").debug({ path: c.req.path }, "client closed the connection before its body was read");
+      return c.body(null, 400);
+    }
     c.get("logger").error({ err: error, path: c.req.path }, "unhandled error");
     if (c.req.path.startsWith("/api/")) {
       return c.json(errorBody(errorCodes.internal, "Something went wrong on our side."), 500);

@@ -83,6 +83,15 @@ describe("rule login (/login, /new)", () => {
     expect(await run("login", viewer, "http://localhost/login?redirectTo=https://evil.example")).toBe("/");
     expect(await run("login", viewer, "http://localhost/login?redirectTo=/%E2%82%AC")).toBe("/%E2%82%AC");
     expect(await run("login", viewer, "http://localhost/login?redirectTo=/%00")).toBe("/");
+    // Issue 22's probe: dot segments that collapse into "//" are another site, not a local path.
+    for (const elsewhere of [
+      "%2F.%2F%2Fevil.example",
+      "/..//evil.example",
+      "/%2e//evil.example",
+      "/a/..//evil.example",
+    ]) {
+      expect(await run("login", viewer, `http://localhost/login?redirectTo=${elsewhere}`)).toBe("/");
+    }
   });
 
   it("accepts only local paths to return to", () => {

@@ -95,7 +95,14 @@ describeOnEngines("platform API", ({ engine, app, logs }) => {
     expect(back.status).toBe(303);
     expect(back.headers.get("location")).toBe("/k/ABCD1234");
     expect(back.headers.get("set-cookie") ?? "").toMatch(/^locale=sv-SE;/);
-    for (const elsewhere of ["https://evil.example/", "//evil.example", "/\r\nSet-Cookie: x=1"]) {
+    for (const elsewhere of [
+      "https://evil.example/",
+      "//evil.example",
+      "/.//evil.example",
+      "/%2e//evil.example",
+      "/a/..//evil.example",
+      "/\r\nSet-Cookie: x=1",
+    ]) {
       const answer = await form(`locale=en-US&redirectTo=${encodeURIComponent(elsewhere)}`);
       expect(answer.status).toBe(303);
       expect(answer.headers.get("location")).toBe("/");

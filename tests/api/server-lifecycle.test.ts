@@ -7,6 +7,18 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { useServerProcesses } from "../support/server-process";
 
+/** Opens a connection, sends the headers and half the announced body of a POST, then hangs up. */
+async function sendHalfABodyAndHangUp(port: number, path: string): Promise<void> {
+  const socket = await connect(port);
+  socket.write(
+    `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\n` +
+      `Content-Length: 1000\r\n\r\n{"type":"email","email":"a@`,
+  );
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  socket.destroy();
+  await new Promise((resolve) => setTimeout(resolve, 100));
+}
+
 const { freshDataDir, startServer, waitForLog, listeningPort, within, stopServer } = useServerProcesses();
 
 function connect(port: number): Promise<net.Socket> {
@@ -121,6 +133,16 @@ describe("the production server (node server.js)", () => {
       .toMatchObject({ requestId, url: "/__e2e/server-error", level: 50 });
     // Logged in order: by now the 405 would have been logged too, had it been.
     expect(server.logs().filter((line) => line.level === 50 && line.url === "/login")).toEqual([]);
+
+    // A client that sends half a body and hangs up is the client's doing: no error with a stack per
+    // connection (issue 22's probe found a log flood any visitor could cause), and the server goes on.
+    for (let round = 0; round < 3; round++) await sendHalfABodyAndHangUp(port, "/api/auth/login");
+    const afterAborts = await fetch(`${base}/api/health`);
+    expect(afterAborts.status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(
+      server.logs().filter((line) => Number(line.level) >= 50 && line.url !== "/__e2e/server-error"),
+    ).toEqual([]);
 
     expect((await stopServer(server)).code).toBe(0);
   });

@@ -97,8 +97,10 @@ test("/new and /login send a signed-in user to /, and / sends a visitor to /logi
   }
   await page.goto("/login?redirectTo=/gratis-provperiod");
   await expect(page).toHaveURL("/gratis-provperiod");
-  await page.goto("/login?redirectTo=//evil.example/");
-  await expect(page).toHaveURL("/");
+  for (const elsewhere of ["//evil.example/", "%2F.%2F%2Fevil.example", "/%2e//evil.example"]) {
+    await page.goto(`/login?redirectTo=${elsewhere}`);
+    await expect(page).toHaveURL("/");
+  }
 });
 
 test("a customer is sent away from every /admin page", async ({ page }) => {
