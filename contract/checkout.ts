@@ -125,5 +125,12 @@ export const sandboxCards = {
   requiresConfirmation: "4000000000003220",
 } as const;
 
+/** What the sandbox makes of a card at a charge (any other valid number succeeds, as Stripe's 4242). */
+export const sandboxOutcomes = ["succeeded", "declined", "requires_confirmation"] as const;
+export type SandboxOutcome = (typeof sandboxOutcomes)[number];
+
+/** The card a subscription charges, as shown to its customer; `sandboxOutcome` only for the sandbox's. */
+export type CardOnFile = { last4: string; sandboxOutcome?: SandboxOutcome };
+
 /** Failure codes the customer is shown a text for (i18n checkout.failure.*). */
 export const knownFailureCodes = ["card_declined", "confirmation_declined"] as const;

@@ -15,6 +15,11 @@ export const localeCookieMaxAgeSeconds = 365 * 24 * 60 * 60;
 
 /** The cookie's choice if valid, else the first supported language the browser asks for, else en-US. */
 export function resolveLocale(cookieHeader: string | null, acceptLanguage: string | null): Locale {
+  return requestedLocale(cookieHeader, acceptLanguage) ?? fallbackLocale;
+}
+
+/** The language a request asks for (the cookie's choice, else the browser's), or null when it names none we have. */
+export function requestedLocale(cookieHeader: string | null, acceptLanguage: string | null): Locale | null {
   const fromCookie = readCookie(cookieHeader, localeCookieName);
   if (isLocale(fromCookie)) return fromCookie;
   const wanted = (acceptLanguage ?? "")
@@ -32,5 +37,5 @@ export function resolveLocale(cookieHeader: string | null, acceptLanguage: strin
     );
     if (match) return match;
   }
-  return fallbackLocale;
+  return null;
 }

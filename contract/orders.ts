@@ -14,7 +14,16 @@ export type OrderPlan = (typeof orderPlans)[number];
  * pending: created, waiting for the customer or the provider; requires_confirmation: the card asks
  * for a confirmation step (3-D Secure); paid; failed: declined or not confirmed; cancelled: given up.
  */
-export const orderStatuses = ["pending", "requires_confirmation", "paid", "failed", "cancelled"] as const;
+export const orderStatuses = [
+  "pending",
+  "requires_confirmation",
+  // The checkout is done and the card kept, with nothing charged yet: a trial comes first, and the
+  // first charge is at its end (decisions: paying during a trial never wastes the trial).
+  "scheduled",
+  "paid",
+  "failed",
+  "cancelled",
+] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 /** Orders not yet paid that can still be: a new "pay" continues one, revoking its link stops it. */
 export const openOrderStatuses: OrderStatus[] = ["pending", "requires_confirmation", "failed"];

@@ -2,8 +2,8 @@
 export type Money = { amountOre: number; currency: "SEK" };
 
 export const plans = {
-  monthly: { price: { amountOre: 4_900, currency: "SEK" } satisfies Money },
-  yearly: { price: { amountOre: 49_000, currency: "SEK" } satisfies Money },
+  monthly: { price: { amountOre: 4_900, currency: "SEK" } satisfies Money, interval: "month" },
+  yearly: { price: { amountOre: 49_000, currency: "SEK" } satisfies Money, interval: "year" },
 } as const;
 
 export const freeTrialDays = 30;

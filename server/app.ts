@@ -177,7 +177,7 @@ export function createApp(given: AppDeps): Hono<ApiEnv> {
   api.route("/", platformRoutes({ ping: deps.database.ping, buildId: deps.buildId }));
   api.route("/auth", authRoutes({ db, config, email: deps.email, background: deps.background }));
   api.route("/auth", verifyEmailRoutes({ db, email: deps.email, publicUrl: config.publicUrl }));
-  api.route("/preferences", preferenceRoutes({ secure: config.secure }));
+  api.route("/preferences", preferenceRoutes({ secure: config.secure, db }));
   // Payment providers' webhooks: open, each checked by its provider's signature.
   const payments =
     deps.payments ??

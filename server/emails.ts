@@ -113,3 +113,35 @@ export async function sendPaymentFailedEmail(
     text: t("billingEmail.paymentFailed.body", values),
   });
 }
+
+/**
+ * A charge of a subscription failed (a renewal, or the first charge at a trial's end): when it is
+ * tried again, or that it was the last try, and where the customer changes the card.
+ */
+export async function sendChargeFailedEmail(
+  sender: EmailSender,
+  input: {
+    to: string;
+    locale: Locale;
+    profileId: string;
+    amountOre: number;
+    currency: string;
+    /** Null: that was the last try, and the page now rests. */
+    nextRetryAt: Date | null;
+    publicUrl: string;
+  },
+): Promise<void> {
+  const { t } = i18nFor(input.locale);
+  const values = {
+    profileId: input.profileId,
+    total: formatReceiptMoney(input.amountOre, input.currency, input.locale),
+    date: input.nextRetryAt ? formatReceiptDate(input.nextRetryAt, input.locale) : "",
+    link: `${input.publicUrl}/account`,
+  };
+  const which = input.nextRetryAt ? "chargeFailed" : "chargeFailedLast";
+  await sender.send({
+    to: input.to,
+    subject: t(`billingEmail.${which}.subject`, values),
+    text: t(`billingEmail.${which}.body`, values),
+  });
+}

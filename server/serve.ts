@@ -9,6 +9,7 @@ import { runLifecycle } from "./domain/lifecycle";
 import { retentionPeriods, sweepRetention } from "./domain/retention";
 import { outboxDir } from "./providers/email";
 import { createInvoiceProvider } from "./providers/invoicing";
+import { chargeKeptCard } from "./providers/payments/sandbox";
 
 export type Running = { server: ServerType; port: number; stop: () => Promise<void> };
 
@@ -76,6 +77,8 @@ export function scheduleLifecycle(
           onProfileChanged: options.onProfileChanged,
           logger,
           invoiceProvider,
+          // The sandbox's renewals are charged by the sweep; Stripe charges its own.
+          charge: config.PAYMENT_PROVIDER === "sandbox" ? chargeKeptCard : undefined,
         });
       },
     },

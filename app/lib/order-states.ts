@@ -7,6 +7,7 @@ import type { PillTone } from "../components/state-pill";
 export const orderTones: Record<OrderStatus, PillTone> = {
   pending: "waiting",
   requires_confirmation: "waiting",
+  scheduled: "good",
   paid: "good",
   failed: "bad",
   cancelled: "stopped",

@@ -12,12 +12,19 @@ import {
   type SessionRefreshResponse,
 } from "../../contract/auth";
 import { readCookie } from "../../contract/cookie";
-import { resolveLocale } from "../../contract/locale";
+import { requestedLocale, resolveLocale } from "../../contract/locale";
 import { referralCookieName } from "../../contract/partners";
 import type { BackgroundTasks } from "../background";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
-import { changePassword, logIn, ownedProfileIds, resetPassword, signUp } from "../domain/accounts";
+import {
+  changePassword,
+  logIn,
+  ownedProfileIds,
+  rememberLocale,
+  resetPassword,
+  signUp,
+} from "../domain/accounts";
 import { attribute, organisationIdBySlug } from "../domain/attribution";
 import { audit } from "../domain/audit";
 import { DomainError } from "../domain/errors";
@@ -58,6 +65,9 @@ export function attemptLimits(
 export function authRoutes({ db, config, email, background }: AuthDeps) {
   const startSession = async (c: Context<ApiEnv>, user: ActiveSession["user"]) => {
     const session = await createSession(db, user, c.req.header("user-agent") ?? null);
+    // The language the site is used in now is the account's, for its e-mails (none asked: kept as it was).
+    const locale = requestedLocale(c.req.header("cookie") ?? null, c.req.header("accept-language") ?? null);
+    if (locale) await rememberLocale(db, user.id, locale);
     setSessionCookie(c, session, config.secure);
     return publicSession(session);
   };

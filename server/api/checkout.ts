@@ -4,11 +4,14 @@
 // Card details are checked here and never stored or logged.
 import { Hono } from "hono";
 import {
+  sandboxCards,
   sandboxConfirmRequestSchema,
+  type CardOnFile,
   sandboxPayRequestSchema,
   startCardCheckoutRequestSchema,
 } from "../../contract/checkout";
 import { readCookie } from "../../contract/cookie";
+import { freeTrialDays } from "../../contract/pricing";
 import { startInvoiceCheckoutRequestSchema } from "../../contract/invoices";
 import { referralCookieName } from "../../contract/partners";
 import type { Database } from "../db/client";
@@ -19,11 +22,12 @@ import {
   createCardOrder,
   customerOrder,
   findCustomerOrderRow,
+  firstChargeAt,
   orderPaymentRefusal,
 } from "../domain/payments";
 import type { SignedInEnv } from "../http/guards";
 import { readJson } from "../http/errors";
-import { sandboxOutcome, type SandboxProvider } from "../providers/payments/sandbox";
+import { keptCard, sandboxOutcome, type SandboxProvider } from "../providers/payments/sandbox";
 import type { PaymentProvider } from "../providers/payments/types";
 import { receiveWebhook, type WebhookDeps } from "./webhooks";
 
@@ -59,20 +63,37 @@ export function checkoutRoutes(deps: CheckoutDeps) {
   async function report(
     sandbox: SandboxProvider,
     order: { orderNumber: string; providerReference: string | null; amountOre: number },
-    type: "payment_succeeded" | "payment_failed" | "requires_confirmation",
+    type: "payment_succeeded" | "checkout_completed" | "payment_failed" | "requires_confirmation",
     failureCode: string | null,
     viewerId: string,
+    card: CardOnFile | null = null,
   ) {
     const { body, headers } = sandbox.webhook(type, {
       orderNumber: order.orderNumber,
       reference: order.providerReference ?? "",
       amountOre: order.amountOre,
       failureCode,
+      card,
     });
     const outcome = await receiveWebhook(deps.webhooks, "sandbox", body, headers);
     if (outcome.status !== 200) throw new Error(`The sandbox's own webhook was refused: ${outcome.message}`);
     return { order: await customerOrder(db, order.orderNumber, viewerId) };
   }
+
+  /** The card went through: charged, or kept while a trial comes first (charged at the trial's end). */
+  async function succeed(
+    sandbox: SandboxProvider,
+    order: Parameters<typeof report>[1] & Parameters<typeof firstChargeAt>[1],
+    viewerId: string,
+    card: CardOnFile,
+  ) {
+    const trialDays = deps.webhooks.booking.freeTrialDays ?? freeTrialDays;
+    const later = await firstChargeAt(db, order, { now: new Date(), trialDays });
+    return report(sandbox, order, later ? "checkout_completed" : "payment_succeeded", null, viewerId, card);
+  }
+
+  /** Paid, or with the card kept for a trial's end: a second click changes nothing. */
+  const done = (order: { status: string }) => order.status === "paid" || order.status === "scheduled";
 
   return new Hono<SignedInEnv>()
     .post("/card", async (c) => {
@@ -112,12 +133,11 @@ export function checkoutRoutes(deps: CheckoutDeps) {
       const viewer = c.get("viewer");
       const { order, sandbox } = await sandboxOrder(request.orderNumber, viewer.id);
       // A second click after the payment went through: the paid order, nothing charged again.
-      if (order.status === "paid")
-        return c.json({ order: await customerOrder(db, order.orderNumber, viewer.id) });
+      if (done(order)) return c.json({ order: await customerOrder(db, order.orderNumber, viewer.id) });
       const outcome = sandboxOutcome(request.cardNumber);
       const answer =
         outcome === "succeeded"
-          ? await report(sandbox, order, "payment_succeeded", null, viewer.id)
+          ? await succeed(sandbox, order, viewer.id, keptCard(request.cardNumber))
           : outcome === "declined"
             ? await report(sandbox, order, "payment_failed", "card_declined", viewer.id)
             : await report(sandbox, order, "requires_confirmation", null, viewer.id);
@@ -127,13 +147,13 @@ export function checkoutRoutes(deps: CheckoutDeps) {
       const request = await readJson(c, sandboxConfirmRequestSchema);
       const viewer = c.get("viewer");
       const { order, sandbox } = await sandboxOrder(request.orderNumber, viewer.id);
-      if (order.status === "paid")
-        return c.json({ order: await customerOrder(db, order.orderNumber, viewer.id) });
+      if (done(order)) return c.json({ order: await customerOrder(db, order.orderNumber, viewer.id) });
       if (order.status !== "requires_confirmation") {
         throw new DomainError("conflict", "This payment is not waiting for a confirmation.", "orderNumber");
       }
       const answer = request.approve
-        ? await report(sandbox, order, "payment_succeeded", null, viewer.id)
+        ? // The one test number that asks for confirmation: kept, it asks again at each renewal.
+          await succeed(sandbox, order, viewer.id, keptCard(sandboxCards.requiresConfirmation))
         : await report(sandbox, order, "payment_failed", "confirmation_declined", viewer.id);
       return c.json(answer);
     });

@@ -5,7 +5,7 @@ import { Hono, type Context } from "hono";
 import { setCookie } from "hono/cookie";
 import type { z } from "zod";
 import { analyticsConsentCookieName, analyticsConsentMaxAgeSeconds } from "../../contract/consent";
-import { localeCookieMaxAgeSeconds, localeCookieName } from "../../contract/locale";
+import { localeCookieMaxAgeSeconds, localeCookieName, type Locale } from "../../contract/locale";
 import {
   setAnalyticsConsentFormSchema,
   setAnalyticsConsentRequestSchema,
@@ -13,6 +13,8 @@ import {
   setLocaleRequestSchema,
 } from "../../contract/preferences";
 import { safeReturnPath } from "../../contract/return-path";
+import type { Database } from "../db/client";
+import { rememberLocale } from "../domain/accounts";
 import type { ApiEnv } from "../http/env";
 import { readForm, readJson } from "../http/errors";
 
@@ -23,14 +25,16 @@ type Preference<Json extends z.ZodType<Record<string, string>>> = {
   form: z.ZodType<z.infer<Json> & { redirectTo?: string }>;
   /** The cookie's value, from the request's fields. */
   value: (fields: z.infer<Json>) => string;
+  /** Also kept for the signed-in viewer's account (the language, for e-mails). */
+  keep?: (viewerId: string, value: string) => Promise<void>;
 };
 
 /** One preference call: JSON answered 204, a plain form answered with a redirect back; both keep the cookie. */
 function preferenceHandler<Json extends z.ZodType<Record<string, string>>>(
   secure: boolean,
-  { cookie, json, form, value }: Preference<Json>,
+  { cookie, json, form, value, keep }: Preference<Json>,
 ) {
-  const remember = (c: Context, fields: z.infer<Json>) =>
+  const remember = async (c: Context<ApiEnv>, fields: z.infer<Json>) => {
     setCookie(c, cookie.name, value(fields), {
       path: "/",
       httpOnly: cookie.httpOnly,
@@ -38,18 +42,21 @@ function preferenceHandler<Json extends z.ZodType<Record<string, string>>>(
       sameSite: "Lax",
       secure,
     });
+    const viewer = c.get("viewer");
+    if (viewer && keep) await keep(viewer.id, value(fields));
+  };
   return async (c: Context<ApiEnv>) => {
     if ((c.req.header("content-type") ?? "").startsWith("application/x-www-form-urlencoded")) {
       const { redirectTo, ...fields } = await readForm(c, form);
-      remember(c, fields as z.infer<Json>);
+      await remember(c, fields as z.infer<Json>);
       return c.redirect(safeReturnPath(redirectTo) ?? "/", 303);
     }
-    remember(c, await readJson(c, json));
+    await remember(c, await readJson(c, json));
     return c.body(null, 204);
   };
 }
 
-export function preferenceRoutes(deps: { secure: boolean }) {
+export function preferenceRoutes(deps: { secure: boolean; db: Database }) {
   return new Hono<ApiEnv>()
     .post(
       "/locale",
@@ -59,6 +66,7 @@ export function preferenceRoutes(deps: { secure: boolean }) {
         json: setLocaleRequestSchema,
         form: setLocaleFormSchema,
         value: (fields) => fields.locale,
+        keep: (viewerId, locale) => rememberLocale(deps.db, viewerId, locale as Locale),
       }),
     )
     .post(

@@ -16,6 +16,8 @@ import type {
   SubscriptionStatus,
 } from "../../contract/orders";
 import type { AttributionSource } from "../../contract/partners";
+import type { Locale } from "../../contract/locale";
+import type { CardOnFile } from "../../contract/checkout";
 import {
   boolean,
   check,
@@ -48,6 +50,9 @@ export const users = pgTable(
     // Set when the account was deleted (issue 14): the row stays, erased, because the orders and
     // invoices bookkeeping law keeps point at it; nobody can sign in to it again.
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    // The language the account last used the site in (signing up, signing in, switching language):
+    // its e-mails are written in it (decisions: e-mails in the language of the account).
+    locale: text("locale").$type<Locale>(),
   },
   (table) => [
     // E-mail addresses are unique regardless of case.
@@ -380,6 +385,18 @@ export const subscriptions = pgTable(
     status: text("status").$type<SubscriptionStatus>().notNull(),
     provider: text("provider").$type<PaymentProviderName>().notNull(),
     providerSubscriptionId: text("provider_subscription_id"),
+    // The card charged at each renewal, as far as we may know it: its last four digits, and for the
+    // sandbox the outcome its test number stands for (the sandbox "keeps" the card; Stripe keeps the
+    // real one). Never a card number.
+    cardOnFile: jsonb("card_on_file").$type<CardOnFile>(),
+    // The customer cancelled: nothing more is charged, and the subscription ends with its period.
+    cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+    cancelRequestedAt: timestamp("cancel_requested_at", { withTimezone: true }),
+    // A switch between monthly and yearly, taking effect from the next period.
+    nextPlan: text("next_plan").$type<"monthly" | "yearly">(),
+    // Dunning: failed charges of the current period so far, and when the next retry is due.
+    failedAttempts: integer("failed_attempts").notNull().default(0),
+    nextRetryAt: timestamp("next_retry_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,6 +1,7 @@
 // Accounts: sign-up, sign-in, password changes and resets, the first admin, and the admin's user tool.
-import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, ne, or, sql } from "drizzle-orm";
 import type { AdminUser, Role } from "../../contract/auth";
+import type { Locale } from "../../contract/locale";
 import type { Database, Executor } from "../db/client";
 import { passwordResetTokens, profiles, users } from "../db/schema";
 import { audit, type RequestOrigin } from "./audit";
@@ -362,4 +363,12 @@ export async function setGeneratedPassword(
     });
   });
   return { email: user.email, roles: user.roles as Role[], password };
+}
+
+/** Keeps the language the account last used the site in: its e-mails are written in it. */
+export async function rememberLocale(db: Executor, userId: string, locale: Locale): Promise<void> {
+  await db
+    .update(users)
+    .set({ locale })
+    .where(and(eq(users.id, userId), or(isNull(users.locale), ne(users.locale, locale))));
 }

@@ -61,7 +61,7 @@ import {
   runningTrialEnd,
   takeOrderNumber,
 } from "./payments";
-import { localeOf } from "./receipts";
+import { customerLocale } from "./receipts";
 import type { Actor } from "./viewer";
 import { deliverInvoice, emailInvoice, invoiceDocument } from "./invoice-delivery";
 import {
@@ -250,7 +250,8 @@ export async function checkoutByInvoice(
     );
     const periodStart = covered.length > 0 ? new Date(Math.max(...covered.map(Number))) : now;
     const periodEnd = addInterval(periodStart, input.plan === "yearly" ? "year" : "month");
-    const language = localeOf(profile.metadata.language);
+    const [customer] = await tx.select({ locale: users.locale }).from(users).where(eq(users.id, actor.id));
+    const language = customerLocale(customer?.locale, profile.metadata.language);
     const invoice = await insertInvoice(
       tx,
       creditor,

@@ -5,14 +5,19 @@
 // Idempotent and safe to run from two processes at once (serve.ts runs it under an advisory lock, but
 // nothing here relies on that): each profile is re-read under a row lock before it changes, and each
 // e-mail is claimed by a conditional update or a locked check before it is sent, so it goes out once.
-import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql } from "drizzle-orm";
 import type { ProfileStatus, StatusReasonCode } from "../../contract/profiles";
 import { changeStatus, type ReasonOf } from "./status-machine";
 import type { SubscriptionStatus } from "../../contract/orders";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import { auditLog, orders, profileStatusHistory, profiles, subscriptions, users } from "../db/schema";
-import { sendPaymentFailedEmail, sendReceiptEmail, sendTrialEndingEmail } from "../emails";
+import {
+  sendChargeFailedEmail,
+  sendPaymentFailedEmail,
+  sendReceiptEmail,
+  sendTrialEndingEmail,
+} from "../emails";
 import type { Logger } from "../logger";
 import type { EmailSender } from "../providers/email/types";
 import { noInvoiceProvider, type InvoiceProvider } from "../providers/invoicing/types";
@@ -23,7 +28,10 @@ import {
   unpaidInvoiceDaysOverdue,
   type InvoiceSweepReport,
 } from "./invoices";
-import { localeOf, receiptData, receiptPdf, sellerFromConfig } from "./receipts";
+import { customerLocale, receiptData, receiptPdf, receiptSeller, sellerFromConfig } from "./receipts";
+import { addInterval, bookPaymentEvent } from "./payments";
+import { plans } from "../../contract/pricing";
+import type { PaymentEvent, SubscriptionCharge } from "../providers/payments/types";
 
 const dayMs = 24 * 60 * 60 * 1000;
 /** How long before a trial ends its owner is told (decisions: "trial ending in 3 days"). */
@@ -52,6 +60,11 @@ export type LifecycleDeps = {
   logger?: Pick<Logger, "info" | "warn">;
   /** Where issued invoices are handed over; the sweep retries failed hand-overs. */
   invoiceProvider?: InvoiceProvider;
+  /**
+   * Charges a subscription's kept card, where we charge renewals ourselves (the sandbox's
+   * chargeSubscription); absent when the provider charges its own (Stripe) or there is none.
+   */
+  charge?: (charge: SubscriptionCharge) => PaymentEvent;
 };
 
 export type StatusChange = {
@@ -64,17 +77,28 @@ export type StatusChange = {
 export type LifecycleReport = {
   statusChanges: StatusChange[];
   subscriptionsEnded: string[];
+  /** Orders whose subscription was charged this sweep, with what came of it. */
+  charges: { orderNumber: string; outcome: "paid" | "failed" }[];
   emails: { trialEnding: string[]; receipts: string[]; paymentFailed: string[] };
   invoices: InvoiceSweepReport;
 };
 
-type SubscriptionFacts = { status: SubscriptionStatus; iterations: number; periodsPaid: number };
+type SubscriptionFacts = {
+  status: SubscriptionStatus;
+  iterations: number;
+  periodsPaid: number;
+  /** A failed charge we try again then (dunning); the page waits for it. */
+  nextRetryAt?: Date | null;
+  /** The customer cancelled it: when its period ends, the page rests at once. */
+  cancelAtPeriodEnd?: boolean;
+};
 type ProfileFacts = { status: ProfileStatus; trialEndsAt: Date | null; paidUntil: Date | null };
 
 /** A subscription that will charge again: running, and with periods left (0 iterations: no end). */
 export function renews(subscription: SubscriptionFacts): boolean {
   return (
     (subscription.status === "active" || subscription.status === "trialing") &&
+    !subscription.cancelAtPeriodEnd &&
     (subscription.iterations === 0 || subscription.periodsPaid < subscription.iterations)
   );
 }
@@ -113,6 +137,10 @@ export function nextStatus(
   const paid = !!profile.paidUntil && profile.paidUntil > now;
   const renewing = subscriptionsOfProfile.some(renews);
   const failing = subscriptionsOfProfile.some((subscription) => subscription.status === "past_due");
+  const retrying = subscriptionsOfProfile.some(
+    (subscription) => subscription.status === "past_due" && !!subscription.nextRetryAt,
+  );
+  const cancelled = subscriptionsOfProfile.some((subscription) => subscription.cancelAtPeriodEnd);
   switch (profile.status) {
     case "trial":
     case "extended_trial": {
@@ -127,10 +155,14 @@ export function nextStatus(
     case "active": {
       if (!profile.paidUntil || paid) return null;
       if (renewing && profile.paidUntil.getTime() + graceMs > now.getTime()) return null;
+      // Cancelled by its customer: nothing is owed and nothing will be tried, so no grace; it rests.
+      if (cancelled && !failing && !renewing) return { to: "expired", reason: "subscription_cancelled" };
       return { to: "past_due", reason: failing ? "payment_failed" : "paid_period_ended" };
     }
     case "past_due": {
       if (paid) return { to: "active", reason: "payment_received" };
+      // A failed charge still to be tried again: the dunning decides, not the grace.
+      if (retrying) return null;
       if (pastDueSince && pastDueSince.getTime() + graceMs <= now.getTime()) {
         return { to: "expired", reason: "grace_ended" };
       }
@@ -146,6 +178,8 @@ export async function runLifecycle(deps: LifecycleDeps): Promise<LifecycleReport
   const report: LifecycleReport = {
     statusChanges: [],
     subscriptionsEnded: await endFinishedSubscriptions(deps.db, now),
+    // Before the pages' rules: a trial that ends now is charged first, and the rule sees the payment.
+    charges: await chargeDueSubscriptions(deps, now),
     emails: { trialEnding: [], receipts: [], paymentFailed: [] },
     // Invoices first: an invoice that becomes overdue now is seen by the pages' rules below.
     invoices: await sweepInvoices({
@@ -167,10 +201,11 @@ export async function runLifecycle(deps: LifecycleDeps): Promise<LifecycleReport
   report.emails.trialEnding = await sendTrialEndingNotices(deps, now);
   report.emails.receipts = await sendDueReceipts(deps, now);
   report.emails.paymentFailed = await sendPaymentFailures(deps, now);
-  const { statusChanges, subscriptionsEnded, emails, invoices } = report;
+  const { statusChanges, subscriptionsEnded, charges, emails, invoices } = report;
   if (
     statusChanges.length ||
     subscriptionsEnded.length ||
+    charges.length ||
     Object.values(emails).some((sent) => sent.length) ||
     Object.values(invoices).some((done) => done.length)
   ) {
@@ -178,6 +213,7 @@ export async function runLifecycle(deps: LifecycleDeps): Promise<LifecycleReport
       {
         statusChanges: statusChanges.length,
         subscriptionsEnded: subscriptionsEnded.length,
+        charges: charges.length,
         trialEndingEmails: emails.trialEnding.length,
         receipts: emails.receipts.length,
         paymentFailedEmails: emails.paymentFailed.length,
@@ -191,8 +227,25 @@ export async function runLifecycle(deps: LifecycleDeps): Promise<LifecycleReport
   return report;
 }
 
-/** A subscription with a fixed number of periods, all paid, whose last period is over, has ended. */
+/**
+ * A subscription with a fixed number of periods, all paid, whose last period is over, has ended; one
+ * its customer cancelled is cancelled once its period (or the trial before its first charge) is over.
+ */
 async function endFinishedSubscriptions(db: Database, now: Date): Promise<string[]> {
+  const cancelled = await db
+    .update(subscriptions)
+    .set({ status: "cancelled", nextChargeAt: null, nextRetryAt: null, updatedAt: now })
+    .where(
+      and(
+        eq(subscriptions.cancelAtPeriodEnd, true),
+        inArray(subscriptions.status, ["trialing", "active", "past_due"]),
+        or(
+          lte(subscriptions.currentPeriodEnd, now),
+          and(isNull(subscriptions.currentPeriodEnd), lte(subscriptions.trialEndsAt, now)),
+        ),
+      ),
+    )
+    .returning({ id: subscriptions.id });
   const ended = await db
     .update(subscriptions)
     .set({ status: "ended", updatedAt: now })
@@ -206,7 +259,60 @@ async function endFinishedSubscriptions(db: Database, now: Date): Promise<string
       ),
     )
     .returning({ id: subscriptions.id });
-  return ended.map((row) => row.id);
+  return [...cancelled, ...ended].map((row) => row.id);
+}
+
+/**
+ * Charges the subscriptions whose charge is due, where we charge them ourselves (deps.charge): the
+ * first charge at a trial's end, each renewal at its period's end, and a failed charge's retries
+ * (1, 3 and 7 days after it was due). Each outcome is booked through the one booking path; a switch
+ * of plan is charged at the new plan's price and interval. A cancelled subscription is not charged.
+ */
+async function chargeDueSubscriptions(deps: LifecycleDeps, now: Date): Promise<LifecycleReport["charges"]> {
+  const { charge } = deps;
+  if (!charge) return [];
+  const due = await deps.db
+    .select({ subscription: subscriptions, orderNumber: orders.orderNumber, orderStatus: orders.status })
+    .from(subscriptions)
+    .innerJoin(orders, eq(orders.id, subscriptions.orderId))
+    .where(
+      and(
+        eq(subscriptions.provider, "sandbox"),
+        eq(subscriptions.cancelAtPeriodEnd, false),
+        or(
+          and(eq(subscriptions.status, "past_due"), lte(subscriptions.nextRetryAt, now)),
+          and(
+            inArray(subscriptions.status, ["trialing", "active"]),
+            isNull(subscriptions.nextRetryAt),
+            lte(subscriptions.nextChargeAt, now),
+          ),
+        ),
+      ),
+    )
+    .orderBy(subscriptions.nextChargeAt);
+  const charged: LifecycleReport["charges"] = [];
+  for (const { subscription, orderNumber, orderStatus } of due) {
+    const first = orderStatus === "scheduled";
+    const periodStart = first ? (subscription.trialEndsAt ?? now) : subscription.currentPeriodEnd;
+    if (!periodStart || (orderStatus !== "paid" && !first)) continue;
+    const switched = subscription.nextPlan ? plans[subscription.nextPlan] : null;
+    const event = charge({
+      subscriptionId: subscription.id,
+      orderNumber,
+      amountOre: switched?.price.amountOre ?? subscription.priceOre,
+      card: subscription.cardOnFile,
+      periodEnd: addInterval(periodStart, switched?.interval ?? subscription.interval),
+      now,
+    });
+    const booking = await bookPaymentEvent(deps.db, event, {
+      now,
+      onProfileChanged: deps.onProfileChanged,
+    });
+    if (booking.booked) {
+      charged.push({ orderNumber, outcome: event.type === "payment_succeeded" ? "paid" : "failed" });
+    }
+  }
+  return charged;
 }
 
 /** The profiles a rule may apply to; each is decided again under its row lock. */
@@ -235,6 +341,8 @@ async function moveProfile(deps: LifecycleDeps, id: string, now: Date): Promise<
         status: subscriptions.status,
         iterations: subscriptions.iterations,
         periodsPaid: subscriptions.periodsPaid,
+        nextRetryAt: subscriptions.nextRetryAt,
+        cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
       })
       .from(subscriptions)
       .where(eq(subscriptions.profileId, id));
@@ -340,7 +448,7 @@ async function sendTrialEndingNotices(deps: LifecycleDeps, now: Date): Promise<s
         .limit(1);
       if (already) return null;
       const [owner] = await tx
-        .select({ email: users.email })
+        .select({ email: users.email, locale: users.locale })
         .from(users)
         .where(eq(users.id, row.ownerUserId));
       if (!owner) return null;
@@ -357,14 +465,14 @@ async function sendTrialEndingNotices(deps: LifecycleDeps, now: Date): Promise<s
         auditId: (entry as { id: string }).id,
         to: owner.email,
         trialEndsAt: row.trialEndsAt,
-        language: row.metadata.language,
+        locale: customerLocale(owner.locale, row.metadata.language),
       };
     });
     if (!claimed) continue;
     try {
       await sendTrialEndingEmail(deps.email, {
         to: claimed.to,
-        locale: localeOf(claimed.language),
+        locale: claimed.locale,
         profileId: id,
         trialEndsAt: claimed.trialEndsAt,
         publicUrl: deps.config.publicUrl,
@@ -415,7 +523,7 @@ export async function sendDueReceipts(
   now: Date = deps.now ?? new Date(),
 ): Promise<string[]> {
   const { db } = deps;
-  const seller = sellerFromConfig(deps.config);
+  const seller = await receiptSeller(db, sellerFromConfig(deps.config));
   const due = await db
     .select({ id: orders.id })
     .from(orders)
@@ -456,7 +564,15 @@ async function sendPaymentFailures(deps: LifecycleDeps, now: Date): Promise<stri
   const due = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(isNotNull(orders.failureCode), eq(orders.method, "card"), isNull(orders.failureNotifiedAt)))
+    .where(
+      and(
+        isNotNull(orders.failureCode),
+        eq(orders.method, "card"),
+        isNull(orders.failureNotifiedAt),
+        // Given up for another way of paying (the invoice): nothing to tell.
+        ne(orders.status, "cancelled"),
+      ),
+    )
     .orderBy(orders.createdAt);
   return sendEachOnce(
     deps,
@@ -467,19 +583,48 @@ async function sendPaymentFailures(deps: LifecycleDeps, now: Date): Promise<stri
         await db
           .update(orders)
           .set({ failureNotifiedAt: now })
-          .where(and(eq(orders.id, id), isNull(orders.failureNotifiedAt), isNotNull(orders.failureCode)))
+          .where(
+            and(
+              eq(orders.id, id),
+              isNull(orders.failureNotifiedAt),
+              isNotNull(orders.failureCode),
+              ne(orders.status, "cancelled"),
+            ),
+          )
           .returning()
       )[0],
     async (claimed) => {
       const [facts] = await db
-        .select({ email: users.email, metadata: profiles.metadata })
+        .select({ email: users.email, accountLocale: users.locale, metadata: profiles.metadata })
         .from(users)
         .innerJoin(profiles, eq(profiles.id, claimed.profileId))
         .where(eq(users.id, claimed.customerUserId));
       if (!facts) throw new Error(`order ${claimed.orderNumber} has no customer`);
+      const [subscription] = await db
+        .select({
+          nextRetryAt: subscriptions.nextRetryAt,
+          priceOre: subscriptions.priceOre,
+          status: subscriptions.status,
+        })
+        .from(subscriptions)
+        .where(eq(subscriptions.orderId, claimed.id));
+      // A charge we try again ourselves (when, and where to change the card), or the last one that
+      // failed; a provider's own retries (Stripe) get the general message below.
+      if (subscription && (subscription.nextRetryAt || subscription.status === "cancelled")) {
+        await sendChargeFailedEmail(deps.email, {
+          to: facts.email,
+          locale: customerLocale(facts.accountLocale, facts.metadata.language),
+          profileId: claimed.profileId,
+          amountOre: subscription.priceOre,
+          currency: claimed.currency,
+          nextRetryAt: subscription.nextRetryAt,
+          publicUrl: deps.config.publicUrl,
+        });
+        return;
+      }
       await sendPaymentFailedEmail(deps.email, {
         to: facts.email,
-        locale: localeOf(facts.metadata.language),
+        locale: customerLocale(facts.accountLocale, facts.metadata.language),
         orderNumber: claimed.orderNumber,
         profileId: claimed.profileId,
         amountOre: claimed.amountOre,

@@ -177,6 +177,25 @@ export async function orderPaymentRefusal(
   return null;
 }
 
+/**
+ * When an order's first charge is due, if not at its checkout: at the end of the trial that comes
+ * first, a checkout link's (from now) or the page's own running trial (decisions: paying during a
+ * trial never wastes the trial). Null: charged at the checkout.
+ */
+export async function firstChargeAt(
+  db: Executor,
+  order: Pick<OrderRow, "profileId" | "checkoutLinkId" | "plan">,
+  { now, trialDays }: { now: Date; trialDays: number },
+): Promise<Date | null> {
+  const terms = await orderTerms(db, order);
+  if (terms.trialFirst) return new Date(now.getTime() + trialDays * dayMs);
+  const [profile] = await db
+    .select({ status: profiles.status, trialEndsAt: profiles.trialEndsAt })
+    .from(profiles)
+    .where(eq(profiles.id, order.profileId));
+  return profile ? runningTrialEnd(profile, now) : null;
+}
+
 function sameTerms(order: OrderRow, terms: Terms): boolean {
   return (
     order.plan === terms.plan &&
@@ -235,7 +254,7 @@ export async function createCardOrder(
   actor: Actor,
   deps: CardCheckoutDeps,
 ): Promise<{ order: CustomerOrder; start: CheckoutStart }> {
-  const { order, email, interval, iterations, trialFirst } = await db.transaction(async (tx) => {
+  const { order, email, interval, iterations, trialFirst, trialEndsAt } = await db.transaction(async (tx) => {
     // The page's row lock makes two clicks at once wait for each other: the second finds the first's order.
     const [profile] = await tx.select().from(profiles).where(eq(profiles.id, input.profileId)).for("update");
     const refusal = checkoutRefusal(profile ?? null, actor.id);
@@ -291,6 +310,7 @@ export async function createCardOrder(
       interval: terms.interval,
       iterations: terms.iterations,
       trialFirst: terms.trialFirst,
+      trialEndsAt: profile ? runningTrialEnd(profile, new Date()) : null,
     };
   });
 
@@ -305,6 +325,7 @@ export async function createCardOrder(
     interval,
     iterations,
     trialDays: trialFirst ? freeTrialDays : 0,
+    trialEndsAt: trialFirst ? null : trialEndsAt,
     description: `Kammare ${order.profileId}, ${order.plan === "link" ? interval : order.plan}`,
     successUrl: `${page}/checkout/confirm?order=${order.orderNumber}`,
     cancelUrl: `${page}/checkout/card`,
@@ -488,28 +509,15 @@ export async function bookPaymentEvent(
         status = "paid";
         changedProfile = profile.id;
       }
+    } else if (event.type === "checkout_completed" && profile) {
+      if (await applyCheckoutCompleted(tx, order, profile, event, { now, trialDays })) {
+        status = "scheduled";
+        changedProfile = profile.id;
+      }
     } else if (event.type === "payment_failed" && profile) {
-      if (order.status === "paid") {
-        // A renewal failed: the page stays up, past due, until the lifecycle's grace ends. The order
-        // keeps the failure's code until a later payment clears it; the lifecycle tells the customer.
-        await tx
-          .update(subscriptions)
-          .set({ status: "past_due", updatedAt: now })
-          .where(eq(subscriptions.orderId, order.id));
-        await tx
-          .update(orders)
-          .set({ failureCode: event.failureCode ?? "payment_failed", failureNotifiedAt: null })
-          .where(eq(orders.id, order.id));
-        if (profile.status === "active") {
-          await applyPaymentToPage(tx, {
-            profile,
-            to: "past_due",
-            reason: "payment_failed",
-            orderNumber: order.orderNumber,
-            now,
-          });
-          changedProfile = profile.id;
-        }
+      if (order.status === "paid" || order.status === "scheduled") {
+        // A charge of the subscription failed (a renewal, or the first one at a trial's end).
+        if (await applyChargeFailure(tx, order, profile, event, now)) changedProfile = profile.id;
       } else if (order.status !== "cancelled") {
         status = "failed";
         await tx
@@ -596,6 +604,43 @@ async function applySuccess(
     .for("update");
   const reportedEnd = event.periodEnd ? new Date(event.periodEnd) : null;
 
+  if (order.status === "scheduled") {
+    // The first charge, at the end of the trial that came first: the first period starts there.
+    if (!subscription) return null;
+    const periodStart = subscription.trialEndsAt ?? now;
+    const periodEnd =
+      reportedEnd && reportedEnd > periodStart
+        ? reportedEnd
+        : addInterval(periodStart, subscription.interval);
+    const finished = subscription.iterations === 1;
+    await tx
+      .update(orders)
+      .set({ status: "paid", paidAt: now, failureCode: null })
+      .where(eq(orders.id, order.id));
+    await tx
+      .update(subscriptions)
+      .set({
+        ...paidCharge(subscription),
+        periodsPaid: 1,
+        currentPeriodStart: periodStart,
+        currentPeriodEnd: periodEnd,
+        nextChargeAt: finished ? null : periodEnd,
+        status: "active",
+        updatedAt: now,
+      })
+      .where(eq(subscriptions.id, subscription.id));
+    const paidUntil = profile.paidUntil && profile.paidUntil > periodEnd ? profile.paidUntil : periodEnd;
+    await applyPaymentToPage(tx, {
+      profile,
+      to: onTrial(profile, now) ? profile.status : "active",
+      reason: "paid",
+      paidUntil,
+      orderNumber: order.orderNumber,
+      now,
+    });
+    return paidUntil;
+  }
+
   if (order.status === "paid") {
     // Only a renewal that pays a later period counts; the same success told twice changes nothing.
     if (!subscription || !reportedEnd || !subscription.currentPeriodEnd) return null;
@@ -605,6 +650,7 @@ async function applySuccess(
     await tx
       .update(subscriptions)
       .set({
+        ...paidCharge(subscription),
         periodsPaid,
         currentPeriodStart: subscription.currentPeriodEnd,
         currentPeriodEnd: reportedEnd,
@@ -640,23 +686,173 @@ async function applySuccess(
     .update(orders)
     .set({ status: "paid", paidAt: now, failureCode: null })
     .where(eq(orders.id, order.id));
+  // A page paid further ahead already (an earlier order) keeps the later date.
+  const paidUntil = profile.paidUntil && profile.paidUntil > periodEnd ? profile.paidUntil : periodEnd;
+  // Paid during its own trial, the page stays on the trial, which it has free; the sweep makes it
+  // active when the trial ends (decisions: paying during a trial never wastes the trial).
+  await openSubscription(tx, order, profile, event, {
+    terms,
+    values: {
+      periodsPaid: 1,
+      currentPeriodStart: periodStart,
+      currentPeriodEnd: periodEnd,
+      nextChargeAt: finished ? null : periodEnd,
+      trialEndsAt,
+      status: trialEndsAt ? "trialing" : "active",
+    },
+    reason: "paid",
+    paidUntil,
+    now,
+  });
+  return paidUntil;
+}
+
+type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+/**
+ * What a paid charge changes of a subscription besides its period: the dunning starts over, and a
+ * switch of plan asked for takes effect with the period it paid (the charge was at the new price).
+ */
+function paidCharge(subscription: SubscriptionRow): Partial<typeof subscriptions.$inferInsert> {
+  const switched = subscription.nextPlan;
+  return {
+    failedAttempts: 0,
+    nextRetryAt: null,
+    ...(switched
+      ? {
+          plan: switched,
+          interval: plans[switched].interval,
+          priceOre: plans[switched].price.amountOre,
+          nextPlan: null,
+        }
+      : {}),
+  };
+}
+
+/** Days after a failed charge's due date on which it is tried again (decisions: 1, 3 and 7). */
+export const retryAfterDays = [1, 3, 7] as const;
+
+/**
+ * The checkout is done with the card kept and nothing charged (a trial comes first): the order is
+ * scheduled, the subscription waits for the trial's end to charge, and the page is covered until
+ * then (a page on its own trial stays on it; a lapsed page with a link's trial first is live again).
+ * Answers whether anything changed.
+ */
+async function applyCheckoutCompleted(
+  tx: Executor,
+  order: OrderRow,
+  profile: typeof profiles.$inferSelect,
+  event: PaymentEvent,
+  { now, trialDays }: { now: Date; trialDays: number },
+): Promise<boolean> {
+  if (!openOrderStatuses.includes(order.status)) return false;
+  if (order.checkoutLinkId && (await orderPaymentRefusal(tx, order, null)) !== null) return false;
+  const terms = await orderTerms(tx, order);
+  const trialEndsAt = terms.trialFirst
+    ? new Date(now.getTime() + trialDays * dayMs)
+    : runningTrialEnd(profile, now);
+  // Nothing to wait for: the provider should have charged; nothing is booked without a charge.
+  if (!trialEndsAt) return false;
+  await tx.update(orders).set({ status: "scheduled", failureCode: null }).where(eq(orders.id, order.id));
+  const coveredUntil = profile.paidUntil && profile.paidUntil > trialEndsAt ? profile.paidUntil : trialEndsAt;
+  await openSubscription(tx, order, profile, event, {
+    terms,
+    values: { periodsPaid: 0, nextChargeAt: trialEndsAt, trialEndsAt, status: "trialing" },
+    reason: "subscription_started",
+    paidUntil: coveredUntil,
+    now,
+  });
+  return true;
+}
+
+/**
+ * A charge of the subscription failed. The page is past due from the first failure. Where we charge
+ * ourselves (the sandbox) the charge is tried again 1, 3 and 7 days after it was due, and when the
+ * last try fails too the subscription stops and the page rests; a provider that charges its own
+ * (Stripe) retries on its own schedule and ends the subscription itself. Each failure e-mails the
+ * customer (failure_notified_at is cleared for the sweep). Answers whether the page changed.
+ */
+async function applyChargeFailure(
+  tx: Executor,
+  order: OrderRow,
+  profile: typeof profiles.$inferSelect,
+  event: PaymentEvent,
+  now: Date,
+): Promise<boolean> {
+  const [subscription] = await tx
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.orderId, order.id))
+    .limit(1)
+    .for("update");
+  await tx
+    .update(orders)
+    .set({ failureCode: event.failureCode ?? "payment_failed", failureNotifiedAt: null })
+    .where(eq(orders.id, order.id));
+  if (!subscription) return false;
+  const failedAttempts = subscription.failedAttempts + 1;
+  const weCharge = subscription.provider === "sandbox";
+  const due = subscription.nextChargeAt ?? now;
+  const retryDays = weCharge ? retryAfterDays[failedAttempts - 1] : undefined;
+  const exhausted = weCharge && retryDays === undefined;
+  await tx
+    .update(subscriptions)
+    .set({
+      status: exhausted ? "cancelled" : "past_due",
+      failedAttempts,
+      nextRetryAt: retryDays === undefined ? null : new Date(due.getTime() + retryDays * dayMs),
+      ...(exhausted ? { nextChargeAt: null } : {}),
+      updatedAt: now,
+    })
+    .where(eq(subscriptions.id, subscription.id));
+  const to = exhausted ? "expired" : "past_due";
+  if (profile.status === to || !["trial", "extended_trial", "active", "past_due"].includes(profile.status)) {
+    return false;
+  }
+  return applyPaymentToPage(tx, {
+    profile,
+    to,
+    reason: "payment_failed",
+    orderNumber: order.orderNumber,
+    now,
+  });
+}
+
+/**
+ * Starts the subscription of an order whose checkout is done (paid, or with the card kept for a
+ * trial's end): the subscription row, the checkout link used up, and the page covered through the
+ * status machine (a page on its own trial stays on it).
+ */
+async function openSubscription(
+  tx: Executor,
+  order: OrderRow,
+  profile: typeof profiles.$inferSelect,
+  event: PaymentEvent,
+  request: {
+    terms: { interval: CheckoutLinkInterval; iterations: number };
+    values: Pick<
+      typeof subscriptions.$inferInsert,
+      "periodsPaid" | "currentPeriodStart" | "currentPeriodEnd" | "nextChargeAt" | "trialEndsAt" | "status"
+    >;
+    reason: ReasonOf<"payment">;
+    paidUntil: Date;
+    now: Date;
+  },
+): Promise<void> {
+  const { now } = request;
   await tx.insert(subscriptions).values({
     profileId: order.profileId,
     customerUserId: order.customerUserId,
     orderId: order.id,
     plan: order.plan,
-    interval: terms.interval,
+    interval: request.terms.interval,
     priceOre: order.amountOre,
     currency: order.currency,
-    iterations: terms.iterations,
-    periodsPaid: 1,
-    currentPeriodStart: periodStart,
-    currentPeriodEnd: periodEnd,
-    nextChargeAt: finished ? null : periodEnd,
-    trialEndsAt,
-    status: trialEndsAt ? "trialing" : "active",
+    iterations: request.terms.iterations,
+    ...request.values,
     provider: order.provider,
     providerSubscriptionId: event.providerSubscriptionId,
+    cardOnFile: event.card ?? null,
   });
   if (order.checkoutLinkId) {
     await tx
@@ -664,24 +860,19 @@ async function applySuccess(
       .set({ usedAt: now, usedOrderId: order.id })
       .where(eq(checkoutLinks.id, order.checkoutLinkId));
   }
-  // A page paid further ahead already (an earlier order) keeps the later date.
-  const paidUntil = profile.paidUntil && profile.paidUntil > periodEnd ? profile.paidUntil : periodEnd;
-  // Paid during its own trial, the page stays on the trial, which it has free; the sweep makes it
-  // active when the trial ends (decisions: paying during a trial never wastes the trial).
   await applyPaymentToPage(tx, {
     profile,
     to: onTrial(profile, now) ? profile.status : "active",
-    reason: "paid",
-    paidUntil,
+    reason: request.reason,
+    paidUntil: request.paidUntil,
     orderNumber: order.orderNumber,
     now,
   });
-  return paidUntil;
 }
 
 async function orderTerms(
   tx: Executor,
-  order: OrderRow,
+  order: Pick<OrderRow, "checkoutLinkId" | "plan">,
 ): Promise<{ interval: CheckoutLinkInterval; iterations: number; trialFirst: boolean }> {
   if (order.checkoutLinkId) {
     const [link] = await tx.select().from(checkoutLinks).where(eq(checkoutLinks.id, order.checkoutLinkId));

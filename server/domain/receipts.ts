@@ -11,6 +11,7 @@ import type { Executor } from "../db/client";
 import { orders, profiles, subscriptions, users } from "../db/schema";
 import { formatMoney } from "../providers/pdf/layout";
 import { renderReceiptPdf, type ReceiptLayout } from "../providers/pdf/receipt";
+import { activeCreditorRow } from "./creditor";
 import { DomainError } from "./errors";
 import { hasRole, type Actor } from "./viewer";
 
@@ -59,6 +60,30 @@ export function localeOf(language: unknown): Locale {
   return isLocale(language) ? language : defaultMetadata.language;
 }
 
+/**
+ * The language to write to a customer in: the account's, the one it last used the site in (decisions:
+ * e-mails in the language of the account); an account that never told, its page's.
+ */
+export function customerLocale(accountLocale: unknown, pageLanguage: unknown): Locale {
+  return isLocale(accountLocale) ? accountLocale : localeOf(pageLanguage);
+}
+
+/**
+ * Who sells, on every receipt: the creditor that issues the invoices (decisions: one seller), and the
+ * SELLER_* settings only while no creditor is set up.
+ */
+export async function receiptSeller(db: Executor, fallback: Seller): Promise<Seller> {
+  const creditor = await activeCreditorRow(db);
+  if (!creditor) return fallback;
+  return {
+    name: creditor.name,
+    orgNumber: creditor.orgNumber,
+    vatNumber: creditor.vatNumber,
+    address: creditor.addressLines.join(", "),
+    email: creditor.email,
+  };
+}
+
 function addInterval(start: Date, interval: "month" | "year"): Date {
   const end = new Date(start);
   if (interval === "year") end.setUTCFullYear(end.getUTCFullYear() + 1);
@@ -69,7 +94,7 @@ function addInterval(start: Date, interval: "month" | "year"): Date {
 /** The paid order behind a receipt, or null when there is no such order or it is not paid. */
 export async function receiptData(db: Executor, orderNumber: string): Promise<ReceiptData | null> {
   const [row] = await db
-    .select({ order: orders, email: users.email, metadata: profiles.metadata })
+    .select({ order: orders, email: users.email, accountLocale: users.locale, metadata: profiles.metadata })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.customerUserId))
     .innerJoin(profiles, eq(profiles.id, orders.profileId))
@@ -110,7 +135,7 @@ export async function receiptData(db: Executor, orderNumber: string): Promise<Re
     currency: order.currency,
     paidAt,
     period,
-    locale: localeOf(row.metadata.language),
+    locale: customerLocale(row.accountLocale, row.metadata.language),
   };
 }
 
@@ -198,5 +223,5 @@ export async function receiptForViewer(
   if (!data || (data.customerUserId !== actor.id && !hasRole(actor, "admin"))) {
     throw new DomainError("not_found", "There is no receipt for this order.", "orderNumber");
   }
-  return receiptPdf(data, seller);
+  return receiptPdf(data, await receiptSeller(db, seller));
 }

@@ -37,7 +37,7 @@ const allowedBesidesAdmin = `
   active > past_due: time payment
   active > expired: time
   past_due > active: time payment
-  past_due > expired: time
+  past_due > expired: time payment
   expired > trial: owner
   expired > extended_trial: owner
   expired > active: payment

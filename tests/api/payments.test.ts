@@ -295,10 +295,13 @@ describeOnEngines(
         plan: "link",
         iterations: 12,
       });
-      await pay(owner, { orderNumber: order.orderNumber, ...card });
+      // A free trial first: the card is kept, nothing is charged until the trial's end.
+      const kept = await pay(owner, { orderNumber: order.orderNumber, ...card });
+      expect(orderAnswerSchema.parse(await kept.json()).order.status).toBe("scheduled");
       const [sub] = await db.select().from(subscriptions).where(eq(subscriptions.profileId, id));
-      expect(sub).toMatchObject({ status: "trialing", iterations: 12, periodsPaid: 1 });
-      expect(sub?.trialEndsAt?.getTime()).toBe(sub?.currentPeriodStart?.getTime());
+      expect(sub).toMatchObject({ status: "trialing", iterations: 12, periodsPaid: 0, priceOre: 9900 });
+      expect(sub?.nextChargeAt?.getTime()).toBe(sub?.trialEndsAt?.getTime());
+      expect(sub?.trialEndsAt?.getTime()).toBeGreaterThan(Date.now() + 29 * 24 * 3600_000);
       const [used] = await db
         .select()
         .from(checkoutLinks)

@@ -227,3 +227,45 @@ describeOnEngines(
     });
   },
 );
+
+describeOnEngines(
+  "paying during the page's own trial through Stripe",
+  { app: { config, payments } },
+  ({ app, db, accounts, admin }) => {
+    it("asks Stripe for a trial ending with the page's, and books the completed checkout as scheduled, not paid", async () => {
+      const owner = await accounts.signUp();
+      const [row] = await createProfiles(
+        db,
+        { count: 1, ownerUserId: owner.id },
+        { id: admin.id, roles: ["admin"] },
+        { ip: null, userAgent: "test" },
+      );
+      const id = row?.id as string;
+      const trialEndsAt = new Date(Date.now() + 20 * 24 * 3600_000);
+      await db.update(profiles).set({ status: "trial", trialEndsAt }).where(eq(profiles.id, id));
+      const response = await call(app, "/api/checkout/card", {
+        bearer: owner.token,
+        json: { profileId: id, plan: "monthly" },
+      });
+      expect(response.status).toBe(200);
+      const { order } = startCardCheckoutAnswerSchema.parse(await response.json());
+      const created = standIn.requests.filter((r) => r.path === "/v1/checkout/sessions").at(-1);
+      expect(created?.body).toMatchObject({
+        subscription_data: { trial_end: String(Math.ceil(trialEndsAt.getTime() / 1000)) },
+      });
+      const [stored] = await db.select().from(orders).where(eq(orders.orderNumber, order.orderNumber));
+      const { session } = standIn.completeSession(stored?.providerReference ?? "");
+      expect(session.amount_total).toBe(0);
+      const { body, headers } = stripeWebhook("checkout.session.completed", { ...session });
+      const delivered = await call(app, "/api/webhooks/stripe", { method: "POST", headers, body });
+      expect(delivered.status).toBe(200);
+      const [booked] = await db.select().from(orders).where(eq(orders.orderNumber, order.orderNumber));
+      expect(booked).toMatchObject({ status: "scheduled", paidAt: null });
+      const [sub] = await db.select().from(subscriptions).where(eq(subscriptions.profileId, id));
+      expect(sub).toMatchObject({ status: "trialing", periodsPaid: 0 });
+      expect(sub?.nextChargeAt?.getTime()).toBe(trialEndsAt.getTime());
+      // Still on its free trial: nothing of it is wasted.
+      expect((await db.select().from(profiles).where(eq(profiles.id, id)))[0]?.status).toBe("trial");
+    });
+  },
+);

@@ -42,6 +42,7 @@ function checkoutRequest(overrides: Partial<CheckoutRequest> = {}): CheckoutRequ
     interval: "month",
     iterations: 0,
     trialDays: 0,
+    trialEndsAt: null,
     description: "Kammare 7KX2M9Q0, monthly",
     successUrl: `${publicUrl}/k/7KX2M9Q0/checkout/confirm?order=${orderNumber}`,
     cancelUrl: `${publicUrl}/k/7KX2M9Q0/checkout/card`,
@@ -317,13 +318,13 @@ describe("stripe provider: webhooks", () => {
     });
   });
 
-  it("finds the order in the metadata when client_reference_id is missing; a trial checkout pays 0", async () => {
+  it("finds the order in the metadata when client_reference_id is missing; a trial checkout only keeps the card", async () => {
     const start = await provider.startCheckout(checkoutRequest({ trialDays: 30 }));
     const { session } = standIn.completeSession(start.reference);
     const event = stripeEvent("checkout.session.completed", { ...session, client_reference_id: null });
     const parsed = await provider.parseWebhook(signed(event).body, signed(event).headers);
     expect(parsed).toMatchObject({
-      type: "payment_succeeded",
+      type: "checkout_completed",
       orderNumber: session.metadata.orderNumber,
       amountOre: 0,
     });

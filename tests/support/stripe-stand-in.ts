@@ -182,8 +182,18 @@ export async function startStripeStandIn({ secretKey }: { secretKey: string }): 
       if (!text(body[field])) return stripeError(400, "invalid_request_error", `Missing ${field}`, field);
     }
     const subscriptionData = object(body.subscription_data);
-    // As Stripe: with a free trial first nothing is due at checkout.
-    const trial = Number(text(subscriptionData.trial_period_days) ?? "0") > 0;
+    // As Stripe: with a free trial first nothing is due at checkout. A trial_end must be at least
+    // 48 hours ahead (Stripe's rule for Checkout Sessions).
+    const trialEndParam = Number(text(subscriptionData.trial_end) ?? "0");
+    if (trialEndParam > 0 && trialEndParam < now() + 2 * day) {
+      return stripeError(
+        400,
+        "invalid_request_error",
+        "subscription_data[trial_end] must be at least 48 hours in the future.",
+        "subscription_data[trial_end]",
+      );
+    }
+    const trial = Number(text(subscriptionData.trial_period_days) ?? "0") > 0 || trialEndParam > 0;
     const id = stripeId("cs_test_", 58);
     const created = now();
     const session: StandInSession = {
@@ -306,7 +316,8 @@ export async function startStripeStandIn({ secretKey }: { secretKey: string }): 
       const trialDays = Number(text(terms.subscriptionData.trial_period_days) ?? "0");
       const interval = text(object(priceData.recurring).interval) ?? "month";
       const start = now();
-      const trialEnd = trialDays > 0 ? start + trialDays * day : null;
+      const trialEndParam = Number(text(terms.subscriptionData.trial_end) ?? "0");
+      const trialEnd = trialDays > 0 ? start + trialDays * day : trialEndParam > 0 ? trialEndParam : null;
       const periodEnd = trialEnd ?? start + (interval === "year" ? 365 : 30) * day;
       const subscription: StandInSubscription = {
         id: stripeId("sub_test_"),

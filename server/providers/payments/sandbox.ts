@@ -6,7 +6,12 @@
 // HMAC-SHA256 over `{t}.{raw body}` with SANDBOX_WEBHOOK_SECRET; a signature older than five minutes
 // is refused too, so a captured webhook cannot be replayed later with a new order.
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
-import { sandboxCards } from "../../../contract/checkout";
+import {
+  sandboxCards,
+  sandboxOutcomes,
+  type CardOnFile,
+  type SandboxOutcome,
+} from "../../../contract/checkout";
 import { z } from "../../../contract/zod";
 import {
   paymentEventTypes,
@@ -14,13 +19,13 @@ import {
   type CheckoutStart,
   type PaymentEvent,
   type PaymentProvider,
+  type SubscriptionCharge,
 } from "./types";
 
 export const sandboxSignatureHeader = "Sandbox-Signature";
 const toleranceSeconds = 5 * 60;
 
-/** What the card number makes the sandbox do; any other valid number succeeds (as Stripe's 4242). */
-export type SandboxOutcome = "succeeded" | "declined" | "requires_confirmation";
+export type { SandboxOutcome };
 
 export function sandboxOutcome(cardDigits: string): SandboxOutcome {
   if (cardDigits === sandboxCards.declined) return "declined";
@@ -38,6 +43,11 @@ const sandboxEventSchema = z.object({
     reference: z.string(),
     amountOre: z.number().int(),
     failureCode: z.string().nullable(),
+    // The card the checkout keeps for later charges (its last digits and the test number's outcome).
+    card: z
+      .object({ last4: z.string().regex(/^\d{4}$/), sandboxOutcome: z.enum(sandboxOutcomes).optional() })
+      .nullable()
+      .optional(),
   }),
 });
 export type SandboxEventBody = z.infer<typeof sandboxEventSchema>;
@@ -56,6 +66,44 @@ export type SandboxOptions = {
 
 function sign(secret: string, timestamp: number, body: string): string {
   return createHmac("sha256", secret).update(`${timestamp}.${body}`).digest("hex");
+}
+
+/** The card the sandbox keeps of a checkout: the last four digits and what its test number does. */
+export function keptCard(cardDigits: string): CardOnFile {
+  return { last4: cardDigits.slice(-4), sandboxOutcome: sandboxOutcome(cardDigits) };
+}
+
+/**
+ * The sandbox charges a subscription's kept card (the lifecycle sweep calls it when a charge is due):
+ * the test number decides, as at the checkout. A card that asks for confirmation cannot be confirmed
+ * with nobody there, so it fails as Stripe's off-session charges do (authentication_required).
+ */
+export function chargeKeptCard(charge: SubscriptionCharge): PaymentEvent {
+  const outcome = charge.card?.sandboxOutcome ?? "declined";
+  const failureCode =
+    outcome === "succeeded" ? null : outcome === "declined" ? "card_declined" : "authentication_required";
+  const eventId = `evt_sbx_${randomUUID()}`;
+  return {
+    provider: "sandbox",
+    eventId,
+    type: failureCode ? "payment_failed" : "payment_succeeded",
+    orderNumber: charge.orderNumber,
+    providerReference: null,
+    providerSubscriptionId: null,
+    amountOre: charge.amountOre,
+    failureCode,
+    periodEnd: failureCode ? null : charge.periodEnd.toISOString(),
+    card: charge.card,
+    occurredAt: charge.now.toISOString(),
+    raw: {
+      id: eventId,
+      type: "subscription_charge",
+      subscriptionId: charge.subscriptionId,
+      amountOre: charge.amountOre,
+      outcome,
+      periodEnd: charge.periodEnd.toISOString(),
+    },
+  };
 }
 
 export function createSandboxProvider(options: SandboxOptions = {}): SandboxProvider {
@@ -121,9 +169,12 @@ export function createSandboxProvider(options: SandboxOptions = {}): SandboxProv
         amountOre: parsed.data.amountOre,
         failureCode: parsed.data.failureCode,
         periodEnd: null,
+        card: parsed.data.card ?? null,
         occurredAt: new Date(parsed.created * 1000).toISOString(),
         raw: JSON.parse(rawBody) as Record<string, unknown>,
       });
     },
+
+    chargeSubscription: chargeKeptCard,
   };
 }

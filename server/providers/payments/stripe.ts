@@ -18,6 +18,9 @@ import {
   type PaymentProvider,
 } from "./types";
 
+/** Stripe's least trial_end for a Checkout Session's subscription: 48 hours ahead (and a minute). */
+const minTrialEndMs = 48 * 60 * 60 * 1000 + 60_000;
+
 export type StripeProviderOptions = {
   secretKey: string;
   webhookSecret: string;
@@ -76,6 +79,15 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
           subscription_data: {
             metadata,
             ...(request.trialDays > 0 ? { trial_period_days: request.trialDays } : {}),
+            // Paying during the page's own trial: Stripe charges nothing until it ends. Stripe
+            // takes a trial_end at least 48 hours ahead; a trial ending sooner gets those hours.
+            ...(request.trialDays === 0 && request.trialEndsAt
+              ? {
+                  trial_end: Math.ceil(
+                    Math.max(request.trialEndsAt.getTime(), Date.now() + minTrialEndMs) / 1000,
+                  ),
+                }
+              : {}),
           },
           success_url: absolute(request.successUrl),
           cancel_url: absolute(request.cancelUrl),
@@ -182,12 +194,18 @@ function translate(event: Stripe.Event): PaymentEvent {
     case "checkout.session.completed": {
       const session = read(sessionSchema, object, event);
       // Completed with payment_status "unpaid" means a payment still under way (never the case for
-      // cards, which settle at once): the invoice.paid that follows books it.
-      const settled = session.payment_status !== "unpaid";
+      // cards, which settle at once): the invoice.paid that follows books it. Nothing to pay (a trial
+      // comes first): the card is kept and the first invoice.paid at the trial's end books the charge.
+      const type =
+        session.payment_status === "no_payment_required" || session.amount_total === 0
+          ? "checkout_completed"
+          : session.payment_status !== "unpaid"
+            ? "payment_succeeded"
+            : "ignored";
       return {
         ...base,
         ...none,
-        type: settled ? "payment_succeeded" : "ignored",
+        type,
         orderNumber: session.client_reference_id ?? session.metadata?.orderNumber ?? null,
         providerReference: session.id,
         providerSubscriptionId: idOf(session.subscription),

@@ -1,6 +1,7 @@
 // The payment provider interface (DESIGN.md "providers"): the built-in `sandbox` (offline, the default)
 // and `stripe`. The domain starts checkouts through it and books every result from the PaymentEvent
 // it returns for a webhook, whichever provider sent it: one code path books every payment.
+import type { CardOnFile } from "../../../contract/checkout";
 import type { CheckoutLinkInterval, PaymentProviderName } from "../../../contract/orders";
 
 export type CardProviderName = Exclude<PaymentProviderName, "invoice">;
@@ -18,6 +19,8 @@ export type CheckoutRequest = {
   iterations: number;
   /** 0 when no free trial comes first. */
   trialDays: number;
+  /** The page's own trial runs until then: nothing is charged before (null: no trial running). */
+  trialEndsAt: Date | null;
   /** Shown by the provider, e.g. "Kammare 7KX2M9Q0, monthly". */
   description: string;
   /** Absolute URLs the provider sends the customer back to. */
@@ -34,6 +37,8 @@ export type CheckoutStart =
   | { kind: "card-form"; reference: string };
 
 export const paymentEventTypes = [
+  /** The checkout is done and the card kept, nothing charged: a trial comes first. */
+  "checkout_completed",
   "payment_succeeded",
   "payment_failed",
   "requires_confirmation",
@@ -61,6 +66,8 @@ export type PaymentEvent = {
   failureCode: string | null;
   /** The end of the period now paid, ISO 8601. */
   periodEnd: string | null;
+  /** The card the checkout kept, where the provider tells (the sandbox's test card). */
+  card?: CardOnFile | null;
   occurredAt: string;
   /** The provider's event as it came, stored for the record. */
   raw: Record<string, unknown>;
@@ -83,4 +90,21 @@ export type PaymentProvider = {
    * `iterations` periods is paid. Only providers that charge renewals themselves (Stripe) have it.
    */
   endAfterCurrentPeriod?(providerSubscriptionId: string): Promise<void>;
+  /**
+   * Charges a subscription's kept card for its next period and reports the outcome as an event for
+   * the one booking path. Only a provider whose renewals we charge ourselves (the sandbox) has it;
+   * Stripe charges its own and reports by webhook.
+   */
+  chargeSubscription?(request: SubscriptionCharge): PaymentEvent;
+};
+
+/** One charge of a subscription's next period. */
+export type SubscriptionCharge = {
+  subscriptionId: string;
+  orderNumber: string;
+  amountOre: number;
+  card: CardOnFile | null;
+  /** The end of the period this charge pays for. */
+  periodEnd: Date;
+  now: Date;
 };

@@ -1,0 +1,189 @@
+// Subscriptions through the sandbox over simulated time, on every database engine: a card taken
+// during a trial is kept and charged only at the trial's end; renewals are charged when due; a failed
+// charge is tried again after 1, 3 and 7 days with an e-mail each time, the page past due from the
+// first failure and resting when every try failed (decisions "Subscriptions a customer can trust").
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { expect, it } from "vitest";
+import { orderAnswerSchema, startCardCheckoutAnswerSchema } from "../../contract/checkout";
+import { loadConfig } from "../../server/config";
+import { orders, profileStatusHistory, profiles, subscriptions } from "../../server/db/schema";
+import { runLifecycle } from "../../server/domain/lifecycle";
+import { createOutboxSender, readOutbox } from "../../server/providers/email";
+import { createPaymentProviders } from "../../server/providers/payments";
+import { chargeKeptCard, createSandboxProvider } from "../../server/providers/payments/sandbox";
+import { call, type Account } from "../support/accounts";
+import { describeOnEngines } from "../support/api-fixture";
+import { testCard } from "../support/checkout-samples";
+import { namedDraft } from "../support/named-draft";
+
+const dayMs = 24 * 60 * 60 * 1000;
+const secret = "test-sandbox-secret-subscriptions";
+const payments = createPaymentProviders(
+  { PAYMENT_PROVIDER: "sandbox", SANDBOX_WEBHOOK_SECRET: secret },
+  { sandbox: createSandboxProvider({ secret }) },
+);
+const config = loadConfig({ NODE_ENV: "test", PUBLIC_URL: "http://localhost:3000" });
+const outbox = mkdtempSync(path.join(tmpdir(), "kammare-subscriptions-"));
+const email = createOutboxSender({ dir: outbox, from: "Kammare <no-reply@localhost>" });
+const later = (from: Date, days: number, minutes = 1) =>
+  new Date(from.getTime() + days * dayMs + minutes * 60_000);
+
+describeOnEngines(
+  "subscriptions through the sandbox",
+  { app: { payments } },
+  ({ app, db, accounts, admin }) => {
+    const sweep = (now: Date) => runLifecycle({ db, email, config, now, charge: chargeKeptCard });
+    const page = async (id: string) => (await db.select().from(profiles).where(eq(profiles.id, id)))[0];
+    const subscriptionOf = async (id: string) =>
+      (await db.select().from(subscriptions).where(eq(subscriptions.profileId, id)))[0];
+    const mailsTo = async (to: string) => (await readOutbox(outbox)).filter((mail) => mail.to === to);
+
+    /** A page on its free trial, paid monthly by card on the trial's first day. */
+    async function paidOnTrialDayOne(): Promise<{
+      id: string;
+      owner: Account;
+      orderNumber: string;
+      trialEndsAt: Date;
+    }> {
+      const { id, owner } = await namedDraft({ db, accounts, admin });
+      expect(
+        (await call(app, "/api/kammare/free-trial", { bearer: owner.token, json: { profileId: id } })).status,
+      ).toBe(200);
+      const started = await call(app, "/api/checkout/card", {
+        bearer: owner.token,
+        json: { profileId: id, plan: "monthly" },
+      });
+      const { order } = startCardCheckoutAnswerSchema.parse(await started.json());
+      const paid = await call(app, "/api/checkout/sandbox/pay", {
+        bearer: owner.token,
+        json: { orderNumber: order.orderNumber, ...testCard },
+      });
+      expect(orderAnswerSchema.parse(await paid.json()).order.status).toBe("scheduled");
+      return {
+        id,
+        owner,
+        orderNumber: order.orderNumber,
+        trialEndsAt: (await page(id))?.trialEndsAt as Date,
+      };
+    }
+
+    it("keeps the card during the trial, charges nothing, and charges it when the trial ends", async () => {
+      const { id, orderNumber, trialEndsAt } = await paidOnTrialDayOne();
+      const [scheduled] = await db.select().from(orders).where(eq(orders.orderNumber, orderNumber));
+      expect(scheduled).toMatchObject({ status: "scheduled", paidAt: null });
+      expect(await subscriptionOf(id)).toMatchObject({
+        status: "trialing",
+        periodsPaid: 0,
+        cardOnFile: { last4: "4242", sandboxOutcome: "succeeded" },
+      });
+      expect((await subscriptionOf(id))?.nextChargeAt?.getTime()).toBe(trialEndsAt.getTime());
+      expect((await page(id))?.status).toBe("trial");
+
+      // A sweep during the trial charges nothing.
+      const quiet = await sweep(later(trialEndsAt, -1));
+      expect(quiet.charges.filter((charge) => charge.orderNumber === orderNumber)).toEqual([]);
+
+      const report = await sweep(later(trialEndsAt, 0));
+      expect(report.charges).toContainEqual({ orderNumber, outcome: "paid" });
+      const [paid] = await db.select().from(orders).where(eq(orders.orderNumber, orderNumber));
+      expect(paid?.status).toBe("paid");
+      const monthAfterTrial = new Date(trialEndsAt);
+      monthAfterTrial.setUTCMonth(monthAfterTrial.getUTCMonth() + 1);
+      expect((await page(id))?.paidUntil?.toISOString()).toBe(monthAfterTrial.toISOString());
+      expect((await page(id))?.status).toBe("active");
+      expect(await subscriptionOf(id)).toMatchObject({ status: "active", periodsPaid: 1 });
+
+      // The next month's renewal is charged when due, once.
+      await sweep(later(monthAfterTrial, 0));
+      await sweep(later(monthAfterTrial, 0, 5));
+      expect(await subscriptionOf(id)).toMatchObject({ status: "active", periodsPaid: 2 });
+      expect((await page(id))?.paidUntil?.getTime()).toBeGreaterThan(monthAfterTrial.getTime() + 27 * dayMs);
+    });
+
+    it("tries a failed renewal again after 1, 3 and 7 days, e-mailing each time, and lets the page rest when all fail", async () => {
+      const { id, owner, trialEndsAt } = await paidOnTrialDayOne();
+      await sweep(later(trialEndsAt, 0));
+      const due = (await subscriptionOf(id))?.nextChargeAt as Date;
+      await db
+        .update(subscriptions)
+        .set({ cardOnFile: { last4: "0002", sandboxOutcome: "declined" } })
+        .where(eq(subscriptions.profileId, id));
+      // The page is in Swedish; its owner uses the site in English: the e-mails follow the account.
+      expect((await page(id))?.metadata).toEqual({});
+      const english = await call(app, "/api/preferences/locale", {
+        bearer: owner.token,
+        json: { locale: "en-US" },
+      });
+      expect(english.status).toBe(204);
+      const before = (await mailsTo(owner.email)).length;
+
+      await sweep(later(due, 0));
+      expect((await page(id))?.status).toBe("past_due");
+      expect(await subscriptionOf(id)).toMatchObject({ status: "past_due", failedAttempts: 1 });
+      expect((await subscriptionOf(id))?.nextRetryAt?.getTime()).toBe(due.getTime() + dayMs);
+      // Past due is no reason to rest early: the grace waits for the retries.
+      for (const [day, attempts, nextRetryDays] of [
+        [1, 2, 3],
+        [3, 3, 7],
+      ] as const) {
+        await sweep(later(due, day));
+        expect(await subscriptionOf(id)).toMatchObject({ status: "past_due", failedAttempts: attempts });
+        expect((await subscriptionOf(id))?.nextRetryAt?.getTime()).toBe(
+          due.getTime() + nextRetryDays * dayMs,
+        );
+        expect((await page(id))?.status).toBe("past_due");
+      }
+      await sweep(later(due, 7));
+      expect(await subscriptionOf(id)).toMatchObject({
+        status: "cancelled",
+        failedAttempts: 4,
+        nextRetryAt: null,
+      });
+      expect((await page(id))?.status).toBe("expired");
+      const history = await db
+        .select()
+        .from(profileStatusHistory)
+        .where(eq(profileStatusHistory.profileId, id))
+        .orderBy(profileStatusHistory.at);
+      expect(history.slice(-2).map((row) => `${row.fromStatus}>${row.toStatus}:${row.reasonCode}`)).toEqual([
+        "active>past_due:payment_failed",
+        "past_due>expired:payment_failed",
+      ]);
+
+      // One e-mail per failed try: three saying when it is tried again, the last saying it stopped.
+      const mails = (await mailsTo(owner.email)).slice(before);
+      expect(mails.map((mail) => mail.subject)).toEqual([
+        ...Array(3).fill("We could not charge your card for Kammare"),
+        "Your Kammare page is resting: the payment did not go through",
+      ]);
+      expect(mails[0]?.text).toContain(`${config.publicUrl}/account`);
+    });
+
+    it("a retry with a card that works brings the page back and starts the dunning over", async () => {
+      const { id, trialEndsAt } = await paidOnTrialDayOne();
+      await sweep(later(trialEndsAt, 0));
+      const due = (await subscriptionOf(id))?.nextChargeAt as Date;
+      await db
+        .update(subscriptions)
+        .set({ cardOnFile: { last4: "0002", sandboxOutcome: "declined" } })
+        .where(eq(subscriptions.profileId, id));
+      await sweep(later(due, 0));
+      expect((await page(id))?.status).toBe("past_due");
+      await db
+        .update(subscriptions)
+        .set({ cardOnFile: { last4: "4242", sandboxOutcome: "succeeded" } })
+        .where(eq(subscriptions.profileId, id));
+      await sweep(later(due, 1));
+      expect(await subscriptionOf(id)).toMatchObject({
+        status: "active",
+        failedAttempts: 0,
+        nextRetryAt: null,
+      });
+      expect((await page(id))?.status).toBe("active");
+      expect((await page(id))?.paidUntil?.getTime()).toBeGreaterThan(due.getTime() + 27 * dayMs);
+    });
+  },
+);
