@@ -46,6 +46,8 @@ export const customerOrderSchema = z.object({
   paidAt: z.string().nullable(),
   /** The profile's paid_until once paid. */
   paidUntil: z.string().nullable(),
+  /** A scheduled order (the card kept while a trial comes first): when the card is first charged. */
+  firstChargeAt: z.string().nullable(),
 });
 export type CustomerOrder = z.infer<typeof customerOrderSchema>;
 

@@ -106,6 +106,12 @@ import {
   startCardCheckoutRequestSchema,
 } from "./checkout";
 
+import {
+  customerSubscriptionsAnswerSchema,
+  subscriptionActionRequestSchema,
+  subscriptionAnswerSchema,
+} from "./subscriptions";
+
 export type Endpoint = {
   method: "get" | "post" | "put" | "patch" | "delete";
   path: string;
@@ -319,6 +325,42 @@ export const endpoints: Endpoint[] = [
       200: { description: "Deleted", schema: accountDeletedSchema },
       400: { description: "wrong_password, naming password" },
       429: { description: "Too many attempts" },
+    },
+  },
+  {
+    method: "get",
+    path: "/api/kammare/subscriptions",
+    summary:
+      "The signed-in customer's current subscriptions, one per page they own: the plan, the next charge " +
+      "(date and amount) or the date it ends, the card's last digits.",
+    auth: true,
+    responses: { 200: { description: "The subscriptions", schema: customerSubscriptionsAnswerSchema } },
+  },
+  {
+    method: "post",
+    path: "/api/kammare/subscriptions/cancel",
+    summary:
+      "Cancels the page's subscription at the end of its period (or of the trial before the first charge): " +
+      "nothing more is charged, an e-mail confirms it. Cancelling again changes nothing (owner only, audited).",
+    auth: true,
+    request: subscriptionActionRequestSchema,
+    responses: {
+      200: { description: "Cancelled at the period's end", schema: subscriptionAnswerSchema },
+      403: { description: "Not the page's owner" },
+      404: { description: "No such page, or it has no subscription" },
+    },
+  },
+  {
+    method: "post",
+    path: "/api/kammare/subscriptions/resume",
+    summary: "Takes a cancellation back before its period ends (owner only, audited).",
+    auth: true,
+    request: subscriptionActionRequestSchema,
+    responses: {
+      200: { description: "Running again", schema: subscriptionAnswerSchema },
+      403: { description: "Not the page's owner" },
+      404: { description: "No such page, or it has no subscription" },
+      409: { description: "The period has ended" },
     },
   },
   {

@@ -7,6 +7,7 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { RouterContextProvider } from "react-router";
 import { errorCodes } from "../contract/errors";
 import { accountRoutes } from "./api/account";
+import { subscriptionRoutes } from "./api/subscriptions";
 import { adminCheckRoutes, adminUserRoutes } from "./api/admin";
 import {
   addressLabelsBodyBytes,
@@ -244,6 +245,7 @@ export function createApp(given: AppDeps): Hono<ApiEnv> {
       customerOrderRoutes({ db }),
       customerInvoiceRoutes({ db }),
       accountRoutes(erasure),
+      subscriptionRoutes({ db, provider: payments.card, email: deps.email, publicUrl: config.publicUrl }),
     ),
   );
   api.route(

@@ -145,3 +145,29 @@ export async function sendChargeFailedEmail(
     text: t(`billingEmail.${which}.body`, values),
   });
 }
+
+/** Confirms a cancellation (decisions: the EU's withdrawal-button rule asks for a confirmation). */
+export async function sendSubscriptionCancelledEmail(
+  sender: EmailSender,
+  input: {
+    to: string;
+    locale: Locale;
+    profileId: string;
+    pageName: string;
+    endsAt: Date;
+    publicUrl: string;
+  },
+): Promise<void> {
+  const { t } = i18nFor(input.locale);
+  const values = {
+    profileId: input.profileId,
+    name: input.pageName || input.profileId,
+    date: formatReceiptDate(input.endsAt, input.locale),
+    link: `${input.publicUrl}/account`,
+  };
+  await sender.send({
+    to: input.to,
+    subject: t("billingEmail.subscriptionCancelled.subject", values),
+    text: t("billingEmail.subscriptionCancelled.body", values),
+  });
+}

@@ -36,7 +36,9 @@ export type AuditAction =
   | "account.delete"
   | "account.export"
   // A payment booked for a page whose status no payment may change (suspended): kept on its order.
-  | "payment.status_kept";
+  | "payment.status_kept"
+  | "subscription.cancel"
+  | "subscription.resume";
 
 export type RequestOrigin = { ip: string | null; userAgent: string | null };
 

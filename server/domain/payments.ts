@@ -343,7 +343,11 @@ export async function orderView(db: Executor, order: OrderRow): Promise<Customer
     .from(profiles)
     .where(eq(profiles.id, order.profileId));
   const [subscription] = await db
-    .select({ interval: subscriptions.interval, iterations: subscriptions.iterations })
+    .select({
+      interval: subscriptions.interval,
+      iterations: subscriptions.iterations,
+      nextChargeAt: subscriptions.nextChargeAt,
+    })
     .from(subscriptions)
     .where(eq(subscriptions.orderId, order.id))
     .limit(1);
@@ -373,6 +377,7 @@ export async function orderView(db: Executor, order: OrderRow): Promise<Customer
     createdAt: order.createdAt.toISOString(),
     paidAt: order.paidAt?.toISOString() ?? null,
     paidUntil: order.status === "paid" ? (profile?.paidUntil?.toISOString() ?? null) : null,
+    firstChargeAt: order.status === "scheduled" ? (subscription?.nextChargeAt?.toISOString() ?? null) : null,
   };
 }
 

@@ -52,6 +52,8 @@ type World = {
   pageA: string;
   /** A's paid card order (it has a receipt). */
   orderA: string;
+  /** The page A's paid card order pays for: its subscription runs. */
+  subscribedPageA: string;
   /** A's invoice (paying by faktura). */
   invoiceA: { id: string };
   /** A new page of A's in its free trial, for a call that pays for it. */
@@ -224,6 +226,20 @@ const table: Record<string, Row> = {
       path: "/api/kammare/account/delete",
       json: { password: credentials(w, me).password },
     }),
+  },
+  "GET /api/kammare/subscriptions": {
+    cells: "401 200 200 403 403 200",
+    why: "each customer lists their own; the leak check proves B's holds nothing of A's",
+    send: () => ({ path: "/api/kammare/subscriptions" }),
+  },
+  "POST /api/kammare/subscriptions/cancel": {
+    cells: "401 200 403 403 403 403",
+    why: "only the page's owner cancels its subscription; an admin does not cancel for a customer",
+    send: (w) => ({ path: "/api/kammare/subscriptions/cancel", json: { profileId: w.subscribedPageA } }),
+  },
+  "POST /api/kammare/subscriptions/resume": {
+    cells: "401 200 403 403 403 403",
+    send: (w) => ({ path: "/api/kammare/subscriptions/resume", json: { profileId: w.subscribedPageA } }),
   },
   "POST /api/kammare/own": {
     cells: "401 200 403 403 403 200",
@@ -564,7 +580,17 @@ async function makeWorld(
     return id;
   }
   const pageA = await trialPage();
-  const started = await asA("/api/checkout/card", { profileId: pageA, plan: "monthly" });
+  // A page whose trial an admin ended, so its card payment is charged at once (during a trial the
+  // card is only kept): A's paid order, with its receipt and its running subscription.
+  const subscribedPageA = await trialPage();
+  const ended = await call(app, "/api/admin/profile", {
+    method: "PUT",
+    bearer: admin.token,
+    json: { id: subscribedPageA, status: "expired" },
+    origin: siteOrigin,
+  });
+  expect(ended.status, "trial ended").toBe(200);
+  const started = await asA("/api/checkout/card", { profileId: subscribedPageA, plan: "monthly" });
   expect(started.status, await started.clone().text()).toBe(200);
   const orderA = startCardCheckoutAnswerSchema.parse(await started.json()).order.orderNumber;
   expect((await asA("/api/checkout/sandbox/pay", { orderNumber: orderA, ...card })).status).toBe(200);
@@ -599,6 +625,7 @@ async function makeWorld(
     admin,
     pageA,
     orderA,
+    subscribedPageA,
     invoiceA: { id: invoice.id },
     unclaimedPage,
     trialPage,
@@ -689,7 +716,10 @@ describeOnEngines("the API matrix", ({ app, db, accounts, admin }) => {
       Buffer.from(await (await call(app, path, { bearer: token })).arrayBuffer()).toString("latin1");
     expect(await text("/api/partner/users.csv", world.partnerA.token)).toContain(world.customerA.email);
     expect(await text("/api/partner/me", world.partnerA.token)).toContain(world.partnerA.email);
-    const orders = await text(`/api/kammare/orders?profileId=${world.pageA}`, world.customerA.token);
+    const orders = await text(
+      `/api/kammare/orders?profileId=${world.subscribedPageA}`,
+      world.customerA.token,
+    );
     expect(orders).toContain(world.orderA);
   });
 });

@@ -45,6 +45,9 @@ const changing: Record<string, string[]> = {
   // Any request with a token moves its session's last use and expiry (at most once a minute,
   // server/domain/sessions.ts), when it is authenticated: before the call reads its input.
   sessions: ["last_used_at", "expires_at"],
+  // A language form whose only odd part is its return path is a good request (expect "survive" in
+  // tests/support/fuzz.ts: it redirects home): it keeps the signed-in account's language.
+  users: ["locale"],
 };
 
 /** Rows that may change all the same (a condition on the table's rows), each with its reason. */

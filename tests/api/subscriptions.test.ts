@@ -8,6 +8,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { orderAnswerSchema, startCardCheckoutAnswerSchema } from "../../contract/checkout";
+import { customerSubscriptionsAnswerSchema, subscriptionAnswerSchema } from "../../contract/subscriptions";
 import { loadConfig } from "../../server/config";
 import { orders, profileStatusHistory, profiles, subscriptions } from "../../server/db/schema";
 import { runLifecycle } from "../../server/domain/lifecycle";
@@ -34,7 +35,7 @@ const later = (from: Date, days: number, minutes = 1) =>
 describeOnEngines(
   "subscriptions through the sandbox",
   { app: { payments } },
-  ({ app, db, accounts, admin }) => {
+  ({ app, db, accounts, admin, mailbox }) => {
     const sweep = (now: Date) => runLifecycle({ db, email, config, now, charge: chargeKeptCard });
     const page = async (id: string) => (await db.select().from(profiles).where(eq(profiles.id, id)))[0];
     const subscriptionOf = async (id: string) =>
@@ -184,6 +185,64 @@ describeOnEngines(
       });
       expect((await page(id))?.status).toBe("active");
       expect((await page(id))?.paidUntil?.getTime()).toBeGreaterThan(due.getTime() + 27 * dayMs);
+    });
+
+    it("cancels at the trial's end with a confirmation e-mail in the account's language, resumes, and charges nothing once cancelled", async () => {
+      const { id, owner, orderNumber, trialEndsAt } = await paidOnTrialDayOne();
+      const swedish = await call(app, "/api/preferences/locale", {
+        bearer: owner.token,
+        json: { locale: "sv-SE" },
+      });
+      expect(swedish.status).toBe(204);
+      const act = (what: "cancel" | "resume", who = owner) =>
+        call(app, `/api/kammare/subscriptions/${what}`, { bearer: who.token, json: { profileId: id } });
+
+      // Someone else cannot, nor can an admin for the customer.
+      const stranger = await accounts.signUp();
+      expect((await act("cancel", stranger)).status).toBe(403);
+      expect((await act("cancel", admin)).status).toBe(403);
+
+      // The app's own e-mails (the sweep's go to this file's outbox).
+      const appMailsTo = async (to: string) => (await mailbox()).filter((mail) => mail.to === to);
+      const before = (await appMailsTo(owner.email)).length;
+      const cancelled = subscriptionAnswerSchema.parse(await (await act("cancel")).json()).subscription;
+      expect(cancelled).toMatchObject({
+        profileId: id,
+        orderNumber,
+        cancelAtPeriodEnd: true,
+        nextCharge: null,
+        endsAt: trialEndsAt.toISOString(),
+      });
+      // Cancelling twice changes nothing and sends one e-mail.
+      expect((await act("cancel")).status).toBe(200);
+      const mails = (await appMailsTo(owner.email)).slice(before);
+      expect(mails.map((mail) => mail.subject)).toEqual(["Ditt Kammare-abonnemang är uppsagt"]);
+      expect(mails[0]?.text).toContain(`${config.publicUrl}/account`);
+
+      const listed = customerSubscriptionsAnswerSchema.parse(
+        await (await call(app, "/api/kammare/subscriptions", { bearer: owner.token })).json(),
+      ).subscriptions;
+      expect(listed.map((row) => [row.profileId, row.cancelAtPeriodEnd])).toEqual([[id, true]]);
+      expect(
+        customerSubscriptionsAnswerSchema.parse(
+          await (await call(app, "/api/kammare/subscriptions", { bearer: stranger.token })).json(),
+        ).subscriptions,
+      ).toEqual([]);
+
+      const resumed = subscriptionAnswerSchema.parse(await (await act("resume")).json()).subscription;
+      expect(resumed).toMatchObject({ cancelAtPeriodEnd: false, endsAt: null });
+      expect(resumed.nextCharge).toEqual({ at: trialEndsAt.toISOString(), amountOre: 4900 });
+
+      // Cancelled again: at the trial's end nothing is charged, and the page rests.
+      expect((await act("cancel")).status).toBe(200);
+      const report = await sweep(later(trialEndsAt, 0));
+      expect(report.charges.filter((charge) => charge.orderNumber === orderNumber)).toEqual([]);
+      expect(await subscriptionOf(id)).toMatchObject({ status: "cancelled", periodsPaid: 0 });
+      expect((await page(id))?.status).toBe("expired");
+      const [order] = await db.select().from(orders).where(eq(orders.orderNumber, orderNumber));
+      expect(order?.paidAt).toBeNull();
+      // Over: it cannot be resumed.
+      expect((await act("resume")).status).toBe(404);
     });
   },
 );

@@ -23,6 +23,7 @@ import { FormAlert } from "../../components/form-alert";
 import { PlanChoice } from "../../components/checkout/plan-choice";
 import { TextField } from "../../components/text-field";
 import { api } from "../../lib/api";
+import { formatDate } from "../../lib/date-format";
 import { formatMoney } from "../../lib/format";
 import { useFormSubmit } from "../../lib/use-form-submit";
 import { serverRules } from "../../rules/index.server";
@@ -71,7 +72,17 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   if (config.PAYMENT_PROVIDER === "none" && !link && invoicing) {
     throw redirect(`/k/${encodeURIComponent(profile.id)}/checkout/faktura`);
   }
+  // Nothing is charged before a trial's end: the link's trial first, or the page's own running trial.
+  const trialEnd =
+    link?.state === "usable" && link.trialFirst
+      ? new Date(Date.now() + config.FREE_TRIAL_DAYS * 24 * 60 * 60 * 1000).toISOString()
+      : (profile.status === "trial" || profile.status === "extended_trial") &&
+          profile.trialEndsAt &&
+          new Date(profile.trialEndsAt) > new Date()
+        ? profile.trialEndsAt
+        : null;
   return {
+    firstChargeAt: trialEnd,
     cardPayments: config.PAYMENT_PROVIDER !== "none",
     invoicing,
     id: profile.id,
@@ -125,7 +136,7 @@ function cardProblems(card: { cardNumber: string; expiry: string; cvc: string; n
 export default function CardCheckout({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const { id, name, link, trialDays, sandbox, cardPayments, invoicing } = loaderData;
+  const { id, name, link, trialDays, sandbox, cardPayments, invoicing, firstChargeAt } = loaderData;
   const [plan, setPlan] = useState<CardPlan>("monthly");
   const [card, setCard] = useState({ cardNumber: "", expiry: "", cvc: "", name: "" });
   const [failure, setFailure] = useState<string | null>(null);
@@ -151,6 +162,7 @@ export default function CardCheckout({ loaderData }: Route.ComponentProps) {
   const priceOre = link ? link.priceOre : plans[plan].price.amountOre;
   const split = vatSplit({ amountOre: priceOre, currency: "SEK" });
   const pageName = name || t("checkout.unnamed");
+  const firstChargeDate = firstChargeAt ? formatDate(firstChargeAt, i18n.language, "long") : "";
 
   /** What the payment came to: on to the confirmation, the bank's step, or the message. */
   function settle(order: CustomerOrder) {
@@ -394,10 +406,19 @@ export default function CardCheckout({ loaderData }: Route.ComponentProps) {
               <dt className="text-sm text-muted">{t("checkout.vatIncluded", { rate: vatRatePercent })}</dt>
               <dd className="text-right text-sm text-muted">{money(split.vatOre)}</dd>
             </dl>
+            {firstChargeAt && (
+              <p className="text-sm font-medium" data-testid="first-charge">
+                {t("checkout.firstChargeOn", { date: firstChargeDate, amount: money(priceOre) })}
+              </p>
+            )}
           </section>
 
           <Button type="submit" busy={form.busy}>
-            {form.busy ? t("checkout.paying") : t("checkout.pay", { amount: money(priceOre) })}
+            {form.busy
+              ? t("checkout.paying")
+              : firstChargeAt
+                ? t("checkout.saveCard", { date: firstChargeDate })
+                : t("checkout.pay", { amount: money(priceOre) })}
           </Button>
           <p className="text-sm text-muted">{t("checkout.secure")}</p>
         </form>

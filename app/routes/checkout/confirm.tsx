@@ -50,19 +50,30 @@ export default function CheckoutConfirm({ loaderData }: Route.ComponentProps) {
       </article>
     );
   }
+  const scheduled = order.status === "scheduled";
   const heading = paid
     ? t("checkout.confirm.headingPaid")
-    : failed
-      ? t("checkout.confirm.headingFailed")
-      : t("checkout.confirm.headingWaiting");
+    : scheduled
+      ? t("checkout.confirm.headingScheduled")
+      : failed
+        ? t("checkout.confirm.headingFailed")
+        : t("checkout.confirm.headingWaiting");
   return (
     <article className="mx-auto flex max-w-xl flex-col gap-6">
       <title>{t("checkout.confirm.title", { order: order.orderNumber })}</title>
       <header className="flex flex-col gap-2">
         <h1 className="text-3xl font-semibold">{heading}</h1>
         {paid && <p className="text-muted">{t("checkout.confirm.leadPaid")}</p>}
+        {scheduled && order.firstChargeAt && (
+          <p className="text-muted">
+            {t("checkout.confirm.leadScheduled", {
+              date: formatDate(order.firstChargeAt, i18n.language, "long"),
+              amount: money(order.amountOre),
+            })}
+          </p>
+        )}
       </header>
-      {!paid && !failed && <Alert tone="info" title={t("checkout.confirm.leadWaiting")} />}
+      {!paid && !scheduled && !failed && <Alert tone="info" title={t("checkout.confirm.leadWaiting")} />}
       {failed && (
         <Alert
           tone="error"
@@ -87,6 +98,12 @@ export default function CheckoutConfirm({ loaderData }: Route.ComponentProps) {
         </dd>
         <dt className="text-sm text-muted">{t("checkout.confirm.status")}</dt>
         <dd className="font-semibold">{t(`checkout.status.${order.status}`)}</dd>
+        {order.firstChargeAt && (
+          <>
+            <dt className="text-sm text-muted">{t("checkout.firstCharge")}</dt>
+            <dd data-testid="first-charge">{formatDate(order.firstChargeAt, i18n.language, "long")}</dd>
+          </>
+        )}
         {order.paidUntil && (
           <>
             <dt className="text-sm text-muted">{t("checkout.confirm.paidUntil")}</dt>

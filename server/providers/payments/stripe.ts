@@ -33,6 +33,7 @@ export type StripeProviderOptions = {
 export type StripePaymentProvider = PaymentProvider & {
   name: "stripe";
   endAfterCurrentPeriod(providerSubscriptionId: string): Promise<void>;
+  setCancelAtPeriodEnd(providerSubscriptionId: string, cancel: boolean): Promise<void>;
 };
 
 export function createStripeProvider(options: StripeProviderOptions): StripePaymentProvider {
@@ -113,6 +114,10 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
         throw error;
       }
       return translate(event);
+    },
+
+    async setCancelAtPeriodEnd(providerSubscriptionId: string, cancel: boolean): Promise<void> {
+      await stripe.subscriptions.update(providerSubscriptionId, { cancel_at_period_end: cancel });
     },
 
     async endAfterCurrentPeriod(providerSubscriptionId: string): Promise<void> {

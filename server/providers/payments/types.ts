@@ -91,6 +91,12 @@ export type PaymentProvider = {
    */
   endAfterCurrentPeriod?(providerSubscriptionId: string): Promise<void>;
   /**
+   * The customer cancels at the period's end (true) or takes that back (false): the provider that
+   * charges its own renewals (Stripe) must stop or go on. The sandbox charges through our sweep,
+   * which reads our own row, so it needs none.
+   */
+  setCancelAtPeriodEnd?(providerSubscriptionId: string, cancel: boolean): Promise<void>;
+  /**
    * Charges a subscription's kept card for its next period and reports the outcome as an event for
    * the one booking path. Only a provider whose renewals we charge ourselves (the sandbox) has it;
    * Stripe charges its own and reports by webhook.

@@ -1,0 +1,209 @@
+// A customer's own subscriptions (decisions "Subscriptions a customer can trust"): each page's plan
+// with its next charge or the date it ends, cancelling at the period's end (confirmed by e-mail, as
+// the EU's withdrawal-button rule of 2026 asks) and taking that back before the period ends. Only the
+// page's owner acts on it; the provider that charges its own renewals (Stripe) is told.
+import { and, desc, eq, inArray } from "drizzle-orm";
+import type { CustomerSubscription } from "../../contract/subscriptions";
+import { plans } from "../../contract/pricing";
+import type { Database, Executor } from "../db/client";
+import { orders, profiles, subscriptions, users } from "../db/schema";
+import { sendSubscriptionCancelledEmail } from "../emails";
+import type { EmailSender } from "../providers/email/types";
+import type { PaymentProvider } from "../providers/payments/types";
+import { audit, type RequestOrigin } from "./audit";
+import { DomainError } from "./errors";
+import { customerLocale } from "./receipts";
+import type { Actor } from "./viewer";
+
+type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+/** The subscriptions a customer still has something of: running, failing, or cancelled but not over. */
+const currentStatuses: SubscriptionRow["status"][] = ["trialing", "active", "past_due"];
+
+export type SubscriptionDeps = {
+  db: Database;
+  /** The card provider whose renewals are its own (Stripe); null or the sandbox need no call. */
+  provider: Pick<PaymentProvider, "setCancelAtPeriodEnd"> | null;
+  email: EmailSender;
+  publicUrl: string;
+  now?: Date;
+};
+
+/** When a subscription's current stretch ends: the paid period, or the trial before the first charge. */
+function stretchEnd(row: SubscriptionRow): Date | null {
+  return row.currentPeriodEnd ?? row.trialEndsAt;
+}
+
+function view(row: SubscriptionRow, page: { name: string }, orderNumber: string): CustomerSubscription {
+  const switched = row.nextPlan ? plans[row.nextPlan] : null;
+  const willCharge =
+    !row.cancelAtPeriodEnd &&
+    currentStatuses.includes(row.status) &&
+    (row.iterations === 0 || row.periodsPaid < row.iterations);
+  const end = stretchEnd(row);
+  return {
+    profileId: row.profileId,
+    pageName: page.name,
+    orderNumber,
+    plan: row.plan,
+    interval: row.interval,
+    priceOre: row.priceOre,
+    status: row.status,
+    nextCharge:
+      willCharge && row.nextChargeAt
+        ? {
+            at: (row.nextRetryAt ?? row.nextChargeAt).toISOString(),
+            amountOre: switched?.price.amountOre ?? row.priceOre,
+          }
+        : null,
+    paidUntil: row.currentPeriodEnd?.toISOString() ?? null,
+    trialEndsAt: row.periodsPaid === 0 ? (row.trialEndsAt?.toISOString() ?? null) : null,
+    cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+    endsAt: row.cancelAtPeriodEnd || !willCharge ? (end?.toISOString() ?? null) : null,
+    cardLast4: row.cardOnFile?.last4 ?? null,
+    nextRetryAt: row.nextRetryAt?.toISOString() ?? null,
+  };
+}
+
+/** The customer's current subscriptions, one per page (the newest), pages they own only. */
+export async function customerSubscriptions(db: Executor, userId: string): Promise<CustomerSubscription[]> {
+  const rows = await db
+    .select({ subscription: subscriptions, content: profiles.content, orderNumber: orders.orderNumber })
+    .from(subscriptions)
+    .innerJoin(profiles, eq(profiles.id, subscriptions.profileId))
+    .innerJoin(orders, eq(orders.id, subscriptions.orderId))
+    .where(
+      and(
+        eq(subscriptions.customerUserId, userId),
+        eq(profiles.ownerUserId, userId),
+        inArray(subscriptions.status, currentStatuses),
+      ),
+    )
+    .orderBy(desc(subscriptions.createdAt));
+  const seen = new Set<string>();
+  const result: CustomerSubscription[] = [];
+  for (const row of rows) {
+    if (seen.has(row.subscription.profileId)) continue;
+    seen.add(row.subscription.profileId);
+    result.push(view(row.subscription, { name: row.content.displayName ?? "" }, row.orderNumber));
+  }
+  return result;
+}
+
+/** The page's current subscription, locked, if the actor owns the page; refusals name `profileId`. */
+async function ownedSubscription(
+  tx: Executor,
+  profileId: string,
+  actor: Actor,
+): Promise<{ row: SubscriptionRow; pageName: string; orderNumber: string }> {
+  const [page] = await tx
+    .select({ ownerUserId: profiles.ownerUserId, content: profiles.content })
+    .from(profiles)
+    .where(eq(profiles.id, profileId));
+  if (!page) throw new DomainError("not_found", "There is no page with this code.", "profileId");
+  if (page.ownerUserId !== actor.id) {
+    throw new DomainError("forbidden", "Only the page's owner can change its subscription.", "profileId");
+  }
+  const [found] = await tx
+    .select({ row: subscriptions, orderNumber: orders.orderNumber })
+    .from(subscriptions)
+    .innerJoin(orders, eq(orders.id, subscriptions.orderId))
+    .where(and(eq(subscriptions.profileId, profileId), inArray(subscriptions.status, currentStatuses)))
+    .orderBy(desc(subscriptions.createdAt))
+    .limit(1)
+    .for("update", { of: subscriptions });
+  if (!found) throw new DomainError("not_found", "This page has no subscription to change.", "profileId");
+  return { row: found.row, pageName: page.content.displayName ?? "", orderNumber: found.orderNumber };
+}
+
+/**
+ * Cancels at the end of the period (or of the trial before the first charge): nothing more is
+ * charged, the page stays as it is until then, and an e-mail in the account's language confirms it.
+ * Cancelling again changes nothing and sends nothing.
+ */
+export async function cancelSubscription(
+  deps: SubscriptionDeps,
+  profileId: string,
+  actor: Actor,
+  origin: RequestOrigin,
+): Promise<CustomerSubscription> {
+  const now = deps.now ?? new Date();
+  const { subscription, newly, to } = await deps.db.transaction(async (tx) => {
+    const { row, pageName, orderNumber } = await ownedSubscription(tx, profileId, actor);
+    if (row.cancelAtPeriodEnd)
+      return { subscription: view(row, { name: pageName }, orderNumber), newly: false, to: null };
+    // The provider first: if it cannot stop its renewals, nothing here says they stopped.
+    if (row.provider !== "sandbox" && row.providerSubscriptionId) {
+      await deps.provider?.setCancelAtPeriodEnd?.(row.providerSubscriptionId, true);
+    }
+    const [updated] = await tx
+      .update(subscriptions)
+      .set({ cancelAtPeriodEnd: true, cancelRequestedAt: now, nextPlan: null, updatedAt: now })
+      .where(eq(subscriptions.id, row.id))
+      .returning();
+    await audit(tx, {
+      action: "subscription.cancel",
+      actorUserId: actor.id,
+      targetUserId: actor.id,
+      details: { profileId, orderNumber },
+      ...origin,
+    });
+    const [owner] = await tx
+      .select({ email: users.email, locale: users.locale, language: profiles.metadata })
+      .from(users)
+      .innerJoin(profiles, eq(profiles.id, profileId))
+      .where(eq(users.id, actor.id));
+    return {
+      subscription: view(updated as SubscriptionRow, { name: pageName }, orderNumber),
+      newly: true,
+      to: owner
+        ? { email: owner.email, locale: customerLocale(owner.locale, owner.language.language) }
+        : null,
+    };
+  });
+  if (newly && to && subscription.endsAt) {
+    await sendSubscriptionCancelledEmail(deps.email, {
+      to: to.email,
+      locale: to.locale,
+      profileId,
+      pageName: subscription.pageName,
+      endsAt: new Date(subscription.endsAt),
+      publicUrl: deps.publicUrl,
+    });
+  }
+  return subscription;
+}
+
+/** Takes a cancellation back while the period (or trial) it ends with has not ended. */
+export async function resumeSubscription(
+  deps: SubscriptionDeps,
+  profileId: string,
+  actor: Actor,
+  origin: RequestOrigin,
+): Promise<CustomerSubscription> {
+  const now = deps.now ?? new Date();
+  return deps.db.transaction(async (tx) => {
+    const { row, pageName, orderNumber } = await ownedSubscription(tx, profileId, actor);
+    if (!row.cancelAtPeriodEnd) return view(row, { name: pageName }, orderNumber);
+    const end = stretchEnd(row);
+    if (end && end <= now) {
+      throw new DomainError("conflict", "This subscription has ended; choose a plan again.", "profileId");
+    }
+    if (row.provider !== "sandbox" && row.providerSubscriptionId) {
+      await deps.provider?.setCancelAtPeriodEnd?.(row.providerSubscriptionId, false);
+    }
+    const [updated] = await tx
+      .update(subscriptions)
+      .set({ cancelAtPeriodEnd: false, cancelRequestedAt: null, updatedAt: now })
+      .where(eq(subscriptions.id, row.id))
+      .returning();
+    await audit(tx, {
+      action: "subscription.resume",
+      actorUserId: actor.id,
+      targetUserId: actor.id,
+      details: { profileId, orderNumber },
+      ...origin,
+    });
+    return view(updated as SubscriptionRow, { name: pageName }, orderNumber);
+  });
+}
