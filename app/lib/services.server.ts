@@ -52,3 +52,6 @@ export { privacyFacts } from "../../server/domain/privacy";
 
 // What the site runs without, for the admin dashboard.
 export { setupGaps, type SetupGap } from "../../server/domain/setup-gaps";
+
+// The customer's subscriptions (/account).
+export { customerSubscriptions } from "../../server/domain/subscriptions";

@@ -5,7 +5,7 @@ import { expectNoSeriousAxeViolations as expectNoSeriousViolations } from "./sup
 import type { Page } from "@playwright/test";
 import { newUser, signInAs, signUpByApi } from "./support/accounts";
 import { expect, test, waitForHydration } from "./support/fixtures";
-import { newProfiles, ownedPage } from "./support/pages";
+import { endTrial, newProfiles, ownedPage } from "./support/pages";
 import { appUrl } from "./support/ports";
 
 async function fillCard(page: Page, number: string): Promise<void> {
@@ -15,7 +15,7 @@ async function fillCard(page: Page, number: string): Promise<void> {
   await page.getByLabel("Name on the card").fill("Karin Berg");
 }
 
-test("an owner pays by card from the trial banner and lands on the confirmation; others are refused", async ({
+test("an owner chooses a plan during the trial: the card is kept, the first charge is at the trial's end; others are refused", async ({
   page,
   browser,
 }) => {
@@ -27,9 +27,12 @@ test("an owner pays by card from the trial banner and lands on the confirmation;
   await expect(page).toHaveURL(new RegExp(`/k/${id}/checkout/card$`));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Pay for Karin Berg");
 
+  // During the trial nothing is charged: the checkout says when the first charge comes, and how much.
+  await expect(page.getByTestId("first-charge")).toContainText(/^First charge on .+: SEK\s49/);
+
   // A bad number is explained at its field, nothing is sent.
   await page.getByLabel("Card number").fill("4242 4242 4242 4241");
-  await page.getByRole("button", { name: /^Pay/ }).click();
+  await page.getByRole("button", { name: /^Save card/ }).click();
   await expect(page.getByText("The card number is not valid. Check the digits.")).toBeVisible();
   await expect(page.getByLabel("Card number")).toHaveAttribute("aria-invalid", "true");
 
@@ -37,29 +40,37 @@ test("an owner pays by card from the trial banner and lands on the confirmation;
   await page.getByRole("radio", { name: /^Yearly: SEK\s490 a year/ }).check();
   await fillCard(page, "4000000000000002");
   await expect(page.getByLabel("Card number")).toHaveValue("4000 0000 0000 0002");
-  await page.getByRole("button", { name: /^Pay SEK\s490$/ }).click();
+  await expect(page.getByTestId("first-charge")).toContainText(/SEK\s490/);
+  await page.getByRole("button", { name: /^Save card – first charge / }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Your card was declined" })).toBeVisible();
   await expect(page.getByLabel("Name on the card")).toHaveValue("Karin Berg");
 
-  // The bank's confirmation step, approved: paid.
+  // The bank's confirmation step, approved: the card is kept for the first charge.
   await page.getByLabel("Card number").fill("4000 0000 0000 3220");
-  await page.getByRole("button", { name: /^Pay SEK\s490$/ }).click();
+  await page.getByRole("button", { name: /^Save card – first charge / }).click();
   await expect(page.getByRole("heading", { name: "Confirm the payment with your bank" })).toBeVisible();
   await page.getByRole("button", { name: "Confirm the payment" }).click();
 
   await expect(page).toHaveURL(new RegExp(`/k/${id}/checkout/confirm\\?order=KM-\\d{6,}$`));
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Thank you! Your page is paid");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your card is saved");
   const orderNumber = (await page.getByTestId("order-number").textContent()) ?? "";
   expect(orderNumber).toMatch(/^KM-\d{6,}$/);
   expect(page.url()).toContain(orderNumber);
-  await expect(page.getByText("Paid", { exact: true })).toBeVisible();
+  await expect(
+    page.getByText("Card saved; first charge when your trial ends", { exact: true }),
+  ).toBeVisible();
   await expect(page.getByText(/^SEK\s490/)).toBeVisible();
-  await expect(page.getByText("Paid until")).toBeVisible();
+  await expect(page.getByTestId("first-charge")).toBeVisible();
 
-  // The page itself is active now: no trial banner, no checkout link.
+  // Back on the page: the plan is chosen, so no "Choose a plan", but the way to manage it.
   await page.getByRole("link", { name: "Back to your page" }).click();
   await expect(page).toHaveURL(new RegExp(`/k/${id}$`));
   await expect(page.getByRole("link", { name: "Choose a plan" })).toHaveCount(0);
+  await expect(page.getByText(/^Your plan is chosen: nothing is charged during the trial/)).toBeVisible();
+  await expect(page.getByRole("link", { name: "Manage subscription" })).toHaveAttribute(
+    "href",
+    "/account#account-subscriptions",
+  );
 
   // Another user opening the confirmation is refused with a 404; a visitor is sent to sign in.
   const confirmUrl = `/k/${id}/checkout/confirm?order=${orderNumber}`;
@@ -89,13 +100,15 @@ test("an owner pays by card from the trial banner and lands on the confirmation;
   }
 });
 
-test("4242 pays at once; the checkout and confirmation pages pass axe in both languages", async ({
+test("4242 pays at once after the trial; the checkout and confirmation pages pass axe in both languages", async ({
   page,
   browser,
 }) => {
   for (const locale of ["en-US", "sv-SE"] as const) {
     const sv = locale === "sv-SE";
     const { id, token } = await ownedPage(browser, { displayName: "Nils Ek" });
+    // Past its trial: the card is charged at once.
+    await endTrial(browser, id);
     await page.context().addCookies([{ name: "locale", value: locale, url: appUrl }]);
     await signInAs(page, token);
     await page.goto(`/k/${id}/checkout/card`);
@@ -118,7 +131,7 @@ test("4242 pays at once; the checkout and confirmation pages pass axe in both la
   }
 });
 
-test("a new customer claims a printed page, names it, starts the free trial and pays by card", async ({
+test("a new customer claims a printed page, names it, starts the free trial and chooses a plan by card", async ({
   page,
   browser,
 }) => {
@@ -153,8 +166,10 @@ test("a new customer claims a printed page, names it, starts the free trial and 
   await waitForHydration(page);
   await page.getByRole("link", { name: "Choose a plan" }).click();
   await fillCard(page, "4242 4242 4242 4242");
-  await page.getByRole("button", { name: /^Pay SEK\s49$/ }).click();
+  await page.getByRole("button", { name: /^Save card – first charge / }).click();
   await expect(page).toHaveURL(new RegExp(`/k/${id}/checkout/confirm\\?order=KM-\\d{6,}$`));
   await expect(page.getByTestId("order-number")).toHaveText(/^KM-\d{6,}$/);
-  await expect(page.getByText("Paid", { exact: true })).toBeVisible();
+  await expect(
+    page.getByText("Card saved; first charge when your trial ends", { exact: true }),
+  ).toBeVisible();
 });

@@ -9,6 +9,7 @@ import { walkthroughSteps } from "../../../contract/profile-values";
 import { formatDate } from "../../lib/date-format";
 import { formatMoney } from "../../lib/format";
 import type { CustomerInvoice } from "../../../contract/invoices";
+import type { CustomerSubscription } from "../../../contract/subscriptions";
 import type { ProfilePageData } from "./page-data";
 import { Alert } from "../alert";
 import { Button, ButtonLink } from "../button";
@@ -68,6 +69,22 @@ export function OwnerArea({ data }: { data: ProfilePageData }) {
       />
     );
   }
+  /** The plan in one line: its first or next charge, or the day it ends. */
+  const subscriptionLine = (subscription: CustomerSubscription) => {
+    const date = (iso: string) => formatDate(iso, i18n.language, "long");
+    if (subscription.cancelAtPeriodEnd && subscription.endsAt) {
+      return t("profile.subscription.ends", { date: date(subscription.endsAt) });
+    }
+    if (!subscription.nextCharge) return t("profile.subscription.none");
+    const amount = formatMoney(
+      { amountOre: subscription.nextCharge.amountOre, currency: "SEK" },
+      i18n.language,
+    );
+    return t(subscription.trialEndsAt ? "profile.subscription.first" : "profile.subscription.next", {
+      date: date(subscription.nextCharge.at),
+      amount,
+    });
+  };
   const prices = {
     monthly: formatMoney(plans.monthly.price, i18n.language),
     yearly: formatMoney(plans.yearly.price, i18n.language),
@@ -99,7 +116,14 @@ export function OwnerArea({ data }: { data: ProfilePageData }) {
         <SharePanel id={data.id} pageUrl={data.pageUrl} title={content.displayName} />
       </Dialog>
       <div className="mx-auto flex w-full max-w-3xl flex-col gap-3 px-4 pt-4 empty:hidden print:hidden">
-        {data.status === "trial" && data.trialEndsAt && (
+        {data.subscription && (
+          <Alert tone="info" title={subscriptionLine(data.subscription)}>
+            <ButtonLink to="/account#account-subscriptions" variant="secondary" className="mt-2">
+              {t("profile.subscription.manage")}
+            </ButtonLink>
+          </Alert>
+        )}
+        {data.status === "trial" && data.trialEndsAt && !data.subscription && (
           <Alert
             tone="info"
             title={t("profile.trialBanner", {

@@ -1,6 +1,7 @@
 // What the profile page (`/k/{id}`, app/routes/profile/page.tsx) hands its views: the route's
 // loader returns it and the views take it, both importing it from here (the views do not import
 // the route).
+import type { CustomerSubscription } from "../../../contract/subscriptions";
 import type { CustomerInvoice } from "../../../contract/invoices";
 import type { ProfileView } from "../../../contract/profiles";
 
@@ -24,4 +25,6 @@ export type ProfilePageData = {
   publicUrl: string;
   /** The owner's unpaid invoice for the page: while it runs, it is how the page is paid. */
   unpaidInvoice: CustomerInvoice | null;
+  /** The owner's subscription of the page, if one runs (its plan, next charge, or end). */
+  subscription: CustomerSubscription | null;
 };

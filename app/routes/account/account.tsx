@@ -16,7 +16,14 @@ import { TextField } from "../../components/text-field";
 import { useToast } from "../../components/toast";
 import { api } from "../../lib/api";
 import { saveFile } from "../../lib/save-file";
-import { isEmailVerified, ownedProfileIds, servicesContext, viewerContext } from "../../lib/services.server";
+import {
+  customerSubscriptions,
+  isEmailVerified,
+  ownedProfileIds,
+  servicesContext,
+  viewerContext,
+} from "../../lib/services.server";
+import { Subscriptions } from "../../components/account/subscriptions";
 import { useFormSubmit } from "../../lib/use-form-submit";
 import { serverRules } from "../../rules/index.server";
 import type { Route } from "./+types/account";
@@ -28,11 +35,12 @@ export async function loader({ context }: Route.LoaderArgs) {
   // The rule has sent everyone else away: a signed-in customer.
   const viewer = context.get(viewerContext);
   if (!viewer) throw new Response(null, { status: 401 });
-  const [emailVerified, pages] = await Promise.all([
+  const [emailVerified, pages, subscriptions] = await Promise.all([
     isEmailVerified(db, viewer.id),
     ownedProfileIds(db, viewer.id),
+    customerSubscriptions(db, viewer.id),
   ]);
-  return { email: viewer.email, emailVerified, pages };
+  return { email: viewer.email, emailVerified, pages, subscriptions };
 }
 
 export default function Account({ loaderData }: Route.ComponentProps) {
@@ -65,6 +73,7 @@ export default function Account({ loaderData }: Route.ComponentProps) {
           </ul>
         )}
       </CardSection>
+      <Subscriptions subscriptions={loaderData.subscriptions} />
       <DownloadData />
       <DeleteAccount email={loaderData.email} pages={loaderData.pages.length} />
     </div>

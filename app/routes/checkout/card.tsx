@@ -166,7 +166,8 @@ export default function CardCheckout({ loaderData }: Route.ComponentProps) {
 
   /** What the payment came to: on to the confirmation, the bank's step, or the message. */
   function settle(order: CustomerOrder) {
-    if (order.status === "paid") {
+    // Paid, or the card kept for the first charge at a trial's end: on to the confirmation.
+    if (order.status === "paid" || order.status === "scheduled") {
       void navigate(`/k/${id}/checkout/confirm?order=${order.orderNumber}`);
       return;
     }
@@ -206,7 +207,7 @@ export default function CardCheckout({ loaderData }: Route.ComponentProps) {
         );
         settle(paid.order);
         // The form is used again unless the page moves on.
-        if (paid.order.status !== "paid") form.check({});
+        if (paid.order.status !== "paid" && paid.order.status !== "scheduled") form.check({});
       },
     });
 

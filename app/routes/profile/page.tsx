@@ -8,6 +8,7 @@ import {
   servicesContext,
   unpaidInvoiceOfPage,
   viewerContext,
+  customerSubscriptions,
 } from "../../lib/services.server";
 import { notFound } from "../../lib/not-found";
 import { ClaimView } from "../../components/profile/claim-view";
@@ -46,6 +47,11 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Pr
     publicUrl: config.publicUrl,
     // Only an owner who has paid by invoice has one; nobody else's page view waits for the query.
     unpaidInvoice: isOwner && viewer ? await unpaidInvoiceOfPage(db, profile.id, viewer.id) : null,
+    // The owner's plan for the page, for the owner bar's way to manage it.
+    subscription:
+      isOwner && viewer
+        ? ((await customerSubscriptions(db, viewer.id)).find((row) => row.profileId === profile.id) ?? null)
+        : null,
   };
 }
 

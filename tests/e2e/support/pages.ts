@@ -21,6 +21,20 @@ export async function asAdmin<T>(
   }
 }
 
+/**
+ * Ends a page's trial as an admin would (its status set to expired), so paying for it charges the card
+ * at once: during a trial the card is only kept, and charged at the trial's end.
+ */
+export async function endTrial(browser: Browser, id: string): Promise<void> {
+  await asAdmin(browser, async (request, token) => {
+    const response = await request.put("/api/admin/profile", {
+      data: { id, status: "expired" },
+      headers: { Authorization: `Bearer ${token}`, ...origin },
+    });
+    expect(response.status()).toBe(200);
+  });
+}
+
 /** `count` new unclaimed pages. */
 export async function newProfiles(browser: Browser, count: number): Promise<string[]> {
   return asAdmin(browser, async (request, token) => {
@@ -46,13 +60,16 @@ export type PageContent = {
 export async function ownedPage(
   browser: Browser,
   content: PageContent,
-  { publish = true }: { publish?: boolean } = {},
+  {
+    publish = true,
+    of,
+  }: { publish?: boolean; /** Another page of this owner's, instead of a new one. */ of?: OwnedPage } = {},
 ): Promise<OwnedPage> {
-  const owner = newUser();
+  const owner = of?.owner ?? newUser();
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
-    const { access_token: token } = await signUpByApi(page, owner);
+    const token = of?.token ?? (await signUpByApi(page, owner)).access_token;
     const adminContext = await browser.newContext();
     let id: string;
     try {
