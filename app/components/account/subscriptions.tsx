@@ -87,7 +87,10 @@ function SubscriptionRow({ subscription }: { subscription: CustomerSubscription 
         {subscription.cardLast4 && (
           <span className="text-muted">
             {" "}
-            · {t("account.subscriptions.card", { last4: subscription.cardLast4 })}
+            ·{" "}
+            <span className="whitespace-nowrap">
+              {t("account.subscriptions.card", { last4: subscription.cardLast4 })}
+            </span>
           </span>
         )}
       </p>
