@@ -67,8 +67,26 @@ export async function signInByApi(page: Page, user: TestUser): Promise<SignInAns
   return session;
 }
 
+/** An address on the app's origin that the browser is given an empty document for, never asked of the app. */
+const blankOnOrigin = `${appUrl}/__e2e/blank-document`;
+
 export async function storeSession(page: Page, session: SignInAnswer["session"]): Promise<void> {
-  if (page.url() === "about:blank") await page.goto("/gratis-provperiod");
+  if (page.url() === "about:blank") {
+    // localStorage needs a document of the app's origin; a rendered page (and its scripts) would cost a
+    // second or more to reach it, only for the test to go to the page it is about next.
+    await page.route(blankOnOrigin, (route) =>
+      // No favicon: its request would reach the app, and the 404 show as a console error.
+      route.fulfill({
+        contentType: "text/html",
+        body: '<!doctype html><title>blank</title><link rel="icon" href="data:,">',
+      }),
+    );
+    try {
+      await page.goto(blankOnOrigin);
+    } finally {
+      await page.unroute(blankOnOrigin);
+    }
+  }
   await page.evaluate((value) => localStorage.setItem("session", JSON.stringify(value)), session);
 }
 
