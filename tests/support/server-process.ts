@@ -96,8 +96,15 @@ async function waitForLog(server: ServerProcess, msg: string, timeoutMs = 20_000
   }
 }
 
+/**
+ * How long a start may take: a fresh data folder runs PGlite's initdb in a new process (WebAssembly
+ * compiled cold), 5 s on a quiet machine, and over 20 s on two cores shared with the other test files
+ * (the fuzz test's thousands of requests) and another run of the suite.
+ */
+export const startMs = 60_000;
+
 async function listeningPort(server: ServerProcess): Promise<number> {
-  const line = await waitForLog(server, "listening");
+  const line = await waitForLog(server, "listening", startMs);
   expect(typeof line.port).toBe("number");
   return line.port as number;
 }
