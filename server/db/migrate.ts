@@ -38,7 +38,7 @@ const MIGRATION_LOCK_KEY = jobLocks.migrations;
  * Returns the names applied by this call.
  */
 export async function migrate(
-  handle: DatabaseHandle,
+  handle: Pick<DatabaseHandle, "withConnection">,
   migrations: Migration[] = bundledMigrations(),
 ): Promise<string[]> {
   return handle.withConnection(async (connection) => {

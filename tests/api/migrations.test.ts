@@ -90,7 +90,13 @@ describe.each(testEngines())("migrations on $name", (engine) => {
     const broken: Migration = { name: "9003_broken", statements: ["select * from no_such_table"] };
     await expect(migrate(created.handle, [broken])).rejects.toThrow(/Migration 9003_broken failed/);
     const advisoryLocks = await created.handle.withConnection((connection) =>
-      connection.query<{ n: number }>("select count(*)::int as n from pg_locks where locktype = 'advisory'"),
+      // pg_locks lists the whole server's locks: those of this test's database only (other test files, run
+      // in parallel on the same server, take advisory locks in their own databases).
+      connection.query<{ n: number }>(
+        `select count(*)::int as n from pg_locks
+          where locktype = 'advisory'
+            and database = (select oid from pg_database where datname = current_database())`,
+      ),
     );
     expect(advisoryLocks).toEqual([{ n: 0 }]);
     // An aborted transaction left open would make every later statement fail.

@@ -5,7 +5,7 @@ import { existsSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { useServerProcesses } from "../support/server-process";
+import { startMs, useServerProcesses } from "../support/server-process";
 
 /** Opens a connection, sends the headers and half the announced body of a POST, then hangs up. */
 async function sendHalfABodyAndHangUp(port: number, path: string): Promise<void> {
@@ -46,7 +46,8 @@ function readResponse(socket: net.Socket): Promise<string> {
   });
 }
 
-describe("the production server (node server.js)", () => {
+// A test starts one or two servers, each start within startMs, and then its own work.
+describe("the production server (node server.js)", { timeout: 2 * startMs + 30_000 }, () => {
   it("starts on a fresh data folder and serves the API and pages", async () => {
     const server = startServer({ DATA_DIR: await freshDataDir(), E2E_FIXTURES: "on" });
     const port = await listeningPort(server);
@@ -210,7 +211,7 @@ describe("the production server (node server.js)", () => {
       expect.arrayContaining(["signal received", "stopped"]),
     );
     expect(server.stderr()).toBe("");
-  }, 60_000);
+  });
 
   it.each([
     ["PORT", "abc"],

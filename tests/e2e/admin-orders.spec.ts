@@ -14,7 +14,7 @@ test("an admin makes a checkout link with a free trial and 12 periods, sees it l
 }) => {
   const customer = newUser();
   const other = await browser.newContext();
-  await signUpByApi(await other.newPage(), customer);
+  await signUpByApi(other, customer);
   await other.close();
 
   await signInByApi(page, admin);

@@ -5,7 +5,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import sharp from "sharp";
 import { expect, test, waitForHydration } from "./support/fixtures";
-import { newUser, signInByApi, signUpByApi, storeSession } from "./support/accounts";
+import { newUser, signInContextByApi, signUpByApi, storeSession } from "./support/accounts";
 import { admin, appUrl } from "./support/ports";
 
 const origin = { Origin: appUrl };
@@ -14,7 +14,7 @@ const origin = { Origin: appUrl };
 async function newProfile(browser: Browser): Promise<string> {
   const context = await browser.newContext();
   try {
-    const session = await signInByApi(await context.newPage(), admin);
+    const session = await signInContextByApi(context, admin);
     const response = await context.request.post("/api/admin/profiles", {
       data: { count: 1 },
       headers: { Authorization: `Bearer ${session.access_token}`, ...origin },

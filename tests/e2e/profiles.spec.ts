@@ -143,8 +143,7 @@ test("another user sees no edit controls and cannot change the page", async ({ p
   const [id] = await newProfiles(browser, 1);
   const owner = newUser();
   const ownerContext = await browser.newContext();
-  const ownerPage = await ownerContext.newPage();
-  const ownerSession = await signUpByApi(ownerPage, owner);
+  const ownerSession = await signUpByApi(ownerContext, owner);
   const claim = await ownerContext.request.post("/api/kammare/own", {
     data: { owner: ownerSession.user.id, profileId: id },
     headers: { Authorization: `Bearer ${ownerSession.access_token}` },

@@ -112,7 +112,7 @@ export function useTestDatabase(engine: TestEngine, options: DatabaseOptions = {
   let other: DatabaseHandle | undefined;
 
   beforeAll(async () => {
-    created = await engine.create();
+    created = await engine.create({ migrated: options.migrate !== false });
     if (options.migrate !== false) await migrate(created.handle);
     if (options.other) other = created.url ? await openDatabase({ url: created.url }) : created.handle;
   });

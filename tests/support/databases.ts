@@ -8,8 +8,14 @@ import { openDatabase, type DatabaseHandle } from "../../server/db/client";
 
 export type TestEngine = {
   name: "pglite" | "postgresql";
-  /** Opens a new, empty database; `drop` removes it again. */
-  create(): Promise<{ handle: DatabaseHandle; url?: string; drop: () => Promise<void> }>;
+  /**
+   * Opens a new, empty database; `drop` removes it again. `migrated`: it may already have every bundled
+   * migration applied (PGlite starts from the global setup's migrated image; a server database is
+   * created empty either way, the caller migrates).
+   */
+  create(options?: {
+    migrated?: boolean;
+  }): Promise<{ handle: DatabaseHandle; url?: string; drop: () => Promise<void> }>;
 };
 
 function serverUrlFor(base: string, database: string): string {
@@ -22,9 +28,9 @@ export function testEngines(): TestEngine[] {
   const engines: TestEngine[] = [
     {
       name: "pglite",
-      create: async () => {
-        // From the initialised data folder the global setup made (tests/support/pglite-image.ts).
-        const image = new Blob([await readFile(inject("pgliteImage"))]);
+      create: async ({ migrated = false } = {}) => {
+        // From an initialised data folder the global setup made (tests/support/pglite-image.ts).
+        const image = new Blob([await readFile(inject(migrated ? "pgliteMigratedImage" : "pgliteImage"))]);
         const handle = await openDatabase({ memory: true, image });
         return { handle, drop: () => handle.close() };
       },

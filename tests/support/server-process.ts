@@ -11,6 +11,7 @@ import {
   freshDataDir,
   listeningPort,
   root,
+  startMs,
   running,
   startServer,
   stopServer,
@@ -20,6 +21,7 @@ import {
 } from "./server-spawn";
 
 export type { Exit, LogLine, ServerProcess } from "./server-spawn";
+export { startMs };
 
 /** Registers the hooks of a file that starts servers, and returns the helpers. */
 export function useServerProcesses() {

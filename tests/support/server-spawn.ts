@@ -96,8 +96,14 @@ export async function waitForLog(server: ServerProcess, msg: string, timeoutMs =
   }
 }
 
-/** `timeoutMs`: a first start makes its database (initdb), which takes longer on a busy machine. */
-export async function listeningPort(server: ServerProcess, timeoutMs = 20_000): Promise<number> {
+/**
+ * How long a start may take: a fresh data folder runs PGlite's initdb in a new process (WebAssembly
+ * compiled cold), 5 s on a quiet machine, and over 20 s on two cores shared with the other test files
+ * (the fuzz test's thousands of requests) and another run of the suite.
+ */
+export const startMs = 60_000;
+
+export async function listeningPort(server: ServerProcess, timeoutMs = startMs): Promise<number> {
   const line = await waitForLog(server, "listening", timeoutMs);
   if (typeof line.port !== "number") throw new Error(`"listening" without a port\n${describeOutput(server)}`);
   return line.port;

@@ -1,7 +1,7 @@
 // Accounts for the end-to-end suite: fresh users through the real API, signed in in the browser the
 // way the app does it (the session cookie, and the session in localStorage), and the e-mail outbox.
 import { randomUUID } from "node:crypto";
-import type { Page } from "@playwright/test";
+import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
 import { readOutbox } from "../../../server/providers/email";
 import { holdAdmin } from "./admin-lock";
 import { admin, appUrl, outboxDir } from "./ports";
@@ -20,7 +20,10 @@ type SignInAnswer = {
 };
 
 /** Creates the account through the API; the context then holds the session cookie. */
-export async function signUpByApi(page: Page, user: TestUser): Promise<SignInAnswer["session"]> {
+export async function signUpByApi(
+  page: Page | BrowserContext,
+  user: TestUser,
+): Promise<SignInAnswer["session"]> {
   const response = await page.request.post("/api/auth/signup", { data: user });
   if (response.status() !== 201)
     throw new Error(`sign-up failed: ${response.status()} ${await response.text()}`);
@@ -31,21 +34,27 @@ export async function signUpByApi(page: Page, user: TestUser): Promise<SignInAns
 // per account) would otherwise refuse the admin in a suite where many tests use it.
 let adminSession: SignInAnswer["session"] | null = null;
 
-async function stillAdmin(page: Page, session: SignInAnswer["session"]): Promise<boolean> {
-  const response = await page.request.get("/api/admin/check", {
+async function stillAdmin(request: APIRequestContext, session: SignInAnswer["session"]): Promise<boolean> {
+  const response = await request.get("/api/admin/check", {
     headers: { Authorization: `Bearer ${session.access_token}` },
   });
   return response.ok() && ((await response.json()) as { admin?: boolean }).admin === true;
 }
 
-/** Signs in through the API and stores the session where the app keeps it. */
-export async function signInByApi(page: Page, user: TestUser): Promise<SignInAnswer["session"]> {
+/**
+ * Signs in through the API from a browser context, which then holds the session cookie; no page is
+ * needed (a page costs the browser a renderer), so admin set-up calls use this alone.
+ */
+export async function signInContextByApi(
+  context: BrowserContext,
+  user: TestUser,
+): Promise<SignInAnswer["session"]> {
   const isAdmin = user.email === admin.email;
   if (isAdmin) {
     // Wait while a test changes the admin's password (that would end this session).
     await holdAdmin("shared");
-    if (adminSession && (await stillAdmin(page, adminSession))) {
-      await page.context().addCookies([
+    if (adminSession && (await stillAdmin(context.request, adminSession))) {
+      await context.addCookies([
         {
           name: sessionCookieName,
           value: adminSession.access_token,
@@ -54,21 +63,44 @@ export async function signInByApi(page: Page, user: TestUser): Promise<SignInAns
           sameSite: "Lax",
         },
       ]);
-      await storeSession(page, adminSession);
       return adminSession;
     }
   }
-  const response = await page.request.post("/api/auth/login", { data: { type: "email", ...user } });
+  const response = await context.request.post("/api/auth/login", { data: { type: "email", ...user } });
   if (response.status() !== 200)
     throw new Error(`sign-in failed: ${response.status()} ${await response.text()}`);
   const session = ((await response.json()) as SignInAnswer).session;
   if (isAdmin) adminSession = session;
+  return session;
+}
+
+/** Signs in through the API and stores the session where the app keeps it. */
+export async function signInByApi(page: Page, user: TestUser): Promise<SignInAnswer["session"]> {
+  const session = await signInContextByApi(page.context(), user);
   await storeSession(page, session);
   return session;
 }
 
+/** An address on the app's origin that the browser is given an empty document for, never asked of the app. */
+const blankOnOrigin = `${appUrl}/__e2e/blank-document`;
+
 export async function storeSession(page: Page, session: SignInAnswer["session"]): Promise<void> {
-  if (page.url() === "about:blank") await page.goto("/gratis-provperiod");
+  if (page.url() === "about:blank") {
+    // localStorage needs a document of the app's origin; a rendered page (and its scripts) would cost a
+    // second or more to reach it, only for the test to go to the page it is about next.
+    await page.route(blankOnOrigin, (route) =>
+      // No favicon: its request would reach the app, and the 404 show as a console error.
+      route.fulfill({
+        contentType: "text/html",
+        body: '<!doctype html><title>blank</title><link rel="icon" href="data:,">',
+      }),
+    );
+    try {
+      await page.goto(blankOnOrigin);
+    } finally {
+      await page.unroute(blankOnOrigin);
+    }
+  }
   await page.evaluate((value) => localStorage.setItem("session", JSON.stringify(value)), session);
 }
 

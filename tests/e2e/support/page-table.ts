@@ -232,7 +232,7 @@ export async function makeViewers(browser: Browser, label = "Matrix"): Promise<V
   const tokens: Partial<Record<Actor, string>> = { customerA: tokenOfA, admin: adminToken };
   const scratch = await browser.newContext({ extraHTTPHeaders: ownAddress() });
   try {
-    tokens.customerB = (await signUpByApi(await scratch.newPage(), newUser())).access_token;
+    tokens.customerB = (await signUpByApi(scratch, newUser())).access_token;
   } finally {
     await scratch.close();
   }

@@ -1,7 +1,7 @@
 // Profiles for the end-to-end suite, made through the real API: an admin creates the page for a new
 // owner, who walks it through to the publish step (and publishes it, unless told not to).
 import { expect, type APIRequestContext, type Browser } from "@playwright/test";
-import { newUser, signInByApi, signUpByApi, type TestUser } from "./accounts";
+import { newUser, signInContextByApi, signUpByApi, type TestUser } from "./accounts";
 import { admin, appUrl } from "./ports";
 
 const origin = { Origin: appUrl };
@@ -12,9 +12,8 @@ export async function asAdmin<T>(
   work: (request: APIRequestContext, token: string) => Promise<T>,
 ): Promise<T> {
   const context = await browser.newContext();
-  const page = await context.newPage();
-  const session = await signInByApi(page, admin);
   try {
+    const session = await signInContextByApi(context, admin);
     return await work(context.request, session.access_token);
   } finally {
     await context.close();
@@ -68,13 +67,11 @@ export async function ownedPage(
   const owner = of?.owner ?? newUser();
   const context = await browser.newContext();
   try {
-    const page = await context.newPage();
-    const token = of?.token ?? (await signUpByApi(page, owner)).access_token;
+    const token = of?.token ?? (await signUpByApi(context, owner)).access_token;
     const adminContext = await browser.newContext();
     let id: string;
     try {
-      const adminPage = await adminContext.newPage();
-      const session = await signInByApi(adminPage, admin);
+      const session = await signInContextByApi(adminContext, admin);
       const created = await adminContext.request.post("/api/admin/profiles", {
         data: { count: 1, ownerEmail: owner.email },
         headers: { Authorization: `Bearer ${session.access_token}`, ...origin },
