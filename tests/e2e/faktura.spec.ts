@@ -1,7 +1,8 @@
 // Paying by invoice (faktura): an owner whose page is in its trial goes from the card checkout to the
 // invoice checkout, is told what is wrong with the billing address before anything is sent (in Swedish
-// too), gets the invoice at once (number, OCR reference, due date), downloads its PDF, and the page is
-// active. When invoices cannot be issued, the page says so and offers the card. Both screens pass axe.
+// too), gets the invoice at once (number, OCR reference, due date), downloads its PDF, and the page
+// keeps its trial (the invoice pays from the trial's end). When invoices cannot be issued, the page
+// says so and offers the card. Both screens pass axe.
 import { readFile } from "node:fs/promises";
 import { pdfText } from "../support/pdf-text";
 import { expectNoSeriousAxeViolations } from "./support/axe";
@@ -19,7 +20,7 @@ test.beforeAll(async ({ browser }) => {
   await ensureCreditor(browser);
 });
 
-test("an owner in trial pays by invoice: field errors first, then the invoice, its PDF, and an active page", async ({
+test("an owner in trial pays by invoice: field errors first, then the invoice, its PDF, and the trial kept", async ({
   page,
   browser,
 }) => {
@@ -110,10 +111,11 @@ test("an owner in trial pays by invoice: field errors first, then the invoice, i
   expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
   expect(pdfText(pdf)).toContain(ocr);
 
-  // The page is active at once: the owner's bar says so and the trial's offer to pay is gone.
+  // The page keeps the trial it has free (the invoice pays for the period from the trial's end), and
+  // the trial's offer to pay is gone.
   await page.getByRole("link", { name: "Back to your page" }).click();
   await expect(page).toHaveURL(new RegExp(`/k/${id}$`));
-  await expect(page.locator('[data-status="active"]').first()).toBeVisible();
+  await expect(page.locator('[data-status="trial"]').first()).toBeVisible();
   await expect(page.getByRole("link", { name: "Choose a plan" })).toHaveCount(0);
   // Until it is paid, the page says when the invoice is due and how to pay it, with the invoice.
   const number = ((await page.getByText(/^Invoice \d+ is due on /).textContent()) ?? "").match(/\d+/)?.[0];

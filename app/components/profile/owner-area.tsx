@@ -123,7 +123,7 @@ export function OwnerArea({ data }: { data: ProfilePageData }) {
             </ButtonLink>
           </Alert>
         )}
-        {data.status === "trial" && data.trialEndsAt && !data.subscription && (
+        {data.status === "trial" && data.trialEndsAt && !data.subscription && !data.unpaidInvoice && (
           <Alert
             tone="info"
             title={t("profile.trialBanner", {
