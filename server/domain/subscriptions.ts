@@ -95,9 +95,9 @@ async function ownedSubscription(
   tx: Executor,
   profileId: string,
   actor: Actor,
-): Promise<{ row: SubscriptionRow; pageName: string; orderNumber: string }> {
+): Promise<{ row: SubscriptionRow; pageName: string; pageLanguage: unknown; orderNumber: string }> {
   const [page] = await tx
-    .select({ ownerUserId: profiles.ownerUserId, content: profiles.content })
+    .select({ ownerUserId: profiles.ownerUserId, content: profiles.content, metadata: profiles.metadata })
     .from(profiles)
     .where(eq(profiles.id, profileId));
   if (!page) throw new DomainError("not_found", "There is no page with this code.", "profileId");
@@ -113,7 +113,12 @@ async function ownedSubscription(
     .limit(1)
     .for("update", { of: subscriptions });
   if (!found) throw new DomainError("not_found", "This page has no subscription to change.", "profileId");
-  return { row: found.row, pageName: page.content.displayName ?? "", orderNumber: found.orderNumber };
+  return {
+    row: found.row,
+    pageName: page.content.displayName ?? "",
+    pageLanguage: page.metadata.language,
+    orderNumber: found.orderNumber,
+  };
 }
 
 /**
@@ -129,36 +134,24 @@ export async function cancelSubscription(
 ): Promise<CustomerSubscription> {
   const now = deps.now ?? new Date();
   const { subscription, newly, to } = await deps.db.transaction(async (tx) => {
-    const { row, pageName, orderNumber } = await ownedSubscription(tx, profileId, actor);
+    const { row, pageName, pageLanguage, orderNumber } = await ownedSubscription(tx, profileId, actor);
     if (row.cancelAtPeriodEnd)
       return { subscription: view(row, { name: pageName }, orderNumber), newly: false, to: null };
-    // The provider first: if it cannot stop its renewals, nothing here says they stopped.
-    if (row.provider !== "sandbox" && row.providerSubscriptionId) {
-      await deps.provider?.setCancelAtPeriodEnd?.(row.providerSubscriptionId, true);
-    }
-    const [updated] = await tx
-      .update(subscriptions)
-      .set({ cancelAtPeriodEnd: true, cancelRequestedAt: now, nextPlan: null, updatedAt: now })
-      .where(eq(subscriptions.id, row.id))
-      .returning();
-    await audit(tx, {
-      action: "subscription.cancel",
-      actorUserId: actor.id,
-      targetUserId: actor.id,
-      details: { profileId, orderNumber },
-      ...origin,
+    const updated = await setCancellation(tx, deps, row, true, {
+      profileId,
+      orderNumber,
+      actor,
+      origin,
+      now,
     });
     const [owner] = await tx
-      .select({ email: users.email, locale: users.locale, language: profiles.metadata })
+      .select({ email: users.email, locale: users.locale })
       .from(users)
-      .innerJoin(profiles, eq(profiles.id, profileId))
       .where(eq(users.id, actor.id));
     return {
-      subscription: view(updated as SubscriptionRow, { name: pageName }, orderNumber),
+      subscription: view(updated, { name: pageName }, orderNumber),
       newly: true,
-      to: owner
-        ? { email: owner.email, locale: customerLocale(owner.locale, owner.language.language) }
-        : null,
+      to: owner ? { email: owner.email, locale: customerLocale(owner.locale, pageLanguage) } : null,
     };
   });
   if (newly && to && subscription.endsAt) {
@@ -189,21 +182,48 @@ export async function resumeSubscription(
     if (end && end <= now) {
       throw new DomainError("conflict", "This subscription has ended; choose a plan again.", "profileId");
     }
-    if (row.provider !== "sandbox" && row.providerSubscriptionId) {
-      await deps.provider?.setCancelAtPeriodEnd?.(row.providerSubscriptionId, false);
-    }
-    const [updated] = await tx
-      .update(subscriptions)
-      .set({ cancelAtPeriodEnd: false, cancelRequestedAt: null, updatedAt: now })
-      .where(eq(subscriptions.id, row.id))
-      .returning();
-    await audit(tx, {
-      action: "subscription.resume",
-      actorUserId: actor.id,
-      targetUserId: actor.id,
-      details: { profileId, orderNumber },
-      ...origin,
+    const updated = await setCancellation(tx, deps, row, false, {
+      profileId,
+      orderNumber,
+      actor,
+      origin,
+      now,
     });
-    return view(updated as SubscriptionRow, { name: pageName }, orderNumber);
+    return view(updated, { name: pageName }, orderNumber);
   });
+}
+
+/**
+ * Cancels at the period's end (true) or takes that back (false): the provider that charges its own
+ * renewals first (if it cannot, nothing here says it changed), then our row, audited.
+ */
+async function setCancellation(
+  tx: Executor,
+  deps: SubscriptionDeps,
+  row: SubscriptionRow,
+  cancel: boolean,
+  facts: { profileId: string; orderNumber: string; actor: Actor; origin: RequestOrigin; now: Date },
+): Promise<SubscriptionRow> {
+  const { now } = facts;
+  if (row.provider !== "sandbox" && row.providerSubscriptionId) {
+    await deps.provider?.setCancelAtPeriodEnd?.(row.providerSubscriptionId, cancel);
+  }
+  const [updated] = await tx
+    .update(subscriptions)
+    .set(
+      cancel
+        ? { cancelAtPeriodEnd: true, cancelRequestedAt: now, nextPlan: null, updatedAt: now }
+        : { cancelAtPeriodEnd: false, cancelRequestedAt: null, updatedAt: now },
+    )
+    .where(eq(subscriptions.id, row.id))
+    .returning();
+  if (!updated) throw new Error("The subscription vanished while it was changed.");
+  await audit(tx, {
+    action: cancel ? "subscription.cancel" : "subscription.resume",
+    actorUserId: facts.actor.id,
+    targetUserId: facts.actor.id,
+    details: { profileId: facts.profileId, orderNumber: facts.orderNumber },
+    ...facts.origin,
+  });
+  return updated;
 }
