@@ -232,33 +232,22 @@ export default function CardCheckout({ loaderData }: Route.ComponentProps) {
 
   if (!cardPayments) {
     return (
-      <article className="mx-auto flex max-w-xl flex-col gap-6">
-        <title>{t("checkout.title")}</title>
-        <h1 className="text-3xl font-semibold">{t("checkout.heading", { name: pageName })}</h1>
-        <Alert tone="error" title={t("checkout.cardUnavailable")}>
-          {t("checkout.cardUnavailableText")}
-        </Alert>
-        <div>
-          <ButtonLink to={`/k/${id}`} variant="secondary">
-            {t("checkout.confirm.back")}
-          </ButtonLink>
-        </div>
-      </article>
+      <CheckoutRefused
+        id={id}
+        heading={t("checkout.heading", { name: pageName })}
+        title={t("checkout.cardUnavailable")}
+        text={t("checkout.cardUnavailableText")}
+      />
     );
   }
 
   if (link && !linkUsable) {
     return (
-      <article className="mx-auto flex max-w-xl flex-col gap-6">
-        <title>{t("checkout.title")}</title>
-        <h1 className="text-3xl font-semibold">{t("checkout.link.heading")}</h1>
-        <Alert tone="error" title={t(`checkout.link.${link.state}`)} />
-        <div>
-          <ButtonLink to={`/k/${id}`} variant="secondary">
-            {t("checkout.confirm.back")}
-          </ButtonLink>
-        </div>
-      </article>
+      <CheckoutRefused
+        id={id}
+        heading={t("checkout.link.heading")}
+        title={t(`checkout.link.${link.state}`)}
+      />
     );
   }
 
@@ -424,6 +413,35 @@ export default function CardCheckout({ loaderData }: Route.ComponentProps) {
           <p className="text-sm text-muted">{t("checkout.secure")}</p>
         </form>
       )}
+    </article>
+  );
+}
+
+/** Why this checkout cannot go on, with the way back to the page. */
+function CheckoutRefused({
+  id,
+  heading,
+  title,
+  text,
+}: {
+  id: string;
+  heading: string;
+  title: string;
+  text?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <article className="mx-auto flex max-w-xl flex-col gap-6">
+      <title>{t("checkout.title")}</title>
+      <h1 className="text-3xl font-semibold">{heading}</h1>
+      <Alert tone="error" title={title}>
+        {text}
+      </Alert>
+      <div>
+        <ButtonLink to={`/k/${id}`} variant="secondary">
+          {t("checkout.confirm.back")}
+        </ButtonLink>
+      </div>
     </article>
   );
 }
