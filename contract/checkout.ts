@@ -92,8 +92,8 @@ export function expiryProblem(value: string, now = new Date()): "format" | "past
   return year * 12 + (month - 1) < thisMonth ? "past" : null;
 }
 
-export const sandboxPayRequestSchema = z.object({
-  orderNumber: orderNumberSchema,
+/** The sandbox's card form: the number, expiry, CVC and name, checked as a real form would. */
+export const sandboxCardSchema = z.object({
   cardNumber: text("The card number", { error: "cardNumber is required." })
     .transform(cardDigits)
     .refine((digits) => /^\d{12,19}$/.test(digits), "The card number has 12 to 19 digits.")
@@ -110,6 +110,14 @@ export const sandboxPayRequestSchema = z.object({
     .trim()
     .min(2, "Write the name as it is on the card.")
     .max(100, "The name has at most 100 characters."),
+});
+
+/** A card as the form's checks leave it (the number as digits only). */
+export type SandboxCard = z.output<typeof sandboxCardSchema>;
+
+export const sandboxPayRequestSchema = z.object({
+  orderNumber: orderNumberSchema,
+  ...sandboxCardSchema.shape,
 });
 export type SandboxPayRequest = z.input<typeof sandboxPayRequestSchema>;
 

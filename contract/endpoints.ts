@@ -107,9 +107,12 @@ import {
 } from "./checkout";
 
 import {
+  cardPageAnswerSchema,
   customerSubscriptionsAnswerSchema,
   subscriptionActionRequestSchema,
   subscriptionAnswerSchema,
+  switchPlanRequestSchema,
+  updateCardRequestSchema,
 } from "./subscriptions";
 
 export type Endpoint = {
@@ -361,6 +364,66 @@ export const endpoints: Endpoint[] = [
       403: { description: "Not the page's owner" },
       404: { description: "No such page, or it has no subscription" },
       409: { description: "The period has ended" },
+    },
+  },
+  {
+    method: "post",
+    path: "/api/kammare/subscriptions/switch",
+    summary:
+      "Switches between monthly and yearly from the next period (the current plan takes a switch back); " +
+      "the provider that charges its own renewals is told (owner only, audited).",
+    auth: true,
+    request: switchPlanRequestSchema,
+    responses: {
+      200: { description: "The switch is asked for (nextPlan)", schema: subscriptionAnswerSchema },
+      400: { description: "plan is not monthly or yearly" },
+      403: { description: "Not the page's owner" },
+      404: { description: "No such page, or it has no subscription" },
+      409: { description: "A checkout link's terms, or a cancelled subscription" },
+    },
+  },
+  {
+    method: "post",
+    path: "/api/kammare/subscriptions/card",
+    summary:
+      "A new card for the sandbox's charges, from our own form; a past-due subscription is charged again " +
+      "with it at once (owner only, audited).",
+    auth: true,
+    request: updateCardRequestSchema,
+    responses: {
+      200: { description: "The card is kept", schema: subscriptionAnswerSchema },
+      400: { description: "A card field is wrong, naming it" },
+      403: { description: "Not the page's owner" },
+      404: { description: "No such page, or it has no subscription" },
+      409: { description: "The card is changed on the provider's page" },
+    },
+  },
+  {
+    method: "post",
+    path: "/api/kammare/subscriptions/card-page",
+    summary: "Where the provider takes a new card (Stripe's billing portal), returning to /account.",
+    auth: true,
+    request: subscriptionActionRequestSchema,
+    responses: {
+      200: { description: "The provider's page", schema: cardPageAnswerSchema },
+      403: { description: "Not the page's owner" },
+      404: { description: "No such page, or it has no subscription" },
+      409: { description: "The card is changed on our own form (the sandbox)" },
+    },
+  },
+  {
+    method: "post",
+    path: "/api/kammare/subscriptions/withdraw",
+    summary:
+      "Withdraws within 14 days of the first payment: the payment back in full, the subscription ended, " +
+      "the page resting, an e-mail that confirms it (owner only, audited).",
+    auth: true,
+    request: subscriptionActionRequestSchema,
+    responses: {
+      200: { description: "Refunded and ended", schema: subscriptionAnswerSchema },
+      403: { description: "Not the page's owner" },
+      404: { description: "No such page, or it has no subscription" },
+      409: { description: "Nothing paid yet, or the 14 days have passed" },
     },
   },
   {

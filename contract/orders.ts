@@ -12,7 +12,8 @@ export type OrderPlan = (typeof orderPlans)[number];
 
 /**
  * pending: created, waiting for the customer or the provider; requires_confirmation: the card asks
- * for a confirmation step (3-D Secure); paid; failed: declined or not confirmed; cancelled: given up.
+ * for a confirmation step (3-D Secure); paid; failed: declined or not confirmed; cancelled: given up;
+ * refunded: paid back when the customer withdrew.
  */
 export const orderStatuses = [
   "pending",
@@ -23,6 +24,8 @@ export const orderStatuses = [
   "paid",
   "failed",
   "cancelled",
+  // Paid, then paid back in full: the customer withdrew within 14 days of the first payment.
+  "refunded",
 ] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 /** Orders not yet paid that can still be: a new "pay" continues one, revoking its link stops it. */

@@ -35,6 +35,7 @@ export const statusReasonCodes = [
   "paid", // a card payment was booked: the page is paid for a period
   "subscription_started", // a checkout with a trial first: the card is kept, the first charge at the trial's end
   "subscription_cancelled", // the customer cancelled; the paid period ran out and nothing renews it
+  "withdrawn", // the customer withdrew within 14 days of the first payment and got it back in full
   "invoice_paid", // a payment (bank file or booked by an admin) settled the page's invoice
   "invoice_issued", // the owner paid by invoice: the page is active while the invoice runs
   "invoice_overdue", // the page's invoice is unpaid 7 days after its due date

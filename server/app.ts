@@ -245,7 +245,15 @@ export function createApp(given: AppDeps): Hono<ApiEnv> {
       customerOrderRoutes({ db }),
       customerInvoiceRoutes({ db }),
       accountRoutes(erasure),
-      subscriptionRoutes({ db, provider: payments.card, email: deps.email, publicUrl: config.publicUrl }),
+      subscriptionRoutes({
+        db,
+        provider: payments.card,
+        email: deps.email,
+        publicUrl: config.publicUrl,
+        // The sandbox's kept cards are charged by us: a past-due customer's new card at once.
+        charge: payments.card?.chargeSubscription,
+        onProfileChanged,
+      }),
     ),
   );
   api.route(

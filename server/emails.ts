@@ -171,3 +171,29 @@ export async function sendSubscriptionCancelledEmail(
     text: t("billingEmail.subscriptionCancelled.body", values),
   });
 }
+
+/** Confirms a withdrawal: the first payment is given back in full and the subscription has ended. */
+export async function sendWithdrawalConfirmedEmail(
+  sender: EmailSender,
+  input: {
+    to: string;
+    locale: Locale;
+    profileId: string;
+    pageName: string;
+    amountOre: number;
+    publicUrl: string;
+  },
+): Promise<void> {
+  const { t } = i18nFor(input.locale);
+  const values = {
+    profileId: input.profileId,
+    name: input.pageName || input.profileId,
+    amount: formatReceiptMoney(input.amountOre, "SEK", input.locale),
+    link: `${input.publicUrl}/k/${input.profileId}`,
+  };
+  await sender.send({
+    to: input.to,
+    subject: t("billingEmail.withdrawn.subject", values),
+    text: t("billingEmail.withdrawn.body", values),
+  });
+}

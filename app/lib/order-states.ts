@@ -11,6 +11,7 @@ export const orderTones: Record<OrderStatus, PillTone> = {
   paid: "good",
   failed: "bad",
   cancelled: "stopped",
+  refunded: "stopped",
 };
 
 export const subscriptionTones: Record<SubscriptionStatus, PillTone> = {

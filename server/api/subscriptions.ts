@@ -1,13 +1,20 @@
-// /api/kammare/subscriptions: the signed-in customer's own subscriptions, and cancelling or resuming
-// one (the customer area's guard has made sure someone is signed in; the domain checks the owner).
+// /api/kammare/subscriptions: the signed-in customer's own subscriptions, and what they do with one
+// by themselves: cancel, resume, switch plan, change the card, withdraw (the customer area's guard
+// has made sure someone is signed in; the domain checks the owner).
 import { Hono } from "hono";
-import { subscriptionActionRequestSchema } from "../../contract/subscriptions";
+import {
+  subscriptionActionRequestSchema,
+  switchPlanRequestSchema,
+  updateCardRequestSchema,
+} from "../../contract/subscriptions";
+import { cardUpdatePage, switchSubscriptionPlan, updateSandboxCard } from "../domain/subscription-changes";
 import {
   cancelSubscription,
   customerSubscriptions,
   resumeSubscription,
   type SubscriptionDeps,
 } from "../domain/subscriptions";
+import { withdrawSubscription } from "../domain/withdrawal";
 import { requestOrigin } from "../http/auth";
 import { readJson } from "../http/errors";
 import type { SignedInEnv } from "../http/guards";
@@ -25,6 +32,30 @@ export function subscriptionRoutes(deps: SubscriptionDeps) {
     .post("/subscriptions/resume", async (c) => {
       const { profileId } = await readJson(c, subscriptionActionRequestSchema);
       const subscription = await resumeSubscription(deps, profileId, c.get("viewer"), requestOrigin(c));
+      return c.json({ subscription });
+    })
+    .post("/subscriptions/switch", async (c) => {
+      const request = await readJson(c, switchPlanRequestSchema);
+      const subscription = await switchSubscriptionPlan(deps, request, c.get("viewer"), requestOrigin(c));
+      return c.json({ subscription });
+    })
+    .post("/subscriptions/card", async (c) => {
+      const { profileId, ...card } = await readJson(c, updateCardRequestSchema);
+      const subscription = await updateSandboxCard(
+        deps,
+        { profileId, card },
+        c.get("viewer"),
+        requestOrigin(c),
+      );
+      return c.json({ subscription });
+    })
+    .post("/subscriptions/card-page", async (c) => {
+      const { profileId } = await readJson(c, subscriptionActionRequestSchema);
+      return c.json({ url: await cardUpdatePage(deps, profileId, c.get("viewer")) });
+    })
+    .post("/subscriptions/withdraw", async (c) => {
+      const { profileId } = await readJson(c, subscriptionActionRequestSchema);
+      const subscription = await withdrawSubscription(deps, profileId, c.get("viewer"), requestOrigin(c));
       return c.json({ subscription });
     });
 }

@@ -38,7 +38,10 @@ export type AuditAction =
   // A payment booked for a page whose status no payment may change (suspended): kept on its order.
   | "payment.status_kept"
   | "subscription.cancel"
-  | "subscription.resume";
+  | "subscription.resume"
+  | "subscription.switch"
+  | "subscription.card_updated"
+  | "subscription.withdraw";
 
 export type RequestOrigin = { ip: string | null; userAgent: string | null };
 

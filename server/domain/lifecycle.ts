@@ -8,7 +8,7 @@
 import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql } from "drizzle-orm";
 import type { ProfileStatus, StatusReasonCode } from "../../contract/profiles";
 import { changeStatus, type ReasonOf } from "./status-machine";
-import type { SubscriptionStatus } from "../../contract/orders";
+import type { OrderStatus, SubscriptionStatus } from "../../contract/orders";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import { auditLog, orders, profileStatusHistory, profiles, subscriptions, users } from "../db/schema";
@@ -291,28 +291,40 @@ async function chargeDueSubscriptions(deps: LifecycleDeps, now: Date): Promise<L
     )
     .orderBy(subscriptions.nextChargeAt);
   const charged: LifecycleReport["charges"] = [];
-  for (const { subscription, orderNumber, orderStatus } of due) {
-    const first = orderStatus === "scheduled";
-    const periodStart = first ? (subscription.trialEndsAt ?? now) : subscription.currentPeriodEnd;
-    if (!periodStart || (orderStatus !== "paid" && !first)) continue;
-    const switched = subscription.nextPlan ? plans[subscription.nextPlan] : null;
-    const event = charge({
-      subscriptionId: subscription.id,
-      orderNumber,
-      amountOre: switched?.price.amountOre ?? subscription.priceOre,
-      card: subscription.cardOnFile,
-      periodEnd: addInterval(periodStart, switched?.interval ?? subscription.interval),
-      now,
-    });
-    const booking = await bookPaymentEvent(deps.db, event, {
-      now,
-      onProfileChanged: deps.onProfileChanged,
-    });
-    if (booking.booked) {
-      charged.push({ orderNumber, outcome: event.type === "payment_succeeded" ? "paid" : "failed" });
-    }
+  for (const entry of due) {
+    const outcome = await chargeSubscriptionNow({ ...deps, charge }, entry, now);
+    if (outcome) charged.push({ orderNumber: entry.orderNumber, outcome });
   }
   return charged;
+}
+
+/**
+ * Charges one subscription's kept card for its next period (the first, at a trial's end, or a
+ * renewal), at the price of a switch asked for, and books the outcome through the one booking path.
+ * Also used at once when a past-due customer gives a new card. Answers the outcome, or null when
+ * there was nothing to charge or it was booked before.
+ */
+export async function chargeSubscriptionNow(
+  deps: Pick<LifecycleDeps, "db" | "onProfileChanged"> & { charge: NonNullable<LifecycleDeps["charge"]> },
+  due: { subscription: typeof subscriptions.$inferSelect; orderNumber: string; orderStatus: OrderStatus },
+  now: Date,
+): Promise<"paid" | "failed" | null> {
+  const { subscription, orderNumber, orderStatus } = due;
+  const first = orderStatus === "scheduled";
+  const periodStart = first ? (subscription.trialEndsAt ?? now) : subscription.currentPeriodEnd;
+  if (!periodStart || (orderStatus !== "paid" && !first)) return null;
+  const switched = subscription.nextPlan ? plans[subscription.nextPlan] : null;
+  const event = deps.charge({
+    subscriptionId: subscription.id,
+    orderNumber,
+    amountOre: switched?.price.amountOre ?? subscription.priceOre,
+    card: subscription.cardOnFile,
+    periodEnd: addInterval(periodStart, switched?.interval ?? subscription.interval),
+    now,
+  });
+  const booking = await bookPaymentEvent(deps.db, event, { now, onProfileChanged: deps.onProfileChanged });
+  if (!booking.booked) return null;
+  return event.type === "payment_succeeded" ? "paid" : "failed";
 }
 
 /** The profiles a rule may apply to; each is decided again under its row lock. */

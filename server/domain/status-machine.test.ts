@@ -35,9 +35,9 @@ const allowedBesidesAdmin = `
   extended_trial > expired: time
   active > active: payment
   active > past_due: time payment
-  active > expired: time
+  active > expired: time owner
   past_due > active: time payment
-  past_due > expired: time payment
+  past_due > expired: time payment owner
   expired > trial: owner
   expired > extended_trial: owner
   expired > active: payment

@@ -42,7 +42,14 @@ export const reasonsByCause = {
     "invoice_issued",
     "invoice_paid",
   ],
-  owner: ["created", "claimed", "trial_started_on_publish", "free_trial_started", "extended_trial_started"],
+  owner: [
+    "created",
+    "claimed",
+    "trial_started_on_publish",
+    "free_trial_started",
+    "extended_trial_started",
+    "withdrawn",
+  ],
   admin: ["created", "claimed"],
   deletion: ["account_deleted"],
 } as const satisfies Record<StatusCause, readonly StatusReasonCode[]>;
@@ -71,9 +78,10 @@ function buildTable(): Record<StatusFrom, Partial<Record<ProfileStatus, readonly
       expired: ["time"],
     },
     extended_trial: { active: ["time", "payment"], past_due: ["time", "payment"], expired: ["time"] },
-    active: { past_due: ["time", "payment"], expired: ["time"] },
+    // The owner withdrawing within 14 days of the first payment lets the page rest at once.
+    active: { past_due: ["time", "payment"], expired: ["time", "owner"] },
     // A payment's last retry failing lets the page rest at once (decisions: dunning).
-    past_due: { active: ["time", "payment"], expired: ["time", "payment"] },
+    past_due: { active: ["time", "payment"], expired: ["time", "payment", "owner"] },
     expired: { trial: ["owner"], extended_trial: ["owner"], active: ["payment"] },
     suspended: {},
     removed: {},

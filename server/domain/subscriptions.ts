@@ -3,44 +3,73 @@
 // the EU's withdrawal-button rule of 2026 asks) and taking that back before the period ends. Only the
 // page's owner acts on it; the provider that charges its own renewals (Stripe) is told.
 import { and, desc, eq, inArray } from "drizzle-orm";
-import type { CustomerSubscription } from "../../contract/subscriptions";
+import { withdrawalDays, type CustomerSubscription } from "../../contract/subscriptions";
 import { plans } from "../../contract/pricing";
 import type { Database, Executor } from "../db/client";
 import { orders, profiles, subscriptions, users } from "../db/schema";
 import { sendSubscriptionCancelledEmail } from "../emails";
 import type { EmailSender } from "../providers/email/types";
-import type { PaymentProvider } from "../providers/payments/types";
+import type { PaymentEvent, PaymentProvider, SubscriptionCharge } from "../providers/payments/types";
 import { audit, type RequestOrigin } from "./audit";
 import { DomainError } from "./errors";
 import { customerLocale } from "./receipts";
 import type { Actor } from "./viewer";
 
-type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+type OrderRow = typeof orders.$inferSelect;
 
 /** The subscriptions a customer still has something of: running, failing, or cancelled but not over. */
 const currentStatuses: SubscriptionRow["status"][] = ["trialing", "active", "past_due"];
 
 export type SubscriptionDeps = {
   db: Database;
-  /** The card provider whose renewals are its own (Stripe); null or the sandbox need no call. */
-  provider: Pick<PaymentProvider, "setCancelAtPeriodEnd"> | null;
+  /** The card provider; the calls it lacks (the sandbox's) are our own rows' business. */
+  provider: Pick<
+    PaymentProvider,
+    "setCancelAtPeriodEnd" | "refundAndEnd" | "schedulePlanChange" | "cardUpdateUrl"
+  > | null;
   email: EmailSender;
   publicUrl: string;
+  /** Charges a kept card now (the sandbox's), for a past-due subscription given a new card. */
+  charge?: (request: SubscriptionCharge) => PaymentEvent;
+  onProfileChanged?: (profileId: string) => void;
   now?: Date;
 };
 
 /** When a subscription's current stretch ends: the paid period, or the trial before the first charge. */
-function stretchEnd(row: SubscriptionRow): Date | null {
+export function stretchEnd(row: SubscriptionRow): Date | null {
   return row.currentPeriodEnd ?? row.trialEndsAt;
 }
 
-function view(row: SubscriptionRow, page: { name: string }, orderNumber: string): CustomerSubscription {
+/**
+ * Until when the customer may withdraw and get the first payment back: 14 days from it, while only
+ * that first period is paid and its order is not refunded already (null: no such payment).
+ */
+export function withdrawableUntil(
+  row: SubscriptionRow,
+  order: Pick<OrderRow, "status" | "paidAt" | "method">,
+): Date | null {
+  if (order.method !== "card" || order.status !== "paid" || !order.paidAt || row.periodsPaid !== 1)
+    return null;
+  return new Date(order.paidAt.getTime() + withdrawalDays * 24 * 60 * 60 * 1000);
+}
+
+type OrderFacts = Pick<OrderRow, "orderNumber" | "status" | "paidAt" | "method">;
+
+export function subscriptionView(
+  row: SubscriptionRow,
+  page: { name: string },
+  order: OrderFacts,
+  now: Date,
+): CustomerSubscription {
+  const { orderNumber } = order;
   const switched = row.nextPlan ? plans[row.nextPlan] : null;
   const willCharge =
     !row.cancelAtPeriodEnd &&
     currentStatuses.includes(row.status) &&
     (row.iterations === 0 || row.periodsPaid < row.iterations);
   const end = stretchEnd(row);
+  const withdrawalEnd = withdrawableUntil(row, order);
   return {
     profileId: row.profileId,
     pageName: page.name,
@@ -62,13 +91,25 @@ function view(row: SubscriptionRow, page: { name: string }, orderNumber: string)
     endsAt: row.cancelAtPeriodEnd || !willCharge ? (end?.toISOString() ?? null) : null,
     cardLast4: row.cardOnFile?.last4 ?? null,
     nextRetryAt: row.nextRetryAt?.toISOString() ?? null,
+    nextPlan: row.nextPlan,
+    withdrawableUntil: withdrawalEnd && withdrawalEnd > now ? withdrawalEnd.toISOString() : null,
+    cardUpdate:
+      row.provider === "sandbox"
+        ? "form"
+        : row.provider === "stripe" && row.providerSubscriptionId
+          ? "provider"
+          : "none",
   };
 }
 
 /** The customer's current subscriptions, one per page (the newest), pages they own only. */
-export async function customerSubscriptions(db: Executor, userId: string): Promise<CustomerSubscription[]> {
+export async function customerSubscriptions(
+  db: Executor,
+  userId: string,
+  now = new Date(),
+): Promise<CustomerSubscription[]> {
   const rows = await db
-    .select({ subscription: subscriptions, content: profiles.content, orderNumber: orders.orderNumber })
+    .select({ subscription: subscriptions, content: profiles.content, order: orderFacts })
     .from(subscriptions)
     .innerJoin(profiles, eq(profiles.id, subscriptions.profileId))
     .innerJoin(orders, eq(orders.id, subscriptions.orderId))
@@ -85,17 +126,31 @@ export async function customerSubscriptions(db: Executor, userId: string): Promi
   for (const row of rows) {
     if (seen.has(row.subscription.profileId)) continue;
     seen.add(row.subscription.profileId);
-    result.push(view(row.subscription, { name: row.content.displayName ?? "" }, row.orderNumber));
+    result.push(subscriptionView(row.subscription, { name: row.content.displayName ?? "" }, row.order, now));
   }
   return result;
 }
 
-/** The page's current subscription, locked, if the actor owns the page; refusals name `profileId`. */
-async function ownedSubscription(
+const orderFacts = {
+  orderNumber: orders.orderNumber,
+  status: orders.status,
+  paidAt: orders.paidAt,
+  method: orders.method,
+};
+
+export type OwnedSubscription = {
+  row: SubscriptionRow;
+  pageName: string;
+  pageLanguage: unknown;
+  order: OrderFacts & { id: string };
+};
+
+/** The page's current subscription, locked with its order, if the actor owns the page; refusals name `profileId`. */
+export async function ownedSubscription(
   tx: Executor,
   profileId: string,
   actor: Actor,
-): Promise<{ row: SubscriptionRow; pageName: string; pageLanguage: unknown; orderNumber: string }> {
+): Promise<OwnedSubscription> {
   const [page] = await tx
     .select({ ownerUserId: profiles.ownerUserId, content: profiles.content, metadata: profiles.metadata })
     .from(profiles)
@@ -105,20 +160,33 @@ async function ownedSubscription(
     throw new DomainError("forbidden", "Only the page's owner can change its subscription.", "profileId");
   }
   const [found] = await tx
-    .select({ row: subscriptions, orderNumber: orders.orderNumber })
+    .select({ row: subscriptions, order: { id: orders.id, ...orderFacts } })
     .from(subscriptions)
     .innerJoin(orders, eq(orders.id, subscriptions.orderId))
     .where(and(eq(subscriptions.profileId, profileId), inArray(subscriptions.status, currentStatuses)))
     .orderBy(desc(subscriptions.createdAt))
     .limit(1)
-    .for("update", { of: subscriptions });
+    .for("update", { of: [subscriptions, orders] });
   if (!found) throw new DomainError("not_found", "This page has no subscription to change.", "profileId");
   return {
     row: found.row,
     pageName: page.content.displayName ?? "",
     pageLanguage: page.metadata.language,
-    orderNumber: found.orderNumber,
+    order: found.order,
   };
+}
+
+/** The owner's address and the language their e-mails go in. */
+export async function ownerToWrite(
+  tx: Executor,
+  userId: string,
+  pageLanguage: unknown,
+): Promise<{ email: string; locale: ReturnType<typeof customerLocale> } | null> {
+  const [owner] = await tx
+    .select({ email: users.email, locale: users.locale })
+    .from(users)
+    .where(eq(users.id, userId));
+  return owner ? { email: owner.email, locale: customerLocale(owner.locale, pageLanguage) } : null;
 }
 
 /**
@@ -134,24 +202,20 @@ export async function cancelSubscription(
 ): Promise<CustomerSubscription> {
   const now = deps.now ?? new Date();
   const { subscription, newly, to } = await deps.db.transaction(async (tx) => {
-    const { row, pageName, pageLanguage, orderNumber } = await ownedSubscription(tx, profileId, actor);
+    const { row, pageName, pageLanguage, order } = await ownedSubscription(tx, profileId, actor);
     if (row.cancelAtPeriodEnd)
-      return { subscription: view(row, { name: pageName }, orderNumber), newly: false, to: null };
+      return { subscription: subscriptionView(row, { name: pageName }, order, now), newly: false, to: null };
     const updated = await setCancellation(tx, deps, row, true, {
       profileId,
-      orderNumber,
+      orderNumber: order.orderNumber,
       actor,
       origin,
       now,
     });
-    const [owner] = await tx
-      .select({ email: users.email, locale: users.locale })
-      .from(users)
-      .where(eq(users.id, actor.id));
     return {
-      subscription: view(updated, { name: pageName }, orderNumber),
+      subscription: subscriptionView(updated, { name: pageName }, order, now),
       newly: true,
-      to: owner ? { email: owner.email, locale: customerLocale(owner.locale, pageLanguage) } : null,
+      to: await ownerToWrite(tx, actor.id, pageLanguage),
     };
   });
   if (newly && to && subscription.endsAt) {
@@ -176,20 +240,20 @@ export async function resumeSubscription(
 ): Promise<CustomerSubscription> {
   const now = deps.now ?? new Date();
   return deps.db.transaction(async (tx) => {
-    const { row, pageName, orderNumber } = await ownedSubscription(tx, profileId, actor);
-    if (!row.cancelAtPeriodEnd) return view(row, { name: pageName }, orderNumber);
+    const { row, pageName, order } = await ownedSubscription(tx, profileId, actor);
+    if (!row.cancelAtPeriodEnd) return subscriptionView(row, { name: pageName }, order, now);
     const end = stretchEnd(row);
     if (end && end <= now) {
       throw new DomainError("conflict", "This subscription has ended; choose a plan again.", "profileId");
     }
     const updated = await setCancellation(tx, deps, row, false, {
       profileId,
-      orderNumber,
+      orderNumber: order.orderNumber,
       actor,
       origin,
       now,
     });
-    return view(updated, { name: pageName }, orderNumber);
+    return subscriptionView(updated, { name: pageName }, order, now);
   });
 }
 

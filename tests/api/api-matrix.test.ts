@@ -54,6 +54,8 @@ type World = {
   orderA: string;
   /** The page A's paid card order pays for: its subscription runs. */
   subscribedPageA: string;
+  /** A new page of A's with a paid card subscription, one per call that withdraws. */
+  newSubscribedPage: () => Promise<string>;
   /** A's invoice (paying by faktura). */
   invoiceA: { id: string };
   /** A new page of A's in its free trial, for a call that pays for it. */
@@ -240,6 +242,34 @@ const table: Record<string, Row> = {
   "POST /api/kammare/subscriptions/resume": {
     cells: "401 200 403 403 403 403",
     send: (w) => ({ path: "/api/kammare/subscriptions/resume", json: { profileId: w.subscribedPageA } }),
+  },
+  "POST /api/kammare/subscriptions/switch": {
+    cells: "401 200 403 403 403 403",
+    send: (w) => ({
+      path: "/api/kammare/subscriptions/switch",
+      json: { profileId: w.subscribedPageA, plan: "yearly" },
+    }),
+  },
+  "POST /api/kammare/subscriptions/card": {
+    cells: "401 200 403 403 403 403",
+    why: "only the page's owner gives its subscription a new card",
+    send: (w) => ({
+      path: "/api/kammare/subscriptions/card",
+      json: { profileId: w.subscribedPageA, ...card },
+    }),
+  },
+  "POST /api/kammare/subscriptions/card-page": {
+    cells: "401 409 403 403 403 403",
+    why: "the sandbox's card is changed on our own form, so the owner gets no provider's page",
+    send: (w) => ({ path: "/api/kammare/subscriptions/card-page", json: { profileId: w.subscribedPageA } }),
+  },
+  "POST /api/kammare/subscriptions/withdraw": {
+    cells: "401 200 403 403 403 403",
+    why: "only the page's owner withdraws; each caller tries on a new paid page of A's",
+    send: async (w) => ({
+      path: "/api/kammare/subscriptions/withdraw",
+      json: { profileId: await w.newSubscribedPage() },
+    }),
   },
   "POST /api/kammare/own": {
     cells: "401 200 403 403 403 200",
@@ -582,18 +612,22 @@ async function makeWorld(
   const pageA = await trialPage();
   // A page whose trial an admin ended, so its card payment is charged at once (during a trial the
   // card is only kept): A's paid order, with its receipt and its running subscription.
-  const subscribedPageA = await trialPage();
-  const ended = await call(app, "/api/admin/profile", {
-    method: "PUT",
-    bearer: admin.token,
-    json: { id: subscribedPageA, status: "expired" },
-    origin: siteOrigin,
-  });
-  expect(ended.status, "trial ended").toBe(200);
-  const started = await asA("/api/checkout/card", { profileId: subscribedPageA, plan: "monthly" });
-  expect(started.status, await started.clone().text()).toBe(200);
-  const orderA = startCardCheckoutAnswerSchema.parse(await started.json()).order.orderNumber;
-  expect((await asA("/api/checkout/sandbox/pay", { orderNumber: orderA, ...card })).status).toBe(200);
+  async function subscribedPage(): Promise<{ id: string; orderNumber: string }> {
+    const id = await trialPage();
+    const ended = await call(app, "/api/admin/profile", {
+      method: "PUT",
+      bearer: admin.token,
+      json: { id, status: "expired" },
+      origin: siteOrigin,
+    });
+    expect(ended.status, "trial ended").toBe(200);
+    const started = await asA("/api/checkout/card", { profileId: id, plan: "monthly" });
+    expect(started.status, await started.clone().text()).toBe(200);
+    const orderNumber = startCardCheckoutAnswerSchema.parse(await started.json()).order.orderNumber;
+    expect((await asA("/api/checkout/sandbox/pay", { orderNumber, ...card })).status).toBe(200);
+    return { id, orderNumber };
+  }
+  const { id: subscribedPageA, orderNumber: orderA } = await subscribedPage();
 
   // A second page of A's, paid by faktura, for A's invoice.
   const creditor = await call(app, "/api/admin/creditor", {
@@ -626,6 +660,7 @@ async function makeWorld(
     pageA,
     orderA,
     subscribedPageA,
+    newSubscribedPage: async () => (await subscribedPage()).id,
     invoiceA: { id: invoice.id },
     unclaimedPage,
     trialPage,

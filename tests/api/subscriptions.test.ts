@@ -7,7 +7,6 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { orderAnswerSchema, startCardCheckoutAnswerSchema } from "../../contract/checkout";
 import { customerSubscriptionsAnswerSchema, subscriptionAnswerSchema } from "../../contract/subscriptions";
 import { loadConfig } from "../../server/config";
 import { orders, profileStatusHistory, profiles, subscriptions } from "../../server/db/schema";
@@ -15,10 +14,9 @@ import { runLifecycle } from "../../server/domain/lifecycle";
 import { createOutboxSender, readOutbox } from "../../server/providers/email";
 import { createPaymentProviders } from "../../server/providers/payments";
 import { chargeKeptCard, createSandboxProvider } from "../../server/providers/payments/sandbox";
-import { call, type Account } from "../support/accounts";
+import { call } from "../support/accounts";
 import { describeOnEngines } from "../support/api-fixture";
-import { testCard } from "../support/checkout-samples";
-import { namedDraft } from "../support/named-draft";
+import { paidOnTrialDayOne } from "../support/subscribed-page";
 
 const dayMs = 24 * 60 * 60 * 1000;
 const secret = "test-sandbox-secret-subscriptions";
@@ -42,37 +40,10 @@ describeOnEngines(
       (await db.select().from(subscriptions).where(eq(subscriptions.profileId, id)))[0];
     const mailsTo = async (to: string) => (await readOutbox(outbox)).filter((mail) => mail.to === to);
 
-    /** A page on its free trial, paid monthly by card on the trial's first day. */
-    async function paidOnTrialDayOne(): Promise<{
-      id: string;
-      owner: Account;
-      orderNumber: string;
-      trialEndsAt: Date;
-    }> {
-      const { id, owner } = await namedDraft({ db, accounts, admin });
-      expect(
-        (await call(app, "/api/kammare/free-trial", { bearer: owner.token, json: { profileId: id } })).status,
-      ).toBe(200);
-      const started = await call(app, "/api/checkout/card", {
-        bearer: owner.token,
-        json: { profileId: id, plan: "monthly" },
-      });
-      const { order } = startCardCheckoutAnswerSchema.parse(await started.json());
-      const paid = await call(app, "/api/checkout/sandbox/pay", {
-        bearer: owner.token,
-        json: { orderNumber: order.orderNumber, ...testCard },
-      });
-      expect(orderAnswerSchema.parse(await paid.json()).order.status).toBe("scheduled");
-      return {
-        id,
-        owner,
-        orderNumber: order.orderNumber,
-        trialEndsAt: (await page(id))?.trialEndsAt as Date,
-      };
-    }
+    const subscribedOnTrialDayOne = () => paidOnTrialDayOne({ app, db, accounts, admin });
 
     it("keeps the card during the trial, charges nothing, and charges it when the trial ends", async () => {
-      const { id, orderNumber, trialEndsAt } = await paidOnTrialDayOne();
+      const { id, orderNumber, trialEndsAt } = await subscribedOnTrialDayOne();
       const [scheduled] = await db.select().from(orders).where(eq(orders.orderNumber, orderNumber));
       expect(scheduled).toMatchObject({ status: "scheduled", paidAt: null });
       expect(await subscriptionOf(id)).toMatchObject({
@@ -105,7 +76,7 @@ describeOnEngines(
     });
 
     it("tries a failed renewal again after 1, 3 and 7 days, e-mailing each time, and lets the page rest when all fail", async () => {
-      const { id, owner, trialEndsAt } = await paidOnTrialDayOne();
+      const { id, owner, trialEndsAt } = await subscribedOnTrialDayOne();
       await sweep(later(trialEndsAt, 0));
       const due = (await subscriptionOf(id))?.nextChargeAt as Date;
       await db
@@ -164,7 +135,7 @@ describeOnEngines(
     });
 
     it("a retry with a card that works brings the page back and starts the dunning over", async () => {
-      const { id, trialEndsAt } = await paidOnTrialDayOne();
+      const { id, trialEndsAt } = await subscribedOnTrialDayOne();
       await sweep(later(trialEndsAt, 0));
       const due = (await subscriptionOf(id))?.nextChargeAt as Date;
       await db
@@ -188,7 +159,7 @@ describeOnEngines(
     });
 
     it("cancels at the trial's end with a confirmation e-mail in the account's language, resumes, and charges nothing once cancelled", async () => {
-      const { id, owner, orderNumber, trialEndsAt } = await paidOnTrialDayOne();
+      const { id, owner, orderNumber, trialEndsAt } = await subscribedOnTrialDayOne();
       const swedish = await call(app, "/api/preferences/locale", {
         bearer: owner.token,
         json: { locale: "sv-SE" },

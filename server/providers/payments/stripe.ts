@@ -16,6 +16,8 @@ import {
   type PaymentEvent,
   type PaymentEventType,
   type PaymentProvider,
+  type PlanChange,
+  type RefundRequest,
 } from "./types";
 
 /** Stripe's least trial_end for a Checkout Session's subscription: 48 hours ahead (and a minute). */
@@ -34,6 +36,9 @@ export type StripePaymentProvider = PaymentProvider & {
   name: "stripe";
   endAfterCurrentPeriod(providerSubscriptionId: string): Promise<void>;
   setCancelAtPeriodEnd(providerSubscriptionId: string, cancel: boolean): Promise<void>;
+  refundAndEnd(request: RefundRequest): Promise<{ refundId: string }>;
+  schedulePlanChange(providerSubscriptionId: string, next: PlanChange | null): Promise<void>;
+  cardUpdateUrl(providerSubscriptionId: string, returnUrl: string): Promise<string>;
 };
 
 export function createStripeProvider(options: StripeProviderOptions): StripePaymentProvider {
@@ -46,6 +51,35 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
     appInfo: { name: "Kammare" },
   });
   const absolute = (url: string) => new URL(url, options.publicUrl).toString();
+
+  /** Lets go of a schedule managing the subscription (a switch of plan waiting), and answers it. */
+  async function releaseSchedule(providerSubscriptionId: string): Promise<Stripe.Subscription> {
+    const subscription = await stripe.subscriptions.retrieve(providerSubscriptionId);
+    const schedule = idOf(subscription.schedule);
+    if (schedule) await stripe.subscriptionSchedules.release(schedule);
+    return subscription;
+  }
+
+  /** The payment of the subscription's latest paid invoice, as a refund names it. */
+  async function latestPayment(
+    providerSubscriptionId: string,
+  ): Promise<{ payment_intent: string } | { charge: string }> {
+    const invoices = await stripe.invoices.list({
+      subscription: providerSubscriptionId,
+      status: "paid",
+      limit: 1,
+    });
+    const invoice = invoices.data[0];
+    if (invoice?.id) {
+      const payments = await stripe.invoicePayments.list({ invoice: invoice.id, status: "paid", limit: 1 });
+      const payment = payments.data[0]?.payment;
+      const paymentIntent = idOf(payment?.payment_intent);
+      if (paymentIntent) return { payment_intent: paymentIntent };
+      const charge = idOf(payment?.charge);
+      if (charge) return { charge };
+    }
+    throw new Error(`Stripe subscription ${providerSubscriptionId} has no paid invoice to refund.`);
+  }
 
   return {
     name: "stripe",
@@ -117,7 +151,82 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
     },
 
     async setCancelAtPeriodEnd(providerSubscriptionId: string, cancel: boolean): Promise<void> {
+      // A switch of plan waiting in a schedule goes with the cancellation (Stripe refuses to cancel a
+      // subscription a schedule manages).
+      if (cancel) await releaseSchedule(providerSubscriptionId);
       await stripe.subscriptions.update(providerSubscriptionId, { cancel_at_period_end: cancel });
+    },
+
+    async refundAndEnd(request: RefundRequest): Promise<{ refundId: string }> {
+      const paymentOf = await latestPayment(request.providerSubscriptionId);
+      const refund = await stripe.refunds.create(
+        {
+          ...paymentOf,
+          amount: request.amountOre,
+          reason: "requested_by_customer",
+          metadata: { orderNumber: request.orderNumber },
+        },
+        { idempotencyKey: `${request.idempotencyKey}-refund` },
+      );
+      // Ended now, with nothing more to charge or credit: the payment is back in full already.
+      await stripe.subscriptions.cancel(
+        request.providerSubscriptionId,
+        { prorate: false, invoice_now: false },
+        { idempotencyKey: `${request.idempotencyKey}-end` },
+      );
+      return { refundId: refund.id };
+    },
+
+    async schedulePlanChange(providerSubscriptionId: string, next: PlanChange | null): Promise<void> {
+      // A new price with another interval would restart the billing period and charge at once
+      // (Stripe's rule); a schedule whose second phase starts when the paid period ends does not.
+      const subscription = await releaseSchedule(providerSubscriptionId);
+      if (!next) return;
+      const item = subscription.items.data[0];
+      if (!item) throw new Error(`Stripe subscription ${providerSubscriptionId} has no item.`);
+      const schedule = await stripe.subscriptionSchedules.create({
+        from_subscription: providerSubscriptionId,
+      });
+      const current = schedule.phases[0];
+      if (!current) throw new Error(`Stripe schedule ${schedule.id} has no current phase.`);
+      await stripe.subscriptionSchedules.update(schedule.id, {
+        // After the new plan's first period the subscription goes on by itself, renewing at it.
+        end_behavior: "release",
+        phases: [
+          {
+            items: [{ price: idOf(item.price) ?? "", quantity: 1 }],
+            start_date: current.start_date,
+            end_date: current.end_date,
+          },
+          {
+            items: [
+              {
+                price_data: {
+                  currency: item.price.currency,
+                  product: idOf(item.price.product) ?? "",
+                  unit_amount: next.amountOre,
+                  recurring: { interval: next.interval },
+                },
+                quantity: 1,
+              },
+            ],
+            duration: { interval: next.interval, interval_count: 1 },
+          },
+        ],
+      });
+    },
+
+    async cardUpdateUrl(providerSubscriptionId: string, returnUrl: string): Promise<string> {
+      const subscription = await stripe.subscriptions.retrieve(providerSubscriptionId);
+      const customer = idOf(subscription.customer);
+      if (!customer) throw new Error(`Stripe subscription ${providerSubscriptionId} has no customer.`);
+      const session = await stripe.billingPortal.sessions.create({
+        customer,
+        return_url: absolute(returnUrl),
+        // Straight to the card, not the portal's home: changing the card is all the customer asked.
+        flow_data: { type: "payment_method_update" },
+      });
+      return session.url;
     },
 
     async endAfterCurrentPeriod(providerSubscriptionId: string): Promise<void> {

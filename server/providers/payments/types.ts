@@ -45,6 +45,8 @@ export const paymentEventTypes = [
   "subscription_updated",
   "subscription_cancelled",
   "trial_will_end",
+  /** A payment given back in full (the customer withdrew): recorded with the refund's id. */
+  "payment_refunded",
   /** Reported but nothing for us to book (an event type we do not use, a 0 SEK trial invoice): stored, then left. */
   "ignored",
 ] as const;
@@ -102,7 +104,32 @@ export type PaymentProvider = {
    * Stripe charges its own and reports by webhook.
    */
   chargeSubscription?(request: SubscriptionCharge): PaymentEvent;
+  /**
+   * The customer withdrew (within 14 days of the first payment): the provider pays the latest charge
+   * back in full and ends its subscription now. Answers the refund's id. Only a provider that holds
+   * the money and the subscription (Stripe) has it; the sandbox's refund is our own record.
+   */
+  refundAndEnd?(request: RefundRequest): Promise<{ refundId: string }>;
+  /**
+   * A switch of plan from the next period (null: take a switch back). Only a provider that charges its
+   * own renewals (Stripe) needs telling; the sandbox's charges read our own row.
+   */
+  schedulePlanChange?(providerSubscriptionId: string, next: PlanChange | null): Promise<void>;
+  /** Where the customer changes the card the provider keeps (Stripe's billing portal). */
+  cardUpdateUrl?(providerSubscriptionId: string, returnUrl: string): Promise<string>;
 };
+
+export type RefundRequest = {
+  providerSubscriptionId: string;
+  orderNumber: string;
+  /** The amount paid back: the whole of the latest charge. */
+  amountOre: number;
+  /** The same withdrawal asked twice refunds once. */
+  idempotencyKey: string;
+};
+
+/** The price and interval a subscription changes to at its next period. */
+export type PlanChange = { amountOre: number; interval: CheckoutLinkInterval; description: string };
 
 /** One charge of a subscription's next period. */
 export type SubscriptionCharge = {

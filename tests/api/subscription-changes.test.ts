@@ -1,0 +1,198 @@
+// What a customer changes of their own subscription, through the sandbox, on every database engine
+// (decisions "Subscriptions a customer can trust"): switching monthly and yearly from the next
+// period, a new card (a past-due subscription charged again with it at once), and withdrawing within
+// 14 days of the first payment with the payment back in full.
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { and, eq } from "drizzle-orm";
+import { expect, it } from "vitest";
+import { plans } from "../../contract/pricing";
+import { subscriptionAnswerSchema } from "../../contract/subscriptions";
+import { loadConfig } from "../../server/config";
+import {
+  auditLog,
+  orders,
+  paymentEvents,
+  profileStatusHistory,
+  profiles,
+  subscriptions,
+} from "../../server/db/schema";
+import { runLifecycle } from "../../server/domain/lifecycle";
+import { createOutboxSender } from "../../server/providers/email";
+import { createPaymentProviders } from "../../server/providers/payments";
+import { chargeKeptCard, createSandboxProvider } from "../../server/providers/payments/sandbox";
+import { call, type Account } from "../support/accounts";
+import { describeOnEngines } from "../support/api-fixture";
+import { testCard } from "../support/checkout-samples";
+import { paidAtOnce, paidOnTrialDayOne } from "../support/subscribed-page";
+
+const dayMs = 24 * 60 * 60 * 1000;
+const secret = "test-sandbox-secret-subscription-changes";
+const payments = createPaymentProviders(
+  { PAYMENT_PROVIDER: "sandbox", SANDBOX_WEBHOOK_SECRET: secret },
+  { sandbox: createSandboxProvider({ secret }) },
+);
+const config = loadConfig({ NODE_ENV: "test", PUBLIC_URL: "http://localhost:3000" });
+const sweepOutbox = mkdtempSync(path.join(tmpdir(), "kammare-subscription-changes-"));
+const sweepEmail = createOutboxSender({ dir: sweepOutbox, from: "Kammare <no-reply@localhost>" });
+const later = (from: Date, days: number, minutes = 1) =>
+  new Date(from.getTime() + days * dayMs + minutes * 60_000);
+
+describeOnEngines(
+  "changing one's own subscription",
+  { app: { payments } },
+  ({ app, db, accounts, admin, mailbox }) => {
+    const fixture = { app, db, accounts, admin };
+    const sweep = (now: Date) => runLifecycle({ db, email: sweepEmail, config, now, charge: chargeKeptCard });
+    const page = async (id: string) => (await db.select().from(profiles).where(eq(profiles.id, id)))[0];
+    const subscriptionOf = async (id: string) =>
+      (await db.select().from(subscriptions).where(eq(subscriptions.profileId, id)))[0];
+    const orderOf = async (orderNumber: string) =>
+      (await db.select().from(orders).where(eq(orders.orderNumber, orderNumber)))[0];
+    const act = (what: string, who: Account, json: Record<string, unknown>) =>
+      call(app, `/api/kammare/subscriptions/${what}`, { bearer: who.token, json });
+    const refusedField = async (response: Response) =>
+      Object.keys(((await response.json()) as { error: { fields: object } }).error.fields).join();
+    const answer = async (response: Response) => {
+      expect(response.status, await response.clone().text()).toBe(200);
+      return subscriptionAnswerSchema.parse(await response.json()).subscription;
+    };
+
+    it("switches monthly to yearly from the next period: the trial runs out as agreed, then a year at the yearly price", async () => {
+      const { id, owner, trialEndsAt } = await paidOnTrialDayOne(fixture);
+      const switched = await answer(await act("switch", owner, { profileId: id, plan: "yearly" }));
+      expect(switched).toMatchObject({ plan: "monthly", nextPlan: "yearly" });
+      expect(switched.nextCharge).toEqual({
+        at: trialEndsAt.toISOString(),
+        amountOre: plans.yearly.price.amountOre,
+      });
+      // Asking for the plan it has takes the switch back; asking again switches again.
+      expect(await answer(await act("switch", owner, { profileId: id, plan: "monthly" }))).toMatchObject({
+        nextPlan: null,
+        nextCharge: { amountOre: plans.monthly.price.amountOre },
+      });
+      await answer(await act("switch", owner, { profileId: id, plan: "yearly" }));
+
+      await sweep(later(trialEndsAt, 0));
+      const yearAfterTrial = new Date(trialEndsAt);
+      yearAfterTrial.setUTCFullYear(yearAfterTrial.getUTCFullYear() + 1);
+      expect(await subscriptionOf(id)).toMatchObject({
+        plan: "yearly",
+        interval: "year",
+        priceOre: plans.yearly.price.amountOre,
+        nextPlan: null,
+        periodsPaid: 1,
+        status: "active",
+      });
+      expect((await page(id))?.paidUntil?.toISOString()).toBe(yearAfterTrial.toISOString());
+      const [switchedEntry] = await db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, "subscription.switch"), eq(auditLog.actorUserId, owner.id)));
+      expect(switchedEntry?.details).toMatchObject({ profileId: id, from: "monthly", to: "yearly" });
+    });
+
+    it("refuses a switch to an unknown plan (400 naming plan), by someone else (403), or while cancelled (409)", async () => {
+      const { id, owner } = await paidOnTrialDayOne(fixture);
+      const odd = await act("switch", owner, { profileId: id, plan: "weekly" });
+      expect(odd.status).toBe(400);
+      expect(await refusedField(odd)).toBe("plan");
+      const stranger = await accounts.signUp();
+      expect((await act("switch", stranger, { profileId: id, plan: "yearly" })).status).toBe(403);
+      await answer(await act("cancel", owner, { profileId: id }));
+      const cancelled = await act("switch", owner, { profileId: id, plan: "yearly" });
+      expect(cancelled.status).toBe(409);
+      expect(await refusedField(cancelled)).toBe("plan");
+      expect((await subscriptionOf(id))?.nextPlan).toBeNull();
+    });
+
+    it("takes a new card; a past-due subscription is charged with it at once and the page is active again", async () => {
+      const { id, owner, trialEndsAt } = await paidOnTrialDayOne(fixture);
+      await db
+        .update(subscriptions)
+        .set({ cardOnFile: { last4: "0002", sandboxOutcome: "declined" } })
+        .where(eq(subscriptions.profileId, id));
+      await sweep(later(trialEndsAt, 0));
+      expect((await page(id))?.status).toBe("past_due");
+      expect(await subscriptionOf(id)).toMatchObject({ status: "past_due", failedAttempts: 1 });
+
+      const wrong = await act("card", owner, {
+        profileId: id,
+        ...testCard,
+        cardNumber: "4242 4242 4242 4241",
+      });
+      expect(wrong.status).toBe(400);
+      expect(await refusedField(wrong)).toBe("cardNumber");
+      const stranger = await accounts.signUp();
+      expect((await act("card", stranger, { profileId: id, ...testCard })).status).toBe(403);
+
+      const updated = await answer(await act("card", owner, { profileId: id, ...testCard }));
+      expect(updated).toMatchObject({ cardLast4: "4242", status: "active", nextRetryAt: null });
+      expect(await subscriptionOf(id)).toMatchObject({ status: "active", periodsPaid: 1, failedAttempts: 0 });
+      expect((await page(id))?.status).toBe("active");
+      // Stripe's cards are changed on Stripe's page; the sandbox's on our form.
+      expect((await act("card-page", owner, { profileId: id })).status).toBe(409);
+    });
+
+    it("withdraws within 14 days of the first payment: refunded in full, ended now, the page resting, confirmed by e-mail", async () => {
+      const { id, owner, orderNumber } = await paidAtOnce(fixture);
+      expect((await page(id))?.status).toBe("active");
+      const before = await mailbox();
+      const listed = await answer(await act("switch", owner, { profileId: id, plan: "monthly" }));
+      expect(listed.withdrawableUntil).not.toBeNull();
+      const paidAt = (await orderOf(orderNumber))?.paidAt as Date;
+      expect(new Date(listed.withdrawableUntil as string).getTime()).toBe(paidAt.getTime() + 14 * dayMs);
+
+      const stranger = await accounts.signUp();
+      expect((await act("withdraw", stranger, { profileId: id })).status).toBe(403);
+      expect((await act("withdraw", admin, { profileId: id })).status).toBe(403);
+
+      const withdrawn = await answer(await act("withdraw", owner, { profileId: id }));
+      expect(withdrawn).toMatchObject({ status: "cancelled", nextCharge: null, withdrawableUntil: null });
+      expect((await orderOf(orderNumber))?.status).toBe("refunded");
+      const refund = await db
+        .select()
+        .from(paymentEvents)
+        .where(and(eq(paymentEvents.type, "payment_refunded"), eq(paymentEvents.provider, "sandbox")));
+      expect(refund.map((event) => event.payload)).toContainEqual(
+        expect.objectContaining({ orderNumber, amountOre: plans.monthly.price.amountOre }),
+      );
+      const rested = await page(id);
+      expect(rested?.status).toBe("expired");
+      expect(rested?.paidUntil?.getTime()).toBeLessThanOrEqual(Date.now());
+      const [history] = await db
+        .select()
+        .from(profileStatusHistory)
+        .where(and(eq(profileStatusHistory.profileId, id), eq(profileStatusHistory.fromStatus, "active")));
+      expect(history).toMatchObject({ fromStatus: "active", reasonCode: "withdrawn", actorUserId: owner.id });
+
+      const mails = (await mailbox()).slice(before.length).filter((mail) => mail.to === owner.email);
+      expect(mails.map((mail) => mail.subject)).toEqual(["Din betalning till Kammare betalas tillbaka"]);
+      expect(mails[0]?.text).toContain("49,00");
+
+      // Over: nothing to withdraw from again, and the sweep charges nothing more.
+      expect((await act("withdraw", owner, { profileId: id })).status).toBe(404);
+      const report = await sweep(later(new Date(), 40));
+      expect(report.charges.filter((charge) => charge.orderNumber === orderNumber)).toEqual([]);
+    });
+
+    it("refuses a withdrawal with nothing charged yet, and after the 14 days (409 naming profileId)", async () => {
+      const onTrial = await paidOnTrialDayOne(fixture);
+      const nothingYet = await act("withdraw", onTrial.owner, { profileId: onTrial.id });
+      expect(nothingYet.status).toBe(409);
+      expect(await refusedField(nothingYet)).toBe("profileId");
+
+      const { id, owner, orderNumber } = await paidAtOnce(fixture);
+      await db
+        .update(orders)
+        .set({ paidAt: new Date(Date.now() - 15 * dayMs) })
+        .where(eq(orders.orderNumber, orderNumber));
+      const late = await act("withdraw", owner, { profileId: id });
+      expect(late.status).toBe(409);
+      expect(await refusedField(late)).toBe("profileId");
+      expect((await orderOf(orderNumber))?.status).toBe("paid");
+      expect((await page(id))?.status).toBe("active");
+    });
+  },
+);
