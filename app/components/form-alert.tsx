@@ -1,5 +1,7 @@
 // What a form says about its last submit: the spec's "There was an error" when it failed (useFormSubmit
-// decides when), and, given a text, a success message once it is done.
+// decides when), with what the form can tell about that failure inside the alert (so screen readers
+// hear it with it), and, given a text, a success message once it is done.
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert } from "./alert";
 
@@ -7,14 +9,20 @@ type Props = {
   form: { showAlert: boolean; done: boolean };
   /** The success message; without it a success shows nothing here. */
   done?: string;
+  /** Under the error's title: what this failure means and the way on (nothing: the title alone). */
+  children?: ReactNode;
 };
 
-export function FormAlert({ form, done }: Props) {
+export function FormAlert({ form, done, children }: Props) {
   const { t } = useTranslation();
   return (
     <>
       {done && form.done && <Alert tone="success" title={done} />}
-      {form.showAlert && <Alert tone="error" title={t("auth.error")} />}
+      {form.showAlert && (
+        <Alert tone="error" title={t("auth.error")}>
+          {children}
+        </Alert>
+      )}
     </>
   );
 }

@@ -1,9 +1,11 @@
 // The e-mail and password form of the two ways in, sign-in (/login) and sign-up (/new): both sign in
 // at once and reload the page on success (spec section 4), and on failure show the spec's alert
-// "There was an error" (with, for sign-up, "email_taken" explained at the e-mail field).
+// "There was an error" (with, for sign-up, "email_taken" explained at the e-mail field; for sign-in, an
+// e-mail address and password that do not match explained in the alert, with the way to a new password).
 import { useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import type { SignInResult } from "../lib/auth";
+import { Link } from "react-router";
+import { invalidCredentials, type SignInResult } from "../lib/auth";
 import { useFormSubmit, type FieldErrors } from "../lib/use-form-submit";
 import { Button } from "./button";
 import { EmailField } from "./email-field";
@@ -27,6 +29,8 @@ type Props = {
   initialEmail?: string;
   /** Below the e-mail field after a failure: a way on for that code (sign in instead of signing up). */
   failureHelp?: (code: string | undefined, email: string) => ReactNode;
+  /** Where a forgotten password is reset: offered in the alert when the password does not match. */
+  resetPasswordHref?: string;
 };
 
 export function SignInForm({
@@ -39,6 +43,7 @@ export function SignInForm({
   notice,
   initialEmail = "",
   failureHelp,
+  resetPasswordHref,
 }: Props) {
   const { t } = useTranslation();
   const [email, setEmail] = useState(initialEmail);
@@ -56,7 +61,21 @@ export function SignInForm({
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
       {notice}
-      <FormAlert form={form} />
+      <FormAlert form={form}>
+        {resetPasswordHref && form.failure?.code === invalidCredentials && (
+          <p>
+            {t("auth.login.mismatch")}{" "}
+            {/* The address typed here fills in the reset form (navigation state: not in the address). */}
+            <Link
+              to={resetPasswordHref}
+              state={{ email: email.trim() }}
+              className="font-semibold underline underline-offset-2"
+            >
+              {t("auth.login.resetPassword")}
+            </Link>
+          </p>
+        )}
+      </FormAlert>
       <EmailField value={email} onChange={setEmail} error={form.errors.email} />
       {form.state === "failed" && failureHelp?.(form.failure?.code, email)}
       <TextField

@@ -2,10 +2,11 @@
 // and ownedProfiles. It starts not initialised and becomes initialised once the session stored under
 // localStorage["session"] has been refreshed with the server.
 import { useSyncExternalStore } from "react";
+import type { loginResponseSchema as LoginResponseSchema } from "../../contract/auth";
 import type { StoredSession } from "../../contract/session";
 import { sessionStorageKey } from "../../contract/storage-keys";
 import { api } from "./api";
-import { failureOf } from "./validate";
+import { failureOf, type Failure } from "./validate";
 
 export type AuthState = {
   session: StoredSession | null;
@@ -97,6 +98,21 @@ export async function adminFlag(): Promise<boolean> {
 
 export type SignInResult = { ok: true } | { ok: false; code?: string; fields: Record<string, string> };
 
+/** The code of a sign-in whose e-mail address and password do not match (the forms explain it). */
+export const invalidCredentials = "invalid_credentials";
+
+/**
+ * What a failed sign-in answered. The login call refuses an e-mail address and password that do not
+ * match with 401 and its answer `{ success: false }` (spec section 7: a success flag, no error code):
+ * that is `invalid_credentials`. Anything else is read as any failed call (429's `rate_limited`, 400,
+ * a 500, no network).
+ */
+export function signInFailureOf(error: unknown, answerSchema: typeof LoginResponseSchema): Failure {
+  const failed = error as { status?: unknown; data?: unknown } | null;
+  const refused = failed?.status === 401 && answerSchema.safeParse(failed.data).data?.success === false;
+  return refused ? { code: invalidCredentials, fields: {} } : failureOf(error);
+}
+
 /**
  * One more step as the newly signed-in user before the page moves on (claiming the page the visitor
  * came to claim); it answers where to go instead of reloading, or nothing to reload as usual.
@@ -125,7 +141,7 @@ async function signIn(
   } catch (error) {
     storeSession(null);
     update({ session: null, admin: false, ownedProfiles: [], loading: false });
-    return { ok: false, ...failureOf(error) };
+    return { ok: false, ...signInFailureOf(error, loginResponseSchema) };
   }
 }
 

@@ -5,6 +5,7 @@ import { expect, isSameDocument, markDocument, test, waitForHydration } from "./
 import { lastEmailTo, newUser, signInByApi, signUpByApi } from "./support/accounts";
 import { holdAdmin } from "./support/admin-lock";
 import { admin, appUrl } from "./support/ports";
+import { shoot } from "./support/shots";
 
 async function storedSession(page: Page) {
   return page.evaluate(() => {
@@ -62,18 +63,79 @@ test("signing in reloads the page and keeps the session in localStorage", async 
   expect(session?.user.id).toMatch(/^[0-9a-f-]{36}$/);
 });
 
-test('a wrong password shows "There was an error" and stores no session', async ({ page }) => {
+test('a wrong password shows "There was an error", says why in the alert, and leads to a new password', async ({
+  page,
+}) => {
   const user = newUser();
   await signUpByApi(page, user);
-  await page.context().clearCookies();
+  // Signed out (the visitor's answer to the analytics question kept, so no banner covers the form).
+  await page.context().clearCookies({ name: "kammare_session" });
   await page.goto("/login");
   await waitForHydration(page);
   await page.getByLabel("E-mail address").fill(user.email);
   await page.getByLabel("Password").fill("not-the-password");
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("alert")).toHaveText("There was an error");
+  // The spec's text, and under it, in the same alert (what a screen reader announces), what is wrong.
+  const alert = page.getByRole("alert");
+  await expect(alert.getByText("There was an error", { exact: true })).toBeVisible();
+  await expect(alert).toContainText("The e-mail address and the password do not match.");
   await expect(page).toHaveURL("/login");
   expect(await storedSession(page)).toBeNull();
+  await shoot(page, "login-wrong-password");
+
+  // The way on: the reset page, with the address already filled in.
+  await alert.getByRole("link", { name: "Reset your password" }).click();
+  await expect(page).toHaveURL("/forgot-password");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Forgot your password?");
+  await expect(page.getByLabel("E-mail address")).toHaveValue(user.email);
+  await page.getByRole("button", { name: "Send link" }).click();
+  await expect(
+    page.getByText(`If there is an account for ${user.email}, a link is on its way.`),
+  ).toBeVisible();
+});
+
+test("an unknown address gets the same help, in Swedish, on the partners' sign-in too", async ({ page }) => {
+  await page.context().addCookies([{ name: "locale", value: "sv-SE", url: appUrl }]);
+  for (const path of ["/login", "/partner/signin"]) {
+    await page.goto(path);
+    await waitForHydration(page);
+    await page.getByLabel("E-postadress").fill(newUser().email);
+    await page.getByLabel("Lösenord", { exact: true }).fill("any-password-at-all");
+    // "Logga in", or on the partners' page "Logga in som partner".
+    await page.getByRole("button", { name: /^Logga in/ }).click();
+    const alert = page.getByRole("alert");
+    await expect(alert.getByText("Det uppstod ett fel", { exact: true })).toBeVisible();
+    await expect(alert).toContainText("E-postadressen och lösenordet stämmer inte överens.");
+    await expect(alert.getByRole("link", { name: "Återställ lösenordet" })).toHaveAttribute(
+      "href",
+      "/forgot-password",
+    );
+    await expect(page).toHaveURL(path);
+  }
+});
+
+test("a sign-in refused for too many attempts says only the spec's text, not that the password is wrong", async ({
+  page,
+}) => {
+  const user = newUser();
+  await signUpByApi(page, user);
+  await page.context().clearCookies();
+  // The limit per account (10 a minute): used up with wrong passwords.
+  for (let attempt = 0; attempt < 10; attempt += 1) {
+    const answer = await page.request.post("/api/auth/login", {
+      data: { type: "email", email: user.email, password: "not-the-password" },
+    });
+    expect(answer.status()).toBe(401);
+  }
+  await page.goto("/login");
+  await waitForHydration(page);
+  await page.getByLabel("E-mail address").fill(user.email);
+  await page.getByLabel("Password").fill(user.password);
+  const answer = page.waitForResponse((response) => response.url().endsWith("/api/auth/login"));
+  await page.getByRole("button", { name: "Sign in" }).click();
+  expect((await answer).status()).toBe(429);
+  await expect(page.getByRole("alert")).toHaveText("There was an error");
+  await expect(page.getByRole("link", { name: "Reset your password" })).toHaveCount(0);
 });
 
 test("the sign-up form explains a short password before sending anything", async ({ page }) => {

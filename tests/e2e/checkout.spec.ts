@@ -1,12 +1,14 @@
 // The card checkout in the sandbox: an owner pays (success, a declined card, the bank's confirmation
-// step) and lands on the confirmation with the order number; another user cannot open it; the checkout
-// and confirmation pages have no serious accessibility problems in either language.
+// step, also after a reload during it) and lands on the confirmation with the order number; another
+// user cannot open it; the checkout and confirmation pages have no serious accessibility problems in
+// either language.
 import { expectNoSeriousAxeViolations as expectNoSeriousViolations } from "./support/axe";
 import type { Page } from "@playwright/test";
 import { newUser, signInAs, signUpByApi } from "./support/accounts";
 import { expect, test, waitForHydration } from "./support/fixtures";
 import { endTrial, newProfiles, ownedPage } from "./support/pages";
 import { appUrl } from "./support/ports";
+import { shoot } from "./support/shots";
 
 async function fillCard(page: Page, number: string): Promise<void> {
   await page.getByLabel("Card number").fill(number);
@@ -98,6 +100,55 @@ test("an owner chooses a plan during the trial: the card is kept, the first char
   } finally {
     await anonymous.close();
   }
+});
+
+test("a reload during the bank's step shows the step again while the order waits for it; answered, it is gone", async ({
+  page,
+  browser,
+}) => {
+  const { id, token } = await ownedPage(browser, { displayName: "Elsa Holm" });
+  await endTrial(browser, id);
+  await signInAs(page, token);
+  await page.goto(`/k/${id}/checkout/card`);
+  await waitForHydration(page);
+  const step = page.getByRole("heading", { name: "Confirm the payment with your bank" });
+  const payWith3220 = async () => {
+    await fillCard(page, "4000 0000 0000 3220");
+    await page.getByRole("button", { name: /^Pay SEK\s49$/ }).click();
+    await expect(step).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/k/${id}/checkout/card\\?order=KM-\\d{6,}$`));
+    return new URL(page.url()).searchParams.get("order") ?? "";
+  };
+
+  // Reloaded in the middle of the step: the step again (the server's order waits for it), not the card form.
+  const first = await payWith3220();
+  await page.reload();
+  await waitForHydration(page);
+  await expect(step).toBeVisible();
+  await expect(step).toBeFocused();
+  await expect(
+    page.getByText(/^Your bank asks you to confirm the payment of SEK\s49 to Kammare\.$/),
+  ).toBeVisible();
+  await expect(page.getByLabel("Card number")).toHaveCount(0);
+
+  // Cancelled: nothing charged, the form back; that order waits no more, so its address shows the form.
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "The payment was not confirmed" })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/k/${id}/checkout/card$`));
+  await page.goto(`/k/${id}/checkout/card?order=${first}`);
+  await waitForHydration(page);
+  await expect(page.getByLabel("Card number")).toBeVisible();
+  await expect(step).toHaveCount(0);
+
+  // Tried again and reloaded at the step: confirming it still pays.
+  await payWith3220();
+  await page.reload();
+  await waitForHydration(page);
+  await expect(step).toBeVisible();
+  await shoot(page, "card-bank-step-reloaded");
+  await page.getByRole("button", { name: "Confirm the payment" }).click();
+  await expect(page).toHaveURL(new RegExp(`/k/${id}/checkout/confirm\\?order=KM-\\d{6,}$`));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Thank you! Your page is paid");
 });
 
 test("4242 pays at once after the trial; the checkout and confirmation pages pass axe in both languages", async ({

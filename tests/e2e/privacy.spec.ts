@@ -241,7 +241,8 @@ test("a customer downloads all their data, then deletes the account: the page sa
   await page.getByLabel("E-mail address").fill(owner.email);
   await page.getByLabel("Password").fill(owner.password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("alert")).toHaveText("There was an error");
+  await expect(page.getByRole("alert").getByText("There was an error", { exact: true })).toBeVisible();
+  await expect(page.getByRole("alert")).toContainText("The e-mail address and the password do not match.");
   await expect(page).toHaveURL("/login");
 });
 

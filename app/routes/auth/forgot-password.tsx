@@ -1,19 +1,22 @@
 // /forgot-password: ask for a reset link by e-mail. The answer never tells whether the account exists.
+// Reached from a failed sign-in, the address typed there is filled in.
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { Alert } from "../../components/alert";
 import { AuthCard } from "../../components/auth-card";
 import { Button } from "../../components/button";
 import { EmailField } from "../../components/email-field";
 import { FormAlert } from "../../components/form-alert";
 import { api } from "../../lib/api";
+import { emailFromState } from "../../lib/email-state";
 import { useFormSubmit } from "../../lib/use-form-submit";
 import { emailProblem } from "../../lib/validate";
 
 export default function ForgotPassword() {
   const { t } = useTranslation();
-  const [email, setEmail] = useState("");
+  const location = useLocation();
+  const [email, setEmail] = useState(() => emailFromState(location.state));
   const form = useFormSubmit({ fields: ["email"] });
 
   const submit = (event: FormEvent) =>

@@ -8,17 +8,12 @@ import { ClaimingNotice } from "../../components/profile/claim-view";
 import { SignInForm } from "../../components/sign-in-form";
 import { login } from "../../lib/auth";
 import { claimAfterSignIn, claimedIdOf } from "../../lib/claim";
+import { emailFromState } from "../../lib/email-state";
 import { emailProblem } from "../../lib/validate";
 import { serverRules } from "../../rules/index.server";
 import type { Route } from "./+types/login";
 
 export const middleware: Route.MiddlewareFunction[] = serverRules("login");
-
-/** The address typed on /new before "sign in instead" (navigation state; see signup.tsx). */
-function emailFromState(state: unknown): string {
-  const email = (state as { email?: unknown } | null)?.email;
-  return typeof email === "string" ? email : "";
-}
 
 export default function Login() {
   const { t } = useTranslation();
@@ -39,7 +34,9 @@ export default function Login() {
         submit={t("auth.login.submit")}
         busy={t("auth.login.busy")}
         notice={claiming && <ClaimingNotice id={claiming} after="login" />}
+        // The address typed on /new before "sign in instead" (see signup.tsx).
         initialEmail={emailFromState(location.state)}
+        resetPasswordHref="/forgot-password"
       >
         <p className="text-sm">
           <Link to="/forgot-password" className="text-brand underline">

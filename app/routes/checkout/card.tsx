@@ -1,11 +1,12 @@
 // /k/{id}/checkout/card (rule `checkout`): the owner pays for their page by card. A plan (monthly or
 // yearly), or a checkout link's terms with ?link={token}; then the card form. Paying first starts the
 // order (the same one again on a second try), then the sandbox takes the card; a card that asks for
-// confirmation shows the bank's step, a declined one a message with the form kept. Stripe, when it is
-// the provider, takes the customer to its own page instead.
+// confirmation shows the bank's step (its order named in the address, ?order=, so a reload shows the
+// step again while the server says the order waits for it), a declined one a message with the form
+// kept. Stripe, when it is the provider, takes the customer to its own page instead.
 import { useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, redirect, useNavigate } from "react-router";
+import { Link, redirect, useNavigate, useSearchParams } from "react-router";
 import {
   cardDigits,
   expiryProblem,
@@ -15,11 +16,13 @@ import {
   type CardPlan,
   type CustomerOrder,
 } from "../../../contract/checkout";
-import { vatSplit } from "../../../contract/orders";
+import { orderNumberSchema, vatSplit } from "../../../contract/orders";
 import { plans, vatRatePercent } from "../../../contract/pricing";
 import { Alert } from "../../components/alert";
-import { Button, ButtonLink } from "../../components/button";
+import { Button } from "../../components/button";
 import { FormAlert } from "../../components/form-alert";
+import { BankConfirmation } from "../../components/checkout/bank-confirmation";
+import { CheckoutRefused } from "../../components/checkout/checkout-refused";
 import { PlanChoice } from "../../components/checkout/plan-choice";
 import { TextField } from "../../components/text-field";
 import { api } from "../../lib/api";
@@ -30,6 +33,7 @@ import { serverRules } from "../../rules/index.server";
 import {
   activeCreditor,
   checkoutLinkState,
+  customerOrder,
   profileContext,
   servicesContext,
   viewerContext,
@@ -52,7 +56,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const profile = context.get(profileContext);
   const viewer = context.get(viewerContext);
   if (!profile || !viewer) throw new Response("Not Found", { status: 404 });
-  const token = new URL(request.url).searchParams.get("link");
+  const url = new URL(request.url);
+  const token = url.searchParams.get("link");
   let link: LinkTerms | null = null;
   if (token) {
     const found = await checkoutLinkState(context.get(servicesContext).db, token, viewer.id);
@@ -81,6 +86,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
           new Date(profile.trialEndsAt) > new Date()
         ? profile.trialEndsAt
         : null;
+  const sandbox = config.PAYMENT_PROVIDER === "sandbox";
+  // The bank's step, as the server has it: the named order of this page, still waiting for it.
+  const number = orderNumberSchema.safeParse(url.searchParams.get("order") ?? "");
+  const named = sandbox && number.success ? await customerOrder(db, number.data, viewer.id) : null;
+  const waiting =
+    named?.profileId === profile.id && named.method === "card" && named.status === "requires_confirmation";
   return {
     firstChargeAt: trialEnd,
     cardPayments: config.PAYMENT_PROVIDER !== "none",
@@ -90,7 +101,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     link,
     trialDays: config.FREE_TRIAL_DAYS,
     // The sandbox's test numbers are shown only where the sandbox takes the card.
-    sandbox: config.PAYMENT_PROVIDER === "sandbox",
+    sandbox,
+    confirming: waiting ? named : null,
   };
 }
 
@@ -136,11 +148,12 @@ function cardProblems(card: { cardNumber: string; expiry: string; cvc: string; n
 export default function CardCheckout({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const { id, name, link, trialDays, sandbox, cardPayments, invoicing, firstChargeAt } = loaderData;
+  const [searchParams] = useSearchParams();
+  const { id, name, link, trialDays, sandbox, cardPayments, invoicing, firstChargeAt, confirming } =
+    loaderData;
   const [plan, setPlan] = useState<CardPlan>("monthly");
   const [card, setCard] = useState({ cardNumber: "", expiry: "", cvc: "", name: "" });
   const [failure, setFailure] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState<CustomerOrder | null>(null);
   const [confirmBusy, setConfirmBusy] = useState(false);
   const failureRef = useRef<HTMLDivElement>(null);
   const form = useFormSubmit<CardField>({
@@ -164,22 +177,32 @@ export default function CardCheckout({ loaderData }: Route.ComponentProps) {
   const pageName = name || t("checkout.unnamed");
   const firstChargeDate = firstChargeAt ? formatDate(firstChargeAt, i18n.language, "long") : "";
 
+  /** Names the order waiting for the bank's step in the address, or none; the loader then shows the step
+   * while the server says it waits (so a reload shows it again). Replaces the entry: no step to go back to. */
+  async function nameOrder(orderNumber: string | null) {
+    const next = new URLSearchParams(searchParams);
+    if (orderNumber) next.set("order", orderNumber);
+    else next.delete("order");
+    const search = next.toString();
+    await navigate({ search: search ? `?${search}` : "" }, { replace: true, preventScrollReset: true });
+  }
+
   /** What the payment came to: on to the confirmation, the bank's step, or the message. */
-  function settle(order: CustomerOrder) {
+  async function settle(order: CustomerOrder) {
     // Paid, or the card kept for the first charge at a trial's end: on to the confirmation.
     if (order.status === "paid" || order.status === "scheduled") {
       void navigate(`/k/${id}/checkout/confirm?order=${order.orderNumber}`);
       return;
     }
     if (order.status === "requires_confirmation") {
-      setConfirming(order);
+      await nameOrder(order.orderNumber);
       return;
     }
     const code = order.failureCode ?? "other";
     setFailure(
       t(`checkout.failure.${code === "card_declined" || code === "confirmation_declined" ? code : "other"}`),
     );
-    setConfirming(null);
+    if (searchParams.has("order")) await nameOrder(null);
     requestAnimationFrame(() => failureRef.current?.focus());
   }
 
@@ -205,7 +228,7 @@ export default function CardCheckout({ loaderData }: Route.ComponentProps) {
             body: { orderNumber: started.order.orderNumber, ...card },
           }),
         );
-        settle(paid.order);
+        await settle(paid.order);
         // The form is used again unless the page moves on.
         if (paid.order.status !== "paid" && paid.order.status !== "scheduled") form.check({});
       },
@@ -221,10 +244,10 @@ export default function CardCheckout({ loaderData }: Route.ComponentProps) {
           body: { orderNumber: confirming.orderNumber, approve },
         }),
       );
-      settle(answer.order);
+      await settle(answer.order);
     } catch (caught) {
       form.fail(caught);
-      setConfirming(null);
+      await nameOrder(null);
     } finally {
       setConfirmBusy(false);
     }
@@ -273,23 +296,11 @@ export default function CardCheckout({ loaderData }: Route.ComponentProps) {
       </header>
 
       {confirming ? (
-        <section
-          aria-labelledby="confirm-step"
-          className="flex flex-col gap-4 rounded-[var(--radius-card)] border border-brand/30 bg-brand-soft p-6"
-        >
-          <h2 id="confirm-step" tabIndex={-1} ref={(node) => node?.focus()} className="text-xl font-semibold">
-            {t("checkout.confirmStep.heading")}
-          </h2>
-          <p>{t("checkout.confirmStep.lead", { amount: money(confirming.amountOre) })}</p>
-          <div className="flex flex-col gap-3 sm:flex-row">
-            <Button busy={confirmBusy} onClick={() => void confirm(true)}>
-              {confirmBusy ? t("checkout.confirmStep.busy") : t("checkout.confirmStep.approve")}
-            </Button>
-            <Button variant="secondary" disabled={confirmBusy} onClick={() => void confirm(false)}>
-              {t("checkout.confirmStep.cancel")}
-            </Button>
-          </div>
-        </section>
+        <BankConfirmation
+          amount={money(confirming.amountOre)}
+          busy={confirmBusy}
+          onAnswer={(approve) => void confirm(approve)}
+        />
       ) : (
         <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-6">
           {link ? (
@@ -413,35 +424,6 @@ export default function CardCheckout({ loaderData }: Route.ComponentProps) {
           <p className="text-sm text-muted">{t("checkout.secure")}</p>
         </form>
       )}
-    </article>
-  );
-}
-
-/** Why this checkout cannot go on, with the way back to the page. */
-function CheckoutRefused({
-  id,
-  heading,
-  title,
-  text,
-}: {
-  id: string;
-  heading: string;
-  title: string;
-  text?: string;
-}) {
-  const { t } = useTranslation();
-  return (
-    <article className="mx-auto flex max-w-xl flex-col gap-6">
-      <title>{t("checkout.title")}</title>
-      <h1 className="text-3xl font-semibold">{heading}</h1>
-      <Alert tone="error" title={title}>
-        {text}
-      </Alert>
-      <div>
-        <ButtonLink to={`/k/${id}`} variant="secondary">
-          {t("checkout.confirm.back")}
-        </ButtonLink>
-      </div>
     </article>
   );
 }

@@ -57,6 +57,8 @@ export default function PartnerSignIn({ loaderData }: Route.ComponentProps) {
           send={(email, password) => login(email, password)}
           submit={t("partner.signin.submit")}
           busy={t("auth.login.busy")}
+          // A partner's account is an account like any other: its password is reset the same way.
+          resetPasswordHref="/forgot-password"
         >
           <p className="text-sm">
             <Link to="/forgot-password" className="text-brand underline">
