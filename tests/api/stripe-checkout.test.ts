@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, expect, it } from "vitest";
 import { startCardCheckoutAnswerSchema } from "../../contract/checkout";
+import { cardPageAnswerSchema, subscriptionAnswerSchema } from "../../contract/subscriptions";
 import { loadConfig } from "../../server/config";
 import { orders, paymentEvents, profiles, subscriptions } from "../../server/db/schema";
 import { createProfiles } from "../../server/domain/profiles";
@@ -266,6 +267,93 @@ describeOnEngines(
       expect(sub?.nextChargeAt?.getTime()).toBe(trialEndsAt.getTime());
       // Still on its free trial: nothing of it is wasted.
       expect((await db.select().from(profiles).where(eq(profiles.id, id)))[0]?.status).toBe("trial");
+    });
+  },
+);
+
+describeOnEngines(
+  "a customer's self-service through Stripe",
+  { app: { config, payments } },
+  ({ app, db, accounts, admin }) => {
+    it("switches to yearly through a schedule, changes the card on Stripe's portal, and withdraws with a Stripe refund", async () => {
+      const owner = await accounts.signUp();
+      const [row] = await createProfiles(
+        db,
+        { count: 1, ownerUserId: owner.id },
+        { id: admin.id, roles: ["admin"] },
+        { ip: null, userAgent: "test" },
+      );
+      const id = row?.id as string;
+      await db.update(profiles).set({ status: "expired" }).where(eq(profiles.id, id));
+      const started = await call(app, "/api/checkout/card", {
+        bearer: owner.token,
+        json: { profileId: id, plan: "monthly" },
+      });
+      const { order } = startCardCheckoutAnswerSchema.parse(await started.json());
+      const [stored] = await db.select().from(orders).where(eq(orders.orderNumber, order.orderNumber));
+      const { session, subscription } = standIn.completeSession(stored?.providerReference ?? "");
+      const completed = stripeWebhook("checkout.session.completed", { ...session });
+      expect((await call(app, "/api/webhooks/stripe", { method: "POST", ...completed })).status).toBe(200);
+      const act = (what: string, json: Record<string, unknown> = {}) =>
+        call(app, `/api/kammare/subscriptions/${what}`, {
+          bearer: owner.token,
+          json: { profileId: id, ...json },
+        });
+
+      // Yearly from the next period: the paid month runs out, then Stripe charges the yearly price.
+      const switched = await act("switch", { plan: "yearly" });
+      expect(switched.status, await switched.clone().text()).toBe(200);
+      expect(subscriptionAnswerSchema.parse(await switched.json()).subscription.nextPlan).toBe("yearly");
+      const schedule = [...standIn.billing.schedules.values()].find(
+        (s) => s.subscription === subscription.id,
+      );
+      const item = subscription.items.data[0]!;
+      expect(schedule).toMatchObject({ status: "active", end_behavior: "release" });
+      expect(schedule?.phases).toMatchObject([
+        { start_date: item.current_period_start, end_date: item.current_period_end },
+        {
+          items: [
+            {
+              price_data: {
+                product: item.price.product,
+                unit_amount: "49000",
+                recurring: { interval: "year" },
+              },
+            },
+          ],
+        },
+      ]);
+
+      const portal = await act("card-page");
+      expect(portal.status, await portal.clone().text()).toBe(200);
+      const { url } = cardPageAnswerSchema.parse(await portal.json());
+      expect(url).toMatch(/^https:\/\/billing\.stripe\.com\//);
+      expect(standIn.billing.portalSessions.at(-1)).toMatchObject({
+        customer: subscription.customer,
+        flow: { type: "payment_method_update" },
+        return_url: `${siteOrigin}/account#account-subscriptions`,
+      });
+
+      const withdrawn = await act("withdraw");
+      expect(withdrawn.status, await withdrawn.clone().text()).toBe(200);
+      const invoice = standIn.billing.invoices.find(
+        (candidate) => candidate.subscription === subscription.id,
+      );
+      expect(
+        standIn.billing.refunds.filter((refund) => refund.payment_intent === invoice?.payment_intent),
+      ).toEqual([expect.objectContaining({ amount: 4900, reason: "requested_by_customer" })]);
+      expect(standIn.subscriptions.get(subscription.id)?.status).toBe("canceled");
+      const [refunded] = await db.select().from(orders).where(eq(orders.orderNumber, order.orderNumber));
+      expect(refunded?.status).toBe("refunded");
+      expect((await db.select().from(profiles).where(eq(profiles.id, id)))[0]?.status).toBe("expired");
+
+      // Stripe then tells of the subscription's end: acknowledged, nothing changes.
+      const ended = stripeWebhook("customer.subscription.deleted", {
+        ...standIn.subscriptions.get(subscription.id),
+      });
+      expect((await call(app, "/api/webhooks/stripe", { method: "POST", ...ended })).status).toBe(200);
+      expect((await db.select().from(profiles).where(eq(profiles.id, id)))[0]?.status).toBe("expired");
+      expect((await act("withdraw")).status).toBe(404);
     });
   },
 );

@@ -6,6 +6,7 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { billingRoutes, createBilling, type StandInBilling } from "./stripe-stand-in-billing";
 
 /** A form body decoded into nested objects; `[0]`, `[1]`... become arrays. */
 export type FormValue = string | FormValue[] | { [key: string]: FormValue };
@@ -53,6 +54,8 @@ export type StandInSubscription = {
   cancel_at_period_end: boolean;
   cancel_at: number | null;
   trial_end: number | null;
+  /** The schedule managing it (a change of plan waiting), as Stripe names it. */
+  schedule: string | null;
   items: {
     object: "list";
     data: Array<{
@@ -60,7 +63,14 @@ export type StandInSubscription = {
       object: "subscription_item";
       current_period_start: number;
       current_period_end: number;
-      price: { currency: string; unit_amount: number; recurring: { interval: string } };
+      price: {
+        id: string;
+        object: "price";
+        product: string;
+        currency: string;
+        unit_amount: number;
+        recurring: { interval: string };
+      };
     }>;
   };
   created: number;
@@ -73,24 +83,26 @@ export type StripeStandIn = {
   requests: RecordedRequest[];
   sessions: Map<string, StandInSession>;
   subscriptions: Map<string, StandInSubscription>;
+  /** Invoices, refunds, schedules and portal sessions: what the customer's self-service made. */
+  billing: StandInBilling;
   /** What Stripe does when the customer pays on the hosted page: the subscription starts. */
   completeSession(sessionId: string): { session: StandInSession; subscription: StandInSubscription };
   close(): Promise<void>;
 };
 
-type Answer = { status: number; body: unknown };
+export type Answer = { status: number; body: unknown };
 type Stored = { fingerprint: string; answer: Answer };
 
 const now = () => Math.floor(Date.now() / 1000);
 const day = 24 * 60 * 60;
 
 /** Stripe's ids: a prefix and random letters and digits. */
-function stripeId(prefix: string, length = 24): string {
+export function stripeId(prefix: string, length = 24): string {
   const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
   return prefix + Array.from(randomBytes(length), (byte) => alphabet[byte % alphabet.length]).join("");
 }
 
-function stripeError(status: number, type: string, message: string, param?: string): Answer {
+export function stripeError(status: number, type: string, message: string, param?: string): Answer {
   return { status, body: { error: { type, message, ...(param ? { param } : {}) } } };
 }
 
@@ -124,18 +136,18 @@ export function decodeForm(form: string): FormObject {
   return root;
 }
 
-function text(value: FormValue | undefined): string | null {
+export function text(value: FormValue | undefined): string | null {
   return typeof value === "string" ? value : null;
 }
 
-function record(value: FormValue | undefined): Record<string, string> {
+export function record(value: FormValue | undefined): Record<string, string> {
   if (!value || typeof value === "string" || Array.isArray(value)) return {};
   return Object.fromEntries(
     Object.entries(value).flatMap(([key, entry]) => (typeof entry === "string" ? [[key, entry]] : [])),
   );
 }
 
-function object(value: FormValue | undefined): FormObject {
+export function object(value: FormValue | undefined): FormObject {
   return value && typeof value !== "string" && !Array.isArray(value) ? value : {};
 }
 
@@ -146,6 +158,7 @@ export async function startStripeStandIn({ secretKey }: { secretKey: string }): 
   // What each session's subscription will be when the customer completes the checkout.
   const pendingTerms = new Map<string, { subscriptionData: FormObject; lineItem: FormObject }>();
   const idempotent = new Map<string, Stored>();
+  const billing = createBilling(subscriptions);
 
   function createSession(body: FormObject): Answer {
     if (text(body.mode) !== "subscription") {
@@ -229,6 +242,14 @@ export async function startStripeStandIn({ secretKey }: { secretKey: string }): 
       return stripeError(404, "invalid_request_error", `No such subscription: '${id}'`, "id");
     }
     const cancel = text(body.cancel_at_period_end);
+    if (cancel === "true" && subscription.schedule) {
+      // As Stripe: a subscription a schedule manages is changed through the schedule.
+      return stripeError(
+        400,
+        "invalid_request_error",
+        `The subscription is managed by the subscription schedule \`${subscription.schedule}\`, and updating any cancelation behavior directly is not allowed. Please update the schedule instead.`,
+      );
+    }
     if (cancel !== null) {
       subscription.cancel_at_period_end = cancel === "true";
       subscription.cancel_at = subscription.cancel_at_period_end
@@ -250,7 +271,10 @@ export async function startStripeStandIn({ secretKey }: { secretKey: string }): 
         ? { status: 200, body: found }
         : stripeError(404, "invalid_request_error", `No such subscription: '${subscription[1]}'`, "id");
     }
-    return stripeError(404, "invalid_request_error", `Unrecognized request URL (${method}: ${path}).`);
+    return (
+      billingRoutes(billing, method, path, body) ??
+      stripeError(404, "invalid_request_error", `Unrecognized request URL (${method}: ${path}).`)
+    );
   }
 
   async function handle(request: IncomingMessage, response: ServerResponse) {
@@ -258,10 +282,12 @@ export async function startStripeStandIn({ secretKey }: { secretKey: string }): 
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const form = Buffer.concat(chunks).toString("utf8");
     const method = request.method ?? "GET";
-    const path = new URL(request.url ?? "/", "http://stand-in").pathname;
+    const url = new URL(request.url ?? "/", "http://stand-in");
+    const path = url.pathname;
     const idempotencyKey = request.headers["idempotency-key"];
     const key = typeof idempotencyKey === "string" ? idempotencyKey : null;
-    const body = decodeForm(form);
+    // GET and DELETE carry their parameters in the query string, as the client library sends them.
+    const body = { ...decodeForm(url.search.slice(1)), ...decodeForm(form) };
     const headers: Record<string, string> = {
       "content-type": "application/json",
       "request-id": stripeId("req_", 14),
@@ -308,6 +334,7 @@ export async function startStripeStandIn({ secretKey }: { secretKey: string }): 
     requests,
     sessions,
     subscriptions,
+    billing,
     completeSession(sessionId) {
       const session = sessions.get(sessionId);
       const terms = pendingTerms.get(sessionId);
@@ -328,6 +355,7 @@ export async function startStripeStandIn({ secretKey }: { secretKey: string }): 
         cancel_at_period_end: false,
         cancel_at: null,
         trial_end: trialEnd,
+        schedule: null,
         items: {
           object: "list",
           data: [
@@ -337,6 +365,9 @@ export async function startStripeStandIn({ secretKey }: { secretKey: string }): 
               current_period_start: start,
               current_period_end: periodEnd,
               price: {
+                id: stripeId("price_test_", 14),
+                object: "price",
+                product: stripeId("prod_test_", 14),
                 currency: text(priceData.currency) ?? "sek",
                 unit_amount: Number(text(priceData.unit_amount)),
                 recurring: { interval },
@@ -348,12 +379,14 @@ export async function startStripeStandIn({ secretKey }: { secretKey: string }): 
         livemode: false,
       };
       subscriptions.set(subscription.id, subscription);
+      // Paid at once (no trial first): the first invoice, paid by a payment intent, as Stripe makes it.
+      const invoice = trialEnd ? null : billing.payInvoice(subscription, session.amount_total);
       Object.assign(session, {
         status: "complete",
         payment_status: trialEnd ? "no_payment_required" : "paid",
         customer: subscription.customer,
         subscription: subscription.id,
-        invoice: stripeId("in_test_"),
+        invoice: invoice?.id ?? null,
         url: null,
       });
       return { session, subscription };
