@@ -1,20 +1,16 @@
 // The customer's subscriptions on /account (decisions "Subscriptions a customer can trust"): for each
-// page its plan, the next charge (date and amount) or the date it ends, the card, and a plainly
-// labelled "Cancel subscription" with a confirmation step; a cancelled one can be resumed until it ends.
-import { useState } from "react";
+// page its plan, the next charge (date and amount) or the date it ends, a switch of plan waiting, the
+// card, until when it can be withdrawn from, and what the customer can do (subscription-actions.tsx).
 import { useTranslation } from "react-i18next";
-import { Link, useRevalidator } from "react-router";
-import { subscriptionAnswerSchema, type CustomerSubscription } from "../../../contract/subscriptions";
+import { Link } from "react-router";
+import type { CustomerSubscription } from "../../../contract/subscriptions";
 import { Alert } from "../alert";
-import { Button } from "../button";
-import { Dialog } from "../dialog";
 import { CardSection } from "../facts";
 import { StatePill } from "../state-pill";
-import { useToast } from "../toast";
-import { api } from "../../lib/api";
 import { formatDate } from "../../lib/date-format";
 import { formatMoney } from "../../lib/format";
 import { subscriptionTones } from "../../lib/order-states";
+import { SubscriptionActions } from "./subscription-actions";
 
 export function Subscriptions({ subscriptions }: { subscriptions: CustomerSubscription[] }) {
   const { t } = useTranslation();
@@ -35,37 +31,13 @@ export function Subscriptions({ subscriptions }: { subscriptions: CustomerSubscr
 
 function SubscriptionRow({ subscription }: { subscription: CustomerSubscription }) {
   const { t, i18n } = useTranslation();
-  const toast = useToast();
-  const revalidator = useRevalidator();
-  const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState(false);
   const date = (iso: string) => formatDate(iso, i18n.language, "long");
   const money = (amountOre: number) => formatMoney({ amountOre, currency: "SEK" }, i18n.language);
   const name = subscription.pageName || subscription.profileId;
   const price = t(`account.subscriptions.price.${subscription.interval}`, {
     amount: money(subscription.priceOre),
   });
-
-  async function act(what: "cancel" | "resume") {
-    setBusy(true);
-    setFailed(false);
-    try {
-      subscriptionAnswerSchema.parse(
-        await api()(`/api/kammare/subscriptions/${what}`, {
-          method: "POST",
-          body: { profileId: subscription.profileId },
-        }),
-      );
-      setConfirming(false);
-      toast.show({ tone: "success", title: t(`account.subscriptions.${what}Done`, { name }) });
-      await revalidator.revalidate();
-    } catch {
-      setFailed(true);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { nextPlan } = subscription;
 
   return (
     <li className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0" aria-label={name}>
@@ -113,42 +85,28 @@ function SubscriptionRow({ subscription }: { subscription: CustomerSubscription 
           })}
         </p>
       )}
+      {nextPlan && subscription.nextCharge && (
+        <p className="text-sm" data-testid="next-plan">
+          {t("account.subscriptions.switching", {
+            plan: t(`account.subscriptions.planInSentence.${nextPlan}`),
+            date: date(subscription.nextCharge.at),
+          })}
+        </p>
+      )}
       {subscription.cancelAtPeriodEnd && subscription.endsAt && (
         <p className="font-medium" data-testid="ends">
           {t("account.subscriptions.ends", { date: date(subscription.endsAt) })}
         </p>
       )}
-      {failed && <Alert tone="error" title={t("account.subscriptions.failed")} />}
-      <div className="flex flex-wrap gap-3">
-        {subscription.cancelAtPeriodEnd ? (
-          <Button variant="secondary" busy={busy} onClick={() => void act("resume")}>
-            {t("account.subscriptions.resume")}
-          </Button>
-        ) : (
-          <Button variant="secondary" onClick={() => setConfirming(true)}>
-            {t("account.subscriptions.cancel")}
-          </Button>
-        )}
-      </div>
-      <Dialog
-        open={confirming}
-        title={t("account.subscriptions.confirmTitle", { name })}
-        onClose={() => setConfirming(false)}
-      >
-        <p>
-          {t("account.subscriptions.confirmBody", {
-            date: subscription.nextCharge ? date(subscription.nextCharge.at) : "",
+      {subscription.withdrawableUntil && (
+        <p className="text-sm text-muted">
+          {t("account.subscriptions.withdrawable", {
+            date: date(subscription.withdrawableUntil),
+            amount: money(subscription.priceOre),
           })}
         </p>
-        <div className="mt-5 flex flex-wrap justify-end gap-3">
-          <Button variant="secondary" onClick={() => setConfirming(false)}>
-            {t("account.subscriptions.keep")}
-          </Button>
-          <Button variant="danger" busy={busy} onClick={() => void act("cancel")}>
-            {t("account.subscriptions.cancel")}
-          </Button>
-        </div>
-      </Dialog>
+      )}
+      <SubscriptionActions subscription={subscription} />
     </li>
   );
 }

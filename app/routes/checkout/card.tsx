@@ -8,10 +8,7 @@ import { useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, redirect, useNavigate, useSearchParams } from "react-router";
 import {
-  cardDigits,
-  expiryProblem,
   orderAnswerSchema,
-  passesLuhn,
   startCardCheckoutAnswerSchema,
   type CardPlan,
   type CustomerOrder,
@@ -24,7 +21,13 @@ import { FormAlert } from "../../components/form-alert";
 import { BankConfirmation } from "../../components/checkout/bank-confirmation";
 import { CheckoutRefused } from "../../components/checkout/checkout-refused";
 import { PlanChoice } from "../../components/checkout/plan-choice";
-import { TextField } from "../../components/text-field";
+import {
+  CardFields,
+  cardFieldMessages,
+  cardProblems,
+  emptyCard,
+  type CardInput,
+} from "../../components/checkout/card-fields";
 import { api } from "../../lib/api";
 import { formatDate } from "../../lib/date-format";
 import { formatMoney } from "../../lib/format";
@@ -109,42 +112,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 const fields = ["cardNumber", "expiry", "cvc", "name", "plan"] as const;
 type CardField = (typeof fields)[number];
 
-/** The card number in groups of four as it is typed (the digits are what is sent). */
-function groupDigits(value: string): string {
-  return cardDigits(value)
-    .replace(/\D/g, "")
-    .slice(0, 19)
-    .replace(/(\d{4})(?=\d)/g, "$1 ");
-}
-
-/** MM/YY with the slash put in after the month. */
-function formatExpiry(value: string, previous: string): string {
-  const digits = value.replace(/\D/g, "").slice(0, 4);
-  if (digits.length <= 2)
-    return digits.length === 2 && value.length > previous.length ? `${digits}/` : digits;
-  return `${digits.slice(0, 2)}/${digits.slice(2)}`;
-}
-
-function cardProblems(card: { cardNumber: string; expiry: string; cvc: string; name: string }) {
-  const digits = cardDigits(card.cardNumber);
-  const expiry = expiryProblem(card.expiry);
-  return {
-    cardNumber: !/^\d{12,19}$/.test(digits)
-      ? "checkout.errors.cardNumber"
-      : !passesLuhn(digits)
-        ? "checkout.errors.cardNumberLuhn"
-        : undefined,
-    expiry:
-      expiry === "format"
-        ? "checkout.errors.expiry"
-        : expiry === "past"
-          ? "checkout.errors.expiryPast"
-          : undefined,
-    cvc: /^\d{3,4}$/.test(card.cvc.trim()) ? undefined : "checkout.errors.cvc",
-    name: card.name.trim().length >= 2 ? undefined : "checkout.errors.name",
-  };
-}
-
 export default function CardCheckout({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
@@ -152,20 +119,14 @@ export default function CardCheckout({ loaderData }: Route.ComponentProps) {
   const { id, name, link, trialDays, sandbox, cardPayments, invoicing, firstChargeAt, confirming } =
     loaderData;
   const [plan, setPlan] = useState<CardPlan>("monthly");
-  const [card, setCard] = useState({ cardNumber: "", expiry: "", cvc: "", name: "" });
+  const [card, setCard] = useState<CardInput>(emptyCard);
   const [failure, setFailure] = useState<string | null>(null);
   const [confirmBusy, setConfirmBusy] = useState(false);
   const failureRef = useRef<HTMLDivElement>(null);
   const form = useFormSubmit<CardField>({
     fields,
     messages: {
-      invalid_request: {
-        cardNumber: "checkout.errors.cardNumberLuhn",
-        expiry: "checkout.errors.expiry",
-        cvc: "checkout.errors.cvc",
-        name: "checkout.errors.name",
-        plan: "checkout.errors.plan",
-      },
+      invalid_request: { ...cardFieldMessages, plan: "checkout.errors.plan" },
     },
     quietWhenExplained: true,
   });
@@ -346,52 +307,7 @@ export default function CardCheckout({ loaderData }: Route.ComponentProps) {
               {failure && <Alert tone="error" title={failure} />}
             </div>
             <FormAlert form={form} />
-            <TextField
-              label={t("checkout.cardNumber")}
-              name="cardnumber"
-              inputMode="numeric"
-              autoComplete="cc-number"
-              placeholder="1234 5678 9012 3456"
-              value={card.cardNumber}
-              onChange={(event) => setCard({ ...card, cardNumber: groupDigits(event.target.value) })}
-              error={form.message("cardNumber")}
-            />
-            <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-              <TextField
-                label={t("checkout.expiry")}
-                hint={t("checkout.expiryHint")}
-                name="exp-date"
-                inputMode="numeric"
-                autoComplete="cc-exp"
-                maxLength={5}
-                value={card.expiry}
-                onChange={(event) =>
-                  setCard({ ...card, expiry: formatExpiry(event.target.value, card.expiry) })
-                }
-                error={form.message("expiry")}
-              />
-              <TextField
-                label={t("checkout.cvc")}
-                hint={t("checkout.cvcHint")}
-                name="cvc"
-                inputMode="numeric"
-                autoComplete="cc-csc"
-                maxLength={4}
-                value={card.cvc}
-                onChange={(event) =>
-                  setCard({ ...card, cvc: event.target.value.replace(/\D/g, "").slice(0, 4) })
-                }
-                error={form.message("cvc")}
-              />
-            </div>
-            <TextField
-              label={t("checkout.name")}
-              name="ccname"
-              autoComplete="cc-name"
-              value={card.name}
-              onChange={(event) => setCard({ ...card, name: event.target.value })}
-              error={form.message("name")}
-            />
+            <CardFields card={card} onChange={setCard} message={form.message} />
           </section>
 
           <section
