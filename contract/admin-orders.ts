@@ -128,6 +128,9 @@ export const receiptPath = (orderNumber: string) =>
 
 export const customerOrderSchema = z.object({
   ...orderFields,
+  /** The page it paid for: its code, and its name ("" while it has none). */
+  profileId: z.string(),
+  pageName: z.string(),
   /** Where its PDF receipt is; null until a card order is paid. */
   receiptUrl: z.string().nullable(),
   /** Where the invoice of an invoice order is, as a PDF; null for a card order. */
@@ -136,4 +139,7 @@ export const customerOrderSchema = z.object({
 export type CustomerOrder = z.infer<typeof customerOrderSchema>;
 
 export const customerOrderListSchema = z.object({ orders: z.array(customerOrderSchema) });
+
+/** How many orders /account shows at most, the newest; it says so when there are more. */
+export const accountOrderLimit = 50;
 export type CustomerOrderList = z.infer<typeof customerOrderListSchema>;

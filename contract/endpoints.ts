@@ -701,7 +701,7 @@ export const endpoints: Endpoint[] = [
     method: "get",
     path: "/api/kammare/orders",
     summary:
-      "The orders of one page, newest first, with a receipt link once paid: the owner's own, or all for an admin.",
+      "The orders of one page, newest first, each naming its page, with a receipt link once paid: the owner's own, or all for an admin.",
     auth: true,
     query: customerOrdersQuerySchema,
     responses: {

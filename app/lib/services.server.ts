@@ -53,5 +53,6 @@ export { privacyFacts } from "../../server/domain/privacy";
 // What the site runs without, for the admin dashboard.
 export { setupGaps, type SetupGap } from "../../server/domain/setup-gaps";
 
-// The customer's subscriptions (/account).
+// The customer's subscriptions and orders (/account).
 export { customerSubscriptions } from "../../server/domain/subscriptions";
+export { customerOrders } from "../../server/domain/orders-admin";

@@ -53,7 +53,7 @@ export function adminOrderRoutes({ db, publicUrl }: AdminOrderDeps) {
 export function customerOrderRoutes({ db }: { db: Database }) {
   return new Hono<SignedInEnv>().get("/orders", async (c) => {
     const { profileId } = readQuery(c, customerOrdersQuerySchema);
-    const orders = await customerOrders(db, profileId, c.get("viewer"));
+    const { orders } = await customerOrders(db, c.get("viewer"), { profileId });
     return c.json({ orders } satisfies CustomerOrderList);
   });
 }

@@ -1,7 +1,7 @@
 // Reading orders: one order with everything an admin needs to answer a customer about it (its page,
 // its customer, what the provider reported, the subscription it started), and a customer's own
-// orders of one page with their receipts.
-import { and, asc, desc, eq, isNull } from "drizzle-orm";
+// orders (of one page, or of all the pages they own) with their receipts and invoices.
+import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import { receiptPath, type AdminOrderDetail, type CustomerOrder } from "../../contract/admin-orders";
 import type { Executor } from "../db/client";
 import { invoicePdfPath } from "../../contract/invoices";
@@ -87,35 +87,76 @@ export async function adminOrderDetail(db: Executor, orderNumber: string): Promi
   };
 }
 
+/** Which orders `customerOrders` reads. */
+export type CustomerOrderScope =
+  /** One page's, for its owner (the orders they placed) or an admin (all of them). */
+  | { profileId: string; limit?: undefined }
+  /** The actor's own orders on every page they own now (/account), the newest `limit`. */
+  | { profileId?: undefined; limit: number };
+
+export type CustomerOrders = {
+  orders: CustomerOrder[];
+  /** More orders than `limit` exist: only the newest are in `orders`. */
+  capped: boolean;
+};
+
 /**
- * The orders of one page, newest first, for its owner or an admin. An owner sees the orders they
- * placed themselves: a page handed on to someone else does not show them the last owner's receipts.
+ * A customer's orders, newest first, with their page and their PDFs: the owner's list under one page
+ * (GET /api/kammare/orders) and the history of all their pages on /account. An owner sees only the
+ * orders they placed themselves, and only on pages they own: a page handed on to someone else shows
+ * neither side the other's receipts.
  */
 export async function customerOrders(
   db: Executor,
-  profileId: string,
   actor: Actor,
-): Promise<CustomerOrder[]> {
-  const [profile] = await db
-    .select({ ownerUserId: profiles.ownerUserId })
-    .from(profiles)
-    .where(eq(profiles.id, profileId))
-    .limit(1);
-  if (!profile) throw new DomainError("not_found", "There is no page with this code.", "profileId");
-  const admin = hasRole(actor, "admin");
-  if (!admin && profile.ownerUserId !== actor.id) {
-    throw new DomainError("forbidden", "Only the page's owner can see its orders.");
+  scope: CustomerOrderScope,
+): Promise<CustomerOrders> {
+  let which: SQL | undefined;
+  if (scope.profileId !== undefined) {
+    const [profile] = await db
+      .select({ ownerUserId: profiles.ownerUserId })
+      .from(profiles)
+      .where(eq(profiles.id, scope.profileId))
+      .limit(1);
+    if (!profile) throw new DomainError("not_found", "There is no page with this code.", "profileId");
+    const admin = hasRole(actor, "admin");
+    if (!admin && profile.ownerUserId !== actor.id) {
+      throw new DomainError("forbidden", "Only the page's owner can see its orders.");
+    }
+    which = and(
+      eq(orders.profileId, scope.profileId),
+      admin ? undefined : eq(orders.customerUserId, actor.id),
+    );
+  } else {
+    which = and(eq(orders.customerUserId, actor.id), eq(profiles.ownerUserId, actor.id));
   }
-  const rows = await db
-    .select({ order: orders, invoiceId: invoices.id })
+  const query = db
+    .select({
+      order: orders,
+      pageName: sql<string | null>`${profiles.content}->>'displayName'`,
+      // The order's own invoice, not the credit note that may cancel it; the newest, should there be
+      // more than one, so that an order is one row.
+      invoiceId: sql<string | null>`(
+        select ${invoices.id} from ${invoices}
+        where ${invoices.orderId} = ${orders.id} and ${invoices.creditsInvoiceId} is null
+        order by ${invoices.createdAt} desc limit 1
+      )`,
+    })
     .from(orders)
-    // The order's own invoice, not the credit note that may cancel it.
-    .leftJoin(invoices, and(eq(invoices.orderId, orders.id), isNull(invoices.creditsInvoiceId)))
-    .where(and(eq(orders.profileId, profileId), admin ? undefined : eq(orders.customerUserId, actor.id)))
+    .innerJoin(profiles, eq(profiles.id, orders.profileId))
+    .where(which)
     .orderBy(desc(orders.createdAt), desc(orders.orderNumber));
-  return rows.map(({ order, invoiceId }) => ({
-    ...orderSummary(order),
-    receiptUrl: order.status === "paid" && order.method === "card" ? receiptPath(order.orderNumber) : null,
-    invoiceUrl: invoiceId ? invoicePdfPath(invoiceId) : null,
-  }));
+  // One more than shown tells whether there are more.
+  const rows = scope.limit === undefined ? await query : await query.limit(scope.limit + 1);
+  const capped = scope.limit !== undefined && rows.length > scope.limit;
+  return {
+    orders: rows.slice(0, scope.limit).map(({ order, pageName, invoiceId }) => ({
+      ...orderSummary(order),
+      profileId: order.profileId,
+      pageName: pageName ?? "",
+      receiptUrl: order.status === "paid" && order.method === "card" ? receiptPath(order.orderNumber) : null,
+      invoiceUrl: invoiceId ? invoicePdfPath(invoiceId) : null,
+    })),
+    capped,
+  };
 }

@@ -17,6 +17,8 @@ export async function insertOrder(
     amountOre?: number;
     /** When it was paid; now for a paid order unless given. */
     paidAt?: Date;
+    /** When it was placed; now unless given. */
+    createdAt?: Date;
   },
 ): Promise<typeof orders.$inferSelect> {
   const { method, status = "paid", amountOre = 49_000 } = values;
@@ -37,6 +39,7 @@ export async function insertOrder(
       provider: method === "card" ? "sandbox" : "invoice",
       providerReference: `ref_${randomUUID()}`,
       paidAt: status === "paid" ? (values.paidAt ?? new Date()) : null,
+      ...(values.createdAt ? { createdAt: values.createdAt } : {}),
     })
     .returning();
   if (!row) throw new Error("the order was not inserted");

@@ -1,18 +1,15 @@
 // The owner's "Orders and receipts" under their page: closed at first, loaded through the API the
 // first time it is opened (GET /api/kammare/orders), each order with its number, date, amount, state
-// and, once paid, a link to its PDF receipt.
+// and, once paid, a link to its PDF receipt (the row is ../order-row, shared with /account's history).
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { customerOrderListSchema, type CustomerOrder } from "../../../contract/admin-orders";
 import { api } from "../../lib/api";
-import { formatDate } from "../../lib/date-format";
-import { formatMoney } from "../../lib/format";
-import { orderTones } from "../../lib/order-states";
 import { Alert } from "../alert";
 import { Button } from "../button";
 import { EmptyState, emptyIcons } from "../empty-state";
+import { OrderRow } from "../order-row";
 import { LoadingRegion, Skeleton } from "../skeleton";
-import { StatePill } from "../state-pill";
 
 type Loaded = { state: "closed" | "loading" | "failed" } | { state: "loaded"; orders: CustomerOrder[] };
 
@@ -74,54 +71,11 @@ export function OrdersList({ profileId }: { profileId: string }) {
           ) : (
             <ul className="flex flex-col divide-y divide-line rounded-[var(--radius-card)] border border-line bg-raised">
               {loaded.orders.map((order) => (
-                <OrderRow key={order.orderNumber} order={order} />
+                <OrderRow key={order.orderNumber} order={order} className="p-4" />
               ))}
             </ul>
           ))}
       </div>
     </section>
-  );
-}
-
-function OrderRow({ order }: { order: CustomerOrder }) {
-  const { t, i18n } = useTranslation();
-  return (
-    <li className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 p-4">
-      <div className="flex min-w-0 flex-col gap-1">
-        <p className="font-semibold">{t("ownOrders.order", { number: order.orderNumber })}</p>
-        <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted">
-          <time dateTime={order.paidAt ?? order.createdAt}>
-            {formatDate(order.paidAt ?? order.createdAt, i18n.language)}
-          </time>
-          <span className="tabular-nums text-ink">
-            {formatMoney({ amountOre: order.amountOre, currency: order.currency }, i18n.language)}
-          </span>
-          <StatePill
-            state={order.status}
-            tone={orderTones[order.status]}
-            label={t(`adminOrders.orderStatus.${order.status}`)}
-          />
-        </p>
-      </div>
-      {order.receiptUrl && (
-        <a
-          href={order.receiptUrl}
-          // A PDF opens in the browser's viewer; the name says what it is before it is followed.
-          aria-label={t("ownOrders.receiptFor", { number: order.orderNumber })}
-          className="inline-flex min-h-11 items-center font-medium text-brand underline underline-offset-2"
-        >
-          {t("ownOrders.receipt")}
-        </a>
-      )}
-      {order.invoiceUrl && (
-        <a
-          href={order.invoiceUrl}
-          aria-label={t("ownOrders.invoiceFor", { number: order.orderNumber })}
-          className="inline-flex min-h-11 items-center font-medium text-brand underline underline-offset-2"
-        >
-          {t("ownOrders.invoice")}
-        </a>
-      )}
-    </li>
   );
 }

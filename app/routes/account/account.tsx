@@ -1,10 +1,12 @@
 // /account (rule `account`): the signed-in customer's own account (issue 14): the e-mail address and
-// its verification, their pages, a download of all their data (a ZIP), and deleting the account after
-// the password again, which says plainly what goes and what the law keeps.
+// its verification, their pages, their subscriptions, the history of their orders and receipts, a
+// download of all their data (a ZIP), and deleting the account after the password again, which says
+// plainly what goes and what the law keeps.
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { AccountDeleted } from "../../../contract/account";
+import { accountOrderLimit } from "../../../contract/admin-orders";
 import { Alert } from "../../components/alert";
 import { Button } from "../../components/button";
 import { CheckboxField } from "../../components/checkbox-field";
@@ -17,12 +19,14 @@ import { useToast } from "../../components/toast";
 import { api } from "../../lib/api";
 import { saveFile } from "../../lib/save-file";
 import {
+  customerOrders,
   customerSubscriptions,
   isEmailVerified,
   ownedProfileIds,
   servicesContext,
   viewerContext,
 } from "../../lib/services.server";
+import { OrderHistory } from "../../components/account/order-history";
 import { Subscriptions } from "../../components/account/subscriptions";
 import { useFormSubmit } from "../../lib/use-form-submit";
 import { serverRules } from "../../rules/index.server";
@@ -35,12 +39,13 @@ export async function loader({ context }: Route.LoaderArgs) {
   // The rule has sent everyone else away: a signed-in customer.
   const viewer = context.get(viewerContext);
   if (!viewer) throw new Response(null, { status: 401 });
-  const [emailVerified, pages, subscriptions] = await Promise.all([
+  const [emailVerified, pages, subscriptions, orders] = await Promise.all([
     isEmailVerified(db, viewer.id),
     ownedProfileIds(db, viewer.id),
     customerSubscriptions(db, viewer.id),
+    customerOrders(db, viewer, { limit: accountOrderLimit }),
   ]);
-  return { email: viewer.email, emailVerified, pages, subscriptions };
+  return { email: viewer.email, emailVerified, pages, subscriptions, orders };
 }
 
 export default function Account({ loaderData }: Route.ComponentProps) {
@@ -74,6 +79,7 @@ export default function Account({ loaderData }: Route.ComponentProps) {
         )}
       </CardSection>
       <Subscriptions subscriptions={loaderData.subscriptions} />
+      <OrderHistory orders={loaderData.orders.orders} capped={loaderData.orders.capped} />
       <DownloadData />
       <DeleteAccount email={loaderData.email} pages={loaderData.pages.length} />
     </div>

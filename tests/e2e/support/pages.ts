@@ -101,3 +101,27 @@ export async function ownedPage(
     await context.close();
   }
 }
+
+const testCard = { cardNumber: "4242 4242 4242 4242", expiry: "12/39", cvc: "123", name: "Astrid Lind" };
+
+/**
+ * Chooses a plan for the page and pays by card in the sandbox through the API (the card checkout's own
+ * calls); after `endTrial` the card is charged at once and the order is paid. Answers the order's number.
+ */
+export async function payByCard(
+  request: APIRequestContext,
+  token: string,
+  profileId: string,
+  plan: "monthly" | "yearly" = "monthly",
+): Promise<string> {
+  const headers = { Authorization: `Bearer ${token}`, ...origin };
+  const started = await request.post("/api/checkout/card", { data: { profileId, plan }, headers });
+  expect(started.status()).toBe(200);
+  const { order } = (await started.json()) as { order: { orderNumber: string } };
+  const paid = await request.post("/api/checkout/sandbox/pay", {
+    data: { orderNumber: order.orderNumber, ...testCard },
+    headers,
+  });
+  expect(paid.status()).toBe(200);
+  return order.orderNumber;
+}

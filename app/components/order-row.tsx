@@ -1,0 +1,88 @@
+// One order of a customer's list: what it was (its page, or its number under that page), when, how
+// much, by card or invoice, its state, and its PDF (the receipt once a card order is paid, the invoice
+// of an invoice order). Shared by the owner's list under a page and the history on /account.
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { CustomerOrder } from "../../contract/admin-orders";
+import { formatDate } from "../lib/date-format";
+import { formatMoney } from "../lib/format";
+import { orderTones } from "../lib/order-states";
+import { StatePill } from "./state-pill";
+
+const documentLink =
+  "inline-flex min-h-11 items-center font-medium text-brand underline underline-offset-2 hover:text-brand-strong";
+
+export function OrderRow({
+  order,
+  showPage = false,
+  className = "",
+}: {
+  order: CustomerOrder;
+  /** Lead with the page it paid for, linked (a list of several pages); else with the order's number. */
+  showPage?: boolean;
+  className?: string;
+}) {
+  const { t, i18n } = useTranslation();
+  const when = order.paidAt ?? order.createdAt;
+  const number = t("ownOrders.order", { number: order.orderNumber });
+  return (
+    <li className={`flex flex-wrap items-start justify-between gap-x-6 gap-y-2 ${className}`}>
+      <div className="flex min-w-0 flex-1 basis-56 flex-col gap-1">
+        {showPage ? (
+          <Link
+            to={`/k/${order.profileId}`}
+            className={`self-start break-words font-semibold text-brand underline underline-offset-2 hover:text-brand-strong ${order.pageName ? "" : "font-mono tracking-widest"}`}
+          >
+            {order.pageName || order.profileId}
+          </Link>
+        ) : (
+          <p className="font-semibold">{number}</p>
+        )}
+        <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted">
+          {showPage && (
+            <>
+              <span className="tabular-nums">{number}</span>
+              <span aria-hidden="true">·</span>
+            </>
+          )}
+          <time dateTime={when} className="tabular-nums">
+            {formatDate(when, i18n.language)}
+          </time>
+          <span aria-hidden="true">·</span>
+          <span>{t(`adminOrders.methods.${order.method}`)}</span>
+        </p>
+      </div>
+      <div className="flex flex-col items-start gap-1 sm:items-end">
+        <p className="flex flex-wrap items-center gap-x-3 gap-y-1 sm:flex-row-reverse">
+          <span className="font-semibold tabular-nums text-ink">
+            {formatMoney({ amountOre: order.amountOre, currency: order.currency }, i18n.language)}
+          </span>
+          <StatePill
+            state={order.status}
+            tone={orderTones[order.status]}
+            label={t(`adminOrders.orderStatus.${order.status}`)}
+          />
+        </p>
+        {order.receiptUrl && (
+          <a
+            href={order.receiptUrl}
+            // A PDF opens in the browser's viewer; the name says what it is before it is followed.
+            aria-label={t("ownOrders.receiptFor", { number: order.orderNumber })}
+            className={documentLink}
+          >
+            {t("ownOrders.receipt")}
+          </a>
+        )}
+        {order.invoiceUrl && (
+          <a
+            href={order.invoiceUrl}
+            aria-label={t("ownOrders.invoiceFor", { number: order.orderNumber })}
+            className={documentLink}
+          >
+            {t("ownOrders.invoice")}
+          </a>
+        )}
+      </div>
+    </li>
+  );
+}
