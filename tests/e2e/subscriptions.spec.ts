@@ -1,28 +1,12 @@
 // Managing subscriptions from /account (issue 22): a customer with two pages, one paying and one with
 // its card kept for the trial's end, sees each plan and its next charge, cancels one (a confirmation
-// step, then an e-mail in the account's language), and resumes it.
-import type { APIRequestContext } from "@playwright/test";
+// step, then an e-mail in the account's language), and resumes it; a paying customer switches to
+// yearly and back, changes the card, and withdraws within 14 days for a refund.
 import { lastEmailTo, signInAs } from "./support/accounts";
 import { expectNoSeriousAxeViolations } from "./support/axe";
 import { expect, test, waitForHydration } from "./support/fixtures";
-import { endTrial, ownedPage } from "./support/pages";
-import { appUrl } from "./support/ports";
+import { endTrial, ownedPage, payByCard } from "./support/pages";
 import { shoot } from "./support/shots";
-
-const card = { cardNumber: "4242 4242 4242 4242", expiry: "12/39", cvc: "123", name: "Astrid Lind" };
-
-/** Chooses the monthly plan for the page by card through the API (the checkout's own calls). */
-async function payByCard(request: APIRequestContext, token: string, profileId: string): Promise<void> {
-  const headers = { Authorization: `Bearer ${token}`, Origin: appUrl };
-  const started = await request.post("/api/checkout/card", { data: { profileId, plan: "monthly" }, headers });
-  expect(started.status()).toBe(200);
-  const { order } = (await started.json()) as { order: { orderNumber: string } };
-  const paid = await request.post("/api/checkout/sandbox/pay", {
-    data: { orderNumber: order.orderNumber, ...card },
-    headers,
-  });
-  expect(paid.status()).toBe(200);
-}
 
 test("a customer sees the plans of two pages on /account, cancels one with a confirmation and an e-mail, and resumes it", async ({
   page,
@@ -79,4 +63,67 @@ test("a customer sees the plans of two pages on /account, cancels one with a con
   await trial.getByRole("button", { name: "Resume subscription" }).click();
   await expect(trial.getByTestId("next-charge")).toBeVisible();
   await expect(trial.getByRole("button", { name: "Cancel subscription" })).toBeVisible();
+});
+
+test("a paying customer switches to yearly and back, changes the card, and withdraws for a full refund", async ({
+  page,
+  browser,
+}) => {
+  const paid = await ownedPage(browser, { displayName: "Greta Lind" });
+  await endTrial(browser, paid.id);
+  await payByCard(page.request, paid.token, paid.id);
+  await signInAs(page, paid.token);
+  await page.goto("/account");
+  await waitForHydration(page);
+  // The account signed up in Swedish; choosing English makes English the account's language.
+  await page.getByRole("button", { name: "Svenska" }).click();
+  await expect(page.getByRole("button", { name: "Svenska" })).toHaveAttribute("aria-pressed", "true");
+  await page.getByRole("button", { name: "English" }).click();
+  await expect(page.getByRole("button", { name: "English" })).toHaveAttribute("aria-pressed", "true");
+  const row = page
+    .getByRole("region", { name: "Subscriptions" })
+    .getByRole("listitem", { name: "Greta Lind" });
+  await expect(row.getByTestId("next-charge")).toHaveText(/: SEK\s49$/);
+
+  // Yearly from the next period: said plainly before, shown after, and taken back.
+  await row.getByRole("button", { name: "Switch to yearly" }).click();
+  const switching = page.getByRole("dialog", { name: "Switch Greta Lind to yearly?" });
+  await expect(switching).toContainText("Nothing changes until");
+  await expect(switching).toContainText("SEK 490 a year");
+  await switching.getByRole("button", { name: "Switch to yearly" }).click();
+  await expect(page.getByText("Greta Lind switches to yearly from the next period.")).toBeVisible();
+  await expect(row.getByTestId("next-plan")).toHaveText(/^Switches to yearly on /);
+  await expect(row.getByTestId("next-charge")).toHaveText(/: SEK\s490$/);
+  await row.getByRole("button", { name: "Keep monthly" }).click();
+  await expect(row.getByTestId("next-plan")).toBeHidden();
+  await expect(row.getByTestId("next-charge")).toHaveText(/: SEK\s49$/);
+
+  // A new card on our own form (the sandbox's), checked as at the checkout.
+  await row.getByRole("button", { name: "Change card" }).click();
+  const cardDialog = page.getByRole("dialog", { name: "A new card for Greta Lind" });
+  await cardDialog.getByLabel("Card number").fill("4242 4242 4242 4241");
+  await cardDialog.getByLabel("Expiry date").fill("12/39");
+  await cardDialog.getByLabel("Security code (CVC)").fill("123");
+  await cardDialog.getByLabel("Name on the card").fill("Greta Lind");
+  await cardDialog.getByRole("button", { name: "Save card" }).click();
+  await expect(cardDialog.getByLabel("Card number")).toHaveAccessibleDescription(/not valid/);
+  await cardDialog.getByLabel("Card number").fill("5555 5555 5555 4444");
+  await cardDialog.getByRole("button", { name: "Save card" }).click();
+  await expect(page.getByText("The card •••• 4444 is saved.")).toBeVisible();
+  await expect(row).toContainText("card •••• 4444");
+
+  // Withdrawal within 14 days: what comes back and what happens, then the refund, the e-mail, the order.
+  await expect(row).toContainText(/You can withdraw until .+ and get SEK\s49 back in full\./);
+  await expectNoSeriousAxeViolations(page, "account subscription actions");
+  await shoot(page, "account-subscription-paying");
+  await row.getByRole("button", { name: "Withdraw and get a refund" }).click();
+  const withdrawing = page.getByRole("dialog", { name: "Withdraw from the subscription of Greta Lind?" });
+  await expect(withdrawing).toContainText("The subscription ends now");
+  await withdrawing.getByRole("button", { name: /^Withdraw and refund SEK\s49$/ }).click();
+  await expect(page.getByText(/SEK\s49 is on its way back to your card\./)).toBeVisible();
+  await expect(row).toBeHidden();
+  await expect(page.getByRole("region", { name: "Orders and receipts" })).toContainText("Refunded");
+  const mail = await lastEmailTo(paid.owner.email);
+  expect(mail.subject).toBe("Your payment for Kammare is being refunded");
+  expect(mail.text).toMatch(/SEK\s49/);
 });
