@@ -131,16 +131,25 @@ export async function sendChargeFailedEmail(
     publicUrl: string;
   },
 ): Promise<void> {
-  const { t } = i18nFor(input.locale);
   const values = {
     profileId: input.profileId,
     total: formatReceiptMoney(input.amountOre, input.currency, input.locale),
     date: input.nextRetryAt ? formatReceiptDate(input.nextRetryAt, input.locale) : "",
     link: `${input.publicUrl}/account`,
   };
-  const which = input.nextRetryAt ? "chargeFailed" : "chargeFailedLast";
+  await sendBillingEmail(sender, input, input.nextRetryAt ? "chargeFailed" : "chargeFailedLast", values);
+}
+
+/** One of the billing e-mails (`billingEmail.{which}`), in the account's language. */
+async function sendBillingEmail(
+  sender: EmailSender,
+  { to, locale }: { to: string; locale: Locale },
+  which: string,
+  values: Record<string, string>,
+): Promise<void> {
+  const { t } = i18nFor(locale);
   await sender.send({
-    to: input.to,
+    to,
     subject: t(`billingEmail.${which}.subject`, values),
     text: t(`billingEmail.${which}.body`, values),
   });
@@ -158,17 +167,11 @@ export async function sendSubscriptionCancelledEmail(
     publicUrl: string;
   },
 ): Promise<void> {
-  const { t } = i18nFor(input.locale);
-  const values = {
+  await sendBillingEmail(sender, input, "subscriptionCancelled", {
     profileId: input.profileId,
     name: input.pageName || input.profileId,
     date: formatReceiptDate(input.endsAt, input.locale),
     link: `${input.publicUrl}/account`,
-  };
-  await sender.send({
-    to: input.to,
-    subject: t("billingEmail.subscriptionCancelled.subject", values),
-    text: t("billingEmail.subscriptionCancelled.body", values),
   });
 }
 
@@ -184,16 +187,10 @@ export async function sendWithdrawalConfirmedEmail(
     publicUrl: string;
   },
 ): Promise<void> {
-  const { t } = i18nFor(input.locale);
-  const values = {
+  await sendBillingEmail(sender, input, "withdrawn", {
     profileId: input.profileId,
     name: input.pageName || input.profileId,
     amount: formatReceiptMoney(input.amountOre, "SEK", input.locale),
     link: `${input.publicUrl}/k/${input.profileId}`,
-  };
-  await sender.send({
-    to: input.to,
-    subject: t("billingEmail.withdrawn.subject", values),
-    text: t("billingEmail.withdrawn.body", values),
   });
 }

@@ -12,7 +12,7 @@ import { createProfiles } from "../../server/domain/profiles";
 import { createPaymentProviders } from "../../server/providers/payments";
 import { createStripeProvider } from "../../server/providers/payments/stripe";
 import { call, siteOrigin, type Account } from "../support/accounts";
-import { describeOnEngines } from "../support/api-fixture";
+import { describeOnEngines, type ApiFixture } from "../support/api-fixture";
 import { startStripeStandIn } from "../support/stripe-stand-in";
 
 const secretKey = "sk_test_standin_0123456789";
@@ -53,22 +53,28 @@ function stripeWebhook(type: string, object: Record<string, unknown>, secret = w
   return { body, headers: { "Content-Type": "application/json", "Stripe-Signature": signature } };
 }
 
+/** A new customer's page with the given status (and trial's end), set straight in the database. */
+async function pageWithStatus(
+  { db, accounts, admin }: Pick<ApiFixture, "db" | "accounts" | "admin">,
+  fields: { status: "trial" | "expired"; trialEndsAt?: Date },
+): Promise<{ id: string; owner: Account }> {
+  const owner = await accounts.signUp();
+  const [row] = await createProfiles(
+    db,
+    { count: 1, ownerUserId: owner.id },
+    { id: admin.id, roles: ["admin"] },
+    { ip: null, userAgent: "test" },
+  );
+  const id = row?.id as string;
+  await db.update(profiles).set(fields).where(eq(profiles.id, id));
+  return { id, owner };
+}
+
 describeOnEngines(
   "card checkout through Stripe",
   { app: { config, payments } },
   ({ app, db, accounts, admin }) => {
-    async function trialPage(): Promise<{ id: string; owner: Account }> {
-      const owner = await accounts.signUp();
-      const [row] = await createProfiles(
-        db,
-        { count: 1, ownerUserId: owner.id },
-        { id: admin.id, roles: ["admin"] },
-        { ip: null, userAgent: "test" },
-      );
-      const id = row?.id as string;
-      await db.update(profiles).set({ status: "trial" }).where(eq(profiles.id, id));
-      return { id, owner };
-    }
+    const trialPage = () => pageWithStatus({ db, accounts, admin }, { status: "trial" });
 
     it("makes a subscription Checkout Session with the plan's terms and sends the customer to it", async () => {
       const { id, owner } = await trialPage();
@@ -234,16 +240,8 @@ describeOnEngines(
   { app: { config, payments } },
   ({ app, db, accounts, admin }) => {
     it("asks Stripe for a trial ending with the page's, and books the completed checkout as scheduled, not paid", async () => {
-      const owner = await accounts.signUp();
-      const [row] = await createProfiles(
-        db,
-        { count: 1, ownerUserId: owner.id },
-        { id: admin.id, roles: ["admin"] },
-        { ip: null, userAgent: "test" },
-      );
-      const id = row?.id as string;
       const trialEndsAt = new Date(Date.now() + 20 * 24 * 3600_000);
-      await db.update(profiles).set({ status: "trial", trialEndsAt }).where(eq(profiles.id, id));
+      const { id, owner } = await pageWithStatus({ db, accounts, admin }, { status: "trial", trialEndsAt });
       const response = await call(app, "/api/checkout/card", {
         bearer: owner.token,
         json: { profileId: id, plan: "monthly" },
@@ -276,15 +274,7 @@ describeOnEngines(
   { app: { config, payments } },
   ({ app, db, accounts, admin }) => {
     it("switches to yearly through a schedule, changes the card on Stripe's portal, and withdraws with a Stripe refund", async () => {
-      const owner = await accounts.signUp();
-      const [row] = await createProfiles(
-        db,
-        { count: 1, ownerUserId: owner.id },
-        { id: admin.id, roles: ["admin"] },
-        { ip: null, userAgent: "test" },
-      );
-      const id = row?.id as string;
-      await db.update(profiles).set({ status: "expired" }).where(eq(profiles.id, id));
+      const { id, owner } = await pageWithStatus({ db, accounts, admin }, { status: "expired" });
       const started = await call(app, "/api/checkout/card", {
         bearer: owner.token,
         json: { profileId: id, plan: "monthly" },
