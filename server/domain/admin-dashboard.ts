@@ -3,7 +3,7 @@
 // Each figure is one range query on an index of its timestamp (migration 0009), grouped by day over
 // at most the last 31 days, so its cost follows the month's rows, not the table's million; pages by
 // status come from the counts the status triggers keep.
-import { and, count, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
+import { and, count, isNotNull, isNull, ne, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { dashboardDays, type AdminDashboard, type DashboardFigure } from "../../contract/admin-dashboard";
 import { addDays, swedishDate } from "../../contract/calendar-days";
@@ -67,7 +67,10 @@ async function countDays(db: Executor, since: string, until: string): Promise<Da
         ore: sql<number>`coalesce(sum(${orders.amountOre}), 0)::bigint`.mapWith(Number),
       })
       .from(orders)
-      .where(and(isNotNull(orders.paidAt), within(orders.paidAt, since, until)))
+      // A refunded order (a withdrawal) was paid, then paid back: no revenue.
+      .where(
+        and(isNotNull(orders.paidAt), ne(orders.status, "refunded"), within(orders.paidAt, since, until)),
+      )
       .groupBy(paidDay, orders.method),
   ]);
   return { signups, claims, trials, extendedTrials, paid };

@@ -51,6 +51,8 @@ describeOnEngines("the admin dashboard", ({ app, db, accounts, admin, customer }
     const paid = await page(owner, { claimedAt: now });
     await paidOrder(paid, owner, "card", 9_900, now);
     await paidOrder(paid, owner, "invoice", 49_000, now);
+    // Paid and then refunded (a withdrawal): no revenue.
+    await insertOrder(db, { profileId: paid, customerUserId: owner.id, method: "card", status: "refunded" });
     await page(null);
 
     const after = await dashboard();

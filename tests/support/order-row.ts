@@ -13,7 +13,7 @@ export async function insertOrder(
     profileId: string;
     customerUserId: string;
     method: "card" | "invoice";
-    status?: "paid" | "pending";
+    status?: "paid" | "pending" | "refunded";
     amountOre?: number;
     /** When it was paid; now for a paid order unless given. */
     paidAt?: Date;
@@ -38,7 +38,7 @@ export async function insertOrder(
       status,
       provider: method === "card" ? "sandbox" : "invoice",
       providerReference: `ref_${randomUUID()}`,
-      paidAt: status === "paid" ? (values.paidAt ?? new Date()) : null,
+      paidAt: status === "pending" ? null : (values.paidAt ?? new Date()),
       ...(values.createdAt ? { createdAt: values.createdAt } : {}),
     })
     .returning();
