@@ -245,7 +245,23 @@ async function endFinishedSubscriptions(db: Database, now: Date): Promise<string
         ),
       ),
     )
-    .returning({ id: subscriptions.id });
+    .returning({ id: subscriptions.id, orderId: subscriptions.orderId });
+  // Cancelled before its first charge (during the trial that came first): its order will never be
+  // paid, so it says cancelled, not "card saved, first charge at the trial's end".
+  if (cancelled.length > 0) {
+    await db
+      .update(orders)
+      .set({ status: "cancelled" })
+      .where(
+        and(
+          inArray(
+            orders.id,
+            cancelled.map((row) => row.orderId),
+          ),
+          eq(orders.status, "scheduled"),
+        ),
+      );
+  }
   const ended = await db
     .update(subscriptions)
     .set({ status: "ended", updatedAt: now })
