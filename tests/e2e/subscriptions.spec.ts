@@ -101,6 +101,7 @@ test("a paying customer switches to yearly and back, changes the card, and withd
   // A new card on our own form (the sandbox's), checked as at the checkout.
   await row.getByRole("button", { name: "Change card" }).click();
   const cardDialog = page.getByRole("dialog", { name: "A new card for Greta Lind" });
+  await shoot(page, "account-card-dialog");
   await cardDialog.getByLabel("Card number").fill("4242 4242 4242 4241");
   await cardDialog.getByLabel("Expiry date").fill("12/39");
   await cardDialog.getByLabel("Security code (CVC)").fill("123");
@@ -119,6 +120,7 @@ test("a paying customer switches to yearly and back, changes the card, and withd
   await row.getByRole("button", { name: "Withdraw and get a refund" }).click();
   const withdrawing = page.getByRole("dialog", { name: "Withdraw from the subscription of Greta Lind?" });
   await expect(withdrawing).toContainText("The subscription ends now");
+  await shoot(page, "account-withdraw-dialog");
   await withdrawing.getByRole("button", { name: /^Withdraw and refund SEK\s49$/ }).click();
   await expect(page.getByText(/SEK\s49 is on its way back to your card\./)).toBeVisible();
   await expect(row).toBeHidden();
