@@ -3,15 +3,8 @@
 // sends. The list is generated from the route table, so a page added without its row fails this test.
 import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
-import {
-  actors,
-  concrete,
-  expected,
-  makeViewers,
-  ownAddress,
-  routePatterns,
-  type Actor,
-} from "./support/page-table";
+import { actors, concrete, expected, makeViewers, routePatterns, type Actor } from "./support/page-table";
+import { ownAddress } from "./support/client-address";
 import { appUrl } from "./support/ports";
 
 /** Cookies a script may read: none of them says who the visitor is (the language). */

@@ -1,9 +1,9 @@
 // Playwright fixtures: every page records console errors and CSP violations, and tests can read
 // what the analytics stand-in received.
-import { randomInt } from "node:crypto";
 import { test as base, expect, type Page } from "@playwright/test";
 import type { RecordedEvent } from "./analytics-stand-in";
 import { releaseAdmin } from "./admin-lock";
+import { ownAddress } from "./client-address";
 import { analyticsUrl, appUrl } from "./ports";
 
 type Problems = { consoleErrors: string[]; cspViolations: string[] };
@@ -42,9 +42,9 @@ export const test = base.extend<Fixtures>({
   // Every test browses from an address of its own (the app trusts X-Forwarded-For in this suite).
   clientAddress: [
     async ({ context }, use) => {
-      const address = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
-      await context.setExtraHTTPHeaders({ "X-Forwarded-For": address });
-      await use(address);
+      const header = ownAddress();
+      await context.setExtraHTTPHeaders(header);
+      await use(header["X-Forwarded-For"] as string);
     },
     { auto: true },
   ],

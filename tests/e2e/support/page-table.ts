@@ -7,6 +7,7 @@ import { expect, request as playwrightRequest, type Browser } from "@playwright/
 import routes from "../../../app/routes";
 import { newUser, signUpByApi } from "./accounts";
 import { asAdmin, ownedPage } from "./pages";
+import { ownAddress } from "./client-address";
 import { appUrl } from "./ports";
 
 export type RouteEntry = { path?: string; index?: boolean; children?: RouteEntry[] };
@@ -202,11 +203,6 @@ export const expected: Record<string, Record<Actor, string>> = {
   ),
   "/admin/*": adminOnly("/admin/no-such-page", "404"),
 };
-
-/** An address of its own for a client made outside a test's page, as support/fixtures.ts gives each test. */
-export function ownAddress(): Record<string, string> {
-  return { "X-Forwarded-For": `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` };
-}
 
 /** Customer A's live page, and a session for each signed-in kind of viewer. */
 export type Viewers = { pageOfA: string; tokens: Partial<Record<Actor, string>> };

@@ -2,6 +2,7 @@
 // owner, who walks it through to the publish step (and publishes it, unless told not to).
 import { expect, type APIRequestContext, type Browser } from "@playwright/test";
 import { newUser, signInContextByApi, signUpByApi, type TestUser } from "./accounts";
+import { ownAddress } from "./client-address";
 import { admin, appUrl } from "./ports";
 
 const origin = { Origin: appUrl };
@@ -11,7 +12,7 @@ export async function asAdmin<T>(
   browser: Browser,
   work: (request: APIRequestContext, token: string) => Promise<T>,
 ): Promise<T> {
-  const context = await browser.newContext();
+  const context = await browser.newContext({ extraHTTPHeaders: ownAddress() });
   try {
     const session = await signInContextByApi(context, admin);
     return await work(context.request, session.access_token);
@@ -65,10 +66,10 @@ export async function ownedPage(
   }: { publish?: boolean; /** Another page of this owner's, instead of a new one. */ of?: OwnedPage } = {},
 ): Promise<OwnedPage> {
   const owner = of?.owner ?? newUser();
-  const context = await browser.newContext();
+  const context = await browser.newContext({ extraHTTPHeaders: ownAddress() });
   try {
     const token = of?.token ?? (await signUpByApi(context, owner)).access_token;
-    const adminContext = await browser.newContext();
+    const adminContext = await browser.newContext({ extraHTTPHeaders: ownAddress() });
     let id: string;
     try {
       const session = await signInContextByApi(adminContext, admin);
