@@ -88,6 +88,13 @@ function reaching(fromDir, nested, target) {
   return `^(${alternatives.join("|")})(/.*|\\.[cm]?[jt]sx?)?$`;
 }
 
+// The domain's features (server/domain/<feature>/) are reached only through their index.ts: from
+// outside the domain as `…/domain/<feature>`, from another feature as `../<feature>`. A feature's own
+// files import each other directly.
+const featureFace = "a domain feature is imported through its index (server/domain/<feature>), not its files";
+const intoFeatureFromOutside = { regex: "(^|/)domain/[^/]+/[^/]+$", message: `Import ${featureFace}.` };
+const intoFeatureFromFeature = { regex: "^\\.\\./[^./][^/]*/.+$", message: `Import ${featureFace}.` };
+
 const layerRules = layers.flatMap((layer) =>
   Array.from({ length: maxNesting + 1 }, (_, nested) => ({
     files: [`${layer.dir}/${"*/".repeat(nested)}*.{ts,tsx,js,mjs}`],
@@ -101,6 +108,7 @@ const layerRules = layers.flatMap((layer) =>
               regex: reaching(layer.dir, nested, target),
               message: `${layer.what} may not import ${target}: ${layer.why} (../shared/DESIGN.md).`,
             })),
+            layer.dir === "server/domain" && nested === 1 ? intoFeatureFromFeature : intoFeatureFromOutside,
             ...(layer.packages ?? []).map((name) => ({
               regex: `^${name}(/.*)?$`,
               message: `${layer.what} may not import ${name.replace("[^/]+", "*")}: ${layer.why} (../shared/DESIGN.md).`,
@@ -111,6 +119,13 @@ const layerRules = layers.flatMap((layer) =>
     },
   })),
 );
+
+// The app's server modules (*.server.ts) sit outside the browser layer, and the benchmarks outside
+// every layer; they too reach the domain's features only through their index.
+const outsideTheLayers = {
+  files: ["app/**/*.server.{ts,tsx}", "bench/**/*.ts"],
+  rules: { "no-restricted-imports": ["error", { patterns: [intoFeatureFromOutside] }] },
+};
 
 export default tseslint.config(
   { ignores: ["build/", ".react-router/", "node_modules/", "test-results/", "playwright-report/", "data/"] },
@@ -134,4 +149,5 @@ export default tseslint.config(
     languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly" } },
   },
   ...layerRules,
+  outsideTheLayers,
 );

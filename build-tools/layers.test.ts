@@ -79,9 +79,36 @@ describe("layer rules in npm run lint", () => {
     ["server/api/things.ts", "../domain/accounts"],
     ["server/api/things.ts", "../http/errors"],
     ["server/app.ts", "./api/auth"],
-    ["server/emails.ts", "../i18n"],
+    ["server/logger.ts", "../i18n"],
     ["contract/things.ts", "./locale"],
   ])("allows %s importing %s", async (file, specifier) => {
+    expect(await layerErrors(file, `import { x } from "${specifier}";\nexport const y = x;\n`)).toEqual([]);
+  });
+
+  it.each([
+    ["server/api/things.ts", "../domain/billing/payments"],
+    ["server/app.ts", "./domain/profiles/status-machine"],
+    ["server/domain/billing/things.ts", "../profiles/status-machine"],
+    ["server/domain/lifecycle/things.ts", "../invoicing/invoices.ts"],
+    ["app/lib/things.server.ts", "../../server/domain/accounts/sessions"],
+    ["bench/things.ts", "../server/domain/profiles/profile-list"],
+  ])(
+    "refuses %s reaching into a domain feature's file %s, not through its index",
+    async (file, specifier) => {
+      expect(await layerErrors(file, `import { x } from "${specifier}";\nexport const y = x;\n`)).toEqual([
+        expect.stringContaining("a domain feature is imported through its index"),
+      ]);
+    },
+  );
+
+  it.each([
+    ["server/api/things.ts", "../domain/billing"],
+    ["server/domain/billing/things.ts", "../profiles"],
+    ["server/domain/billing/things.ts", "./payments"],
+    ["server/domain/billing/things.ts", "../../db/schema"],
+    ["server/domain/billing/things.ts", "../../../contract/orders"],
+    ["app/lib/things.server.ts", "../../server/domain/accounts"],
+  ])("allows %s importing %s (a feature's index, or its own files)", async (file, specifier) => {
     expect(await layerErrors(file, `import { x } from "${specifier}";\nexport const y = x;\n`)).toEqual([]);
   });
 

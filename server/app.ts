@@ -32,7 +32,7 @@ import { adminPartnerRoutes } from "./api/admin-partners";
 import { partnerRoutes, partnerSignupRoutes } from "./api/partners";
 import { trialRoutes, verifyEmailRoutes } from "./api/trials";
 import { receiptRoutes } from "./api/receipts";
-import { sellerFromConfig } from "./domain/receipts";
+import { sellerFromConfig } from "./domain/billing";
 import { qrcodeEncoder, type QrEncoder } from "./providers/qr";
 import { platformRoutes } from "./api/platform";
 import { preferenceRoutes } from "./api/preferences";

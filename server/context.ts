@@ -3,7 +3,7 @@ import { createContext } from "react-router";
 import type { ProfileView } from "../contract/profiles";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
-import type { Viewer } from "./domain/viewer";
+import type { Viewer } from "./domain/core";
 import type { Logger } from "./logger";
 
 export type AppServices = {

@@ -11,10 +11,10 @@ import { listen, stopOnSignals } from "./serve";
 // bundled, so they cannot be loaded from source).
 export { openDatabase } from "./db/client";
 export { migrate } from "./db/migrate";
-export { listProfiles } from "./domain/profile-list";
-export { hashPassword } from "./domain/passwords";
-export { adminDashboard } from "./domain/admin-dashboard";
-export { exportAccountData } from "./domain/data-export";
+export { listProfiles } from "./domain/profiles";
+export { hashPassword } from "./domain/accounts";
+export { adminDashboard } from "./domain/dashboard";
+export { exportAccountData } from "./domain/privacy";
 
 /** Runs the server; `clientDir` is the browser build's folder (build/client beside build/server). */
 export async function start({ clientDir }: { clientDir: string }): Promise<void> {

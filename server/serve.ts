@@ -6,7 +6,7 @@ import type { Booted } from "./boot";
 import { jobLocks, runExclusive } from "./db/exclusive";
 import { refreshPlannerStatistics, statisticsEveryMs, vacuumEmbedded } from "./db/statistics";
 import { runLifecycle } from "./domain/lifecycle";
-import { retentionPeriods, sweepRetention } from "./domain/retention";
+import { retentionPeriods, sweepRetention } from "./domain/privacy";
 import { outboxDir } from "./providers/email";
 import { createInvoiceProvider } from "./providers/invoicing";
 import { chargeKeptCard } from "./providers/payments/sandbox";

@@ -4,36 +4,36 @@
 // files (../shared/DESIGN.md, layers).
 export { publicConfig } from "../../server/config";
 export { profileContext, servicesContext, viewerContext } from "../../server/context";
-export { adminProfileDetail } from "../../server/domain/admin-profiles";
-export { DomainError } from "../../server/domain/errors";
-export { findFirstName, listFirstNames } from "../../server/domain/first-names";
-export { listProfiles } from "../../server/domain/profile-list";
+export { adminProfileDetail } from "../../server/domain/profiles";
+export { DomainError } from "../../server/domain/core";
+export { findFirstName, listFirstNames } from "../../server/domain/profiles";
+export { listProfiles } from "../../server/domain/profiles";
 export { liveStatuses } from "../../server/domain/profiles";
 // The free trial page (/gratis-provperiod): which pages a signed-in owner could start it on.
 export { ownedProfileIds } from "../../server/domain/accounts";
 export { profileView } from "../../server/domain/profiles";
 // The trial pages (/gratis-provperiod, /extended-trial) and the account's e-mail verification.
-export { isEmailVerified, trialChoices } from "../../server/domain/trials";
+export { isEmailVerified, trialChoices } from "../../server/domain/profiles";
 // The admin's orders and checkout links.
-export { listCheckoutLinks } from "../../server/domain/checkout-links";
-export { adminOrderDetail } from "../../server/domain/orders-admin";
-export { activeCreditor } from "../../server/domain/creditor";
+export { listCheckoutLinks } from "../../server/domain/billing";
+export { adminOrderDetail } from "../../server/domain/billing";
+export { activeCreditor } from "../../server/domain/billing";
 // The card checkout (/k/{id}/checkout/card, /checkout/confirm, /checkout-link/{token}).
 export {
   checkoutLinkState,
   checkoutRefusal,
   customerOrder,
   payableStatuses,
-} from "../../server/domain/payments";
+} from "../../server/domain/billing";
 // The invoice checkout's confirmation and the admin's invoice screens.
 export {
   adminInvoiceDetail,
   customerInvoiceOfOrder,
   listInvoices,
   unpaidInvoiceOfPage,
-} from "../../server/domain/invoices";
+} from "../../server/domain/invoicing";
 // The end-to-end suite's clock (answers only with E2E_FIXTURES=on, in app/routes/e2e-fixtures.tsx).
-export { backdateInvoice } from "../../server/domain/e2e-clock";
+export { backdateInvoice } from "../../server/domain/core";
 // The partner screens, the admin's whitelist and the partner select of new pages.
 export {
   listOrganisations,
@@ -43,16 +43,16 @@ export {
   partnerUsers,
   requireOrganisation,
 } from "../../server/domain/partners";
-export { hasRole } from "../../server/domain/viewer";
+export { hasRole } from "../../server/domain/core";
 // The admin home's dashboard and the QR manager's batches.
-export { adminDashboard } from "../../server/domain/admin-dashboard";
-export { listQrBatches } from "../../server/domain/admin-qr";
+export { adminDashboard } from "../../server/domain/dashboard";
+export { listQrBatches } from "../../server/domain/print";
 // The privacy page: what is kept, how long, and who processes it, from the settings the code uses.
 export { privacyFacts } from "../../server/domain/privacy";
 
 // What the site runs without, for the admin dashboard.
-export { setupGaps, type SetupGap } from "../../server/domain/setup-gaps";
+export { setupGaps, type SetupGap } from "../../server/domain/dashboard";
 
 // The customer's subscriptions and orders (/account).
-export { customerSubscriptions } from "../../server/domain/subscriptions";
-export { customerOrders } from "../../server/domain/orders-admin";
+export { customerSubscriptions } from "../../server/domain/billing";
+export { customerOrders } from "../../server/domain/billing";

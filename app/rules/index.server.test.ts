@@ -6,7 +6,7 @@ import { loadConfig } from "../../server/config";
 import { openDatabase, type DatabaseHandle } from "../../server/db/client";
 import { migrate } from "../../server/db/migrate";
 import { partnerMembers, partnerOrganisations, profiles, users } from "../../server/db/schema";
-import type { Viewer } from "../../server/domain/viewer";
+import type { Viewer } from "../../server/domain/core";
 import { createLogger } from "../../server/logger";
 import { safeReturnPath, serverRules } from "./index.server";
 import type { RuleName } from "./registry";

@@ -7,9 +7,9 @@ import { profileContext, servicesContext, viewerContext } from "../../server/con
 import { orderNumberSchema } from "../../contract/orders";
 import { ownedProfileIds } from "../../server/domain/accounts";
 import { organisationOf } from "../../server/domain/partners";
-import { checkoutRefusal, customerOrder } from "../../server/domain/payments";
+import { checkoutRefusal, customerOrder } from "../../server/domain/billing";
 import { profileView } from "../../server/domain/profiles";
-import { hasRole } from "../../server/domain/viewer";
+import { hasRole } from "../../server/domain/core";
 import { notFoundAfterLoaders } from "../lib/not-found";
 import { pickRules, signInPath, type RuleName } from "./registry";
 

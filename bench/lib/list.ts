@@ -6,7 +6,7 @@ import { randomBytes } from "node:crypto";
 import { pathToFileURL } from "node:url";
 import pg from "pg";
 import type { AdminProfileListQuery } from "../../contract/profiles";
-import { historyTtlMs } from "../../server/domain/admin-dashboard";
+import { historyTtlMs } from "../../server/domain/dashboard";
 import type * as ServerEntry from "../../server/index";
 import { makeDataDir, removeDataDir, serverEntry } from "./processes.ts";
 

@@ -4,8 +4,7 @@
 import { Hono } from "hono";
 import { accountDeletedSchema, deleteAccountRequestSchema } from "../../contract/account";
 import { readAnalyticsConsent } from "../../contract/consent";
-import { exportAccountData } from "../domain/data-export";
-import { deleteOwnAccount, type ErasureDeps } from "../domain/erasure";
+import { exportAccountData, deleteOwnAccount, type ErasureDeps } from "../domain/privacy";
 import { clearSessionCookie, requestOrigin } from "../http/auth";
 import { readJson } from "../http/errors";
 import type { SignedInEnv } from "../http/guards";

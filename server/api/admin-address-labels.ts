@@ -16,7 +16,7 @@ import {
   labelsPreview,
   listAwaitingPlaques,
   markPlaquesSent,
-} from "../domain/address-labels";
+} from "../domain/print";
 import { requestOrigin } from "../http/auth";
 import type { SignedInEnv } from "../http/guards";
 import { invalidInput, readJson } from "../http/errors";

@@ -4,7 +4,7 @@
 import { Hono } from "hono";
 import { maxBgMaxFileBytes, type BgMaxImportSummary } from "../../contract/bgmax";
 import type { Database } from "../db/client";
-import { importBgMax } from "../domain/bgmax-import";
+import { importBgMax } from "../domain/invoicing";
 import type { SignedInEnv } from "../http/guards";
 import { DomainError, mediaTypeOf } from "../http/errors";
 

@@ -1,9 +1,9 @@
 // The creditor, the company's invoicing identity: the admin reads and saves it (mounted in the admin
-// area; the guard is server/http/guards.ts). Rules: contract/creditor.ts; storage: server/domain/creditor.ts.
+// area; the guard is server/http/guards.ts). Rules: contract/creditor.ts; storage: server/domain/billing/creditor.ts.
 import { Hono } from "hono";
 import { creditorInputSchema, type Creditor, type CreditorAnswer } from "../../contract/creditor";
 import type { Database } from "../db/client";
-import { activeCreditor, saveCreditor } from "../domain/creditor";
+import { activeCreditor, saveCreditor } from "../domain/billing";
 import { requestOrigin } from "../http/auth";
 import type { SignedInEnv } from "../http/guards";
 import { readJson } from "../http/errors";

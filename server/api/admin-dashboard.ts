@@ -2,7 +2,7 @@
 import { Hono } from "hono";
 import type { AdminDashboard } from "../../contract/admin-dashboard";
 import type { Database } from "../db/client";
-import { adminDashboard } from "../domain/admin-dashboard";
+import { adminDashboard } from "../domain/dashboard";
 import type { SignedInEnv } from "../http/guards";
 
 export function adminDashboardRoutes({ db }: { db: Database }) {

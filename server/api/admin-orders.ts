@@ -13,8 +13,13 @@ import {
 import { adminOrderRequestSchema, checkoutLinkRequestSchema } from "../../contract/orders";
 import { z } from "../../contract/zod";
 import type { Database } from "../db/client";
-import { createCheckoutLink, listCheckoutLinks, revokeCheckoutLink } from "../domain/checkout-links";
-import { adminOrderDetail, customerOrders } from "../domain/orders-admin";
+import {
+  createCheckoutLink,
+  listCheckoutLinks,
+  revokeCheckoutLink,
+  adminOrderDetail,
+  customerOrders,
+} from "../domain/billing";
 import { requestOrigin } from "../http/auth";
 import type { SignedInEnv } from "../http/guards";
 import { DomainError, fieldErrors, invalidInput, readJson, readQuery } from "../http/errors";

@@ -12,9 +12,7 @@ import {
 } from "../../contract/profiles";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
-import { adminCreateProfiles, adminProfileDetail } from "../domain/admin-profiles";
-import { listProfiles } from "../domain/profile-list";
-import { setProfileStatus } from "../domain/profiles";
+import { adminCreateProfiles, adminProfileDetail, listProfiles, setProfileStatus } from "../domain/profiles";
 import { requestOrigin } from "../http/auth";
 import type { SignedInEnv } from "../http/guards";
 import { DomainError, fieldErrors, invalidInput, readJson } from "../http/errors";

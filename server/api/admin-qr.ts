@@ -8,8 +8,7 @@ import {
   qrSheetRequestSchema,
 } from "../../contract/qr";
 import type { Database } from "../db/client";
-import { listQrBatches, listQrProfiles, printQrSheet } from "../domain/admin-qr";
-import { profileQrCode } from "../domain/profile-qr";
+import { listQrBatches, listQrProfiles, printQrSheet, profileQrCode } from "../domain/print";
 import { requestOrigin } from "../http/auth";
 import { fieldErrors, invalidInput, readJson, readQuery } from "../http/errors";
 import type { SignedInEnv } from "../http/guards";

@@ -9,8 +9,8 @@ import {
 import { accountDeletedSchema, adminEraseAccountRequestSchema } from "../../contract/account";
 import type { Database } from "../db/client";
 import { adminFetchUser, adminSetPassword } from "../domain/accounts";
-import { adminEraseAccount, type ErasureDeps } from "../domain/erasure";
-import { hasRole } from "../domain/viewer";
+import { adminEraseAccount, type ErasureDeps } from "../domain/privacy";
+import { hasRole } from "../domain/core";
 import { requestOrigin } from "../http/auth";
 import type { SignedInEnv } from "../http/guards";
 import { readJson } from "../http/errors";

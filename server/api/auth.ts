@@ -24,13 +24,14 @@ import {
   rememberLocale,
   resetPassword,
   signUp,
+  requestPasswordReset,
+  createSession,
+  findSession,
+  revokeSession,
+  type ActiveSession,
 } from "../domain/accounts";
-import { attribute, organisationIdBySlug } from "../domain/attribution";
-import { audit } from "../domain/audit";
-import { DomainError } from "../domain/errors";
-import { requestPasswordReset } from "../domain/password-reset";
-import { consume, type Limit } from "../domain/rate-limit";
-import { createSession, findSession, revokeSession, type ActiveSession } from "../domain/sessions";
+import { attribute, organisationIdBySlug } from "../domain/profiles";
+import { audit, DomainError, consume, type Limit } from "../domain/core";
 import type { EmailSender } from "../providers/email/types";
 import { clearSessionCookie, requestOrigin, setSessionCookie } from "../http/auth";
 import type { ApiEnv } from "../http/env";

@@ -15,16 +15,16 @@ import { freeTrialDays } from "../../contract/pricing";
 import { startInvoiceCheckoutRequestSchema } from "../../contract/invoices";
 import { referralCookieName } from "../../contract/partners";
 import type { Database } from "../db/client";
-import { DomainError } from "../domain/errors";
-import { attribute, organisationIdBySlug } from "../domain/attribution";
-import { checkoutByInvoice, type InvoicingDeps } from "../domain/invoices";
+import { DomainError } from "../domain/core";
+import { attribute, organisationIdBySlug } from "../domain/profiles";
+import { checkoutByInvoice, type InvoicingDeps } from "../domain/invoicing";
 import {
   createCardOrder,
   customerOrder,
   findCustomerOrderRow,
   firstChargeAt,
   orderPaymentRefusal,
-} from "../domain/payments";
+} from "../domain/billing";
 import type { SignedInEnv } from "../http/guards";
 import { readJson } from "../http/errors";
 import { keptCard, sandboxOutcome, type SandboxProvider } from "../providers/payments/sandbox";

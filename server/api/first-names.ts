@@ -2,7 +2,7 @@
 import { Hono } from "hono";
 import { addFirstNameRequestSchema } from "../../contract/first-names";
 import type { Database } from "../db/client";
-import { addFirstName, listFirstNames, removeFirstName } from "../domain/first-names";
+import { addFirstName, listFirstNames, removeFirstName } from "../domain/profiles";
 import type { SignedInEnv } from "../http/guards";
 import { readJson } from "../http/errors";
 

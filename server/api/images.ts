@@ -1,12 +1,12 @@
 // POST /api/kammare/images: an owner's (or an admin's) image upload for a profile: the multipart body
-// read and checked here, the rest done by the domain (server/domain/images.ts); and GET /uploads/*,
+// read and checked here, the rest done by the domain (server/domain/profiles/images.ts); and GET /uploads/*,
 // which serves the stored images.
 import { Hono, type Handler } from "hono";
 import { errorCodes } from "../../contract/errors";
 import { imageKindSchema, maxImageUploadBytes, type UploadImageResponse } from "../../contract/images";
 import { profileIdSchema } from "../../contract/profiles";
 import type { Database } from "../db/client";
-import { uploadProfileImage } from "../domain/images";
+import { uploadProfileImage } from "../domain/profiles";
 import type { ApiEnv } from "../http/env";
 import type { SignedInEnv } from "../http/guards";
 import { ApiError, invalidInput, mediaTypeOf } from "../http/errors";

@@ -22,7 +22,7 @@ import {
   sendInvoiceReminder,
   type InvoiceFile,
   type InvoicingDeps,
-} from "../domain/invoices";
+} from "../domain/invoicing";
 import { requestOrigin } from "../http/auth";
 import type { SignedInEnv } from "../http/guards";
 import { DomainError, fieldErrors, invalidInput, readJson } from "../http/errors";

@@ -13,14 +13,15 @@ import {
 import { readCookie } from "../../contract/cookie";
 import { referralCookieName } from "../../contract/partners";
 import type { Database } from "../db/client";
-import { attributeClaim, organisationIdBySlug } from "../domain/attribution";
 import {
+  attributeClaim,
+  organisationIdBySlug,
   claimProfile,
   saveWalkthroughStep,
   updateProfileContent,
   updateProfileMetadata,
 } from "../domain/profiles";
-import { profileQrCode } from "../domain/profile-qr";
+import { profileQrCode } from "../domain/print";
 import { requestOrigin } from "../http/auth";
 import type { SignedInEnv } from "../http/guards";
 import { readJson, readQuery } from "../http/errors";
@@ -48,7 +49,7 @@ export function kammareRoutes({ db, qr, publicUrl, onProfileChanged }: KammareDe
         requestOrigin(c),
       );
       // The page and its new owner go to the partner of the referral cookie, or to each other's
-      // partner, unless already attributed (first touch wins; server/domain/attribution.ts).
+      // partner, unless already attributed (first touch wins; server/domain/profiles/attribution.ts).
       // An admin assigning a page to someone else brings no referral of theirs.
       const own = owner === c.get("viewer").id;
       const referral = own

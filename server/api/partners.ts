@@ -19,7 +19,7 @@ import {
 } from "../../contract/partners";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
-import { csvDocument } from "../domain/csv";
+import { csvDocument, consume } from "../domain/core";
 import {
   allPartnerUsers,
   partnerDashboard,
@@ -29,9 +29,8 @@ import {
   requireOrganisation,
   setOrganisationName,
 } from "../domain/partners";
-import { consume } from "../domain/rate-limit";
 import { qrcodeEncoder, type QrEncoder } from "../providers/qr";
-import { createSession } from "../domain/sessions";
+import { createSession } from "../domain/accounts";
 import { requestOrigin, setSessionCookie } from "../http/auth";
 import type { ApiEnv } from "../http/env";
 import type { SignedInEnv } from "../http/guards";

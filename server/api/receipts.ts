@@ -3,7 +3,7 @@
 import { Hono } from "hono";
 import { orderNumberSchema } from "../../contract/orders";
 import type { Database } from "../db/client";
-import { receiptForViewer, type Seller } from "../domain/receipts";
+import { receiptForViewer, type Seller } from "../domain/billing";
 import { invalidInput } from "../http/errors";
 import type { SignedInEnv } from "../http/guards";
 

@@ -7,14 +7,16 @@ import {
   switchPlanRequestSchema,
   updateCardRequestSchema,
 } from "../../contract/subscriptions";
-import { cardUpdatePage, switchSubscriptionPlan, updateSandboxCard } from "../domain/subscription-changes";
 import {
+  cardUpdatePage,
+  switchSubscriptionPlan,
+  updateSandboxCard,
   cancelSubscription,
   customerSubscriptions,
   resumeSubscription,
   type SubscriptionDeps,
-} from "../domain/subscriptions";
-import { withdrawSubscription } from "../domain/withdrawal";
+  withdrawSubscription,
+} from "../domain/billing";
 import { requestOrigin } from "../http/auth";
 import { readJson } from "../http/errors";
 import type { SignedInEnv } from "../http/guards";

@@ -10,9 +10,9 @@ import {
   verifyEmailRequestSchema,
 } from "../../contract/trials";
 import type { Database } from "../db/client";
-import { requestEmailVerification, verifyEmail } from "../domain/email-verification";
-import { consume } from "../domain/rate-limit";
-import { startExtendedTrial, startFreeTrial } from "../domain/trials";
+import { requestEmailVerification, verifyEmail } from "../domain/accounts";
+import { consume } from "../domain/core";
+import { startExtendedTrial, startFreeTrial } from "../domain/profiles";
 import type { ApiEnv } from "../http/env";
 import { readJson } from "../http/errors";
 import { signedIn, type SignedInEnv } from "../http/guards";

@@ -1,15 +1,14 @@
 // POST /api/webhooks/{provider}: a payment provider reports an event. The raw body is checked against
 // its signature by the provider (400 when it does not match, never a 500), the event is stored and
-// booked (server/domain/payments.ts), and the answer is 200 once it is stored, also for a replay. The
+// booked (server/domain/billing/payments.ts), and the answer is 200 once it is stored, also for a replay. The
 // sandbox's card form calls `receiveWebhook` in-process with its signed body: the same path.
 import { Hono } from "hono";
 import { errorCodes } from "../../contract/errors";
 import type { Database } from "../db/client";
-import { bookPaymentEvent, hasPaidEveryPeriod, type Booking, type BookingDeps } from "../domain/payments";
+import { bookPaymentEvent, hasPaidEveryPeriod, type Booking, type BookingDeps } from "../domain/billing";
 import type { ApiEnv } from "../http/env";
 import { errorBody } from "../http/errors";
-import type { PaymentProvider } from "../providers/payments/types";
-import { WebhookSignatureError } from "../providers/payments/types";
+import { type PaymentProvider, WebhookSignatureError } from "../providers/payments/types";
 
 export type WebhookDeps = {
   db: Database;

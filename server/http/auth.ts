@@ -6,9 +6,8 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { readCookie } from "../../contract/cookie";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
-import type { RequestOrigin } from "../domain/audit";
-import { findSession, type ActiveSession } from "../domain/sessions";
-import type { Viewer } from "../domain/viewer";
+import type { RequestOrigin, Viewer } from "../domain/core";
+import { findSession, type ActiveSession } from "../domain/accounts";
 import type { ApiEnv } from "./env";
 import { ApiError } from "./errors";
 

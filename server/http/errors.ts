@@ -4,7 +4,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { z } from "zod";
 import { errorCodes, type ApiErrorBody } from "../../contract/errors";
 import { isStorableText, unstorableTextMessage } from "../../contract/zod";
-import { DomainError, type DomainErrorCode } from "../domain/errors";
+import { DomainError, type DomainErrorCode } from "../domain/core";
 
 export class ApiError extends Error {
   constructor(

@@ -2,7 +2,7 @@
 // handlers checks who is asking, and a handler added to an area cannot be left unguarded.
 import { Hono, type MiddlewareHandler } from "hono";
 import type { Role } from "../../contract/auth";
-import { hasRole, type Viewer } from "../domain/viewer";
+import { hasRole, type Viewer } from "../domain/core";
 import type { ApiEnv } from "./env";
 import { ApiError } from "./errors";
 

@@ -1,6 +1,6 @@
 // The referral cookie: a page visit through a partner's link (`/?ref={slug}`, `/k/{id}?ref={slug}`, or a
 // checkout link the partner passes on, `/checkout-link/{token}?ref={slug}`) remembers the partner for
-// 90 days, for sign-up, claiming and a checkout link's checkout to attribute (server/domain/attribution.ts).
+// 90 days, for sign-up, claiming and a checkout link's checkout to attribute (server/domain/profiles/attribution.ts).
 // Only a slug of an existing organisation is kept, and the first partner's cookie is not replaced while
 // it lasts (first touch wins). The page cache never keeps such an answer: it has a query string and a
 // Set-Cookie (server/http/page-cache.ts), and it is marked private here for any cache on the way.
@@ -12,7 +12,7 @@ import {
   referralQueryParameter,
 } from "../../contract/partners";
 import type { Database } from "../db/client";
-import { organisationIdBySlug } from "../domain/attribution";
+import { organisationIdBySlug } from "../domain/profiles";
 import type { ApiEnv } from "./env";
 import { withHeadersChanged } from "./responses";
 

@@ -19,12 +19,10 @@ import {
   users,
   walkthroughSteps,
 } from "../../server/db/schema";
-import { exportAccountData } from "../../server/domain/data-export";
-import { bookPaymentEvent } from "../../server/domain/payments";
-import { deletionAttemptsPerMinute, erasedEmail } from "../../server/domain/erasure";
+import { exportAccountData, deletionAttemptsPerMinute, erasedEmail } from "../../server/domain/privacy";
+import { bookPaymentEvent } from "../../server/domain/billing";
 import type { ImageStore } from "../../server/providers/images";
-import { createProfiles } from "../../server/domain/profiles";
-import { imageKeysOf } from "../../server/domain/images";
+import { createProfiles, imageKeysOf } from "../../server/domain/profiles";
 import { awayFromWindowEdge, call, expectError, siteOrigin, type Account } from "../support/accounts";
 import { describeOnEngines } from "../support/api-fixture";
 import { insertCreditor } from "../support/creditor-row";

@@ -8,7 +8,7 @@ import { accountOrderLimit, customerOrderListSchema } from "../../contract/admin
 import { invoicePdfPath } from "../../contract/invoices";
 import { createProfilesAnswerSchema } from "../../contract/profiles";
 import { invoices, profiles } from "../../server/db/schema";
-import { customerOrders } from "../../server/domain/orders-admin";
+import { customerOrders } from "../../server/domain/billing";
 import { call, siteOrigin, type Account } from "../support/accounts";
 import { describeOnEngines } from "../support/api-fixture";
 import { insertCreditor } from "../support/creditor-row";

@@ -15,8 +15,7 @@ import {
 import { maxAddresses, maxAddressInputChars } from "../../contract/addresses";
 import { makeOcr } from "../../contract/swedish-numbers";
 import { auditLog, invoices, profiles } from "../../server/db/schema";
-import { newProfileId } from "../../server/domain/profile-ids";
-import { createProfiles } from "../../server/domain/profiles";
+import { newProfileId, createProfiles } from "../../server/domain/profiles";
 import { c5AddressBox, labelBox } from "../../server/providers/pdf/labels";
 import { call, expectError, siteOrigin, type Account } from "../support/accounts";
 import { describeOnEngines } from "../support/api-fixture";

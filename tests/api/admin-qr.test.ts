@@ -8,7 +8,7 @@ import { expect, it } from "vitest";
 import { createProfilesAnswerSchema } from "../../contract/profiles";
 import { qrBatchListSchema, qrProfileListSchema, type QrSheetRequest } from "../../contract/qr";
 import { auditLog, profiles } from "../../server/db/schema";
-import { newProfileId } from "../../server/domain/profile-ids";
+import { newProfileId } from "../../server/domain/profiles";
 import { codeBox, codesPerSheet } from "../../server/providers/pdf/qr-sheet";
 import { call, expectError, siteOrigin } from "../support/accounts";
 import { describeOnEngines } from "../support/api-fixture";

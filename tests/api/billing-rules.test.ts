@@ -13,7 +13,7 @@ import {
   profiles,
   subscriptions,
 } from "../../server/db/schema";
-import { changeStatus, StatusTransitionError } from "../../server/domain/status-machine";
+import { changeStatus, StatusTransitionError } from "../../server/domain/profiles";
 import { createPaymentProviders } from "../../server/providers/payments";
 import { createSandboxProvider } from "../../server/providers/payments/sandbox";
 import { call, expectError, type Account } from "../support/accounts";

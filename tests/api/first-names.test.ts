@@ -1,7 +1,7 @@
 // The admin's first-name list, on every database engine.
 import { expect, it } from "vitest";
 import { firstNameListSchema } from "../../contract/first-names";
-import { findFirstName } from "../../server/domain/first-names";
+import { findFirstName } from "../../server/domain/profiles";
 import { badPayloads, call, expectError } from "../support/accounts";
 import { describeOnEngines } from "../support/api-fixture";
 

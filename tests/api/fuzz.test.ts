@@ -43,7 +43,7 @@ const hangMs = 15_000;
  */
 const changing: Record<string, string[]> = {
   // Any request with a token moves its session's last use and expiry (at most once a minute,
-  // server/domain/sessions.ts), when it is authenticated: before the call reads its input.
+  // server/domain/accounts/sessions.ts), when it is authenticated: before the call reads its input.
   sessions: ["last_used_at", "expires_at"],
   // A language form whose only odd part is its return path is a good request (expect "survive" in
   // tests/support/fuzz.ts: it redirects home): it keeps the signed-in account's language.
@@ -57,7 +57,7 @@ const changingRows: Record<string, string> = {
   // is an export, and each export is audited.
   audit_log: "action = 'account.export'",
   // An image upload counts against its limit once its fields are good, before the image is read
-  // (server/domain/images.ts): the limit is on the work of reading it, so a garbage image counts too.
+  // (server/domain/profiles/images.ts): the limit is on the work of reading it, so a garbage image counts too.
   rate_limit_counters: "key like 'image-upload:%'",
 };
 

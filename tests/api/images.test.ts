@@ -10,7 +10,7 @@ import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { uploadImageResponseSchema, type UploadedImage } from "../../contract/images";
 import { profileImages, profiles } from "../../server/db/schema";
-import { newProfileId } from "../../server/domain/profile-ids";
+import { newProfileId } from "../../server/domain/profiles";
 import {
   createDiskImageStore,
   ImageRejectedError,

@@ -3,7 +3,7 @@
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { creditors, invoices } from "../../server/db/schema";
-import { takeInvoiceNumber } from "../../server/domain/invoice-numbers";
+import { takeInvoiceNumber } from "../../server/domain/invoicing";
 import { describeOnDatabases } from "../support/api-fixture";
 import { insertCreditor } from "../support/creditor-row";
 

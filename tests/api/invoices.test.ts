@@ -20,7 +20,7 @@ import { isValidOcr } from "../../contract/swedish-numbers";
 import { loadConfig } from "../../server/config";
 import type { Database } from "../../server/db/client";
 import { invoices, orders, profileStatusHistory, profiles } from "../../server/db/schema";
-import { checkoutByInvoice } from "../../server/domain/invoices";
+import { checkoutByInvoice } from "../../server/domain/invoicing";
 import { runLifecycle } from "../../server/domain/lifecycle";
 import { createProfiles } from "../../server/domain/profiles";
 import { createOutboxSender, readOutbox } from "../../server/providers/email";

@@ -16,7 +16,7 @@ import type { Database } from "../../server/db/client";
 import { jobLocks, runExclusive } from "../../server/db/exclusive";
 import { auditLog, orders, profileStatusHistory, profiles, subscriptions } from "../../server/db/schema";
 import { nextStatus, runLifecycle, type LifecycleReport } from "../../server/domain/lifecycle";
-import { newProfileId } from "../../server/domain/profile-ids";
+import { newProfileId } from "../../server/domain/profiles";
 import { createOutboxSender, readOutbox, type OutboxMessage } from "../../server/providers/email";
 import { call, expectError, type Account } from "../support/accounts";
 import { describeOnEngines } from "../support/api-fixture";

@@ -4,9 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../server/db/client";
 import { migrate } from "../../server/db/migrate";
 import { auditLog } from "../../server/db/schema";
-import { ensureFirstAdmin, logIn } from "../../server/domain/accounts";
-import { DomainError } from "../../server/domain/errors";
-import { createSession, findSession } from "../../server/domain/sessions";
+import { ensureFirstAdmin, logIn, createSession, findSession } from "../../server/domain/accounts";
+import { DomainError } from "../../server/domain/core";
 import { resetPasswordCommand } from "../../server/reset-password";
 import { testEngines } from "../support/databases";
 

@@ -16,7 +16,7 @@ import {
   users,
   walkthroughSteps,
 } from "../../server/db/schema";
-import { sweepRetention, type RetentionPeriods } from "../../server/domain/retention";
+import { sweepRetention, type RetentionPeriods } from "../../server/domain/privacy";
 import { createDiskImageStore } from "../../server/providers/images";
 import { describeOnDatabases } from "../support/api-fixture";
 

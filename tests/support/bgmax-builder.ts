@@ -1,7 +1,7 @@
 // Writes valid BgMax files from payment lists, for tests (unit and browser) that need a bank file
-// paying particular invoices. Positions follow server/domain/bgmax.ts (Bankgirot's manual); the
+// paying particular invoices. Positions follow server/domain/invoicing/bgmax.ts (Bankgirot's manual); the
 // opening, deposit and end records' counts and totals are computed, so the file always balances.
-import type { BgMaxChannel, BgMaxPayerAddress, BgMaxReferenceType } from "../../server/domain/bgmax";
+import type { BgMaxChannel, BgMaxPayerAddress, BgMaxReferenceType } from "../../server/domain/invoicing";
 
 export type BuildExtraReference = {
   negative?: boolean;

@@ -2,7 +2,7 @@
 // whoever is looking: a visitor signs up or in and comes back here; a signed-in user without a page
 // enters the code from their plaque or card; an owner starts it on one of their pages here
 // (POST /api/kammare/free-trial), which puts the page live as publishing it would. Each page says
-// whether it can have the trial, and why not (server/domain/trials.ts decides, for the API too).
+// whether it can have the trial, and why not (server/domain/profiles/trials.ts decides, for the API too).
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useRevalidator } from "react-router";

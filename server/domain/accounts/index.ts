@@ -1,0 +1,6 @@
+export * from "./accounts";
+export * from "./passwords";
+export * from "./password-reset";
+export * from "./sessions";
+export * from "./email-verification";
+export * from "./emails";

@@ -1,0 +1,226 @@
+// Receipts for card payments, as Swedish bookkeeping expects them: the seller's name, organisation and
+// VAT numbers and address, the receipt's number (the order number), its date, what was bought, the net,
+// the VAT at its rate and the total, in the customer's language (the page's language, as users have none).
+import { eq } from "drizzle-orm";
+import { isLocale, type Locale } from "../../../contract/locale";
+import { defaultMetadata } from "../../../contract/profiles";
+import type { OrderPlan } from "../../../contract/orders";
+import { i18nFor } from "../../../i18n/index";
+import type { Config } from "../../config";
+import type { Executor } from "../../db/client";
+import { orders, profiles, subscriptions, users } from "../../db/schema";
+import { formatMoney } from "../../providers/pdf/layout";
+import { renderReceiptPdf, type ReceiptLayout } from "../../providers/pdf/receipt";
+import { activeCreditorRow } from "./creditor";
+import { DomainError, hasRole, type Actor } from "../core";
+
+/** The seller on every receipt (configuration: SELLER_*). */
+export type Seller = { name: string; orgNumber: string; vatNumber: string; address: string; email: string };
+
+export function sellerFromConfig(
+  config: Pick<
+    Config,
+    "SELLER_NAME" | "SELLER_ORG_NUMBER" | "SELLER_VAT_NUMBER" | "SELLER_ADDRESS" | "SELLER_EMAIL"
+  >,
+): Seller {
+  return {
+    name: config.SELLER_NAME,
+    orgNumber: config.SELLER_ORG_NUMBER,
+    vatNumber: config.SELLER_VAT_NUMBER,
+    address: config.SELLER_ADDRESS,
+    email: config.SELLER_EMAIL,
+  };
+}
+
+/** What a receipt is made of: one paid order with its customer, page and period. */
+export type ReceiptData = {
+  orderId: string;
+  orderNumber: string;
+  customerUserId: string;
+  customerEmail: string;
+  profileId: string;
+  plan: OrderPlan;
+  method: "card" | "invoice";
+  amountOre: number;
+  netOre: number;
+  vatOre: number;
+  vatRatePercent: number;
+  currency: string;
+  paidAt: Date;
+  period: { start: Date; end: Date };
+  locale: Locale;
+};
+
+// Receipts and dates are read in Sweden: one time zone, the market's, whatever the machine's is.
+const timeZone = "Europe/Stockholm";
+
+/** The page's language, the one its owner writes in; a page that never chose has the default's. */
+export function localeOf(language: unknown): Locale {
+  return isLocale(language) ? language : defaultMetadata.language;
+}
+
+/**
+ * The language to write to a customer in: the account's, the one it last used the site in (decisions:
+ * e-mails in the language of the account); an account that never told, its page's.
+ */
+export function customerLocale(accountLocale: unknown, pageLanguage: unknown): Locale {
+  return isLocale(accountLocale) ? accountLocale : localeOf(pageLanguage);
+}
+
+/**
+ * Who sells, on every receipt: the creditor that issues the invoices (decisions: one seller), and the
+ * SELLER_* settings only while no creditor is set up.
+ */
+export async function receiptSeller(db: Executor, fallback: Seller): Promise<Seller> {
+  const creditor = await activeCreditorRow(db);
+  if (!creditor) return fallback;
+  return {
+    name: creditor.name,
+    orgNumber: creditor.orgNumber,
+    vatNumber: creditor.vatNumber,
+    address: creditor.addressLines.join(", "),
+    email: creditor.email,
+  };
+}
+
+function addInterval(start: Date, interval: "month" | "year"): Date {
+  const end = new Date(start);
+  if (interval === "year") end.setUTCFullYear(end.getUTCFullYear() + 1);
+  else end.setUTCMonth(end.getUTCMonth() + 1);
+  return end;
+}
+
+/** The paid order behind a receipt, or null when there is no such order or it is not paid. */
+export async function receiptData(db: Executor, orderNumber: string): Promise<ReceiptData | null> {
+  const [row] = await db
+    .select({ order: orders, email: users.email, accountLocale: users.locale, metadata: profiles.metadata })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.customerUserId))
+    .innerJoin(profiles, eq(profiles.id, orders.profileId))
+    .where(eq(orders.orderNumber, orderNumber))
+    .limit(1);
+  if (!row || row.order.status !== "paid" || !row.order.paidAt) return null;
+  const { order } = row;
+  const paidAt = order.paidAt as Date;
+  const [subscription] = await db
+    .select({
+      interval: subscriptions.interval,
+      start: subscriptions.currentPeriodStart,
+      end: subscriptions.currentPeriodEnd,
+      periodsPaid: subscriptions.periodsPaid,
+    })
+    .from(subscriptions)
+    .where(eq(subscriptions.orderId, order.id))
+    .limit(1);
+  // The order pays the subscription's first period; while that is the current one, it is exact.
+  // Otherwise (or without a subscription) the period runs one interval from the payment.
+  const interval = subscription?.interval ?? (order.plan === "yearly" ? "year" : "month");
+  const period =
+    subscription?.start && subscription.end && subscription.periodsPaid <= 1
+      ? { start: subscription.start, end: subscription.end }
+      : { start: paidAt, end: addInterval(paidAt, interval) };
+  return {
+    orderId: order.id,
+    orderNumber: order.orderNumber,
+    customerUserId: order.customerUserId,
+    customerEmail: row.email,
+    profileId: order.profileId,
+    plan: order.plan,
+    method: order.method,
+    amountOre: order.amountOre,
+    netOre: order.netOre,
+    vatOre: order.vatOre,
+    vatRatePercent: order.vatRatePercent,
+    currency: order.currency,
+    paidAt,
+    period,
+    locale: customerLocale(row.accountLocale, row.metadata.language),
+  };
+}
+
+/** Money as people in that language read it: "1 234,50 kr" in Swedish, "SEK 1,234.50" in English. */
+export function formatReceiptMoney(amountOre: number, currency: string, locale: Locale): string {
+  return formatMoney(amountOre, currency, locale);
+}
+
+export function formatReceiptDate(date: Date, locale: Locale): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone }).format(date);
+}
+
+/** The receipt's texts, in the customer's language. */
+export function receiptLayout(data: ReceiptData, seller: Seller): ReceiptLayout {
+  const { t } = i18nFor(data.locale);
+  const money = (ore: number) => formatReceiptMoney(ore, data.currency, data.locale);
+  const date = (value: Date) => formatReceiptDate(value, data.locale);
+  return {
+    language: data.locale,
+    title: t("receipt.title"),
+    stamp: t("receipt.paid"),
+    seller: [
+      seller.name,
+      seller.address,
+      t("receipt.orgNumber", { value: seller.orgNumber }),
+      t("receipt.vatNumber", { value: seller.vatNumber }),
+      seller.email,
+    ],
+    facts: [
+      { label: t("receipt.number"), value: data.orderNumber },
+      { label: t("receipt.date"), value: date(data.paidAt) },
+      { label: t("receipt.customer"), value: data.customerEmail },
+      { label: t("receipt.method"), value: t(`receipt.methods.${data.method}`) },
+      { label: t("receipt.status"), value: t("receipt.paid") },
+    ],
+    columns: { description: t("receipt.description"), amount: t("receipt.amount") },
+    items: [
+      {
+        description: t("receipt.item", {
+          profileId: data.profileId,
+          plan: t(`receipt.plans.${data.plan}`),
+          from: date(data.period.start),
+          to: date(data.period.end),
+        }),
+        amount: money(data.amountOre),
+      },
+    ],
+    totals: [
+      { label: t("receipt.net"), value: money(data.netOre) },
+      { label: t("receipt.vat", { rate: data.vatRatePercent }), value: money(data.vatOre) },
+      { label: t("receipt.total"), value: money(data.amountOre) },
+    ],
+    footer: [t("receipt.footer"), t("receipt.questions", { email: seller.email })],
+  };
+}
+
+/** Where the customer (or an admin) downloads the receipt: GET, signed in. */
+export function receiptDownloadPath(orderNumber: string): string {
+  return `/api/kammare/orders/${encodeURIComponent(orderNumber)}/receipt.pdf`;
+}
+
+export type ReceiptFile = { filename: string; content: Uint8Array; contentType: "application/pdf" };
+
+export async function receiptPdf(data: ReceiptData, seller: Seller): Promise<ReceiptFile> {
+  const { t } = i18nFor(data.locale);
+  return {
+    filename: `${t("receipt.filePrefix")}-${data.orderNumber}.pdf`,
+    content: await renderReceiptPdf(receiptLayout(data, seller)),
+    contentType: "application/pdf",
+  };
+}
+
+/**
+ * The receipt of an order for its customer or an admin. Anyone else, an unknown number and an order
+ * not (yet) paid all get the same "not found": order numbers run in sequence, so a refusal would tell
+ * a stranger which numbers exist.
+ */
+export async function receiptForViewer(
+  db: Executor,
+  seller: Seller,
+  orderNumber: string,
+  actor: Actor,
+): Promise<ReceiptFile> {
+  const data = await receiptData(db, orderNumber);
+  if (!data || (data.customerUserId !== actor.id && !hasRole(actor, "admin"))) {
+    throw new DomainError("not_found", "There is no receipt for this order.", "orderNumber");
+  }
+  return receiptPdf(data, await receiptSeller(db, seller));
+}

@@ -1,0 +1,129 @@
+// What a customer changes of a running subscription by themselves (decisions "Subscriptions a
+// customer can trust"): the plan from the next period, and the card its charges are taken from. Only
+// the page's owner; the provider that charges its own renewals (Stripe) is told first, so nothing
+// here says it changed when the provider did not.
+import { eq } from "drizzle-orm";
+import type { SandboxCard } from "../../../contract/checkout";
+import { plans } from "../../../contract/pricing";
+import type { CustomerSubscription, SwitchablePlan } from "../../../contract/subscriptions";
+import { subscriptions } from "../../db/schema";
+import { keptCard } from "../../providers/payments/sandbox";
+import { audit, type RequestOrigin, DomainError, type Actor } from "../core";
+import { chargeSubscriptionNow } from "./charges";
+import { ownedSubscription, subscriptionView, type SubscriptionDeps } from "./subscriptions";
+
+/**
+ * Switches between monthly and yearly from the next period: the current one, paid or on trial, runs
+ * out as agreed, and the next charge is the new plan's price for the new plan's period. Asking for
+ * the plan it has already takes a switch back. A checkout link's terms and a cancelled subscription
+ * are refused.
+ */
+export async function switchSubscriptionPlan(
+  deps: SubscriptionDeps,
+  request: { profileId: string; plan: SwitchablePlan },
+  actor: Actor,
+  origin: RequestOrigin,
+): Promise<CustomerSubscription> {
+  const now = deps.now ?? new Date();
+  const { profileId, plan } = request;
+  return deps.db.transaction(async (tx) => {
+    const { row, pageName, order } = await ownedSubscription(tx, profileId, actor);
+    if (row.plan === "link") {
+      throw new DomainError("conflict", "This subscription keeps the terms of its checkout link.", "plan");
+    }
+    if (row.cancelAtPeriodEnd) {
+      throw new DomainError("conflict", "Resume the subscription before switching its plan.", "plan");
+    }
+    const nextPlan = plan === row.plan ? null : plan;
+    if (nextPlan === row.nextPlan) return subscriptionView(row, { name: pageName }, order, now);
+    if (row.provider !== "sandbox" && row.providerSubscriptionId) {
+      const next = nextPlan ? plans[nextPlan] : null;
+      await deps.provider?.schedulePlanChange?.(
+        row.providerSubscriptionId,
+        next
+          ? {
+              amountOre: next.price.amountOre,
+              interval: next.interval,
+              description: `Kammare ${profileId}, ${nextPlan}`,
+            }
+          : null,
+      );
+    }
+    const [updated] = await tx
+      .update(subscriptions)
+      .set({ nextPlan, updatedAt: now })
+      .where(eq(subscriptions.id, row.id))
+      .returning();
+    if (!updated) throw new Error("The subscription vanished while it was changed.");
+    await audit(tx, {
+      action: "subscription.switch",
+      actorUserId: actor.id,
+      targetUserId: actor.id,
+      details: { profileId, orderNumber: order.orderNumber, from: row.plan, to: nextPlan ?? row.plan },
+      ...origin,
+    });
+    return subscriptionView(updated, { name: pageName }, order, now);
+  });
+}
+
+/**
+ * A new card for the sandbox's charges, typed into our own form. A subscription whose charge failed
+ * is charged again at once with it, so the customer sees straight away whether the page is paid.
+ */
+export async function updateSandboxCard(
+  deps: SubscriptionDeps,
+  request: { profileId: string; card: SandboxCard },
+  actor: Actor,
+  origin: RequestOrigin,
+): Promise<CustomerSubscription> {
+  const now = deps.now ?? new Date();
+  const { profileId, card } = request;
+  const changed = await deps.db.transaction(async (tx) => {
+    const { row, order } = await ownedSubscription(tx, profileId, actor);
+    if (row.provider !== "sandbox") {
+      throw new DomainError("conflict", "This card is changed on the payment provider's page.", "profileId");
+    }
+    const [updated] = await tx
+      .update(subscriptions)
+      .set({ cardOnFile: keptCard(card.cardNumber), updatedAt: now })
+      .where(eq(subscriptions.id, row.id))
+      .returning();
+    if (!updated) throw new Error("The subscription vanished while it was changed.");
+    await audit(tx, {
+      action: "subscription.card_updated",
+      actorUserId: actor.id,
+      targetUserId: actor.id,
+      details: { profileId, orderNumber: order.orderNumber, last4: updated.cardOnFile?.last4 ?? null },
+      ...origin,
+    });
+    return { updated, orderNumber: order.orderNumber, orderStatus: order.status };
+  });
+  if (deps.charge && changed.updated.status === "past_due" && changed.updated.nextRetryAt) {
+    await chargeSubscriptionNow(
+      { db: deps.db, charge: deps.charge, onProfileChanged: deps.onProfileChanged },
+      { subscription: changed.updated, orderNumber: changed.orderNumber, orderStatus: changed.orderStatus },
+      now,
+    );
+  }
+  return deps.db.transaction(async (tx) => {
+    const { row, pageName, order } = await ownedSubscription(tx, profileId, actor);
+    return subscriptionView(row, { name: pageName }, order, now);
+  });
+}
+
+/** Where the customer changes the card a provider keeps (Stripe's billing portal), then comes back. */
+export async function cardUpdatePage(
+  deps: SubscriptionDeps,
+  profileId: string,
+  actor: Actor,
+): Promise<string> {
+  const { row } = await deps.db.transaction((tx) => ownedSubscription(tx, profileId, actor));
+  if (row.provider === "sandbox" || !row.providerSubscriptionId || !deps.provider?.cardUpdateUrl) {
+    throw new DomainError(
+      "conflict",
+      "This subscription's card is not changed on a provider's page.",
+      "profileId",
+    );
+  }
+  return deps.provider.cardUpdateUrl(row.providerSubscriptionId, "/account#account-subscriptions");
+}

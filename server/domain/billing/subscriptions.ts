@@ -1,0 +1,291 @@
+// A customer's own subscriptions (decisions "Subscriptions a customer can trust"): each page's plan
+// with its next charge or the date it ends, cancelling at the period's end (confirmed by e-mail, as
+// the EU's withdrawal-button rule of 2026 asks) and taking that back before the period ends. Only the
+// page's owner acts on it; the provider that charges its own renewals (Stripe) is told.
+import { and, desc, eq, inArray } from "drizzle-orm";
+import { withdrawalDays, type CustomerSubscription } from "../../../contract/subscriptions";
+import { plans } from "../../../contract/pricing";
+import type { Database, Executor } from "../../db/client";
+import { orders, profiles, subscriptions, users } from "../../db/schema";
+import { sendSubscriptionCancelledEmail } from "./emails";
+import type { EmailSender } from "../../providers/email/types";
+import type { PaymentEvent, PaymentProvider, SubscriptionCharge } from "../../providers/payments/types";
+import { audit, type RequestOrigin, DomainError, type Actor } from "../core";
+import { customerLocale } from "./receipts";
+
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+type OrderRow = typeof orders.$inferSelect;
+
+/** The subscriptions a customer still has something of: running, failing, or cancelled but not over. */
+const currentStatuses: SubscriptionRow["status"][] = ["trialing", "active", "past_due"];
+
+export type SubscriptionDeps = {
+  db: Database;
+  /** The card provider; the calls it lacks (the sandbox's) are our own rows' business. */
+  provider: Pick<
+    PaymentProvider,
+    "setCancelAtPeriodEnd" | "refundAndEnd" | "schedulePlanChange" | "cardUpdateUrl"
+  > | null;
+  email: EmailSender;
+  publicUrl: string;
+  /** Charges a kept card now (the sandbox's), for a past-due subscription given a new card. */
+  charge?: (request: SubscriptionCharge) => PaymentEvent;
+  onProfileChanged?: (profileId: string) => void;
+  now?: Date;
+};
+
+/** When a subscription's current stretch ends: the paid period, or the trial before the first charge. */
+export function stretchEnd(row: SubscriptionRow): Date | null {
+  return row.currentPeriodEnd ?? row.trialEndsAt;
+}
+
+/**
+ * Until when the customer may withdraw and get the first payment back: 14 days from it, while only
+ * that first period is paid and its order is not refunded already (null: no such payment).
+ */
+export function withdrawableUntil(
+  row: SubscriptionRow,
+  order: Pick<OrderRow, "status" | "paidAt" | "method">,
+): Date | null {
+  if (order.method !== "card" || order.status !== "paid" || !order.paidAt || row.periodsPaid !== 1)
+    return null;
+  return new Date(order.paidAt.getTime() + withdrawalDays * 24 * 60 * 60 * 1000);
+}
+
+type OrderFacts = Pick<OrderRow, "orderNumber" | "status" | "paidAt" | "method">;
+
+export function subscriptionView(
+  row: SubscriptionRow,
+  page: { name: string },
+  order: OrderFacts,
+  now: Date,
+): CustomerSubscription {
+  const { orderNumber } = order;
+  const switched = row.nextPlan ? plans[row.nextPlan] : null;
+  const willCharge =
+    !row.cancelAtPeriodEnd &&
+    currentStatuses.includes(row.status) &&
+    (row.iterations === 0 || row.periodsPaid < row.iterations);
+  const end = stretchEnd(row);
+  const withdrawalEnd = withdrawableUntil(row, order);
+  return {
+    profileId: row.profileId,
+    pageName: page.name,
+    orderNumber,
+    plan: row.plan,
+    interval: row.interval,
+    priceOre: row.priceOre,
+    status: row.status,
+    nextCharge:
+      willCharge && row.nextChargeAt
+        ? {
+            at: (row.nextRetryAt ?? row.nextChargeAt).toISOString(),
+            amountOre: switched?.price.amountOre ?? row.priceOre,
+          }
+        : null,
+    paidUntil: row.currentPeriodEnd?.toISOString() ?? null,
+    trialEndsAt: row.periodsPaid === 0 ? (row.trialEndsAt?.toISOString() ?? null) : null,
+    cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+    endsAt: row.cancelAtPeriodEnd || !willCharge ? (end?.toISOString() ?? null) : null,
+    cardLast4: row.cardOnFile?.last4 ?? null,
+    nextRetryAt: row.nextRetryAt?.toISOString() ?? null,
+    nextPlan: row.nextPlan,
+    withdrawableUntil: withdrawalEnd && withdrawalEnd > now ? withdrawalEnd.toISOString() : null,
+    cardUpdate:
+      row.provider === "sandbox"
+        ? "form"
+        : row.provider === "stripe" && row.providerSubscriptionId
+          ? "provider"
+          : "none",
+  };
+}
+
+/** The customer's current subscriptions, one per page (the newest), pages they own only. */
+export async function customerSubscriptions(
+  db: Executor,
+  userId: string,
+  now = new Date(),
+): Promise<CustomerSubscription[]> {
+  const rows = await db
+    .select({ subscription: subscriptions, content: profiles.content, order: orderFacts })
+    .from(subscriptions)
+    .innerJoin(profiles, eq(profiles.id, subscriptions.profileId))
+    .innerJoin(orders, eq(orders.id, subscriptions.orderId))
+    .where(
+      and(
+        eq(subscriptions.customerUserId, userId),
+        eq(profiles.ownerUserId, userId),
+        inArray(subscriptions.status, currentStatuses),
+      ),
+    )
+    .orderBy(desc(subscriptions.createdAt));
+  const seen = new Set<string>();
+  const result: CustomerSubscription[] = [];
+  for (const row of rows) {
+    if (seen.has(row.subscription.profileId)) continue;
+    seen.add(row.subscription.profileId);
+    result.push(subscriptionView(row.subscription, { name: row.content.displayName ?? "" }, row.order, now));
+  }
+  return result;
+}
+
+const orderFacts = {
+  orderNumber: orders.orderNumber,
+  status: orders.status,
+  paidAt: orders.paidAt,
+  method: orders.method,
+};
+
+export type OwnedSubscription = {
+  row: SubscriptionRow;
+  pageName: string;
+  pageLanguage: unknown;
+  order: OrderFacts & { id: string };
+};
+
+/** The page's current subscription, locked with its order, if the actor owns the page; refusals name `profileId`. */
+export async function ownedSubscription(
+  tx: Executor,
+  profileId: string,
+  actor: Actor,
+): Promise<OwnedSubscription> {
+  const [page] = await tx
+    .select({ ownerUserId: profiles.ownerUserId, content: profiles.content, metadata: profiles.metadata })
+    .from(profiles)
+    .where(eq(profiles.id, profileId));
+  if (!page) throw new DomainError("not_found", "There is no page with this code.", "profileId");
+  if (page.ownerUserId !== actor.id) {
+    throw new DomainError("forbidden", "Only the page's owner can change its subscription.", "profileId");
+  }
+  const [found] = await tx
+    .select({ row: subscriptions, order: { id: orders.id, ...orderFacts } })
+    .from(subscriptions)
+    .innerJoin(orders, eq(orders.id, subscriptions.orderId))
+    .where(and(eq(subscriptions.profileId, profileId), inArray(subscriptions.status, currentStatuses)))
+    .orderBy(desc(subscriptions.createdAt))
+    .limit(1)
+    .for("update", { of: [subscriptions, orders] });
+  if (!found) throw new DomainError("not_found", "This page has no subscription to change.", "profileId");
+  return {
+    row: found.row,
+    pageName: page.content.displayName ?? "",
+    pageLanguage: page.metadata.language,
+    order: found.order,
+  };
+}
+
+/** The owner's address and the language their e-mails go in. */
+export async function ownerToWrite(
+  tx: Executor,
+  userId: string,
+  pageLanguage: unknown,
+): Promise<{ email: string; locale: ReturnType<typeof customerLocale> } | null> {
+  const [owner] = await tx
+    .select({ email: users.email, locale: users.locale })
+    .from(users)
+    .where(eq(users.id, userId));
+  return owner ? { email: owner.email, locale: customerLocale(owner.locale, pageLanguage) } : null;
+}
+
+/**
+ * Cancels at the end of the period (or of the trial before the first charge): nothing more is
+ * charged, the page stays as it is until then, and an e-mail in the account's language confirms it.
+ * Cancelling again changes nothing and sends nothing.
+ */
+export async function cancelSubscription(
+  deps: SubscriptionDeps,
+  profileId: string,
+  actor: Actor,
+  origin: RequestOrigin,
+): Promise<CustomerSubscription> {
+  const now = deps.now ?? new Date();
+  const { subscription, newly, to } = await deps.db.transaction(async (tx) => {
+    const { row, pageName, pageLanguage, order } = await ownedSubscription(tx, profileId, actor);
+    if (row.cancelAtPeriodEnd)
+      return { subscription: subscriptionView(row, { name: pageName }, order, now), newly: false, to: null };
+    const updated = await setCancellation(tx, deps, row, true, {
+      profileId,
+      orderNumber: order.orderNumber,
+      actor,
+      origin,
+      now,
+    });
+    return {
+      subscription: subscriptionView(updated, { name: pageName }, order, now),
+      newly: true,
+      to: await ownerToWrite(tx, actor.id, pageLanguage),
+    };
+  });
+  if (newly && to && subscription.endsAt) {
+    await sendSubscriptionCancelledEmail(deps.email, {
+      to: to.email,
+      locale: to.locale,
+      profileId,
+      pageName: subscription.pageName,
+      endsAt: new Date(subscription.endsAt),
+      publicUrl: deps.publicUrl,
+    });
+  }
+  return subscription;
+}
+
+/** Takes a cancellation back while the period (or trial) it ends with has not ended. */
+export async function resumeSubscription(
+  deps: SubscriptionDeps,
+  profileId: string,
+  actor: Actor,
+  origin: RequestOrigin,
+): Promise<CustomerSubscription> {
+  const now = deps.now ?? new Date();
+  return deps.db.transaction(async (tx) => {
+    const { row, pageName, order } = await ownedSubscription(tx, profileId, actor);
+    if (!row.cancelAtPeriodEnd) return subscriptionView(row, { name: pageName }, order, now);
+    const end = stretchEnd(row);
+    if (end && end <= now) {
+      throw new DomainError("conflict", "This subscription has ended; choose a plan again.", "profileId");
+    }
+    const updated = await setCancellation(tx, deps, row, false, {
+      profileId,
+      orderNumber: order.orderNumber,
+      actor,
+      origin,
+      now,
+    });
+    return subscriptionView(updated, { name: pageName }, order, now);
+  });
+}
+
+/**
+ * Cancels at the period's end (true) or takes that back (false): the provider that charges its own
+ * renewals first (if it cannot, nothing here says it changed), then our row, audited.
+ */
+async function setCancellation(
+  tx: Executor,
+  deps: SubscriptionDeps,
+  row: SubscriptionRow,
+  cancel: boolean,
+  facts: { profileId: string; orderNumber: string; actor: Actor; origin: RequestOrigin; now: Date },
+): Promise<SubscriptionRow> {
+  const { now } = facts;
+  if (row.provider !== "sandbox" && row.providerSubscriptionId) {
+    await deps.provider?.setCancelAtPeriodEnd?.(row.providerSubscriptionId, cancel);
+  }
+  const [updated] = await tx
+    .update(subscriptions)
+    .set(
+      cancel
+        ? { cancelAtPeriodEnd: true, cancelRequestedAt: now, nextPlan: null, updatedAt: now }
+        : { cancelAtPeriodEnd: false, cancelRequestedAt: null, updatedAt: now },
+    )
+    .where(eq(subscriptions.id, row.id))
+    .returning();
+  if (!updated) throw new Error("The subscription vanished while it was changed.");
+  await audit(tx, {
+    action: cancel ? "subscription.cancel" : "subscription.resume",
+    actorUserId: facts.actor.id,
+    targetUserId: facts.actor.id,
+    details: { profileId: facts.profileId, orderNumber: facts.orderNumber },
+    ...facts.origin,
+  });
+  return updated;
+}

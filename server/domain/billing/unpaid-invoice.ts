@@ -1,0 +1,30 @@
+// A page with an unpaid invoice takes no other payment (ADR 013): while the invoice is unpaid it
+// decides the page's status, so neither a card checkout nor a new invoice is started for the page.
+import { and, eq, inArray, isNull } from "drizzle-orm";
+import type { InvoiceStatus } from "../../../contract/invoices";
+import type { Executor } from "../../db/client";
+import { invoices } from "../../db/schema";
+
+/** Invoices that still ask for money. */
+export const unpaidInvoiceStatuses: InvoiceStatus[] = ["sent", "overdue"];
+
+/** The number of a page's unpaid invoice, if it has one (not a credit note). */
+export async function unpaidInvoiceNumberOf(db: Executor, profileId: string): Promise<number | null> {
+  const [row] = await db
+    .select({ number: invoices.number })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.profileId, profileId),
+        inArray(invoices.status, unpaidInvoiceStatuses),
+        isNull(invoices.creditsInvoiceId),
+      ),
+    )
+    .limit(1);
+  return row?.number ?? null;
+}
+
+/** The refusal of a checkout for a page with an unpaid invoice. */
+export function unpaidInvoiceRefusal(number: number): string {
+  return `This page has an unpaid invoice (number ${number}); paying it keeps the page.`;
+}

@@ -1,0 +1,145 @@
+// Withdrawal (ångerrätt; decisions "Subscriptions a customer can trust"): a consumer may withdraw
+// within 14 days of the first payment and gets it back in full. The provider that holds the money
+// (Stripe) refunds it and ends its subscription first; then, in one transaction, the refund is
+// recorded as a payment event, the order is refunded, the subscription ends now, the page rests
+// (through the status machine: the owner's withdrawal) and the audit log has it. An e-mail in the
+// account's language confirms it.
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { CustomerSubscription } from "../../../contract/subscriptions";
+import { orders, paymentEvents, profiles, subscriptions } from "../../db/schema";
+import { sendWithdrawalConfirmedEmail } from "./emails";
+import { audit, type RequestOrigin, DomainError, type Actor } from "../core";
+import { formatReceiptDate } from "./receipts";
+import { changeStatus } from "../profiles";
+import {
+  ownedSubscription,
+  ownerToWrite,
+  subscriptionView,
+  withdrawableUntil,
+  type SubscriptionDeps,
+} from "./subscriptions";
+
+export async function withdrawSubscription(
+  deps: SubscriptionDeps,
+  profileId: string,
+  actor: Actor,
+  origin: RequestOrigin,
+): Promise<CustomerSubscription> {
+  const now = deps.now ?? new Date();
+  const done = await deps.db.transaction(async (tx) => {
+    const { row, pageName, pageLanguage, order } = await ownedSubscription(tx, profileId, actor);
+    const until = withdrawableUntil(row, order);
+    if (!until) {
+      throw new DomainError(
+        "conflict",
+        row.periodsPaid === 0
+          ? "Nothing has been charged yet: cancel the subscription and nothing will be."
+          : "Only the first payment can be withdrawn from; cancel to stop the next one.",
+        "profileId",
+      );
+    }
+    if (until <= now) {
+      throw new DomainError(
+        "conflict",
+        `The 14 days to withdraw ended on ${formatReceiptDate(until, "en-US")}; you can cancel at the period's end.`,
+        "profileId",
+      );
+    }
+    const [paid] = await tx
+      .select({ amountOre: orders.amountOre })
+      .from(orders)
+      .where(eq(orders.id, order.id));
+    const amountOre = paid?.amountOre ?? row.priceOre;
+    const refundId = await refund(deps, row, { orderNumber: order.orderNumber, amountOre });
+
+    await tx.insert(paymentEvents).values({
+      provider: row.provider,
+      providerEventId: refundId,
+      type: "payment_refunded",
+      orderId: order.id,
+      payload: { refundId, orderNumber: order.orderNumber, amountOre, reason: "withdrawal" },
+      processedAt: now,
+    });
+    await tx.update(orders).set({ status: "refunded" }).where(eq(orders.id, order.id));
+    const [ended] = await tx
+      .update(subscriptions)
+      .set({
+        status: "cancelled",
+        cancelAtPeriodEnd: true,
+        cancelRequestedAt: now,
+        currentPeriodEnd: now,
+        nextChargeAt: null,
+        nextRetryAt: null,
+        nextPlan: null,
+        updatedAt: now,
+      })
+      .where(eq(subscriptions.id, row.id))
+      .returning();
+    if (!ended) throw new Error("The subscription vanished while it was withdrawn from.");
+
+    const [page] = await tx.select().from(profiles).where(eq(profiles.id, profileId)).for("update");
+    if (page?.status === "active" || page?.status === "past_due") {
+      // The period paid for is given back, so the page rests now; nothing on it is deleted.
+      await changeStatus(tx, {
+        profile: page,
+        to: "expired",
+        cause: "owner",
+        reason: "withdrawn",
+        actorUserId: actor.id,
+        fields: { paidUntil: now },
+        now,
+      });
+    } else if (page && page.paidUntil && page.paidUntil > now) {
+      // Still on its own trial (or suspended): the status stays, the period paid for does not.
+      await tx.update(profiles).set({ paidUntil: now, updatedAt: now }).where(eq(profiles.id, profileId));
+    }
+    await audit(tx, {
+      action: "subscription.withdraw",
+      actorUserId: actor.id,
+      targetUserId: actor.id,
+      details: { profileId, orderNumber: order.orderNumber, amountOre, refundId },
+      ...origin,
+    });
+    return {
+      subscription: subscriptionView(ended, { name: pageName }, { ...order, status: "refunded" }, now),
+      amountOre,
+      to: await ownerToWrite(tx, actor.id, pageLanguage),
+    };
+  });
+  deps.onProfileChanged?.(profileId);
+  if (done.to) {
+    await sendWithdrawalConfirmedEmail(deps.email, {
+      to: done.to.email,
+      locale: done.to.locale,
+      profileId,
+      pageName: done.subscription.pageName,
+      amountOre: done.amountOre,
+      publicUrl: deps.publicUrl,
+    });
+  }
+  return done.subscription;
+}
+
+/**
+ * Gives the payment back: Stripe refunds it and ends its subscription (the same withdrawal asked
+ * twice refunds once: the key is the subscription's); the sandbox holds no money, so its refund is
+ * only our record. Answers the refund's id.
+ */
+async function refund(
+  deps: SubscriptionDeps,
+  row: { id: string; provider: string; providerSubscriptionId: string | null },
+  payment: { orderNumber: string; amountOre: number },
+): Promise<string> {
+  if (row.provider === "sandbox") return `re_sbx_${randomUUID()}`;
+  if (!row.providerSubscriptionId || !deps.provider?.refundAndEnd) {
+    throw new DomainError("conflict", "This payment cannot be refunded here; write to us.", "profileId");
+  }
+  const { refundId } = await deps.provider.refundAndEnd({
+    providerSubscriptionId: row.providerSubscriptionId,
+    orderNumber: payment.orderNumber,
+    amountOre: payment.amountOre,
+    idempotencyKey: `withdraw-${row.id}`,
+  });
+  return refundId;
+}

@@ -1,0 +1,64 @@
+// The security audit log: who did what to whom, when and from where.
+import type { Executor } from "../../db/client";
+import { auditLog } from "../../db/schema";
+
+export type AuditAction =
+  | "login.success"
+  | "login.failure"
+  | "signup"
+  | "logout"
+  | "password.change"
+  | "password.reset_request"
+  | "password.reset"
+  | "password.console_reset"
+  | "admin.user_fetch"
+  | "admin.set_password"
+  | "admin.bootstrap"
+  | "admin.profiles_create"
+  | "admin.profile_status"
+  | "admin.checkout_link_create"
+  | "admin.checkout_link_revoke"
+  | "admin.creditor_save"
+  | "admin.invoice_issue"
+  | "admin.invoice_payment"
+  | "admin.invoice_credit"
+  | "admin.invoice_reminder"
+  | "admin.partner_whitelist_add"
+  | "admin.partner_whitelist_update"
+  | "admin.partner_whitelist_remove"
+  | "admin.plaques_sent"
+  | "admin.qr_printed"
+  | "partner.signup"
+  | "partner.signup_refused"
+  | "partner.organisation_name"
+  | "profile.claim"
+  | "trial_ending_notice"
+  | "account.delete"
+  | "account.export"
+  // A payment booked for a page whose status no payment may change (suspended): kept on its order.
+  | "payment.status_kept"
+  | "subscription.cancel"
+  | "subscription.resume"
+  | "subscription.switch"
+  | "subscription.card_updated"
+  | "subscription.withdraw";
+
+export type RequestOrigin = { ip: string | null; userAgent: string | null };
+
+export type AuditEntry = RequestOrigin & {
+  action: AuditAction;
+  actorUserId?: string | null;
+  targetUserId?: string | null;
+  details?: Record<string, unknown>;
+};
+
+export async function audit(db: Executor, entry: AuditEntry): Promise<void> {
+  await db.insert(auditLog).values({
+    action: entry.action,
+    actorUserId: entry.actorUserId ?? null,
+    targetUserId: entry.targetUserId ?? null,
+    ip: entry.ip,
+    userAgent: entry.userAgent?.slice(0, 500) ?? null,
+    details: entry.details ?? {},
+  });
+}

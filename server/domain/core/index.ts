@@ -1,0 +1,7 @@
+export * from "./audit";
+export * from "./errors";
+export * from "./viewer";
+export * from "./tokens";
+export * from "./csv";
+export * from "./rate-limit";
+export * from "./e2e-clock";

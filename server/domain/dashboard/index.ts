@@ -1,0 +1,2 @@
+export * from "./admin-dashboard";
+export * from "./setup-gaps";

@@ -1,0 +1,3 @@
+export * from "./address-labels";
+export * from "./admin-qr";
+export * from "./profile-qr";

@@ -1,0 +1,29 @@
+// The QR code of a page, for its owner (or an admin) to share or print: it encodes the page's public
+// address, PUBLIC_URL/k/{id}, the address printed plaques carry.
+import { eq } from "drizzle-orm";
+import type { ProfileQrQuery } from "../../../contract/profiles";
+import type { QrLevel } from "../../../contract/qr";
+import type { Database } from "../../db/client";
+import { profiles } from "../../db/schema";
+import type { QrEncoder, QrImage } from "../../providers/qr/index";
+import { DomainError, type Actor } from "../core";
+import { assertMayChangeProfile } from "../profiles";
+
+export function profilePageUrl(publicUrl: string, id: string): string {
+  return `${publicUrl}/k/${id}`;
+}
+
+export async function profileQrCode(
+  deps: { db: Database; qr: QrEncoder; publicUrl: string },
+  query: Pick<ProfileQrQuery, "id" | "format" | "size" | "margin"> & { level?: QrLevel },
+  actor: Actor,
+): Promise<QrImage & { filename: string }> {
+  const [row] = await deps.db
+    .select({ id: profiles.id, ownerUserId: profiles.ownerUserId, status: profiles.status })
+    .from(profiles)
+    .where(eq(profiles.id, query.id));
+  if (!row) throw new DomainError("not_found", "There is no page with this code.", "id");
+  assertMayChangeProfile(row, actor, "get its QR code");
+  const image = await deps.qr(profilePageUrl(deps.publicUrl, row.id), query);
+  return { ...image, filename: `kammare-${row.id}.${query.format}` };
+}

@@ -1,0 +1,263 @@
+// A customer's data, all of it, as one ZIP (issue 14, ADR 016): JSON of the account, the pages with
+// their content, walkthrough and history, orders, invoices, consents and the security log about them,
+// then the image files. The JSON is read first (one customer's rows); the images are read one at a
+// time as the download asks for more, so many images never sit in the server's memory at once.
+import { asc, eq, inArray, or } from "drizzle-orm";
+import { Zip, ZipDeflate, ZipPassThrough } from "fflate";
+import type { AnalyticsConsent } from "../../../contract/consent";
+import type { Database } from "../../db/client";
+import {
+  auditLog,
+  invoiceLines,
+  invoicePayments,
+  invoices,
+  orders,
+  profileImages,
+  profiles,
+  profileStatusHistory,
+  sessions,
+  subscriptions,
+  users,
+  walkthroughSteps,
+} from "../../db/schema";
+import type { ImageStore } from "../../providers/images/index";
+import { audit, type RequestOrigin, DomainError } from "../core";
+import { imageKeysOf } from "../profiles";
+
+/** The JSON parts of the export, by file name; each is checked by the export test against the rows. */
+export const exportParts = [
+  "account.json",
+  "profiles.json",
+  "orders.json",
+  "invoices.json",
+  "consents.json",
+  "audit-log.json",
+] as const;
+
+const readme = `Your data from Kammare
+======================
+
+account.json    your account: e-mail address, roles, when it was made and verified, your sessions
+profiles.json   your pages: content, settings, the guided setup's steps, status history, images
+orders.json     your orders and the subscriptions they started
+invoices.json   your invoices with their lines and payments
+consents.json   what you have agreed to: analytics on this device, the extended trial's terms
+audit-log.json  the security log's entries about your account (sign-ins, password changes, ...)
+images/         the image files of your pages, in every size we keep
+
+Dina uppgifter från Kammare: samma delar som ovan, som JSON, och bildfilerna i images/.
+`;
+
+export type ExportDeps = { db: Database; images: ImageStore };
+
+export type DataExport = {
+  /** The file name to save it under. */
+  fileName: string;
+  stream: ReadableStream<Uint8Array>;
+};
+
+const json = (value: unknown) => new TextEncoder().encode(`${JSON.stringify(value, null, 2)}\n`);
+
+/** Builds the export of `userId` (records an audit entry) and answers it as a stream of ZIP bytes. */
+export async function exportAccountData(
+  { db, images }: ExportDeps,
+  userId: string,
+  context: { analyticsConsent: AnalyticsConsent | null; origin: RequestOrigin; now?: Date },
+): Promise<DataExport> {
+  const now = context.now ?? new Date();
+  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!user || user.deletedAt) throw new DomainError("not_found", "No such user.");
+
+  const userSessions = await db
+    .select()
+    .from(sessions)
+    .where(eq(sessions.userId, userId))
+    .orderBy(asc(sessions.createdAt));
+  const pages = await db
+    .select()
+    .from(profiles)
+    .where(eq(profiles.ownerUserId, userId))
+    .orderBy(asc(profiles.createdAt));
+  const pageIds = pages.map((page) => page.id);
+  const [steps, history, imageRows] = pageIds.length
+    ? await Promise.all([
+        db.select().from(walkthroughSteps).where(inArray(walkthroughSteps.profileId, pageIds)),
+        db
+          .select()
+          .from(profileStatusHistory)
+          .where(inArray(profileStatusHistory.profileId, pageIds))
+          .orderBy(asc(profileStatusHistory.at)),
+        db
+          .select()
+          .from(profileImages)
+          .where(inArray(profileImages.profileId, pageIds))
+          .orderBy(asc(profileImages.createdAt)),
+      ])
+    : [[], [], []];
+  const userOrders = await db
+    .select()
+    .from(orders)
+    .where(eq(orders.customerUserId, userId))
+    .orderBy(asc(orders.createdAt));
+  const userSubscriptions = await db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.customerUserId, userId))
+    .orderBy(asc(subscriptions.createdAt));
+  const userInvoices = await db
+    .select()
+    .from(invoices)
+    .where(eq(invoices.customerUserId, userId))
+    .orderBy(asc(invoices.createdAt));
+  const invoiceIds = userInvoices.map((invoice) => invoice.id);
+  const [lines, payments] = invoiceIds.length
+    ? await Promise.all([
+        db
+          .select()
+          .from(invoiceLines)
+          .where(inArray(invoiceLines.invoiceId, invoiceIds))
+          .orderBy(asc(invoiceLines.position)),
+        db
+          .select()
+          .from(invoicePayments)
+          .where(inArray(invoicePayments.invoiceId, invoiceIds))
+          .orderBy(asc(invoicePayments.paidOn)),
+      ])
+    : [[], []];
+  const auditEntries = await db
+    .select()
+    .from(auditLog)
+    .where(or(eq(auditLog.actorUserId, userId), eq(auditLog.targetUserId, userId)))
+    .orderBy(asc(auditLog.at));
+  const trialTerms = history
+    .filter((entry) => entry.reasonCode === "extended_trial_started")
+    .map((entry) => ({ profileId: entry.profileId, acceptedAt: entry.at }));
+
+  // Each image's files, under images/{page}/…, in the order the pages list them.
+  const imageFiles = imageRows.flatMap((row) => imageKeysOf(row.variants));
+  const parts: Record<(typeof exportParts)[number], unknown> = {
+    "account.json": {
+      id: user.id,
+      email: user.email,
+      roles: user.roles,
+      createdAt: user.createdAt,
+      emailVerifiedAt: user.emailVerifiedAt,
+      sessions: userSessions.map((session) => ({
+        createdAt: session.createdAt,
+        lastUsedAt: session.lastUsedAt,
+        expiresAt: session.expiresAt,
+        revokedAt: session.revokedAt,
+        userAgent: session.userAgent,
+      })),
+    },
+    "profiles.json": pages.map((page) => ({
+      id: page.id,
+      status: page.status,
+      content: page.content,
+      metadata: page.metadata,
+      createdAt: page.createdAt,
+      claimedAt: page.claimedAt,
+      trialStartedAt: page.trialStartedAt,
+      trialEndsAt: page.trialEndsAt,
+      extendedTrialStartedAt: page.extendedTrialStartedAt,
+      paidUntil: page.paidUntil,
+      walkthrough: steps
+        .filter((step) => step.profileId === page.id)
+        .map((step) => ({ step: step.step, data: step.data, completedAt: step.completedAt })),
+      statusHistory: history
+        .filter((entry) => entry.profileId === page.id)
+        .map((entry) => ({
+          from: entry.fromStatus,
+          to: entry.toStatus,
+          reasonCode: entry.reasonCode,
+          at: entry.at,
+        })),
+      images: imageRows
+        .filter((row) => row.profileId === page.id)
+        .map((row) => ({
+          id: row.id,
+          uploadedAt: row.createdAt,
+          files: imageKeysOf(row.variants).map((key) => `images/${key}`),
+        })),
+    })),
+    "orders.json": userOrders.map((order) => ({
+      ...order,
+      subscriptions: userSubscriptions.filter((subscription) => subscription.orderId === order.id),
+    })),
+    "invoices.json": userInvoices.map((invoice) => ({
+      ...invoice,
+      lines: lines.filter((line) => line.invoiceId === invoice.id),
+      payments: payments.filter((payment) => payment.invoiceId === invoice.id),
+    })),
+    "consents.json": {
+      analyticsOnThisDevice: context.analyticsConsent,
+      extendedTrialTerms: trialTerms,
+    },
+    "audit-log.json": auditEntries.map((entry) => ({
+      at: entry.at,
+      action: entry.action,
+      byYou: entry.actorUserId === userId,
+      ip: entry.ip,
+      userAgent: entry.userAgent,
+      details: entry.details,
+    })),
+  };
+
+  await audit(db, {
+    action: "account.export",
+    actorUserId: userId,
+    targetUserId: userId,
+    details: { images: imageRows.length },
+    ...context.origin,
+  });
+
+  return {
+    fileName: `kammare-data-${now.toISOString().slice(0, 10)}.zip`,
+    stream: zipStream(
+      [
+        { name: "README.txt", data: async () => new TextEncoder().encode(readme), compress: true },
+        ...exportParts.map((name) => ({ name, data: async () => json(parts[name]), compress: true })),
+        ...imageFiles.map((key) => ({
+          name: `images/${key}`,
+          // A file missing from the store is left out rather than failing the whole download.
+          data: async () => (await images.get(key))?.data ?? null,
+          // Images are compressed already.
+          compress: false,
+        })),
+      ],
+      now,
+    ),
+  };
+}
+
+type Entry = { name: string; data: () => Promise<Uint8Array | null>; compress: boolean };
+
+/** The entries as a ZIP, each read only when the reader has taken what came before. */
+function zipStream(entries: Entry[], mtime: Date): ReadableStream<Uint8Array> {
+  let next = 0;
+  let zip: Zip | undefined;
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      zip = new Zip((error, chunk, final) => {
+        if (error) return controller.error(error);
+        controller.enqueue(chunk);
+        if (final) controller.close();
+      });
+    },
+    async pull() {
+      if (!zip) return;
+      const entry = entries[next++];
+      if (!entry) {
+        zip.end();
+        zip = undefined;
+        return;
+      }
+      const data = await entry.data();
+      if (!data) return;
+      const file = entry.compress ? new ZipDeflate(entry.name, { level: 6 }) : new ZipPassThrough(entry.name);
+      file.mtime = mtime;
+      zip.add(file);
+      file.push(data, true);
+    },
+  });
+}

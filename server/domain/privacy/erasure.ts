@@ -1,0 +1,204 @@
+// Deleting an account (issue 14, ADR 016): every session ends, personal data is erased, the pages'
+// content and images go and the pages say they were removed (their ids stay taken: they are printed on
+// plaques), while orders, invoices and receipts stay with only what bookkeeping law needs. All of it in
+// one transaction; the image files are deleted after the commit (a file is never missing for a row).
+import { and, eq, inArray, isNull, notInArray, or, sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import {
+  auditLog,
+  checkoutLinks,
+  emailVerificationTokens,
+  invoices,
+  orders,
+  partnerAttributions,
+  partnerMembers,
+  passwordResetTokens,
+  paymentEvents,
+  profileImages,
+  profiles,
+  sessions,
+  subscriptions,
+  users,
+  walkthroughSteps,
+} from "../../db/schema";
+import type { ImageStore } from "../../providers/images/index";
+import type { PaymentProvider } from "../../providers/payments/types";
+import { audit, type RequestOrigin, DomainError, consume, type Actor } from "../core";
+import { imageKeysOf, changeStatusOfMany } from "../profiles";
+import { verifyPassword } from "../accounts";
+
+export type ErasureDeps = {
+  db: Database;
+  images: ImageStore;
+  /** The card provider, to stop renewals it charges itself (Stripe); optional for the others. */
+  payments?: Pick<PaymentProvider, "endAfterCurrentPeriod">;
+  /** Drops a removed page's cached copy at once (other processes follow the database's notice). */
+  onProfileChanged?: (id: string) => void;
+};
+
+export type ErasureResult = {
+  /** The pages that now say they were removed. */
+  removedPages: string[];
+  /** Orders kept for bookkeeping (without the erased fields). */
+  keptOrders: number;
+};
+
+/** Password attempts at deleting one's account, per minute: it is the sign-in check again. */
+export const deletionAttemptsPerMinute = 5;
+
+/** The address an erased account keeps: unique, never deliverable (.invalid), saying nothing of who. */
+export const erasedEmail = (userId: string) => `deleted-${userId}@deleted.invalid`;
+
+/** A customer deletes their own account, after entering their password again. */
+export async function deleteOwnAccount(
+  deps: ErasureDeps,
+  viewer: Actor,
+  password: string,
+  origin: RequestOrigin,
+): Promise<ErasureResult> {
+  await consume(deps.db, [
+    { key: `delete-account:${viewer.id}`, max: deletionAttemptsPerMinute, windowSeconds: 60 },
+  ]);
+  const [user] = await deps.db.select().from(users).where(eq(users.id, viewer.id)).limit(1);
+  if (!user || user.deletedAt) throw new DomainError("not_found", "No such user.");
+  if (!(await verifyPassword(user.passwordHash, password))) {
+    throw new DomainError("wrong_password", "The password is not right.", "password");
+  }
+  return eraseAccount(deps, user.id, viewer, origin);
+}
+
+/** An admin deletes a customer's account on the customer's request. */
+export async function adminEraseAccount(
+  deps: ErasureDeps,
+  actor: Actor,
+  userId: string,
+  origin: RequestOrigin,
+): Promise<ErasureResult> {
+  const [user] = await deps.db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!user || user.deletedAt) throw new DomainError("not_found", "No such user.", "userId");
+  if (user.id === actor.id) {
+    throw new DomainError("forbidden", "Delete your own account from your account page.", "userId");
+  }
+  if (user.roles.includes("admin")) {
+    throw new DomainError("forbidden", "An admin's account cannot be deleted here.", "userId");
+  }
+  return eraseAccount(deps, user.id, actor, origin);
+}
+
+async function eraseAccount(
+  { db, images, payments, onProfileChanged }: ErasureDeps,
+  userId: string,
+  actor: Actor,
+  origin: RequestOrigin,
+): Promise<ErasureResult> {
+  const now = new Date();
+  const bySelf = actor.id === userId;
+  const { removedPages, imageKeys, keptOrders, providerSubscriptions } = await db.transaction(async (tx) => {
+    // Taken first, so two deletions of one account at once run one after the other; the second finds
+    // the account already deleted.
+    const [locked] = await tx
+      .select({ deletedAt: users.deletedAt })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for("update");
+    if (!locked || locked.deletedAt) throw new DomainError("not_found", "No such user.");
+
+    const owned = await tx
+      .select({ id: profiles.id, status: profiles.status })
+      .from(profiles)
+      .where(eq(profiles.ownerUserId, userId));
+    const pageIds = owned.map((page) => page.id);
+    let imageKeys: string[] = [];
+    if (pageIds.length > 0) {
+      const imageRows = await tx
+        .delete(profileImages)
+        .where(inArray(profileImages.profileId, pageIds))
+        .returning({ variants: profileImages.variants });
+      imageKeys = imageRows.flatMap((row) => imageKeysOf(row.variants));
+      await tx.delete(walkthroughSteps).where(inArray(walkthroughSteps.profileId, pageIds));
+      // A page removed already (it cannot be owned, but were it) stays as it is.
+      await changeStatusOfMany(tx, {
+        pages: owned.filter((page) => page.status !== "removed"),
+        to: "removed",
+        cause: "deletion",
+        reason: "account_deleted",
+        actorUserId: actor.id,
+        fields: { ownerUserId: null, content: {}, metadata: {} },
+        now,
+      });
+    }
+
+    // Renewals stop: nothing is charged for a page that is gone.
+    const stopped = await tx
+      .update(subscriptions)
+      .set({ status: "cancelled", nextChargeAt: null, updatedAt: now })
+      .where(
+        and(
+          eq(subscriptions.customerUserId, userId),
+          notInArray(subscriptions.status, ["cancelled", "ended"]),
+        ),
+      )
+      .returning({
+        provider: subscriptions.provider,
+        providerSubscriptionId: subscriptions.providerSubscriptionId,
+      });
+    const providerSubscriptions = stopped
+      .filter((row) => row.provider === "stripe" && row.providerSubscriptionId)
+      .map((row) => row.providerSubscriptionId as string);
+
+    // Bookkeeping keeps the orders and invoices (name and address are required on an invoice); the
+    // e-mail address on invoices is not, nor what the card provider reported about the payer.
+    const kept = await tx.select({ id: orders.id }).from(orders).where(eq(orders.customerUserId, userId));
+    await tx.update(invoices).set({ customerEmail: "" }).where(eq(invoices.customerUserId, userId));
+    if (kept.length > 0) {
+      await tx
+        .update(paymentEvents)
+        .set({ payload: { erased: true } })
+        .where(
+          inArray(
+            paymentEvents.orderId,
+            kept.map((order) => order.id),
+          ),
+        );
+    }
+
+    await tx.delete(sessions).where(eq(sessions.userId, userId));
+    await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
+    await tx.delete(emailVerificationTokens).where(eq(emailVerificationTokens.userId, userId));
+    await tx.delete(checkoutLinks).where(eq(checkoutLinks.customerUserId, userId));
+    await tx.delete(partnerAttributions).where(eq(partnerAttributions.userId, userId));
+    await tx.delete(partnerMembers).where(eq(partnerMembers.userId, userId));
+    // The security log keeps what happened, not where from or the address it named.
+    await tx
+      .update(auditLog)
+      .set({ ip: null, userAgent: null, details: sql`${auditLog.details} - 'email'` })
+      .where(or(eq(auditLog.actorUserId, userId), eq(auditLog.targetUserId, userId)));
+    await tx
+      .update(users)
+      .set({
+        email: erasedEmail(userId),
+        // No password verifies against an empty hash: nobody signs in to the account again.
+        passwordHash: "",
+        roles: [],
+        emailVerifiedAt: null,
+        deletedAt: now,
+      })
+      .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+    await audit(tx, {
+      action: "account.delete",
+      actorUserId: actor.id,
+      targetUserId: userId,
+      details: { by: bySelf ? "self" : "admin", removedPages: pageIds, keptOrders: kept.length },
+      ...(bySelf ? { ip: null, userAgent: null } : origin),
+    });
+    return { removedPages: pageIds, imageKeys, keptOrders: kept.length, providerSubscriptions };
+  });
+
+  // After the commit: cached pages, the files of rows that are gone, and the provider's own renewals.
+  for (const id of removedPages) onProfileChanged?.(id);
+  await Promise.allSettled(imageKeys.map((key) => images.delete(key)));
+  if (payments?.endAfterCurrentPeriod) {
+    await Promise.allSettled(providerSubscriptions.map((id) => payments.endAfterCurrentPeriod?.(id)));
+  }
+  return { removedPages, keptOrders };
+}

@@ -1,0 +1,4 @@
+export * from "./privacy";
+export * from "./retention";
+export * from "./data-export";
+export * from "./erasure";

@@ -1,0 +1,64 @@
+// The admin's profile tools on top of the profiles domain: creating pages (one for an owner, or an
+// unclaimed batch) and one profile's full picture (view, owner, history).
+import { profileStatuses, type AdminProfileDetail, type ProfileStatus } from "../../../contract/profiles";
+import type { Database, Executor } from "../../db/client";
+import { type RequestOrigin, DomainError, type Actor } from "../core";
+import { findUserByEmail } from "../accounts";
+import { organisationExists } from "../partners";
+import { createProfiles, findProfile, ownerEmailOf, profileHistory, profileView } from "./profiles";
+import { mayChangeStatus } from "./status-machine";
+
+export type CreatedProfile = { id: string; status: ProfileStatus };
+
+/**
+ * Creates `count` unclaimed profiles, or one draft owned by the user with `ownerEmail`, in one
+ * transaction. An owner goes with exactly one profile: a batch is for printing, never for one user.
+ */
+export async function adminCreateProfiles(
+  db: Database,
+  input: { count: number; ownerEmail?: string; partnerId?: string },
+  actor: Actor,
+  origin: RequestOrigin,
+): Promise<{ profiles: CreatedProfile[]; batchId: string | null }> {
+  const ownerEmail = input.ownerEmail?.trim() || undefined;
+  let ownerUserId: string | null = null;
+  if (ownerEmail) {
+    if (input.count !== 1) {
+      throw new DomainError("invalid_request", "count must be 1 when ownerEmail is given.", "count");
+    }
+    const owner = await findUserByEmail(db, ownerEmail);
+    if (!owner) throw new DomainError("not_found", "No user has this e-mail address.", "ownerEmail");
+    ownerUserId = owner.id;
+  }
+  if (input.partnerId && !(await organisationExists(db, input.partnerId))) {
+    throw new DomainError("not_found", "There is no partner organisation with this id.", "partnerId");
+  }
+  const rows = await createProfiles(
+    db,
+    { count: input.count, ownerUserId, partnerOrganisationId: input.partnerId ?? null },
+    actor,
+    origin,
+  );
+  return {
+    profiles: rows.map((row) => ({ id: row.id, status: row.status })),
+    // Unclaimed pages made together are a batch (for the QR manager); a page made for its owner is not.
+    batchId: rows[0]?.batchId ?? null,
+  };
+}
+
+/** A profile as the admin's profile screen shows it; null when there is no profile with the id. */
+export async function adminProfileDetail(db: Executor, id: string): Promise<AdminProfileDetail | null> {
+  const row = await findProfile(db, id);
+  if (!row) return null;
+  const [profile, ownerEmail, history] = await Promise.all([
+    profileView(db, id),
+    ownerEmailOf(db, row),
+    profileHistory(db, id),
+  ]);
+  if (!profile) return null;
+  // The statuses the admin may set from this one, as the status machine allows (the current one first).
+  const settableStatuses = profileStatuses.filter(
+    (to) => to === row.status || mayChangeStatus(row.status, to, "admin"),
+  );
+  return { profile, ownerEmail, history, settableStatuses };
+}

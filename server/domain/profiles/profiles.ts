@@ -1,0 +1,417 @@
+// A profile's life: creating them (one or a batch), claiming, the owner's edits and walkthrough,
+// publishing, and status changes with their history. The admin's list is in ./profile-list.
+import { desc, eq, sql } from "drizzle-orm";
+import { freeTrialDays } from "../../../contract/pricing";
+import {
+  defaultMetadata,
+  emptyContent,
+  walkthroughSteps as stepOrder,
+  type ProfileContent,
+  type ProfileContentPatch,
+  type ProfileMetadata,
+  type ProfileStatus,
+  type ProfileView,
+  type WalkthroughStep,
+  type WalkthroughStepRequest,
+} from "../../../contract/profiles";
+import type { Database, Executor } from "../../db/client";
+import { oncePerHandle } from "../../db/prepared";
+import {
+  partnerAttributions,
+  profileBatches,
+  profileStatusHistory,
+  profiles,
+  users,
+  walkthroughSteps,
+} from "../../db/schema";
+import { attribute } from "./attribution";
+import { audit, type RequestOrigin, DomainError, hasRole, type Actor } from "../core";
+import { newProfileId } from "./profile-ids";
+import { changeStatus, createWithStatus } from "./status-machine";
+
+type ProfileRow = typeof profiles.$inferSelect;
+
+const isAdmin = (actor: Actor) => hasRole(actor, "admin");
+
+/** The statuses in which the public sees the page itself. */
+export const liveStatuses: readonly ProfileStatus[] = ["trial", "extended_trial", "active", "past_due"];
+
+export function fullContent(stored: Partial<ProfileContent>): ProfileContent {
+  return { ...emptyContent, ...stored };
+}
+
+export function fullMetadata(stored: Partial<ProfileMetadata>): ProfileMetadata {
+  return { ...defaultMetadata, ...stored };
+}
+
+type StepDone = { step: WalkthroughStep; completedAt: Date };
+
+async function toView(db: Executor, row: ProfileRow): Promise<ProfileView> {
+  const steps = await db
+    .select({ step: walkthroughSteps.step, completedAt: walkthroughSteps.completedAt })
+    .from(walkthroughSteps)
+    .where(eq(walkthroughSteps.profileId, row.id));
+  return viewOf(row, steps);
+}
+
+function viewOf(row: ProfileRow, steps: StepDone[]): ProfileView {
+  steps.sort((a, b) => stepOrder.indexOf(a.step) - stepOrder.indexOf(b.step));
+  return {
+    id: row.id,
+    status: row.status,
+    ownerUserId: row.ownerUserId,
+    content: fullContent(row.content),
+    metadata: fullMetadata(row.metadata),
+    walkthrough: steps.map((step) => ({ step: step.step, completedAt: step.completedAt.toISOString() })),
+    trialEndsAt: row.trialEndsAt?.toISOString() ?? null,
+    paidUntil: row.paidUntil?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export async function findProfile(db: Executor, id: string): Promise<ProfileRow | null> {
+  const [row] = await db.select().from(profiles).where(eq(profiles.id, id)).limit(1);
+  return row ?? null;
+}
+
+// One statement for the profile and its walkthrough: every uncached /k/{id} page reads this, and a
+// second statement on the embedded database cost about a tenth of the whole page (measured). Times
+// travel as epoch milliseconds (JSON would carry PostgreSQL's text), cut as Date parsing cuts them.
+const profileViewStatement = oncePerHandle((db: Executor) =>
+  db
+    .select({
+      row: profiles,
+      steps: sql<{ step: WalkthroughStep; at: number }[]>`coalesce((
+        select json_agg(json_build_object(
+          'step', ${walkthroughSteps.step},
+          'at', floor(extract(epoch from ${walkthroughSteps.completedAt}) * 1000)))
+        from ${walkthroughSteps} where ${walkthroughSteps.profileId} = ${profiles.id}), '[]')`,
+    })
+    .from(profiles)
+    .where(eq(profiles.id, sql.placeholder("id")))
+    .limit(1)
+    .prepare("profile_view"),
+);
+
+export async function profileView(db: Executor, id: string): Promise<ProfileView | null> {
+  const [found] = await profileViewStatement(db).execute({ id });
+  if (!found) return null;
+  return viewOf(
+    found.row,
+    found.steps.map((done) => ({ step: done.step, completedAt: new Date(done.at) })),
+  );
+}
+
+// PostgreSQL takes at most 65,535 parameters in one statement; a batch of 10,000 rows goes in several
+// statements (of the one transaction).
+const insertChunkRows = 2000;
+
+function chunks<T>(items: T[], size: number): T[][] {
+  const result: T[][] = [];
+  for (let start = 0; start < items.length; start += size) result.push(items.slice(start, start + size));
+  return result;
+}
+
+/**
+ * Creates `count` profiles in one transaction: unclaimed, or owned by `ownerUserId` (a draft).
+ * Ids are random; the rare clash with an existing id is retried with new ones.
+ */
+export async function createProfiles(
+  db: Database,
+  input: {
+    count: number;
+    ownerUserId?: string | null;
+    partnerUserId?: string | null;
+    /** Attributes the pages (and their owner, if not yet) to this partner organisation. */
+    partnerOrganisationId?: string | null;
+  },
+  actor: Actor,
+  origin: RequestOrigin,
+): Promise<ProfileRow[]> {
+  const status: ProfileStatus = input.ownerUserId ? "draft" : "unclaimed";
+  return db.transaction(async (tx) => {
+    // Unclaimed pages are made for printing: they form a batch the QR manager picks by.
+    const [batch] =
+      status === "unclaimed"
+        ? await tx
+            .insert(profileBatches)
+            .values({
+              count: input.count,
+              createdByUserId: actor.id,
+              partnerOrganisationId: input.partnerOrganisationId ?? null,
+            })
+            .returning({ id: profileBatches.id })
+        : [];
+    const created: ProfileRow[] = [];
+    let missing = input.count;
+    for (let attempt = 0; missing > 0; attempt++) {
+      if (attempt > 5) throw new Error("could not find free profile ids");
+      const ids = new Set<string>();
+      while (ids.size < missing) ids.add(newProfileId());
+      const now = new Date();
+      const rows = await createWithStatus(tx, {
+        rows: [...ids].map((id) => ({
+          id,
+          ownerUserId: input.ownerUserId ?? null,
+          partnerUserId: input.partnerUserId ?? null,
+          claimedAt: input.ownerUserId ? now : null,
+          batchId: batch?.id ?? null,
+          content: {},
+          metadata: {},
+        })),
+        status,
+        cause: "admin",
+        actorUserId: actor.id,
+      });
+      created.push(...rows);
+      missing -= rows.length;
+    }
+    const partner = input.partnerOrganisationId;
+    if (partner) {
+      for (const chunk of chunks(created, insertChunkRows)) {
+        await tx
+          .insert(partnerAttributions)
+          .values(
+            chunk.map((row) => ({
+              organisationId: partner,
+              profileId: row.id,
+              source: "admin_created" as const,
+            })),
+          )
+          .onConflictDoNothing();
+      }
+      if (input.ownerUserId) await attribute(tx, { userId: input.ownerUserId }, partner, "admin_created");
+    }
+    await audit(tx, {
+      action: "admin.profiles_create",
+      actorUserId: actor.id,
+      targetUserId: input.ownerUserId ?? null,
+      details: { count: created.length, status, ...(partner ? { partnerOrganisationId: partner } : {}) },
+      ...origin,
+    });
+    return created;
+  });
+}
+
+/** Claims a profile for its new owner: only an unclaimed one, unless an admin assigns it. */
+export async function claimProfile(
+  db: Database,
+  input: { profileId: string; ownerUserId: string },
+  actor: Actor,
+  origin: RequestOrigin,
+): Promise<ProfileView> {
+  if (input.ownerUserId !== actor.id && !isAdmin(actor)) {
+    throw new DomainError("forbidden", "You can claim a page only for yourself.", "owner");
+  }
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(profiles).where(eq(profiles.id, input.profileId)).for("update");
+    if (!row) throw new DomainError("not_found", "There is no page with this code.", "profileId");
+    if (row.status !== "unclaimed" && !isAdmin(actor)) {
+      throw new DomainError("conflict", "This page already has an owner.", "profileId");
+    }
+    const [owner] = await tx.select({ id: users.id }).from(users).where(eq(users.id, input.ownerUserId));
+    if (!owner) throw new DomainError("not_found", "There is no such user.", "owner");
+    const now = new Date();
+    const fields = { ownerUserId: owner.id, claimedAt: row.claimedAt ?? now, updatedAt: now };
+    if (row.status === "unclaimed") {
+      // Claimed by its owner, or given to one by an admin.
+      const cause = actor.id === owner.id && !isAdmin(actor) ? "owner" : "admin";
+      await changeStatus(tx, {
+        profile: row,
+        to: "draft",
+        cause,
+        reason: "claimed",
+        actorUserId: actor.id,
+        fields,
+        now,
+      });
+    } else {
+      await tx.update(profiles).set(fields).where(eq(profiles.id, row.id));
+    }
+    const [updated] = await tx.select().from(profiles).where(eq(profiles.id, row.id));
+    await audit(tx, {
+      action: "profile.claim",
+      actorUserId: actor.id,
+      targetUserId: owner.id,
+      details: { profileId: row.id },
+      ...origin,
+    });
+    return toView(tx, updated as ProfileRow);
+  });
+}
+
+/**
+ * May this actor change this profile (its content, settings, walkthrough, images)? Its owner may,
+ * unless the page is suspended; an admin always may. Throws a `forbidden` DomainError otherwise;
+ * `change` names the change in the message ("Only the page's owner can {change}.").
+ */
+export function assertMayChangeProfile(
+  profile: Pick<ProfileRow, "ownerUserId" | "status">,
+  actor: Actor,
+  change = "change it",
+): void {
+  if (isAdmin(actor)) return;
+  if (profile.ownerUserId !== actor.id) {
+    throw new DomainError("forbidden", `Only the page's owner can ${change}.`);
+  }
+  if (profile.status === "suspended") throw new DomainError("forbidden", "This page is suspended.");
+}
+
+/** The profile, locked for the change, if the actor may change it. */
+async function editable(tx: Executor, id: string, actor: Actor): Promise<ProfileRow> {
+  const [row] = await tx.select().from(profiles).where(eq(profiles.id, id)).for("update");
+  if (!row) throw new DomainError("not_found", "There is no page with this code.", "id");
+  assertMayChangeProfile(row, actor);
+  return row;
+}
+
+export async function updateProfileContent(
+  db: Database,
+  id: string,
+  patch: ProfileContentPatch,
+  actor: Actor,
+): Promise<ProfileView> {
+  return db.transaction(async (tx) => {
+    const row = await editable(tx, id, actor);
+    const content = { ...row.content, ...patch };
+    const [updated] = await tx
+      .update(profiles)
+      .set({ content, updatedAt: new Date() })
+      .where(eq(profiles.id, id))
+      .returning();
+    return toView(tx, updated as ProfileRow);
+  });
+}
+
+export async function updateProfileMetadata(
+  db: Database,
+  id: string,
+  patch: Partial<ProfileMetadata>,
+  actor: Actor,
+): Promise<ProfileView> {
+  return db.transaction(async (tx) => {
+    const row = await editable(tx, id, actor);
+    const metadata = { ...row.metadata, ...patch };
+    const [updated] = await tx
+      .update(profiles)
+      .set({ metadata, updatedAt: new Date() })
+      .where(eq(profiles.id, id))
+      .returning();
+    return toView(tx, updated as ProfileRow);
+  });
+}
+
+/**
+ * Saves one walkthrough step: its fields go into the profile and the step is marked done, in one
+ * transaction. Publishing starts the free trial (once per profile) and makes the page live.
+ */
+export async function saveWalkthroughStep(
+  db: Database,
+  request: WalkthroughStepRequest,
+  actor: Actor,
+  now = new Date(),
+): Promise<ProfileView> {
+  const { profileId, step, ...fields } = request;
+  return db.transaction(async (tx) => {
+    const row = await editable(tx, profileId, actor);
+    const changes: Partial<typeof profiles.$inferInsert> = { updatedAt: now };
+    if (step === "publish") {
+      const content = fullContent(row.content);
+      if (!content.displayName.trim()) {
+        throw new DomainError("conflict", "Give the page a name before publishing it.", "displayName");
+      }
+      if ("visibility" in fields && fields.visibility) {
+        changes.metadata = { ...row.metadata, visibility: fields.visibility };
+      }
+    } else if (step !== "welcome") {
+      changes.content = { ...row.content, ...fields };
+    }
+    if (step === "publish" && row.status === "draft" && !row.trialStartedAt) {
+      await changeStatus(tx, {
+        profile: row,
+        to: "trial",
+        cause: "owner",
+        reason: "trial_started_on_publish",
+        actorUserId: actor.id,
+        fields: {
+          ...changes,
+          trialStartedAt: now,
+          trialEndsAt: new Date(now.getTime() + freeTrialDays * 24 * 60 * 60 * 1000),
+        },
+        now,
+      });
+    } else {
+      await tx.update(profiles).set(changes).where(eq(profiles.id, profileId));
+    }
+    const [updated] = await tx.select().from(profiles).where(eq(profiles.id, profileId));
+    await tx
+      .insert(walkthroughSteps)
+      .values({ profileId, step, data: fields, completedAt: now })
+      .onConflictDoUpdate({
+        target: [walkthroughSteps.profileId, walkthroughSteps.step],
+        set: { data: fields, completedAt: now },
+      });
+    return toView(tx, updated as ProfileRow);
+  });
+}
+
+/** An admin sets any status; the change is kept in the history and the audit log. */
+export async function setProfileStatus(
+  db: Database,
+  input: { id: string; status: ProfileStatus; reason?: string },
+  actor: Actor,
+  origin: RequestOrigin,
+): Promise<ProfileView> {
+  if (!isAdmin(actor)) throw new DomainError("forbidden", "Only an admin may change a page's status.");
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(profiles).where(eq(profiles.id, input.id)).for("update");
+    if (!row) throw new DomainError("not_found", "There is no page with this code.", "id");
+    if (row.status !== input.status) {
+      await changeStatus(tx, {
+        profile: row,
+        to: input.status,
+        cause: "admin",
+        reason: null,
+        note: input.reason ?? null,
+        actorUserId: actor.id,
+        now: new Date(),
+      });
+    }
+    const [updated] = await tx.select().from(profiles).where(eq(profiles.id, input.id));
+    await audit(tx, {
+      action: "admin.profile_status",
+      actorUserId: actor.id,
+      targetUserId: row.ownerUserId,
+      details: { profileId: row.id, from: row.status, to: input.status, reason: input.reason ?? null },
+      ...origin,
+    });
+    return toView(tx, updated as ProfileRow);
+  });
+}
+
+export async function profileHistory(db: Executor, id: string) {
+  const rows = await db
+    .select({
+      at: profileStatusHistory.at,
+      from: profileStatusHistory.fromStatus,
+      to: profileStatusHistory.toStatus,
+      actorEmail: users.email,
+      reasonCode: profileStatusHistory.reasonCode,
+      reason: profileStatusHistory.reason,
+    })
+    .from(profileStatusHistory)
+    .leftJoin(users, eq(users.id, profileStatusHistory.actorUserId))
+    .where(eq(profileStatusHistory.profileId, id))
+    .orderBy(desc(profileStatusHistory.at), desc(profileStatusHistory.id));
+  return rows.map((row) => ({ ...row, at: row.at.toISOString() }));
+}
+
+export async function ownerEmailOf(
+  db: Executor,
+  row: { ownerUserId: string | null },
+): Promise<string | null> {
+  if (!row.ownerUserId) return null;
+  const [owner] = await db.select({ email: users.email }).from(users).where(eq(users.id, row.ownerUserId));
+  return owner?.email ?? null;
+}

@@ -1,0 +1,233 @@
+// Starting a trial on a page by its owner: the 30-day free trial (/gratis-provperiod) and the 90-day
+// extended trial (/extended-trial). Each is once per page and never after a paid period.
+//
+// Decision (ADR-lite, issue 10): when may a trial start?
+// - Free trial: on a `draft`, or on an `expired` page that never had a trial and never was paid for
+//   (an admin may have expired it). Starting it puts the page live (`trial`), exactly as the first
+//   publishing does today, so the two ways agree: the page needs a name first, and publishing it
+//   later starts nothing more. Used means `trial_started_at` or `extended_trial_started_at` is set.
+// - Extended trial: on a `draft`, a running free `trial` (a campaign lengthens it) or an `expired`
+//   page, when it never had the extended trial and never was paid for, and the owner's e-mail is
+//   verified. The 90 days count from now. Used means `extended_trial_started_at` is set.
+// - Paid means `paid_until` is set or the page has any paid order.
+// - Only the owner starts a trial; an admin changes statuses in the admin tools instead.
+// The checks are one function per trial, used by the pages (to explain each page's state in the
+// reader's language) and by the API (which refuses with the same reason in its message).
+import { and, asc, eq } from "drizzle-orm";
+import type { ProfileView } from "../../../contract/profiles";
+import type { ProfileStatus } from "../../../contract/profile-values";
+import type { TrialRefusal } from "../../../contract/trials";
+import type { Database, Executor } from "../../db/client";
+import { orders, profiles, users } from "../../db/schema";
+import { DomainError, type Actor } from "../core";
+import { fullContent, profileView } from "./profiles";
+import { changeStatus, type ReasonOf } from "./status-machine";
+
+type ProfileRow = typeof profiles.$inferSelect;
+
+const dayMs = 24 * 60 * 60 * 1000;
+
+/** What the checks need to know of a page besides its row. */
+export type TrialFacts = {
+  row: Pick<
+    ProfileRow,
+    "ownerUserId" | "status" | "trialStartedAt" | "extendedTrialStartedAt" | "paidUntil" | "content"
+  >;
+  paid: boolean;
+};
+
+const freeTrialFrom: readonly ProfileStatus[] = ["draft", "expired"];
+const extendedTrialFrom: readonly ProfileStatus[] = ["draft", "trial", "expired"];
+
+/** Why the actor can't start the free trial on this page, or null when they can. */
+export function freeTrialRefusal({ row, paid }: TrialFacts, actor: Pick<Actor, "id">): TrialRefusal | null {
+  if (row.ownerUserId !== actor.id) return "not_owner";
+  if (row.status === "suspended") return "suspended";
+  if (paid || row.paidUntil) return "paid";
+  if (row.trialStartedAt || row.extendedTrialStartedAt) return "trial_used";
+  if (!freeTrialFrom.includes(row.status)) return "not_available";
+  if (!fullContent(row.content).displayName.trim()) return "unnamed";
+  return null;
+}
+
+/** Why the actor can't start the extended trial on this page, or null when they can. */
+export function extendedTrialRefusal(
+  { row, paid }: TrialFacts,
+  actor: Pick<Actor, "id">,
+  emailVerified: boolean,
+): TrialRefusal | null {
+  if (row.ownerUserId !== actor.id) return "not_owner";
+  if (row.status === "suspended") return "suspended";
+  if (paid || row.paidUntil) return "paid";
+  if (row.extendedTrialStartedAt) return "trial_used";
+  if (!extendedTrialFrom.includes(row.status)) return "not_available";
+  if (!fullContent(row.content).displayName.trim()) return "unnamed";
+  if (!emailVerified) return "email_unverified";
+  return null;
+}
+
+/** The API's words for each refusal (the pages have their own, translated). */
+const refusalMessages: Record<TrialRefusal, { code: "forbidden" | "conflict"; message: string }> = {
+  not_owner: { code: "forbidden", message: "Only the page's owner can start a trial on it." },
+  suspended: { code: "forbidden", message: "This page is suspended." },
+  paid: {
+    code: "conflict",
+    message: "This page has been paid for; a trial is only for pages never paid for.",
+  },
+  trial_used: {
+    code: "conflict",
+    message: "This page has already had this trial; it is given once per page.",
+  },
+  not_available: { code: "conflict", message: "This page is live already; a trial can't start on it now." },
+  unnamed: { code: "conflict", message: "Give the page a name before starting the trial: it goes live." },
+  email_unverified: {
+    code: "forbidden",
+    message: "Verify your e-mail address first: the extended trial needs a verified address.",
+  },
+};
+
+function refuse(reason: TrialRefusal): never {
+  const { code, message } = refusalMessages[reason];
+  throw new DomainError(code, message, reason === "email_unverified" ? "email" : "profileId");
+}
+
+/** Whether the page has ever been paid for: a paid-until date, or any paid order. */
+export async function everPaid(db: Executor, row: Pick<ProfileRow, "id" | "paidUntil">): Promise<boolean> {
+  if (row.paidUntil) return true;
+  const [paid] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.profileId, row.id), eq(orders.status, "paid")))
+    .limit(1);
+  return !!paid;
+}
+
+export async function isEmailVerified(db: Executor, userId: string): Promise<boolean> {
+  const [user] = await db
+    .select({ verifiedAt: users.emailVerifiedAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return !!user?.verifiedAt;
+}
+
+/** The page's facts for the checks, or null when there is no such page. */
+export async function trialFacts(db: Executor, profileId: string): Promise<TrialFacts | null> {
+  const [row] = await db.select().from(profiles).where(eq(profiles.id, profileId)).limit(1);
+  return row ? { row, paid: await everPaid(db, row) } : null;
+}
+
+async function startTrial(
+  db: Database,
+  profileId: string,
+  actor: Actor,
+  now: Date,
+  kind: { refusal: (facts: TrialFacts, emailVerified: boolean) => TrialRefusal | null; days: number },
+  reasonCode: ReasonOf<"owner">,
+  status: ProfileStatus,
+  extended: boolean,
+): Promise<ProfileView> {
+  await db.transaction(async (tx) => {
+    // Locked, so two clicks (or two tabs) start it once: the second sees it used.
+    const [row] = await tx.select().from(profiles).where(eq(profiles.id, profileId)).for("update");
+    if (!row) throw new DomainError("not_found", "There is no page with this code.", "profileId");
+    const facts = { row, paid: await everPaid(tx, row) };
+    const reason = kind.refusal(facts, extended ? await isEmailVerified(tx, actor.id) : true);
+    if (reason) refuse(reason);
+    const ends = new Date(now.getTime() + kind.days * dayMs);
+    await changeStatus(tx, {
+      profile: row,
+      to: status,
+      cause: "owner",
+      reason: reasonCode,
+      actorUserId: actor.id,
+      fields: {
+        trialEndsAt: ends,
+        ...(extended ? { extendedTrialStartedAt: now } : { trialStartedAt: now }),
+      },
+      now,
+    });
+  });
+  const view = await profileView(db, profileId);
+  if (!view) throw new DomainError("not_found", "There is no page with this code.", "profileId");
+  return view;
+}
+
+/** Starts the free trial (`days` from configuration) on a page the actor owns. */
+export function startFreeTrial(
+  db: Database,
+  input: { profileId: string },
+  actor: Actor,
+  days: number,
+  now = new Date(),
+): Promise<ProfileView> {
+  return startTrial(
+    db,
+    input.profileId,
+    actor,
+    now,
+    { refusal: (facts) => freeTrialRefusal(facts, actor), days },
+    "free_trial_started",
+    "trial",
+    false,
+  );
+}
+
+/** Starts the extended trial (`days` from configuration) on a page the actor owns. */
+export function startExtendedTrial(
+  db: Database,
+  input: { profileId: string; acceptTerms: true },
+  actor: Actor,
+  days: number,
+  now = new Date(),
+): Promise<ProfileView> {
+  return startTrial(
+    db,
+    input.profileId,
+    actor,
+    now,
+    { refusal: (facts, verified) => extendedTrialRefusal(facts, actor, verified), days },
+    "extended_trial_started",
+    "extended_trial",
+    true,
+  );
+}
+
+/** One of the viewer's pages as the trial pages list it: why this trial can't start on it, if not. */
+export type TrialChoice = {
+  id: string;
+  name: string;
+  status: ProfileStatus;
+  trialEndsAt: string | null;
+  refusal: TrialRefusal | null;
+};
+
+/**
+ * The viewer's pages, oldest first, each with the given trial's verdict, and whether the viewer's
+ * e-mail is verified (the extended trial needs it; the page explains it once, not per page).
+ */
+export async function trialChoices(
+  db: Executor,
+  actor: Pick<Actor, "id">,
+  trial: "free" | "extended",
+): Promise<{ emailVerified: boolean; pages: TrialChoice[] }> {
+  const rows = await db
+    .select()
+    .from(profiles)
+    .where(eq(profiles.ownerUserId, actor.id))
+    .orderBy(asc(profiles.createdAt), asc(profiles.id));
+  const emailVerified = await isEmailVerified(db, actor.id);
+  const pages: TrialChoice[] = [];
+  for (const row of rows) {
+    const facts = { row, paid: await everPaid(db, row) };
+    pages.push({
+      id: row.id,
+      name: fullContent(row.content).displayName,
+      status: row.status,
+      trialEndsAt: row.trialEndsAt?.toISOString() ?? null,
+      refusal:
+        trial === "free" ? freeTrialRefusal(facts, actor) : extendedTrialRefusal(facts, actor, emailVerified),
+    });
+  }
+  return { emailVerified, pages };
+}
