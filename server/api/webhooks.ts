@@ -1,6 +1,6 @@
 // POST /api/webhooks/{provider}: a payment provider reports an event. The raw body is checked against
 // its signature by the provider (400 when it does not match, never a 500), the event is stored and
-// booked (server/domain/billing/payments.ts), and the answer is 200 once it is stored, also for a replay. The
+// booked (server/domain/billing/booking.ts), and the answer is 200 once it is stored, also for a replay. The
 // sandbox's card form calls `receiveWebhook` in-process with its signed body: the same path.
 import { Hono } from "hono";
 import { errorCodes } from "../../contract/errors";

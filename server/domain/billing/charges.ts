@@ -5,7 +5,8 @@ import { plans } from "../../../contract/pricing";
 import type { Database } from "../../db/client";
 import type { subscriptions } from "../../db/schema";
 import type { PaymentEvent, SubscriptionCharge } from "../../providers/payments/types";
-import { addInterval, bookPaymentEvent } from "./payments";
+import { bookPaymentEvent } from "./booking";
+import { addInterval } from "./orders";
 
 /**
  * Charges one subscription's kept card for its next period (the first, at a trial's end, or a

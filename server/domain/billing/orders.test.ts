@@ -2,7 +2,7 @@
 // is tested over the API on every database engine: tests/api/payments.test.ts.
 import { describe, expect, it } from "vitest";
 import { profileStatuses } from "../../../contract/profiles";
-import { checkoutRefusal, payableStatuses } from "./payments";
+import { checkoutRefusal, payableStatuses } from "./orders";
 
 describe("checkoutRefusal", () => {
   const owner = "0b6f0d58-7f0b-4c1e-9a58-1d1c0f0e0a01";

@@ -1,0 +1,307 @@
+// What each booked event changes: a success pays the order and starts or advances the subscription;
+// a completed checkout with a trial first keeps the card for the trial's end; a failed charge starts
+// or goes on with the dunning (decisions "Subscriptions a customer can trust").
+import { eq } from "drizzle-orm";
+import { openOrderStatuses, type CheckoutLinkInterval } from "../../../contract/orders";
+import { plans } from "../../../contract/pricing";
+import type { Executor } from "../../db/client";
+import type { profiles } from "../../db/schema";
+import { checkoutLinks, orders, subscriptions } from "../../db/schema";
+import type { PaymentEvent } from "../../providers/payments/types";
+import type { ReasonOf } from "../profiles";
+import {
+  type OrderRow,
+  dayMs,
+  orderPaymentRefusal,
+  onTrial,
+  runningTrialEnd,
+  addInterval,
+  orderTerms,
+} from "./orders";
+import { applyPaymentToPage } from "./page-payment";
+
+/**
+ * A successful payment: the first one pays the order and starts the subscription; a later one that pays
+ * a later period advances it. Returns the page's new paid_until, or null when nothing changed.
+ */
+export async function applySuccess(
+  tx: Executor,
+  order: OrderRow,
+  profile: typeof profiles.$inferSelect,
+  event: PaymentEvent,
+  { now, trialDays }: { now: Date; trialDays: number },
+): Promise<Date | null> {
+  if (order.status === "cancelled") return null;
+  const [subscription] = await tx
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.orderId, order.id))
+    .limit(1)
+    .for("update");
+  const reportedEnd = event.periodEnd ? new Date(event.periodEnd) : null;
+
+  if (order.status === "scheduled") {
+    // The first charge, at the end of the trial that came first: the first period starts there.
+    if (!subscription) return null;
+    const periodStart = subscription.trialEndsAt ?? now;
+    const periodEnd =
+      reportedEnd && reportedEnd > periodStart
+        ? reportedEnd
+        : addInterval(periodStart, subscription.interval);
+    const finished = subscription.iterations === 1;
+    await tx
+      .update(orders)
+      .set({ status: "paid", paidAt: now, failureCode: null })
+      .where(eq(orders.id, order.id));
+    await tx
+      .update(subscriptions)
+      .set({
+        ...paidCharge(subscription),
+        periodsPaid: 1,
+        currentPeriodStart: periodStart,
+        currentPeriodEnd: periodEnd,
+        nextChargeAt: finished ? null : periodEnd,
+        status: "active",
+        updatedAt: now,
+      })
+      .where(eq(subscriptions.id, subscription.id));
+    const paidUntil = profile.paidUntil && profile.paidUntil > periodEnd ? profile.paidUntil : periodEnd;
+    await applyPaymentToPage(tx, {
+      profile,
+      to: onTrial(profile, now) ? profile.status : "active",
+      reason: "paid",
+      paidUntil,
+      orderNumber: order.orderNumber,
+      now,
+    });
+    return paidUntil;
+  }
+
+  if (order.status === "paid") {
+    // Only a renewal that pays a later period counts; the same success told twice changes nothing.
+    if (!subscription || !reportedEnd || !subscription.currentPeriodEnd) return null;
+    if (reportedEnd <= subscription.currentPeriodEnd) return null;
+    const periodsPaid = subscription.periodsPaid + 1;
+    const finished = subscription.iterations > 0 && periodsPaid >= subscription.iterations;
+    await tx
+      .update(subscriptions)
+      .set({
+        ...paidCharge(subscription),
+        periodsPaid,
+        currentPeriodStart: subscription.currentPeriodEnd,
+        currentPeriodEnd: reportedEnd,
+        nextChargeAt: finished ? null : reportedEnd,
+        status: "active",
+        updatedAt: now,
+      })
+      .where(eq(subscriptions.id, subscription.id));
+    await tx.update(orders).set({ failureCode: null }).where(eq(orders.id, order.id));
+    await applyPaymentToPage(tx, {
+      profile,
+      to: "active",
+      reason: "paid",
+      paidUntil: reportedEnd,
+      orderNumber: order.orderNumber,
+      now,
+    });
+    return reportedEnd;
+  }
+
+  // A link revoked, or used by another order, meanwhile pays nothing more (a provider's success for
+  // it is kept in payment_events for the admin, and the order stays unpaid).
+  if (order.checkoutLinkId && (await orderPaymentRefusal(tx, order, null)) !== null) return null;
+  const terms = await orderTerms(tx, order);
+  const trialEndsAt = terms.trialFirst
+    ? new Date(now.getTime() + trialDays * dayMs)
+    : runningTrialEnd(profile, now);
+  const periodStart = trialEndsAt ?? now;
+  const periodEnd =
+    reportedEnd && reportedEnd > periodStart ? reportedEnd : addInterval(periodStart, terms.interval);
+  const finished = terms.iterations === 1;
+  await tx
+    .update(orders)
+    .set({ status: "paid", paidAt: now, failureCode: null })
+    .where(eq(orders.id, order.id));
+  // A page paid further ahead already (an earlier order) keeps the later date.
+  const paidUntil = profile.paidUntil && profile.paidUntil > periodEnd ? profile.paidUntil : periodEnd;
+  // Paid during its own trial, the page stays on the trial, which it has free; the sweep makes it
+  // active when the trial ends (decisions: paying during a trial never wastes the trial).
+  await openSubscription(tx, order, profile, event, {
+    terms,
+    values: {
+      periodsPaid: 1,
+      currentPeriodStart: periodStart,
+      currentPeriodEnd: periodEnd,
+      nextChargeAt: finished ? null : periodEnd,
+      trialEndsAt,
+      status: trialEndsAt ? "trialing" : "active",
+    },
+    reason: "paid",
+    paidUntil,
+    now,
+  });
+  return paidUntil;
+}
+
+type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+/**
+ * What a paid charge changes of a subscription besides its period: the dunning starts over, and a
+ * switch of plan asked for takes effect with the period it paid (the charge was at the new price).
+ */
+function paidCharge(subscription: SubscriptionRow): Partial<typeof subscriptions.$inferInsert> {
+  const switched = subscription.nextPlan;
+  return {
+    failedAttempts: 0,
+    nextRetryAt: null,
+    ...(switched
+      ? {
+          plan: switched,
+          interval: plans[switched].interval,
+          priceOre: plans[switched].price.amountOre,
+          nextPlan: null,
+        }
+      : {}),
+  };
+}
+
+/** Days after a failed charge's due date on which it is tried again (decisions: 1, 3 and 7). */
+export const retryAfterDays = [1, 3, 7] as const;
+
+/**
+ * The checkout is done with the card kept and nothing charged (a trial comes first): the order is
+ * scheduled, the subscription waits for the trial's end to charge, and the page is covered until
+ * then (a page on its own trial stays on it; a lapsed page with a link's trial first is live again).
+ * Answers whether anything changed.
+ */
+export async function applyCheckoutCompleted(
+  tx: Executor,
+  order: OrderRow,
+  profile: typeof profiles.$inferSelect,
+  event: PaymentEvent,
+  { now, trialDays }: { now: Date; trialDays: number },
+): Promise<boolean> {
+  if (!openOrderStatuses.includes(order.status)) return false;
+  if (order.checkoutLinkId && (await orderPaymentRefusal(tx, order, null)) !== null) return false;
+  const terms = await orderTerms(tx, order);
+  const trialEndsAt = terms.trialFirst
+    ? new Date(now.getTime() + trialDays * dayMs)
+    : runningTrialEnd(profile, now);
+  // Nothing to wait for: the provider should have charged; nothing is booked without a charge.
+  if (!trialEndsAt) return false;
+  await tx.update(orders).set({ status: "scheduled", failureCode: null }).where(eq(orders.id, order.id));
+  const coveredUntil = profile.paidUntil && profile.paidUntil > trialEndsAt ? profile.paidUntil : trialEndsAt;
+  await openSubscription(tx, order, profile, event, {
+    terms,
+    values: { periodsPaid: 0, nextChargeAt: trialEndsAt, trialEndsAt, status: "trialing" },
+    reason: "subscription_started",
+    paidUntil: coveredUntil,
+    now,
+  });
+  return true;
+}
+
+/**
+ * A charge of the subscription failed. The page is past due from the first failure. Where we charge
+ * ourselves (the sandbox) the charge is tried again 1, 3 and 7 days after it was due, and when the
+ * last try fails too the subscription stops and the page rests; a provider that charges its own
+ * (Stripe) retries on its own schedule and ends the subscription itself. Each failure e-mails the
+ * customer (failure_notified_at is cleared for the sweep). Answers whether the page changed.
+ */
+export async function applyChargeFailure(
+  tx: Executor,
+  order: OrderRow,
+  profile: typeof profiles.$inferSelect,
+  event: PaymentEvent,
+  now: Date,
+): Promise<boolean> {
+  const [subscription] = await tx
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.orderId, order.id))
+    .limit(1)
+    .for("update");
+  await tx
+    .update(orders)
+    .set({ failureCode: event.failureCode ?? "payment_failed", failureNotifiedAt: null })
+    .where(eq(orders.id, order.id));
+  if (!subscription) return false;
+  const failedAttempts = subscription.failedAttempts + 1;
+  const weCharge = subscription.provider === "sandbox";
+  const due = subscription.nextChargeAt ?? now;
+  const retryDays = weCharge ? retryAfterDays[failedAttempts - 1] : undefined;
+  const exhausted = weCharge && retryDays === undefined;
+  await tx
+    .update(subscriptions)
+    .set({
+      status: exhausted ? "cancelled" : "past_due",
+      failedAttempts,
+      nextRetryAt: retryDays === undefined ? null : new Date(due.getTime() + retryDays * dayMs),
+      ...(exhausted ? { nextChargeAt: null } : {}),
+      updatedAt: now,
+    })
+    .where(eq(subscriptions.id, subscription.id));
+  const to = exhausted ? "expired" : "past_due";
+  if (profile.status === to || !["trial", "extended_trial", "active", "past_due"].includes(profile.status)) {
+    return false;
+  }
+  return applyPaymentToPage(tx, {
+    profile,
+    to,
+    reason: "payment_failed",
+    orderNumber: order.orderNumber,
+    now,
+  });
+}
+
+/**
+ * Starts the subscription of an order whose checkout is done (paid, or with the card kept for a
+ * trial's end): the subscription row, the checkout link used up, and the page covered through the
+ * status machine (a page on its own trial stays on it).
+ */
+async function openSubscription(
+  tx: Executor,
+  order: OrderRow,
+  profile: typeof profiles.$inferSelect,
+  event: PaymentEvent,
+  request: {
+    terms: { interval: CheckoutLinkInterval; iterations: number };
+    values: Pick<
+      typeof subscriptions.$inferInsert,
+      "periodsPaid" | "currentPeriodStart" | "currentPeriodEnd" | "nextChargeAt" | "trialEndsAt" | "status"
+    >;
+    reason: ReasonOf<"payment">;
+    paidUntil: Date;
+    now: Date;
+  },
+): Promise<void> {
+  const { now } = request;
+  await tx.insert(subscriptions).values({
+    profileId: order.profileId,
+    customerUserId: order.customerUserId,
+    orderId: order.id,
+    plan: order.plan,
+    interval: request.terms.interval,
+    priceOre: order.amountOre,
+    currency: order.currency,
+    iterations: request.terms.iterations,
+    ...request.values,
+    provider: order.provider,
+    providerSubscriptionId: event.providerSubscriptionId,
+    cardOnFile: event.card ?? null,
+  });
+  if (order.checkoutLinkId) {
+    await tx
+      .update(checkoutLinks)
+      .set({ usedAt: now, usedOrderId: order.id })
+      .where(eq(checkoutLinks.id, order.checkoutLinkId));
+  }
+  await applyPaymentToPage(tx, {
+    profile,
+    to: onTrial(profile, now) ? profile.status : "active",
+    reason: request.reason,
+    paidUntil: request.paidUntil,
+    orderNumber: order.orderNumber,
+    now,
+  });
+}

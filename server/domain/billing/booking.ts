@@ -1,0 +1,142 @@
+// The booking of every payment event a provider reports, whichever provider it is (one code path).
+// A payment is booked once: the provider's event id is stored unique (a replay answers "already
+// booked"), and a success for an order already paid only advances the subscription when it pays a
+// period that ends later than the one already paid (a renewal); otherwise it changes nothing.
+import { and, eq, inArray } from "drizzle-orm";
+import type { OrderStatus, PaymentProviderName } from "../../../contract/orders";
+import { freeTrialDays } from "../../../contract/pricing";
+import type { Database, Executor } from "../../db/client";
+import { orders, paymentEvents, profiles, subscriptions } from "../../db/schema";
+import type { PaymentEvent } from "../../providers/payments/types";
+import type { OrderRow } from "./orders";
+import { applySuccess, applyCheckoutCompleted, applyChargeFailure } from "./booked-payments";
+
+export type BookingDeps = {
+  /** Drops the page's cached copy once the change is committed. */
+  onProfileChanged?: (profileId: string) => void;
+  /** The free trial's length when terms put one first (FREE_TRIAL_DAYS). */
+  freeTrialDays?: number;
+  now?: Date;
+};
+
+export type Booking = {
+  /** False when this event was booked before (a replayed webhook): nothing changed. */
+  booked: boolean;
+  orderNumber: string | null;
+  orderStatus: OrderStatus | null;
+};
+
+/**
+ * Books one provider event in one transaction: stored first (a replay is a no-op), then applied to its
+ * order, subscription, page and checkout link. Answers what it did; the page's cache is dropped after
+ * the commit.
+ */
+export async function bookPaymentEvent(
+  db: Database,
+  event: PaymentEvent,
+  deps: BookingDeps = {},
+): Promise<Booking> {
+  const now = deps.now ?? new Date();
+  const trialDays = deps.freeTrialDays ?? freeTrialDays;
+  let changedProfile: string | null = null;
+  const booking = await db.transaction(async (tx): Promise<Booking> => {
+    const [stored] = await tx
+      .insert(paymentEvents)
+      .values({
+        provider: event.provider,
+        providerEventId: event.eventId,
+        type: event.type,
+        payload: event.raw,
+      })
+      .onConflictDoNothing({ target: [paymentEvents.provider, paymentEvents.providerEventId] })
+      .returning({ id: paymentEvents.id });
+    if (!stored) return { booked: false, orderNumber: event.orderNumber, orderStatus: null };
+
+    const order = await findEventOrder(tx, event);
+    if (!order) {
+      // Stored for the record (a provider's event about something we never made); nothing to apply.
+      await tx.update(paymentEvents).set({ processedAt: now }).where(eq(paymentEvents.id, stored.id));
+      return { booked: true, orderNumber: event.orderNumber, orderStatus: null };
+    }
+    const [profile] = await tx.select().from(profiles).where(eq(profiles.id, order.profileId)).for("update");
+    let status = order.status;
+    if (event.type === "payment_succeeded" && profile) {
+      const paidUntil = await applySuccess(tx, order, profile, event, { now, trialDays });
+      if (paidUntil) {
+        status = "paid";
+        changedProfile = profile.id;
+      }
+    } else if (event.type === "checkout_completed" && profile) {
+      if (await applyCheckoutCompleted(tx, order, profile, event, { now, trialDays })) {
+        status = "scheduled";
+        changedProfile = profile.id;
+      }
+    } else if (event.type === "payment_failed" && profile) {
+      if (order.status === "paid" || order.status === "scheduled") {
+        // A charge of the subscription failed (a renewal, or the first one at a trial's end).
+        if (await applyChargeFailure(tx, order, profile, event, now)) changedProfile = profile.id;
+      } else if (order.status !== "cancelled") {
+        status = "failed";
+        await tx
+          .update(orders)
+          .set({ status, failureCode: event.failureCode ?? "payment_failed", failureNotifiedAt: null })
+          .where(eq(orders.id, order.id));
+      }
+    } else if (
+      event.type === "requires_confirmation" &&
+      (order.status === "pending" || order.status === "failed")
+    ) {
+      status = "requires_confirmation";
+      await tx.update(orders).set({ status, failureCode: null }).where(eq(orders.id, order.id));
+    }
+    await tx
+      .update(paymentEvents)
+      .set({ processedAt: now, orderId: order.id })
+      .where(eq(paymentEvents.id, stored.id));
+    return { booked: true, orderNumber: order.orderNumber, orderStatus: status };
+  });
+  if (changedProfile) deps.onProfileChanged?.(changedProfile);
+  return booking;
+}
+
+/** Whether the provider's subscription has paid all its agreed periods (never for "until cancelled"). */
+export async function hasPaidEveryPeriod(
+  db: Database,
+  provider: PaymentProviderName,
+  providerSubscriptionId: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ iterations: subscriptions.iterations, periodsPaid: subscriptions.periodsPaid })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.provider, provider),
+        eq(subscriptions.providerSubscriptionId, providerSubscriptionId),
+      ),
+    );
+  return !!row && row.iterations > 0 && row.periodsPaid >= row.iterations;
+}
+
+async function findEventOrder(tx: Executor, event: PaymentEvent): Promise<OrderRow | null> {
+  const where = event.orderNumber
+    ? eq(orders.orderNumber, event.orderNumber)
+    : event.providerReference
+      ? and(eq(orders.provider, event.provider), eq(orders.providerReference, event.providerReference))
+      : event.providerSubscriptionId
+        ? inArray(
+            orders.id,
+            tx
+              .select({ id: subscriptions.orderId })
+              .from(subscriptions)
+              .where(
+                and(
+                  eq(subscriptions.provider, event.provider),
+                  eq(subscriptions.providerSubscriptionId, event.providerSubscriptionId),
+                ),
+              ),
+          )
+        : undefined;
+  if (!where) return null;
+  const [order] = await tx.select().from(orders).where(where).limit(1).for("update");
+  return order ?? null;
+}

@@ -1,0 +1,227 @@
+// Orders and their terms (decisions.md "Trials and payment" leaves these to us):
+// - A page can be paid for while it is `trial`, `extended_trial`, `past_due` or `expired`. A draft is
+//   published first (publishing starts the free trial); an `active` page is paid already; unclaimed
+//   and suspended pages are nobody's to pay for.
+// - The terms are a plan's or a checkout link's; a link pays for one page, once, and a revoked,
+//   expired or used link pays nothing more. A trial running, or a link's trial first, puts the first
+//   charge at the trial's end (decisions: paying during a trial never wastes the trial).
+import { and, eq, isNull, or, sql } from "drizzle-orm";
+import type { CardPlan } from "../../../contract/checkout";
+import { formatOrderNumber, type CheckoutLinkInterval } from "../../../contract/orders";
+import { plans } from "../../../contract/pricing";
+import type { ProfileStatus } from "../../../contract/profiles";
+import type { Executor } from "../../db/client";
+import type { orders } from "../../db/schema";
+import { checkoutLinks, orderNumberSequence, profiles } from "../../db/schema";
+import { DomainError } from "../core";
+
+export type OrderRow = typeof orders.$inferSelect;
+type LinkRow = typeof checkoutLinks.$inferSelect;
+
+/** The statuses in which an owner may pay for their page. */
+export const payableStatuses: readonly ProfileStatus[] = ["trial", "extended_trial", "past_due", "expired"];
+
+export const dayMs = 24 * 60 * 60 * 1000;
+
+/** Why an owner cannot pay for a page now, in words for the API; null when they can. */
+export function checkoutRefusal(
+  profile: { status: ProfileStatus; ownerUserId: string | null } | null,
+  viewerId: string,
+): { code: "not_found" | "forbidden" | "conflict"; message: string } | null {
+  if (!profile) return { code: "not_found", message: "There is no page with this code." };
+  if (profile.ownerUserId !== viewerId) {
+    return { code: "forbidden", message: "Only the page's owner can pay for it." };
+  }
+  if (payableStatuses.includes(profile.status)) return null;
+  const why: Partial<Record<ProfileStatus, string>> = {
+    draft: "Publish the page first; then choose a plan.",
+    active: "This page is paid for already.",
+    suspended: "This page is suspended and cannot be paid for.",
+  };
+  return { code: "conflict", message: why[profile.status] ?? "This page cannot be paid for now." };
+}
+
+/** The terms of a purchase: what each period costs and how many periods. */
+type Terms = {
+  plan: CardPlan | "link";
+  interval: CheckoutLinkInterval;
+  priceOre: number;
+  iterations: number;
+  trialFirst: boolean;
+  link: LinkRow | null;
+};
+
+export function planTerms(plan: CardPlan): Terms {
+  return {
+    plan,
+    interval: plan === "monthly" ? "month" : "year",
+    priceOre: plans[plan].price.amountOre,
+    iterations: 0,
+    trialFirst: false,
+    link: null,
+  };
+}
+
+export type LinkState =
+  | { state: "usable"; link: LinkRow }
+  | { state: "not_found" | "not_yours" | "revoked" | "expired" | "used"; link: LinkRow | null };
+
+/** A checkout link as its customer may use it now (the /checkout-link page and the checkout). */
+export async function checkoutLinkState(
+  db: Executor,
+  token: string,
+  viewerId: string,
+  now = new Date(),
+): Promise<LinkState> {
+  const [link] = await db.select().from(checkoutLinks).where(eq(checkoutLinks.token, token)).limit(1);
+  if (!link) return { state: "not_found", link: null };
+  if (link.customerUserId !== viewerId) return { state: "not_yours", link: null };
+  if (link.revokedAt) return { state: "revoked", link };
+  if (link.usedAt) return { state: "used", link };
+  if (link.expiresAt && link.expiresAt <= now) return { state: "expired", link };
+  return { state: "usable", link };
+}
+
+const linkRefusals: Record<Exclude<LinkState["state"], "usable">, string> = {
+  not_found: "There is no such checkout link.",
+  not_yours: "This checkout link was made for another customer.",
+  revoked: "This checkout link has been withdrawn.",
+  expired: "This checkout link has expired.",
+  used: "This checkout link has been used already.",
+};
+
+export function linkTerms(found: LinkState): Terms {
+  if (found.state !== "usable") {
+    throw new DomainError(
+      found.state === "not_found" ? "not_found" : "conflict",
+      linkRefusals[found.state],
+      "link",
+    );
+  }
+  const { link } = found;
+  return {
+    plan: "link",
+    interval: link.interval,
+    priceOre: link.priceOre,
+    iterations: link.iterations,
+    trialFirst: link.includesFreeTrial,
+    link,
+  };
+}
+
+/**
+ * A checkout link pays for one page (decisions): the first checkout started with it binds it to its
+ * page, in one conditional update, so two checkouts at once for two pages cannot both bind it.
+ */
+export async function bindLinkToPage(tx: Executor, link: LinkRow, profileId: string): Promise<void> {
+  const [bound] = await tx
+    .update(checkoutLinks)
+    .set({ profileId })
+    .where(
+      and(
+        eq(checkoutLinks.id, link.id),
+        or(isNull(checkoutLinks.profileId), eq(checkoutLinks.profileId, profileId)),
+      ),
+    )
+    .returning({ id: checkoutLinks.id });
+  if (!bound) {
+    throw new DomainError("conflict", "This checkout link pays for another page of yours.", "link");
+  }
+}
+
+/**
+ * Why an order can no longer be paid now, or null: it was replaced, or the checkout link it came from
+ * was revoked, has expired, or paid for another order meanwhile. Asked before the sandbox takes the
+ * card; the booking asks again of a success, with `now` null: a provider's checkout completed before
+ * the link's end may report after it.
+ */
+export async function orderPaymentRefusal(
+  db: Executor,
+  order: Pick<OrderRow, "id" | "status" | "checkoutLinkId">,
+  now: Date | null,
+): Promise<string | null> {
+  if (order.status === "cancelled") return "This order was replaced by a newer one; start again.";
+  if (!order.checkoutLinkId || order.status === "paid") return null;
+  const [link] = await db.select().from(checkoutLinks).where(eq(checkoutLinks.id, order.checkoutLinkId));
+  if (!link) return linkRefusals.not_found;
+  if (link.revokedAt) return linkRefusals.revoked;
+  if (link.usedOrderId && link.usedOrderId !== order.id) return linkRefusals.used;
+  if (now && link.expiresAt && link.expiresAt <= now) return linkRefusals.expired;
+  return null;
+}
+
+/**
+ * When an order's first charge is due, if not at its checkout: at the end of the trial that comes
+ * first, a checkout link's (from now) or the page's own running trial (decisions: paying during a
+ * trial never wastes the trial). Null: charged at the checkout.
+ */
+export async function firstChargeAt(
+  db: Executor,
+  order: Pick<OrderRow, "profileId" | "checkoutLinkId" | "plan">,
+  { now, trialDays }: { now: Date; trialDays: number },
+): Promise<Date | null> {
+  const terms = await orderTerms(db, order);
+  if (terms.trialFirst) return new Date(now.getTime() + trialDays * dayMs);
+  const [profile] = await db
+    .select({ status: profiles.status, trialEndsAt: profiles.trialEndsAt })
+    .from(profiles)
+    .where(eq(profiles.id, order.profileId));
+  return profile ? runningTrialEnd(profile, now) : null;
+}
+
+export function sameTerms(order: OrderRow, terms: Terms): boolean {
+  return (
+    order.plan === terms.plan &&
+    order.amountOre === terms.priceOre &&
+    (order.checkoutLinkId ?? null) === (terms.link?.id ?? null)
+  );
+}
+
+/** Whether the page is on a trial that has not run out yet. */
+export function onTrial(
+  profile: { status: ProfileStatus; trialEndsAt: Date | null },
+  now: Date,
+): profile is { status: "trial" | "extended_trial"; trialEndsAt: Date } {
+  return (
+    (profile.status === "trial" || profile.status === "extended_trial") &&
+    !!profile.trialEndsAt &&
+    profile.trialEndsAt > now
+  );
+}
+
+/** When the page's running trial ends, or null when it is not on one: a paid period starts there. */
+export function runningTrialEnd(
+  profile: { status: ProfileStatus; trialEndsAt: Date | null },
+  now: Date,
+): Date | null {
+  return onTrial(profile, now) ? profile.trialEndsAt : null;
+}
+
+export function addInterval(from: Date, interval: CheckoutLinkInterval): Date {
+  const next = new Date(from);
+  if (interval === "month") next.setUTCMonth(next.getUTCMonth() + 1);
+  else next.setUTCFullYear(next.getUTCFullYear() + 1);
+  return next;
+}
+
+/** The next order number (KM-000123), from the sequence; call it in the transaction storing the order. */
+export async function takeOrderNumber(tx: Executor, profileId: string): Promise<string> {
+  // The sequence's next value, read through the page's one row (a typed select needs a table).
+  const [numbered] = await tx
+    .select({ next: sql<string>`nextval(${sql.raw(`'${orderNumberSequence.seqName}'`)})` })
+    .from(profiles)
+    .where(eq(profiles.id, profileId));
+  return formatOrderNumber(Number(numbered?.next ?? "0"));
+}
+
+export async function orderTerms(
+  tx: Executor,
+  order: Pick<OrderRow, "checkoutLinkId" | "plan">,
+): Promise<{ interval: CheckoutLinkInterval; iterations: number; trialFirst: boolean }> {
+  if (order.checkoutLinkId) {
+    const [link] = await tx.select().from(checkoutLinks).where(eq(checkoutLinks.id, order.checkoutLinkId));
+    if (link)
+      return { interval: link.interval, iterations: link.iterations, trialFirst: link.includesFreeTrial };
+  }
+  return { interval: order.plan === "yearly" ? "year" : "month", iterations: 0, trialFirst: false };
+}
