@@ -20,7 +20,7 @@ import type { Database } from "../../db/client";
 import { bgmaxImports, invoices } from "../../db/schema";
 import { BgMaxFormatError, bgMaxFileKey, parseBgMax, type BgMaxFile, type BgMaxPayment } from "./bgmax";
 import { DomainError, type Actor } from "../core";
-import { bookInvoicePayment, storeInvoicePayment, type InvoicePaymentInput } from "./invoices";
+import { bookInvoicePayment, storeInvoicePayment, type InvoicePaymentInput } from "./invoice-payments";
 
 export type BgMaxImportDeps = {
   now?: Date;

@@ -1,6 +1,6 @@
 // Invoices leave the house: the PDF (for the customer, the e-mail, the admin), the e-mail with it,
 // the hand-over to the invoice provider, and the sweep that marks invoices overdue, sends the one
-// free reminder and retries what failed. Decisions: ADR 013 and ./invoices.ts.
+// free reminder and retries what failed. Decisions: ADR 013 and ./issuing.ts.
 import { and, asc, eq, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { addDays, daysBetween, swedishDate } from "../../../contract/calendar-days";
 import { invoiceTotals } from "../../../contract/swedish-numbers";

@@ -1,6 +1,6 @@
 // What the invoicing modules share: the rows, the dependencies, and the small facts read off an
 // invoice (what it owes, what is left to pay, its lines, its credit pair). Issuing, payments and
-// credits are in ./invoices.ts; the document, the e-mail, the provider and the sweep in
+// credits are in ./issuing.ts, ./invoice-payments.ts and ./credits-and-reminders.ts; the document, the e-mail, the provider and the sweep in
 // ./invoice-delivery.ts.
 import { and, asc, eq, inArray, lt, type SQL } from "drizzle-orm";
 import type { Locale } from "../../../contract/locale";
