@@ -5,13 +5,12 @@ import { eq } from "drizzle-orm";
 import { openOrderStatuses, type CheckoutLinkInterval } from "../../../contract/orders";
 import { plans } from "../../../contract/pricing";
 import type { Executor } from "../../db/client";
-import type { profiles } from "../../db/schema";
-import { checkoutLinks, orders, subscriptions } from "../../db/schema";
+import { type profiles, checkoutLinks, orders, subscriptions } from "../../db/schema";
 import type { PaymentEvent } from "../../providers/payments/types";
+import { dayMs } from "../core";
 import type { ReasonOf } from "../profiles";
 import {
   type OrderRow,
-  dayMs,
   orderPaymentRefusal,
   onTrial,
   runningTrialEnd,

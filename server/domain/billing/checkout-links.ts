@@ -1,6 +1,7 @@
 // Checkout links: terms an admin sets for one customer (price per period, iterations, a free trial
 // first), reached through our own lasting URL /checkout-link/{token}; the payment provider's session
 // is made only when the customer opens it. Made, listed and revoked here; opened by the checkout.
+import { dayMs, audit, type RequestOrigin, DomainError, newToken, type Actor } from "../core";
 import { and, count, desc, eq, gt, inArray, isNotNull, isNull, lte, or, type SQL } from "drizzle-orm";
 import {
   checkoutLinkLifetimeDays,
@@ -14,9 +15,6 @@ import {
 import { openOrderStatuses, type CheckoutLinkRequest } from "../../../contract/orders";
 import type { Database, Executor } from "../../db/client";
 import { checkoutLinks, orders, users } from "../../db/schema";
-import { audit, type RequestOrigin, DomainError, newToken, type Actor } from "../core";
-
-const dayMs = 24 * 60 * 60 * 1000;
 
 type LinkRow = typeof checkoutLinks.$inferSelect;
 

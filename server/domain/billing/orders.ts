@@ -5,23 +5,20 @@
 // - The terms are a plan's or a checkout link's; a link pays for one page, once, and a revoked,
 //   expired or used link pays nothing more. A trial running, or a link's trial first, puts the first
 //   charge at the trial's end (decisions: paying during a trial never wastes the trial).
+import { dayMs, DomainError } from "../core";
 import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { CardPlan } from "../../../contract/checkout";
 import { formatOrderNumber, type CheckoutLinkInterval } from "../../../contract/orders";
 import { plans } from "../../../contract/pricing";
 import type { ProfileStatus } from "../../../contract/profiles";
 import type { Executor } from "../../db/client";
-import type { orders } from "../../db/schema";
-import { checkoutLinks, orderNumberSequence, profiles } from "../../db/schema";
-import { DomainError } from "../core";
+import { type orders, checkoutLinks, orderNumberSequence, profiles } from "../../db/schema";
 
 export type OrderRow = typeof orders.$inferSelect;
 type LinkRow = typeof checkoutLinks.$inferSelect;
 
 /** The statuses in which an owner may pay for their page. */
 export const payableStatuses: readonly ProfileStatus[] = ["trial", "extended_trial", "past_due", "expired"];
-
-export const dayMs = 24 * 60 * 60 * 1000;
 
 /** Why an owner cannot pay for a page now, in words for the API; null when they can. */
 export function checkoutRefusal(

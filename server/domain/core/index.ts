@@ -5,3 +5,4 @@ export * from "./tokens";
 export * from "./csv";
 export * from "./rate-limit";
 export * from "./e2e-clock";
+export * from "./time";

@@ -1,1 +1,4 @@
-export * from "./lifecycle";
+export * from "./sweep";
+export * from "./status-rules";
+export * from "./notices";
+export * from "./deps";

@@ -1,6 +1,7 @@
 // Retention (issue 14, ADR 016): what the scheduled sweep removes once it is no longer needed, each
 // after a period from the configuration. The privacy page states the same periods, read from here.
 // The sweep runs in one process at a time (runExclusive); running it again at once removes nothing.
+import { dayMs, pruneRateLimits } from "../core";
 import { and, lt, or, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Config } from "../../config";
@@ -15,7 +16,6 @@ import {
 import type { ImageStore } from "../../providers/images/index";
 import { pruneOutbox } from "../../providers/email/outbox";
 import { imageKeysOf } from "../profiles";
-import { pruneRateLimits } from "../core";
 
 /** Swedish bookkeeping law (Bokföringslagen 7 kap. 2 §): orders, invoices and receipts are kept this long. */
 export const bookkeepingYears = 7;
@@ -58,7 +58,6 @@ export type RetentionDeps = {
   periods: RetentionPeriods;
 };
 
-const dayMs = 24 * 60 * 60 * 1000;
 const before = (now: Date, ms: number) => new Date(now.getTime() - ms);
 
 /** Ended before `cutoff`: expired then, or closed (used, revoked) then; a null time never matches. */

@@ -13,19 +13,17 @@
 // - Only the owner starts a trial; an admin changes statuses in the admin tools instead.
 // The checks are one function per trial, used by the pages (to explain each page's state in the
 // reader's language) and by the API (which refuses with the same reason in its message).
+import { dayMs, DomainError, type Actor } from "../core";
 import { and, asc, eq } from "drizzle-orm";
 import type { ProfileView } from "../../../contract/profiles";
 import type { ProfileStatus } from "../../../contract/profile-values";
 import type { TrialRefusal } from "../../../contract/trials";
 import type { Database, Executor } from "../../db/client";
 import { orders, profiles, users } from "../../db/schema";
-import { DomainError, type Actor } from "../core";
 import { fullContent, profileView } from "./profiles";
 import { changeStatus, type ReasonOf } from "./status-machine";
 
 type ProfileRow = typeof profiles.$inferSelect;
-
-const dayMs = 24 * 60 * 60 * 1000;
 
 /** What the checks need to know of a page besides its row. */
 export type TrialFacts = {
