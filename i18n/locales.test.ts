@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { statusReasonCodes } from "../contract/profile-values";
-import { adminHome, adminScreens } from "../app/lib/admin-screens";
+import { adminGroups, adminHome, adminScreens } from "../app/lib/admin-screens";
 import enUS from "./en-US.json";
 import svSE from "./sv-SE.json";
 
@@ -53,10 +53,11 @@ describe("translations", () => {
     expect([...used].filter((key) => !exists(key))).toEqual([]);
   });
 
-  it("every key the code builds from a list exists: admin screens, status reason codes", () => {
+  it("every key the code builds from a list exists: admin screens and their groups, status reason codes", () => {
     const known = new Set(english);
     const built = [
       adminHome.label,
+      ...adminGroups.map((group) => group.label),
       ...adminScreens.flatMap((screen) => [screen.label, screen.description]),
       ...statusReasonCodes.map((code) => `adminProfiles.admin.reasons.${code}`),
     ];

@@ -67,7 +67,7 @@ export function AccountControls({ signInPath = "/login" }: { signInPath?: string
     return (
       <Link
         to={signInPath}
-        className="min-h-11 rounded-[var(--radius-control)] px-3 py-2.5 text-sm font-medium text-brand hover:bg-brand-soft"
+        className="inline-flex min-h-11 items-center rounded-[var(--radius-control)] px-3 text-sm font-medium text-brand hover:bg-brand-soft"
       >
         {t("auth.login.submit")}
       </Link>
@@ -81,7 +81,7 @@ export function AccountControls({ signInPath = "/login" }: { signInPath?: string
       {viewer.customer && (
         <Link
           to="/account"
-          className="min-h-11 rounded-[var(--radius-control)] px-3 py-2.5 text-sm font-medium text-brand hover:bg-brand-soft"
+          className="inline-flex min-h-11 items-center rounded-[var(--radius-control)] px-3 text-sm font-medium text-brand hover:bg-brand-soft"
         >
           {t("account.nav")}
         </Link>
@@ -89,7 +89,7 @@ export function AccountControls({ signInPath = "/login" }: { signInPath?: string
       {(viewer.admin || auth.admin) && (
         <Link
           to="/admin"
-          className="min-h-11 rounded-[var(--radius-control)] px-3 py-2.5 text-sm font-medium text-brand hover:bg-brand-soft"
+          className="inline-flex min-h-11 items-center rounded-[var(--radius-control)] px-3 text-sm font-medium text-brand hover:bg-brand-soft"
         >
           {t("admin.heading")}
         </Link>

@@ -67,7 +67,7 @@ test("the orders screen refuses a malformed number and says when there is no suc
 }) => {
   await signInByApi(page, admin);
   await page.goto("/admin");
-  await page.getByRole("link", { name: "Orders" }).first().click();
+  await page.getByRole("navigation", { name: "Admin menu" }).getByRole("link", { name: "Orders" }).click();
   await expect(page).toHaveURL("/admin/orders");
   await waitForHydration(page);
   await page.getByLabel("Order number").fill("12");

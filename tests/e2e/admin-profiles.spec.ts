@@ -37,7 +37,7 @@ test("an admin creates a batch, finds one, suspends it with a reason and sees th
 
   // The list: search one of the new codes.
   const id = ids[2] as string;
-  await page.getByRole("link", { name: "All pages" }).click();
+  await page.getByRole("navigation", { name: "Admin menu" }).getByRole("link", { name: "All pages" }).click();
   await expect(page).toHaveURL("/admin/profiles/list");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("All pages");
   await page.getByLabel("Search", { exact: true }).fill(id.toLowerCase());

@@ -1,31 +1,15 @@
 // The face of the product in a real browser: its own fonts (from our origin only), the admin screens'
 // page headers and breadcrumbs, status badges in words, tables that never cut a column off, toasts
 // that are read out, wait while hovered and go, and no serious accessibility problem in either language.
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./support/fixtures";
 import { signInByApi } from "./support/accounts";
 import { expectNoSeriousAxeViolations } from "./support/axe";
 import { admin, appUrl } from "./support/ports";
+import { text, type TestLocale } from "./support/texts";
 import { adminScreens } from "../../app/lib/admin-screens";
 
-// Read as files: Playwright's loader needs import attributes for JSON modules, and the app's own
-// loaders do not use them.
-const dictionary = (locale: string): unknown =>
-  JSON.parse(readFileSync(path.resolve(`i18n/${locale}.json`), "utf8"));
-const texts = { "en-US": dictionary("en-US"), "sv-SE": dictionary("sv-SE") } as const;
-
-/** An i18n key's text in a language (keys of the admin screens' list are dotted paths). */
-function text(locale: keyof typeof texts, key: string): string {
-  const found = key
-    .split(".")
-    .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], texts[locale]);
-  if (typeof found !== "string") throw new Error(`no text ${key}`);
-  return found;
-}
-
-async function useLocale(page: Page, locale: keyof typeof texts) {
+async function useLocale(page: Page, locale: TestLocale) {
   await page.context().addCookies([{ name: "locale", value: locale, url: appUrl }]);
 }
 
