@@ -1,6 +1,6 @@
 // /api/admin/partner-whitelist: the addresses that may sign up as partners (admin area; the guard is
 // server/http/guards.ts), and /api/admin/partner-organisations, the organisations they made. Every
-// change is audited by the domain (server/domain/partners/partners.ts).
+// change is audited by the domain (server/domain/partners/whitelist.ts).
 import { Hono } from "hono";
 import {
   whitelistEntryRequestSchema,

@@ -1,1 +1,5 @@
-export * from "./partners";
+export * from "./whitelist";
+export * from "./signup";
+export * from "./organisation";
+export * from "./dashboard";
+export * from "./customers";

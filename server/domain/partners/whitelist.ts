@@ -1,0 +1,179 @@
+// Partners (issue 12, ADR 014): the admin's whitelist of who may sign up as a partner, and the
+// organisations partners belong to.
+import { and, asc, eq, sql, type SQL } from "drizzle-orm";
+import {
+  partnerMessages,
+  type AdminOrganisation,
+  type WhitelistEntry,
+  type WhitelistEntryRequest,
+} from "../../../contract/partners";
+import type { Database, Executor } from "../../db/client";
+import { partnerMembers, partnerOrganisations, partnerWhitelist, users } from "../../db/schema";
+import { audit, type RequestOrigin, DomainError, type Actor } from "../core";
+
+export type WhitelistRow = typeof partnerWhitelist.$inferSelect;
+
+export const lower = (column: SQL | typeof partnerWhitelist.email | typeof partnerWhitelist.partnerName) =>
+  sql`lower(${column})`;
+
+const whitelistMissing = () => new DomainError("not_found", partnerMessages.whitelistEntryMissing, "id");
+const whitelistTaken = () => new DomainError("conflict", partnerMessages.whitelistEmailTaken, "email");
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+async function whitelistEntries(db: Executor, id?: string): Promise<WhitelistEntry[]> {
+  const adder = sql<
+    string | null
+  >`(select u.email from users u where u.id = ${partnerWhitelist.addedByUserId})`;
+  const signedUp = sql<boolean>`exists (
+    select 1 from ${users} u join ${partnerMembers} m on m.user_id = u.id
+    where lower(u.email) = lower(${partnerWhitelist.email}))`;
+  const members = sql<number>`(select count(*)::int from ${partnerMembers} m
+    where m.organisation_id = ${partnerOrganisations.id})`;
+  const rows = await db
+    .select({
+      entry: partnerWhitelist,
+      addedBy: adder,
+      signedUp,
+      organisation: {
+        id: partnerOrganisations.id,
+        name: partnerOrganisations.name,
+        slug: partnerOrganisations.slug,
+      },
+      members,
+    })
+    .from(partnerWhitelist)
+    .leftJoin(partnerOrganisations, eq(partnerOrganisations.id, partnerWhitelist.organisationId))
+    .where(id ? eq(partnerWhitelist.id, id) : undefined)
+    .orderBy(asc(lower(partnerWhitelist.partnerName)), asc(lower(partnerWhitelist.email)));
+  return rows.map((row) => ({
+    id: row.entry.id,
+    email: row.entry.email,
+    partnerName: row.entry.partnerName,
+    addedBy: row.addedBy,
+    addedAt: row.entry.addedAt.toISOString(),
+    updatedAt: row.entry.updatedAt.toISOString(),
+    signedUp: row.signedUp,
+    organisation: row.organisation ? { ...row.organisation, members: Number(row.members) } : null,
+  }));
+}
+
+export function listWhitelist(db: Executor): Promise<WhitelistEntry[]> {
+  return whitelistEntries(db);
+}
+
+async function oneEntry(db: Executor, id: string): Promise<WhitelistEntry> {
+  const [entry] = await whitelistEntries(db, id);
+  if (!entry) throw whitelistMissing();
+  return entry;
+}
+
+export async function addWhitelistEntry(
+  db: Database,
+  input: WhitelistEntryRequest,
+  actor: Actor,
+  origin: RequestOrigin,
+): Promise<WhitelistEntry> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(partnerWhitelist)
+      .values({ email: input.email, partnerName: input.partnerName, addedByUserId: actor.id })
+      .onConflictDoNothing()
+      .returning({ id: partnerWhitelist.id });
+    if (!row) throw whitelistTaken();
+    await audit(tx, {
+      action: "admin.partner_whitelist_add",
+      actorUserId: actor.id,
+      details: { entryId: row.id, email: input.email, partnerName: input.partnerName },
+      ...origin,
+    });
+    return oneEntry(tx, row.id);
+  });
+}
+
+export async function updateWhitelistEntry(
+  db: Database,
+  id: string,
+  input: WhitelistEntryRequest,
+  actor: Actor,
+  origin: RequestOrigin,
+): Promise<WhitelistEntry> {
+  if (!uuidPattern.test(id)) throw whitelistMissing();
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(partnerWhitelist)
+      .where(eq(partnerWhitelist.id, id))
+      .for("update");
+    if (!before) throw whitelistMissing();
+    const [clash] = await tx
+      .select({ id: partnerWhitelist.id })
+      .from(partnerWhitelist)
+      .where(
+        and(
+          eq(lower(partnerWhitelist.email), input.email.toLowerCase()),
+          sql`${partnerWhitelist.id} <> ${id}`,
+        ),
+      )
+      .limit(1);
+    if (clash) throw whitelistTaken();
+    await tx
+      .update(partnerWhitelist)
+      .set({ email: input.email, partnerName: input.partnerName, updatedAt: new Date() })
+      .where(eq(partnerWhitelist.id, id));
+    await audit(tx, {
+      action: "admin.partner_whitelist_update",
+      actorUserId: actor.id,
+      details: {
+        entryId: id,
+        before: { email: before.email, partnerName: before.partnerName },
+        after: input,
+      },
+      ...origin,
+    });
+    return oneEntry(tx, id);
+  });
+}
+
+/** Removes an entry: its address may no longer sign up; an account made with it stays a partner. */
+export async function removeWhitelistEntry(
+  db: Database,
+  id: string,
+  actor: Actor,
+  origin: RequestOrigin,
+): Promise<void> {
+  if (!uuidPattern.test(id)) throw whitelistMissing();
+  await db.transaction(async (tx) => {
+    const [removed] = await tx.delete(partnerWhitelist).where(eq(partnerWhitelist.id, id)).returning();
+    if (!removed) throw whitelistMissing();
+    await audit(tx, {
+      action: "admin.partner_whitelist_remove",
+      actorUserId: actor.id,
+      details: { entryId: id, email: removed.email, partnerName: removed.partnerName },
+      ...origin,
+    });
+  });
+}
+
+/** Every organisation, for the admin (the choices of the create-profiles call's partnerId). */
+export async function listOrganisations(db: Executor): Promise<AdminOrganisation[]> {
+  const rows = await db
+    .select({
+      id: partnerOrganisations.id,
+      name: partnerOrganisations.name,
+      slug: partnerOrganisations.slug,
+      members: sql<number>`(select count(*)::int from ${partnerMembers} m where m.organisation_id = ${partnerOrganisations.id})`,
+    })
+    .from(partnerOrganisations)
+    .orderBy(asc(partnerOrganisations.slug));
+  return rows.map((row) => ({ ...row, members: Number(row.members) }));
+}
+
+export async function organisationExists(db: Executor, id: string): Promise<boolean> {
+  if (!uuidPattern.test(id)) return false;
+  const [row] = await db
+    .select({ id: partnerOrganisations.id })
+    .from(partnerOrganisations)
+    .where(eq(partnerOrganisations.id, id));
+  return !!row;
+}
