@@ -18,7 +18,8 @@ import type { BgMaxImportSummary } from "../../../contract/bgmax";
 import { normalizeOcr } from "../../../contract/swedish-numbers";
 import type { Database } from "../../db/client";
 import { bgmaxImports, invoices } from "../../db/schema";
-import { BgMaxFormatError, bgMaxFileKey, parseBgMax, type BgMaxFile, type BgMaxPayment } from "./bgmax";
+import { BgMaxFormatError, bgMaxFileKey, type BgMaxFile, type BgMaxPayment } from "./bgmax-file";
+import { parseBgMax } from "./bgmax";
 import { DomainError, type Actor } from "../core";
 import { bookInvoicePayment, storeInvoicePayment, type InvoicePaymentInput } from "./invoice-payments";
 

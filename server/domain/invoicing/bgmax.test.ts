@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { buildBgMax, type BuildBgMax } from "../../../tests/support/bgmax-builder";
-import { BgMaxFormatError, bgMaxFileKey, parseBgMax } from "./bgmax";
+import { BgMaxFormatError, bgMaxFileKey } from "./bgmax-file";
+import { parseBgMax } from "./bgmax";
 
 const realisticPath = join(import.meta.dirname, "../../../tests/fixtures/bgmax/realistic.txt");
 const realistic = readFileSync(realisticPath);

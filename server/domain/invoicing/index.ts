@@ -7,3 +7,4 @@ export * from "./invoice-numbers";
 export * from "./invoice-delivery";
 export * from "./bgmax";
 export * from "./bgmax-import";
+export * from "./bgmax-file";

@@ -5,7 +5,8 @@ import type { Database, Executor } from "../../db/client";
 import { type RequestOrigin, DomainError, type Actor } from "../core";
 import { findUserByEmail } from "../accounts";
 import { organisationExists } from "../partners";
-import { createProfiles, findProfile, ownerEmailOf, profileHistory, profileView } from "./profiles";
+import { createProfiles, ownerEmailOf, profileHistory } from "./profiles";
+import { findProfile, profileView } from "./profile-view";
 import { mayChangeStatus } from "./status-machine";
 
 export type CreatedProfile = { id: string; status: ProfileStatus };

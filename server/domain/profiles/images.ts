@@ -12,7 +12,8 @@ import {
   type ProcessedImage,
 } from "../../providers/images/index";
 import { DomainError, type Actor, consume } from "../core";
-import { assertMayChangeProfile, findProfile } from "./profiles";
+import { assertMayChangeProfile } from "./profiles";
+import { findProfile } from "./profile-view";
 
 /** Resizing costs CPU: an owner uploads a handful of images, not a stream of them. */
 export const imageUploadsPerMinute = 10;

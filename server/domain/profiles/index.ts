@@ -1,4 +1,5 @@
 export * from "./profiles";
+export * from "./profile-view";
 export * from "./profile-ids";
 export * from "./profile-list";
 export * from "./status-machine";

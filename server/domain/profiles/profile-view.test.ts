@@ -6,7 +6,7 @@ import { testEngines } from "../../../tests/support/databases";
 import type { Database } from "../../db/client";
 import { migrate } from "../../db/migrate";
 import { profiles, users, walkthroughSteps } from "../../db/schema";
-import { profileView } from "./profiles";
+import { profileView } from "./profile-view";
 
 describe.each(testEngines())("profileView on $name", (engine) => {
   let created: Awaited<ReturnType<typeof engine.create>>;

@@ -20,7 +20,7 @@ import type { ProfileStatus } from "../../../contract/profile-values";
 import type { TrialRefusal } from "../../../contract/trials";
 import type { Database, Executor } from "../../db/client";
 import { orders, profiles, users } from "../../db/schema";
-import { fullContent, profileView } from "./profiles";
+import { fullContent, profileView } from "./profile-view";
 import { changeStatus, type ReasonOf } from "./status-machine";
 
 type ProfileRow = typeof profiles.$inferSelect;
