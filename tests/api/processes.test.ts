@@ -7,7 +7,7 @@
 import { spawn } from "node:child_process";
 import { eq } from "drizzle-orm";
 import { describe, expect } from "vitest";
-import { signInLimitPerMinute } from "../../server/api/auth";
+import { signInLimitPerMinute } from "../../server/api/accounts/auth";
 import { profiles } from "../../server/db/schema";
 import { createProfiles } from "../../server/domain/profiles";
 import { describeOnDatabases } from "../support/api-fixture";

@@ -113,10 +113,10 @@ const bodyKinds: Record<string, BodyKind> = {
   "POST /api/webhooks/{provider}": "raw",
 };
 
-/** The content types the raw calls take (server/api/admin-bgmax.ts; a webhook takes anything signed). */
+/** The content types the raw calls take (server/api/invoicing/admin-bgmax.ts; a webhook takes anything signed). */
 const rawTypes = ["application/octet-stream", "text/plain", "application/json"];
 
-/** The calls that take a plain HTML form besides JSON (server/api/preferences.ts). */
+/** The calls that take a plain HTML form besides JSON (server/api/accounts/preferences.ts). */
 const formCalls = new Set(["POST /api/preferences/locale", "POST /api/preferences/analytics-consent"]);
 
 export function bodyKind(endpoint: Endpoint): BodyKind {
@@ -786,7 +786,7 @@ function addressCases(maker: Maker, goodBody: RequestParts): void {
   };
   const queryCase = (pairs: [string, string][], what: string) => {
     const read = readQuery(pairs);
-    // The list calls count an empty value as not given (listQueryInput in server/api/admin-profiles.ts).
+    // The list calls count an empty value as not given (listQueryInput in server/api/profiles/admin-profiles.ts).
     const given = read && Object.fromEntries(Object.entries(read).filter(([, value]) => value !== ""));
     const good =
       read !== null &&

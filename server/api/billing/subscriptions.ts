@@ -6,7 +6,7 @@ import {
   subscriptionActionRequestSchema,
   switchPlanRequestSchema,
   updateCardRequestSchema,
-} from "../../contract/subscriptions";
+} from "../../../contract/subscriptions";
 import {
   cardUpdatePage,
   switchSubscriptionPlan,
@@ -16,10 +16,10 @@ import {
   resumeSubscription,
   type SubscriptionDeps,
   withdrawSubscription,
-} from "../domain/billing";
-import { requestOrigin } from "../http/auth";
-import { readJson } from "../http/errors";
-import type { SignedInEnv } from "../http/guards";
+} from "../../domain/billing";
+import { requestOrigin } from "../../http/auth";
+import { readJson } from "../../http/errors";
+import type { SignedInEnv } from "../../http/guards";
 
 export function subscriptionRoutes(deps: SubscriptionDeps) {
   return new Hono<SignedInEnv>()

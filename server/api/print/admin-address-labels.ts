@@ -7,19 +7,19 @@ import {
   plaquesSentRequestSchema,
   type AddressLabelsError,
   type AddressLabelsParsedRequest,
-} from "../../contract/address-labels";
-import { maxAddressInputChars, type PostalAddress } from "../../contract/addresses";
-import type { Database } from "../db/client";
+} from "../../../contract/address-labels";
+import { maxAddressInputChars, type PostalAddress } from "../../../contract/addresses";
+import type { Database } from "../../db/client";
 import {
   labelAddresses,
   labelsPdf,
   labelsPreview,
   listAwaitingPlaques,
   markPlaquesSent,
-} from "../domain/print";
-import { requestOrigin } from "../http/auth";
-import type { SignedInEnv } from "../http/guards";
-import { invalidInput, readJson } from "../http/errors";
+} from "../../domain/print";
+import { requestOrigin } from "../../http/auth";
+import type { SignedInEnv } from "../../http/guards";
+import { invalidInput, readJson } from "../../http/errors";
 
 export const addressLabelsPreviewPath = "/api/admin/address-labels/preview";
 export const addressLabelsPdfPath = "/api/admin/address-labels.pdf";

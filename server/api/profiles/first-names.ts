@@ -1,10 +1,10 @@
 // /api/admin/first-names: the admin keeps the list of first names with a stub page (admin area).
 import { Hono } from "hono";
-import { addFirstNameRequestSchema } from "../../contract/first-names";
-import type { Database } from "../db/client";
-import { addFirstName, listFirstNames, removeFirstName } from "../domain/profiles";
-import type { SignedInEnv } from "../http/guards";
-import { readJson } from "../http/errors";
+import { addFirstNameRequestSchema } from "../../../contract/first-names";
+import type { Database } from "../../db/client";
+import { addFirstName, listFirstNames, removeFirstName } from "../../domain/profiles";
+import type { SignedInEnv } from "../../http/guards";
+import { readJson } from "../../http/errors";
 
 export function firstNameRoutes({ db }: { db: Database }) {
   return new Hono<SignedInEnv>()

@@ -1,9 +1,9 @@
 // Platform calls: liveness, readiness (the database answers), the build id and the OpenAPI document.
 import { Hono } from "hono";
-import { endpoints } from "../../contract/endpoints";
-import type { Health, Ready, BuildInfo } from "../../contract/platform";
-import type { ApiEnv } from "../http/env";
-import { openApiDocument } from "../http/openapi";
+import { endpoints } from "../../../contract/endpoints";
+import type { Health, Ready, BuildInfo } from "../../../contract/platform";
+import type { ApiEnv } from "../../http/env";
+import { openApiDocument } from "../../http/openapi";
 
 export function platformRoutes(deps: { ping: () => Promise<void>; buildId: string }) {
   const document = openApiDocument(endpoints);

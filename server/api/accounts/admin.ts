@@ -5,15 +5,15 @@ import {
   userFetchRequestSchema,
   type AdminCheckResponse,
   type AdminUser,
-} from "../../contract/auth";
-import { accountDeletedSchema, adminEraseAccountRequestSchema } from "../../contract/account";
-import type { Database } from "../db/client";
-import { adminFetchUser, adminSetPassword } from "../domain/accounts";
-import { adminEraseAccount, type ErasureDeps } from "../domain/privacy";
-import { hasRole } from "../domain/core";
-import { requestOrigin } from "../http/auth";
-import type { SignedInEnv } from "../http/guards";
-import { readJson } from "../http/errors";
+} from "../../../contract/auth";
+import { accountDeletedSchema, adminEraseAccountRequestSchema } from "../../../contract/account";
+import type { Database } from "../../db/client";
+import { adminFetchUser, adminSetPassword } from "../../domain/accounts";
+import { adminEraseAccount, type ErasureDeps } from "../../domain/privacy";
+import { hasRole } from "../../domain/core";
+import { requestOrigin } from "../../http/auth";
+import type { SignedInEnv } from "../../http/guards";
+import { readJson } from "../../http/errors";
 
 /** GET /api/admin/check: how the browser learns whether its user is an admin (spec section 6). */
 export function adminCheckRoutes() {

@@ -6,18 +6,18 @@ import {
   whitelistEntryRequestSchema,
   type AdminOrganisationList,
   type WhitelistList,
-} from "../../contract/partners";
-import type { Database } from "../db/client";
+} from "../../../contract/partners";
+import type { Database } from "../../db/client";
 import {
   addWhitelistEntry,
   listOrganisations,
   listWhitelist,
   removeWhitelistEntry,
   updateWhitelistEntry,
-} from "../domain/partners";
-import { requestOrigin } from "../http/auth";
-import type { SignedInEnv } from "../http/guards";
-import { readJson } from "../http/errors";
+} from "../../domain/partners";
+import { requestOrigin } from "../../http/auth";
+import type { SignedInEnv } from "../../http/guards";
+import { readJson } from "../../http/errors";
 
 export function adminPartnerRoutes({ db }: { db: Database }) {
   return new Hono<SignedInEnv>()

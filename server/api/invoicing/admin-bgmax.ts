@@ -2,11 +2,11 @@
 // (application/octet-stream or text/plain; the bytes are kept as sent, since the file is ISO-8859-1
 // and its SHA-256 is what refuses it a second time). Mounted in the admin area (server/http/guards.ts).
 import { Hono } from "hono";
-import { maxBgMaxFileBytes, type BgMaxImportSummary } from "../../contract/bgmax";
-import type { Database } from "../db/client";
-import { importBgMax } from "../domain/invoicing";
-import type { SignedInEnv } from "../http/guards";
-import { DomainError, mediaTypeOf } from "../http/errors";
+import { maxBgMaxFileBytes, type BgMaxImportSummary } from "../../../contract/bgmax";
+import type { Database } from "../../db/client";
+import { importBgMax } from "../../domain/invoicing";
+import type { SignedInEnv } from "../../http/guards";
+import { DomainError, mediaTypeOf } from "../../http/errors";
 
 export const bgMaxImportPath = "/api/admin/invoices/bgmax";
 /** The body limit for the import: the file itself, nothing around it. */

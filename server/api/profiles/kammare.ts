@@ -9,10 +9,10 @@ import {
   updateProfileRequestSchema,
   walkthroughStepRequestSchema,
   type ProfileView,
-} from "../../contract/profiles";
-import { readCookie } from "../../contract/cookie";
-import { referralCookieName } from "../../contract/partners";
-import type { Database } from "../db/client";
+} from "../../../contract/profiles";
+import { readCookie } from "../../../contract/cookie";
+import { referralCookieName } from "../../../contract/partners";
+import type { Database } from "../../db/client";
 import {
   attributeClaim,
   organisationIdBySlug,
@@ -20,12 +20,12 @@ import {
   saveWalkthroughStep,
   updateProfileContent,
   updateProfileMetadata,
-} from "../domain/profiles";
-import { profileQrCode } from "../domain/print";
-import { requestOrigin } from "../http/auth";
-import type { SignedInEnv } from "../http/guards";
-import { readJson, readQuery } from "../http/errors";
-import type { QrEncoder } from "../providers/qr";
+} from "../../domain/profiles";
+import { profileQrCode } from "../../domain/print";
+import { requestOrigin } from "../../http/auth";
+import type { SignedInEnv } from "../../http/guards";
+import { readJson, readQuery } from "../../http/errors";
+import type { QrEncoder } from "../../providers/qr";
 
 export type KammareDeps = {
   db: Database;

@@ -10,7 +10,7 @@ import {
   manualInvoiceRequestSchema,
   type AdminInvoiceAnswer,
   type AdminInvoiceList,
-} from "../../contract/invoices";
+} from "../../../contract/invoices";
 import {
   adminInvoiceDetail,
   creditInvoice,
@@ -22,11 +22,11 @@ import {
   sendInvoiceReminder,
   type InvoiceFile,
   type InvoicingDeps,
-} from "../domain/invoicing";
-import { requestOrigin } from "../http/auth";
-import type { SignedInEnv } from "../http/guards";
-import { DomainError, fieldErrors, invalidInput, readJson } from "../http/errors";
-import { listQueryInput } from "./admin-profiles";
+} from "../../domain/invoicing";
+import { requestOrigin } from "../../http/auth";
+import type { SignedInEnv } from "../../http/guards";
+import { DomainError, fieldErrors, invalidInput, readJson } from "../../http/errors";
+import { listQueryInput } from "../profiles/admin-profiles";
 
 /** An invoice id from the path; anything else is an invoice that does not exist. */
 function invoiceId(value: string | undefined): string {

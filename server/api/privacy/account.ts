@@ -2,12 +2,12 @@
 // it is made) and POST /api/kammare/account/delete (after the password again). In the customer area:
 // its guard has made sure a customer is signed in; these act on that customer only.
 import { Hono } from "hono";
-import { accountDeletedSchema, deleteAccountRequestSchema } from "../../contract/account";
-import { readAnalyticsConsent } from "../../contract/consent";
-import { exportAccountData, deleteOwnAccount, type ErasureDeps } from "../domain/privacy";
-import { clearSessionCookie, requestOrigin } from "../http/auth";
-import { readJson } from "../http/errors";
-import type { SignedInEnv } from "../http/guards";
+import { accountDeletedSchema, deleteAccountRequestSchema } from "../../../contract/account";
+import { readAnalyticsConsent } from "../../../contract/consent";
+import { exportAccountData, deleteOwnAccount, type ErasureDeps } from "../../domain/privacy";
+import { clearSessionCookie, requestOrigin } from "../../http/auth";
+import { readJson } from "../../http/errors";
+import type { SignedInEnv } from "../../http/guards";
 
 export function accountRoutes(deps: ErasureDeps) {
   return new Hono<SignedInEnv>()

@@ -2,15 +2,20 @@
 // read and checked here, the rest done by the domain (server/domain/profiles/images.ts); and GET /uploads/*,
 // which serves the stored images.
 import { Hono, type Handler } from "hono";
-import { errorCodes } from "../../contract/errors";
-import { imageKindSchema, maxImageUploadBytes, type UploadImageResponse } from "../../contract/images";
-import { profileIdSchema } from "../../contract/profiles";
-import type { Database } from "../db/client";
-import { uploadProfileImage } from "../domain/profiles";
-import type { ApiEnv } from "../http/env";
-import type { SignedInEnv } from "../http/guards";
-import { ApiError, invalidInput, mediaTypeOf } from "../http/errors";
-import { ImageRejectedError, processUpload, type ImageProcessor, type ImageStore } from "../providers/images";
+import { errorCodes } from "../../../contract/errors";
+import { imageKindSchema, maxImageUploadBytes, type UploadImageResponse } from "../../../contract/images";
+import { profileIdSchema } from "../../../contract/profiles";
+import type { Database } from "../../db/client";
+import { uploadProfileImage } from "../../domain/profiles";
+import type { ApiEnv } from "../../http/env";
+import type { SignedInEnv } from "../../http/guards";
+import { ApiError, invalidInput, mediaTypeOf } from "../../http/errors";
+import {
+  ImageRejectedError,
+  processUpload,
+  type ImageProcessor,
+  type ImageStore,
+} from "../../providers/images";
 
 export const imageUploadPath = "/api/kammare/images";
 /** The body limit of the upload call: the largest image plus room for the multipart framing. */

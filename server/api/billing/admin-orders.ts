@@ -9,21 +9,21 @@ import {
   type CheckoutLinkList,
   type CreatedCheckoutLink,
   type CustomerOrderList,
-} from "../../contract/admin-orders";
-import { adminOrderRequestSchema, checkoutLinkRequestSchema } from "../../contract/orders";
-import { z } from "../../contract/zod";
-import type { Database } from "../db/client";
+} from "../../../contract/admin-orders";
+import { adminOrderRequestSchema, checkoutLinkRequestSchema } from "../../../contract/orders";
+import { z } from "../../../contract/zod";
+import type { Database } from "../../db/client";
 import {
   createCheckoutLink,
   listCheckoutLinks,
   revokeCheckoutLink,
   adminOrderDetail,
   customerOrders,
-} from "../domain/billing";
-import { requestOrigin } from "../http/auth";
-import type { SignedInEnv } from "../http/guards";
-import { DomainError, fieldErrors, invalidInput, readJson, readQuery } from "../http/errors";
-import { listQueryInput } from "./admin-profiles";
+} from "../../domain/billing";
+import { requestOrigin } from "../../http/auth";
+import type { SignedInEnv } from "../../http/guards";
+import { DomainError, fieldErrors, invalidInput, readJson, readQuery } from "../../http/errors";
+import { listQueryInput } from "../profiles/admin-profiles";
 
 export type AdminOrderDeps = { db: Database; publicUrl: string };
 

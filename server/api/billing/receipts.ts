@@ -1,11 +1,11 @@
 // /api/kammare/orders/{orderNumber}/receipt.pdf: a paid order's receipt, for its customer or an admin
 // (the area's guard has made sure someone is signed in; who may see it is the domain's one check).
 import { Hono } from "hono";
-import { orderNumberSchema } from "../../contract/orders";
-import type { Database } from "../db/client";
-import { receiptForViewer, type Seller } from "../domain/billing";
-import { invalidInput } from "../http/errors";
-import type { SignedInEnv } from "../http/guards";
+import { orderNumberSchema } from "../../../contract/orders";
+import type { Database } from "../../db/client";
+import { receiptForViewer, type Seller } from "../../domain/billing";
+import { invalidInput } from "../../http/errors";
+import type { SignedInEnv } from "../../http/guards";
 
 export type ReceiptDeps = { db: Database; seller: Seller };
 

@@ -3,20 +3,20 @@
 // /api/auth/verify-email/request needs a signed-in viewer, /api/auth/verify-email needs none (the
 // link may be opened in another browser): the token alone proves the address.
 import { Hono } from "hono";
-import { resolveLocale } from "../../contract/locale";
+import { resolveLocale } from "../../../contract/locale";
 import {
   extendedTrialRequestSchema,
   freeTrialRequestSchema,
   verifyEmailRequestSchema,
-} from "../../contract/trials";
-import type { Database } from "../db/client";
-import { requestEmailVerification, verifyEmail } from "../domain/accounts";
-import { consume } from "../domain/core";
-import { startExtendedTrial, startFreeTrial } from "../domain/profiles";
-import type { ApiEnv } from "../http/env";
-import { readJson } from "../http/errors";
-import { signedIn, type SignedInEnv } from "../http/guards";
-import type { EmailSender } from "../providers/email/types";
+} from "../../../contract/trials";
+import type { Database } from "../../db/client";
+import { requestEmailVerification, verifyEmail } from "../../domain/accounts";
+import { consume } from "../../domain/core";
+import { startExtendedTrial, startFreeTrial } from "../../domain/profiles";
+import type { ApiEnv } from "../../http/env";
+import { readJson } from "../../http/errors";
+import { signedIn, type SignedInEnv } from "../../http/guards";
+import type { EmailSender } from "../../providers/email/types";
 
 export type TrialDeps = {
   db: Database;

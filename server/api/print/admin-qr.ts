@@ -6,13 +6,13 @@ import {
   adminQrImageQuerySchema,
   qrProfilesQuerySchema,
   qrSheetRequestSchema,
-} from "../../contract/qr";
-import type { Database } from "../db/client";
-import { listQrBatches, listQrProfiles, printQrSheet, profileQrCode } from "../domain/print";
-import { requestOrigin } from "../http/auth";
-import { fieldErrors, invalidInput, readJson, readQuery } from "../http/errors";
-import type { SignedInEnv } from "../http/guards";
-import type { QrEncoder } from "../providers/qr";
+} from "../../../contract/qr";
+import type { Database } from "../../db/client";
+import { listQrBatches, listQrProfiles, printQrSheet, profileQrCode } from "../../domain/print";
+import { requestOrigin } from "../../http/auth";
+import { fieldErrors, invalidInput, readJson, readQuery } from "../../http/errors";
+import type { SignedInEnv } from "../../http/guards";
+import type { QrEncoder } from "../../providers/qr";
 
 export type AdminQrDeps = { db: Database; qr: QrEncoder; publicUrl: string };
 

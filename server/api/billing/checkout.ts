@@ -9,26 +9,26 @@ import {
   type CardOnFile,
   sandboxPayRequestSchema,
   startCardCheckoutRequestSchema,
-} from "../../contract/checkout";
-import { readCookie } from "../../contract/cookie";
-import { freeTrialDays } from "../../contract/pricing";
-import { startInvoiceCheckoutRequestSchema } from "../../contract/invoices";
-import { referralCookieName } from "../../contract/partners";
-import type { Database } from "../db/client";
-import { DomainError } from "../domain/core";
-import { attribute, organisationIdBySlug } from "../domain/profiles";
-import { checkoutByInvoice, type InvoicingDeps } from "../domain/invoicing";
+} from "../../../contract/checkout";
+import { readCookie } from "../../../contract/cookie";
+import { freeTrialDays } from "../../../contract/pricing";
+import { startInvoiceCheckoutRequestSchema } from "../../../contract/invoices";
+import { referralCookieName } from "../../../contract/partners";
+import type { Database } from "../../db/client";
+import { DomainError } from "../../domain/core";
+import { attribute, organisationIdBySlug } from "../../domain/profiles";
+import { checkoutByInvoice, type InvoicingDeps } from "../../domain/invoicing";
 import {
   createCardOrder,
   customerOrder,
   findCustomerOrderRow,
   firstChargeAt,
   orderPaymentRefusal,
-} from "../domain/billing";
-import type { SignedInEnv } from "../http/guards";
-import { readJson } from "../http/errors";
-import { keptCard, sandboxOutcome, type SandboxProvider } from "../providers/payments/sandbox";
-import type { PaymentProvider } from "../providers/payments/types";
+} from "../../domain/billing";
+import type { SignedInEnv } from "../../http/guards";
+import { readJson } from "../../http/errors";
+import { keptCard, sandboxOutcome, type SandboxProvider } from "../../providers/payments/sandbox";
+import type { PaymentProvider } from "../../providers/payments/types";
 import { receiveWebhook, type WebhookDeps } from "./webhooks";
 
 export type CheckoutDeps = {

@@ -10,13 +10,13 @@ import {
   type LoginResponse,
   type Session,
   type SessionRefreshResponse,
-} from "../../contract/auth";
-import { readCookie } from "../../contract/cookie";
-import { requestedLocale, resolveLocale } from "../../contract/locale";
-import { referralCookieName } from "../../contract/partners";
-import type { BackgroundTasks } from "../background";
-import type { Config } from "../config";
-import type { Database } from "../db/client";
+} from "../../../contract/auth";
+import { readCookie } from "../../../contract/cookie";
+import { requestedLocale, resolveLocale } from "../../../contract/locale";
+import { referralCookieName } from "../../../contract/partners";
+import type { BackgroundTasks } from "../../background";
+import type { Config } from "../../config";
+import type { Database } from "../../db/client";
 import {
   changePassword,
   logIn,
@@ -29,14 +29,14 @@ import {
   findSession,
   revokeSession,
   type ActiveSession,
-} from "../domain/accounts";
-import { attribute, organisationIdBySlug } from "../domain/profiles";
-import { audit, DomainError, consume, type Limit } from "../domain/core";
-import type { EmailSender } from "../providers/email/types";
-import { clearSessionCookie, requestOrigin, setSessionCookie } from "../http/auth";
-import type { ApiEnv } from "../http/env";
-import { signedIn } from "../http/guards";
-import { ApiError, readJson } from "../http/errors";
+} from "../../domain/accounts";
+import { attribute, organisationIdBySlug } from "../../domain/profiles";
+import { audit, DomainError, consume, type Limit } from "../../domain/core";
+import type { EmailSender } from "../../providers/email/types";
+import { clearSessionCookie, requestOrigin, setSessionCookie } from "../../http/auth";
+import type { ApiEnv } from "../../http/env";
+import { signedIn } from "../../http/guards";
+import { ApiError, readJson } from "../../http/errors";
 
 export type AuthDeps = { db: Database; config: Config; email: EmailSender; background: BackgroundTasks };
 

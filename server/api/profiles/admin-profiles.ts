@@ -9,13 +9,18 @@ import {
   type AdminProfileDetail,
   type AdminProfileList,
   type CreateProfilesAnswer,
-} from "../../contract/profiles";
-import type { Config } from "../config";
-import type { Database } from "../db/client";
-import { adminCreateProfiles, adminProfileDetail, listProfiles, setProfileStatus } from "../domain/profiles";
-import { requestOrigin } from "../http/auth";
-import type { SignedInEnv } from "../http/guards";
-import { DomainError, fieldErrors, invalidInput, readJson } from "../http/errors";
+} from "../../../contract/profiles";
+import type { Config } from "../../config";
+import type { Database } from "../../db/client";
+import {
+  adminCreateProfiles,
+  adminProfileDetail,
+  listProfiles,
+  setProfileStatus,
+} from "../../domain/profiles";
+import { requestOrigin } from "../../http/auth";
+import type { SignedInEnv } from "../../http/guards";
+import { DomainError, fieldErrors, invalidInput, readJson } from "../../http/errors";
 
 export type AdminProfileDeps = {
   db: Database;

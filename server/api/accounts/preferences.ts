@@ -4,19 +4,19 @@
 import { Hono, type Context } from "hono";
 import { setCookie } from "hono/cookie";
 import type { z } from "zod";
-import { analyticsConsentCookieName, analyticsConsentMaxAgeSeconds } from "../../contract/consent";
-import { localeCookieMaxAgeSeconds, localeCookieName, type Locale } from "../../contract/locale";
+import { analyticsConsentCookieName, analyticsConsentMaxAgeSeconds } from "../../../contract/consent";
+import { localeCookieMaxAgeSeconds, localeCookieName, type Locale } from "../../../contract/locale";
 import {
   setAnalyticsConsentFormSchema,
   setAnalyticsConsentRequestSchema,
   setLocaleFormSchema,
   setLocaleRequestSchema,
-} from "../../contract/preferences";
-import { safeReturnPath } from "../../contract/return-path";
-import type { Database } from "../db/client";
-import { rememberLocale } from "../domain/accounts";
-import type { ApiEnv } from "../http/env";
-import { readForm, readJson } from "../http/errors";
+} from "../../../contract/preferences";
+import { safeReturnPath } from "../../../contract/return-path";
+import type { Database } from "../../db/client";
+import { rememberLocale } from "../../domain/accounts";
+import type { ApiEnv } from "../../http/env";
+import { readForm, readJson } from "../../http/errors";
 
 type Preference<Json extends z.ZodType<Record<string, string>>> = {
   cookie: { name: string; maxAgeSeconds: number; httpOnly: boolean };

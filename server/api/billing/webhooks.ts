@@ -3,12 +3,12 @@
 // booked (server/domain/billing/booking.ts), and the answer is 200 once it is stored, also for a replay. The
 // sandbox's card form calls `receiveWebhook` in-process with its signed body: the same path.
 import { Hono } from "hono";
-import { errorCodes } from "../../contract/errors";
-import type { Database } from "../db/client";
-import { bookPaymentEvent, hasPaidEveryPeriod, type Booking, type BookingDeps } from "../domain/billing";
-import type { ApiEnv } from "../http/env";
-import { errorBody } from "../http/errors";
-import { type PaymentProvider, WebhookSignatureError } from "../providers/payments/types";
+import { errorCodes } from "../../../contract/errors";
+import type { Database } from "../../db/client";
+import { bookPaymentEvent, hasPaidEveryPeriod, type Booking, type BookingDeps } from "../../domain/billing";
+import type { ApiEnv } from "../../http/env";
+import { errorBody } from "../../http/errors";
+import { type PaymentProvider, WebhookSignatureError } from "../../providers/payments/types";
 
 export type WebhookDeps = {
   db: Database;

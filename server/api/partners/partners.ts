@@ -3,7 +3,7 @@
 // its figures and its customers. Every call of the area works on the caller's own organisation only,
 // found from the caller's account, never from anything the request names.
 import { Hono, type Context } from "hono";
-import { type LoginResponse } from "../../contract/auth";
+import { type LoginResponse } from "../../../contract/auth";
 import {
   partnerOrganisationRequestSchema,
   partnerSignupRequestSchema,
@@ -16,10 +16,10 @@ import {
   type PartnerDashboard,
   type PartnerMe,
   type PartnerUserList,
-} from "../../contract/partners";
-import type { Config } from "../config";
-import type { Database } from "../db/client";
-import { csvDocument, consume } from "../domain/core";
+} from "../../../contract/partners";
+import type { Config } from "../../config";
+import type { Database } from "../../db/client";
+import { csvDocument, consume } from "../../domain/core";
 import {
   allPartnerUsers,
   partnerDashboard,
@@ -28,14 +28,14 @@ import {
   partnerUsers,
   requireOrganisation,
   setOrganisationName,
-} from "../domain/partners";
-import { qrcodeEncoder, type QrEncoder } from "../providers/qr";
-import { createSession } from "../domain/accounts";
-import { requestOrigin, setSessionCookie } from "../http/auth";
-import type { ApiEnv } from "../http/env";
-import type { SignedInEnv } from "../http/guards";
-import { readJson, readQuery } from "../http/errors";
-import { attemptLimits, publicSession } from "./auth";
+} from "../../domain/partners";
+import { qrcodeEncoder, type QrEncoder } from "../../providers/qr";
+import { createSession } from "../../domain/accounts";
+import { requestOrigin, setSessionCookie } from "../../http/auth";
+import type { ApiEnv } from "../../http/env";
+import type { SignedInEnv } from "../../http/guards";
+import { readJson, readQuery } from "../../http/errors";
+import { attemptLimits, publicSession } from "../accounts/auth";
 
 export type PartnerDeps = { db: Database; config: Config; qr?: QrEncoder };
 
