@@ -5,15 +5,14 @@ import { useTranslation } from "react-i18next";
 import { NavLink, Outlet, useRouteLoaderData } from "react-router";
 import { ErrorPage } from "../components/error-page";
 import { SiteFooter, SiteHeader, SkipLink } from "../components/site-header";
-import { hasRole, requireOrganisation, servicesContext, viewerContext } from "../lib/services.server";
+import { viewerOrganisation } from "../lib/partner-organisation.server";
+import { hasRole, viewerContext } from "../lib/services.server";
 import type { Route } from "./+types/partner";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const viewer = context.get(viewerContext);
   if (!viewer || !hasRole(viewer, "partner")) return { partner: false, named: false };
-  const organisation = await requireOrganisation(context.get(servicesContext).db, viewer.id).catch(
-    () => null,
-  );
+  const organisation = await viewerOrganisation(context);
   return { partner: true, named: !!organisation?.name };
 }
 

@@ -41,6 +41,7 @@ export {
   partnerDashboard,
   partnerMeFor,
   partnerUsers,
+  organisationOf,
   requireOrganisation,
 } from "../../server/domain/partners";
 export { hasRole } from "../../server/domain/core";

@@ -1,4 +1,5 @@
 // The server route rules against a real database: where each viewer is sent.
+import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { profileContext, servicesContext, viewerContext, type AppServices } from "../../server/context";
@@ -8,6 +9,7 @@ import { migrate } from "../../server/db/migrate";
 import { partnerMembers, partnerOrganisations, profiles, users } from "../../server/db/schema";
 import type { Viewer } from "../../server/domain/core";
 import { createLogger } from "../../server/logger";
+import { viewerOrganisation } from "../lib/partner-organisation.server";
 import { safeReturnPath, serverRules } from "./index.server";
 import type { RuleName } from "./registry";
 
@@ -27,8 +29,12 @@ async function newViewer(roles: Viewer["roles"] = ["customer"]): Promise<Viewer>
 }
 
 /** Runs one rule; answers the redirect's target, or null when the page may render. */
-async function run(rule: RuleName, viewer: Viewer | null, url = "http://localhost/"): Promise<string | null> {
-  const context = new RouterContextProvider();
+async function run(
+  rule: RuleName,
+  viewer: Viewer | null,
+  url = "http://localhost/",
+  context = new RouterContextProvider(),
+): Promise<string | null> {
   context.set(servicesContext, {
     config: loadConfig({}),
     db: database.db,
@@ -160,6 +166,27 @@ describe("rule partner-name (/partner/dashboard/users)", () => {
   it("sends a partner without an organisation name, or without an organisation, to the dashboard", async () => {
     expect(await run("partner-name", await newPartnerViewer(null))).toBe("/partner/dashboard");
     expect(await run("partner-name", await newViewer(["partner"]))).toBe("/partner/dashboard");
+  });
+
+  it("looks the organisation up once: the page's loaders get the rule's answer, not a second query", async () => {
+    const viewer = await newPartnerViewer("Lindqvists Begravningsbyrå");
+    const context = new RouterContextProvider();
+    expect(await run("partner-name", viewer, "http://localhost/partner/dashboard/users", context)).toBeNull();
+    // Gone from the database after the rule: what the loaders are given is still the rule's lookup.
+    await database.db.delete(partnerMembers).where(eq(partnerMembers.userId, viewer.id));
+    const first = viewerOrganisation(context);
+    expect(viewerOrganisation(context)).toBe(first);
+    expect((await first)?.name).toBe("Lindqvists Begravningsbyrå");
+    // A request of its own asks the database again.
+    const fresh = new RouterContextProvider();
+    fresh.set(servicesContext, {
+      config: loadConfig({}),
+      db: database.db,
+      logger: createLogger("silent"),
+      buildId: "t",
+    });
+    fresh.set(viewerContext, viewer);
+    expect(await viewerOrganisation(fresh)).toBeNull();
   });
 
   it("refuses anyone but a partner, like rule partner", async () => {

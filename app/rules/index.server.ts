@@ -6,7 +6,7 @@ import { safeReturnPath } from "../../contract/return-path";
 import { profileContext, servicesContext, viewerContext } from "../../server/context";
 import { orderNumberSchema } from "../../contract/orders";
 import { ownedProfileIds } from "../../server/domain/accounts";
-import { organisationOf } from "../../server/domain/partners";
+import { viewerOrganisation } from "../lib/partner-organisation.server";
 import { checkoutRefusal, customerOrder } from "../../server/domain/billing";
 import { profileView } from "../../server/domain/profiles";
 import { hasRole } from "../../server/domain/core";
@@ -93,7 +93,7 @@ const rules: Partial<Record<RuleName, ServerRule>> = {
     const viewer = context.get(viewerContext);
     if (!viewer) throw redirect(partnerSignInPath(request.url));
     if (!hasRole(viewer, "partner")) throw redirect("/partner/signin");
-    const organisation = await organisationOf(context.get(servicesContext).db, viewer.id);
+    const organisation = await viewerOrganisation(context);
     if (!organisation?.name) throw redirect("/partner/dashboard");
   },
   // /account: a signed-in customer (a visitor signs in first and comes back); a partner account has

@@ -18,6 +18,7 @@ import { StatusBadge } from "../../components/status-badge";
 import { TextField } from "../../components/text-field";
 import { formatDate } from "../../lib/date-format";
 import { serverRules } from "../../rules/index.server";
+import { viewerOrganisation } from "../../lib/partner-organisation.server";
 import { partnerUsers, requireOrganisation, servicesContext, viewerContext } from "../../lib/services.server";
 import type { Route } from "./+types/users";
 
@@ -54,7 +55,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     ? parsed.data
     : { q: undefined, page: 1, pageSize: partnerUsersPageSizeDefault };
   const { db } = context.get(servicesContext);
-  const organisation = await requireOrganisation(db, viewer.id);
+  // The rule `partner-name` has looked it up already; an account without one is refused as the API does.
+  const organisation = (await viewerOrganisation(context)) ?? (await requireOrganisation(db, viewer.id));
   const list = await partnerUsers(db, organisation.id, query);
   return { view: { q: query.q ?? "", page: query.page }, list, organisation: organisation.name ?? "" };
 }
