@@ -10,7 +10,6 @@ import {
   type PointerEvent,
 } from "react";
 import { useTranslation } from "react-i18next";
-import { useRouteLoaderData } from "react-router";
 import { acceptedImageTypes } from "../../../contract/image-values";
 import type { ImageKind } from "../../../contract/images";
 import {
@@ -25,8 +24,8 @@ import {
   type Crop,
   type Size,
 } from "../../lib/crop";
+import { useRootData } from "../../lib/root-data";
 import { UploadError, uploadImage } from "../../lib/upload-image";
-import type { loader as rootLoader } from "../../root";
 import { Button, buttonClass } from "../button";
 
 type Props = {
@@ -55,7 +54,7 @@ function uploadReason(error: unknown): string {
 
 export function ImageUpload({ profileId, kind, label, value, onChange }: Props) {
   const { t, i18n } = useTranslation();
-  const baseURL = useRouteLoaderData<typeof rootLoader>("root")?.config.apiBaseUrl ?? "";
+  const baseURL = useRootData()?.config.apiBaseUrl ?? "";
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const frame = useRef<HTMLDivElement>(null);
