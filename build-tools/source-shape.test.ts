@@ -1,11 +1,17 @@
 // The shape of the source (issue 23): no import circle among the modules of app/, server/, contract/ and
-// bench/ (and what they reach), read as the files are in the checkout.
+// bench/ (and what they reach), and no source file there over 400 lines. Both read the files as they
+// are in the checkout.
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { importCircles, importGraph, importSpecifiers, resolveImport, sourceFiles } from "./module-graph";
 
 const root = path.resolve(__dirname, "..");
 const folders = ["app", "server", "contract", "bench"];
+const maxLines = 400;
+// Being moved and split into folders by feature in the same issue (23, item 1) by other work; its files
+// join the check when that lands.
+const notYetChecked = ["server/domain/"];
 
 describe("the import walk", () => {
   it("finds every kind of import: type-only, re-exports, side effects and import() with a literal", () => {
@@ -57,5 +63,18 @@ describe("the source", () => {
   it("has no import circle (move what both sides need into a module of its own)", () => {
     const circles = importCircles(importGraph(root, files)).map((circle) => circle.join(" -> "));
     expect(circles).toEqual([]);
+  });
+
+  it(`has no file over ${maxLines} lines outside tests (split it into modules of one concept each)`, () => {
+    const tooLong = files
+      .filter((file) => !/\.test\.tsx?$/.test(file) && !/(^|\/)(tests|\+types)\//.test(file))
+      .filter((file) => !notYetChecked.some((folder) => file.startsWith(folder)))
+      .map((file) => ({
+        file,
+        lines: readFileSync(path.join(root, file), "utf8").replace(/\n$/, "").split("\n").length,
+      }))
+      .filter(({ lines }) => lines > maxLines)
+      .map(({ file, lines }) => `${file}: ${lines} lines`);
+    expect(tooLong).toEqual([]);
   });
 });
