@@ -2,16 +2,7 @@
 // top error boundary.
 import { useEffect, useState } from "react";
 import { I18nextProvider } from "react-i18next";
-import {
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useLocation,
-  useMatches,
-  useRouteLoaderData,
-} from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches } from "react-router";
 import { readAnalyticsConsent } from "../contract/consent";
 import { fallbackLocale, resolveLocale } from "../contract/locale";
 import { publicConfig, servicesContext, viewerContext } from "./lib/services.server";
@@ -34,6 +25,7 @@ import { refreshSession } from "./lib/auth";
 import { forceFullLoad, isNewerBuildSeen, startBuildCheck } from "./lib/build-check";
 import { providedI18n } from "./lib/i18n";
 import { useNonce } from "./lib/nonce";
+import { useRootData, type RootData } from "./lib/root-data";
 import { pageViewerMiddleware } from "./rules/viewer.server";
 
 export const links: Route.LinksFunction = () => [
@@ -49,7 +41,7 @@ export const links: Route.LinksFunction = () => [
 
 export const middleware: Route.MiddlewareFunction[] = [pageViewerMiddleware];
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs): RootData {
   const services = context.get(servicesContext);
   const viewer = context.get(viewerContext);
   return {
@@ -78,7 +70,7 @@ export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
 ];
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const data = useRouteLoaderData<typeof loader>("root");
+  const data = useRootData();
   const locale = data?.locale ?? fallbackLocale;
   const i18n = providedI18n(locale);
   const nonce = useNonce();

@@ -1,5 +1,6 @@
 // Every setting of the server, read once from the environment and checked with zod at start.
 import { z } from "zod";
+import type { PublicConfig } from "../contract/public-config";
 import { embeddedSharedBuffersMb } from "./db/client";
 
 const optionalText = z
@@ -205,17 +206,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   };
 }
 
-/** The part of the configuration the browser may see: an explicit allow-list. */
-export type PublicConfig = {
-  apiBaseUrl: string;
-  posthogKey: string | null;
-  posthogHost: string;
-  /** Whether card checkout is offered at all. */
-  cardPayments: boolean;
-  /** The sandbox takes payments on a real (https) site: every page shows the test-mode ribbon. */
-  testMode: boolean;
-};
-
+/** The part of the configuration the browser may see (contract/public-config.ts). */
 export function publicConfig(config: Config): PublicConfig {
   return {
     apiBaseUrl: config.API_BASE_URL ?? "",

@@ -1,9 +1,9 @@
 // The header every layout with chrome shares: the brand, the area's navigation and the language switcher.
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useRouteLoaderData } from "react-router";
-import type { loader as rootLoader } from "../root";
+import { Link } from "react-router";
 import { logout, useAuth } from "../lib/auth";
+import { useRootData } from "../lib/root-data";
 import { LanguageSwitcher } from "./language-switcher";
 
 export function SkipLink() {
@@ -61,7 +61,7 @@ export function AccountControls({ signInPath = "/login" }: { signInPath?: string
   const { t } = useTranslation();
   // The server knows the viewer from the cookie; the browser's auth state adds what it learns after
   // refreshing the stored session (spec section 4), e.g. the admin flag.
-  const viewer = useRouteLoaderData<typeof rootLoader>("root")?.viewer;
+  const viewer = useRootData()?.viewer;
   const auth = useAuth();
   if (!viewer) {
     return (

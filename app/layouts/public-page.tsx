@@ -3,13 +3,13 @@
 // and CSS with one small script (ADR 011), so everything here works without JavaScript.
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, Outlet, useLocation, useRouteLoaderData } from "react-router";
+import { Link, Outlet, useLocation } from "react-router";
 import { locales } from "../../contract/locale";
 import { ErrorPage } from "../components/error-page";
 import { AccountControls, PrivacyLinks, SkipLink } from "../components/site-header";
 import type { LightHandle } from "../lib/light-page";
 import { unreadableParamsAreNotFound } from "../lib/readable-params.server";
-import type { loader as rootLoader } from "../root";
+import { useRootData } from "../lib/root-data";
 import type { Route } from "./+types/public-page";
 
 export const handle: LightHandle = { lightForAnonymous: true };
@@ -52,7 +52,7 @@ function LanguageForm() {
 function PublicFooter() {
   const { t } = useTranslation();
   const location = useLocation();
-  const viewer = useRouteLoaderData<typeof rootLoader>("root")?.viewer;
+  const viewer = useRootData()?.viewer;
   const back = encodeURIComponent(location.pathname);
   return (
     <footer className="mt-16 border-t border-line/70 print:hidden">

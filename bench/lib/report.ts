@@ -21,6 +21,7 @@ export function table(header: string[], rows: string[][]): string {
 
 export const integer = (value: number) => Math.round(value).toLocaleString("en-US");
 export const decimal = (value: number, digits = 1) => value.toFixed(digits);
+export const verdict = (passed: boolean) => (passed ? "PASS" : "FAIL");
 /** Kilobytes of 1000 bytes, as Vite prints them. */
 export const kB = (bytes: number) => (bytes / 1000).toFixed(1);
 

@@ -1,6 +1,6 @@
 // The typed Hono environment: what middleware puts on every request.
 import type { Logger } from "../logger";
-import type { Viewer } from "./auth";
+import type { Viewer } from "../domain/core";
 
 export type ApiEnv = {
   Variables: {

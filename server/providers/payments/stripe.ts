@@ -8,13 +8,12 @@
 // `endAfterCurrentPeriod`, which sets `cancel_at_period_end` through subscriptions.update: Stripe then
 // charges nothing more and ends the subscription (customer.subscription.deleted) at that boundary.
 import Stripe from "stripe";
-import { z } from "zod";
+import { idOf, translateStripeEvent } from "./stripe-events";
 import {
   WebhookSignatureError,
   type CheckoutRequest,
   type CheckoutStart,
   type PaymentEvent,
-  type PaymentEventType,
   type PaymentProvider,
   type PlanChange,
   type RefundRequest,
@@ -147,7 +146,7 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
         }
         throw error;
       }
-      return translate(event);
+      return translateStripeEvent(event);
     },
 
     async setCancelAtPeriodEnd(providerSubscriptionId: string, cancel: boolean): Promise<void> {
@@ -246,156 +245,4 @@ function apiAddress(apiUrl: string | undefined): Pick<Stripe.StripeConfig, "host
   const url = new URL(apiUrl);
   const protocol = url.protocol === "http:" ? "http" : "https";
   return { host: url.hostname, port: url.port || (protocol === "http" ? 80 : 443), protocol };
-}
-
-// The fields we read of each event's object, checked rather than trusted: a webhook is input from
-// outside. Both shapes of the API versions in use are accepted (the webhook endpoint's version, set
-// in Stripe's dashboard, decides): since 2025-03-31 an invoice names its subscription under
-// parent.subscription_details and a subscription's period sits on its items.
-const rawEventSchema = z.record(z.string(), z.unknown());
-const metadataSchema = z.record(z.string(), z.string()).nullish();
-const idOrObject = z.union([z.string(), z.object({ id: z.string() })]).nullish();
-
-const sessionSchema = z.object({
-  id: z.string(),
-  client_reference_id: z.string().nullish(),
-  metadata: metadataSchema,
-  subscription: idOrObject,
-  amount_total: z.number().int().nullish(),
-  payment_status: z.string().nullish(),
-});
-
-const invoiceSchema = z.object({
-  id: z.string(),
-  amount_paid: z.number().int(),
-  amount_due: z.number().int(),
-  subscription: idOrObject,
-  parent: z
-    .object({
-      subscription_details: z.object({ subscription: idOrObject, metadata: metadataSchema }).nullish(),
-    })
-    .nullish(),
-  lines: z.object({ data: z.array(z.object({ period: z.object({ end: z.number().int() }) })) }).nullish(),
-  last_finalization_error: z.object({ code: z.string().nullish() }).nullish(),
-});
-
-const subscriptionSchema = z.object({
-  id: z.string(),
-  metadata: metadataSchema,
-  current_period_end: z.number().int().nullish(),
-  trial_end: z.number().int().nullish(),
-  items: z.object({ data: z.array(z.object({ current_period_end: z.number().int().nullish() })) }).nullish(),
-});
-
-function translate(event: Stripe.Event): PaymentEvent {
-  const base = {
-    provider: "stripe" as const,
-    eventId: event.id,
-    occurredAt: isoFromSeconds(event.created) ?? new Date().toISOString(),
-    raw: rawEventSchema.parse(event),
-  };
-  const object: unknown = event.data.object;
-  const none = {
-    orderNumber: null,
-    providerReference: null,
-    providerSubscriptionId: null,
-    amountOre: null,
-    failureCode: null,
-    periodEnd: null,
-  };
-
-  switch (event.type) {
-    case "checkout.session.completed": {
-      const session = read(sessionSchema, object, event);
-      // Completed with payment_status "unpaid" means a payment still under way (never the case for
-      // cards, which settle at once): the invoice.paid that follows books it. Nothing to pay (a trial
-      // comes first): the card is kept and the first invoice.paid at the trial's end books the charge.
-      const type =
-        session.payment_status === "no_payment_required" || session.amount_total === 0
-          ? "checkout_completed"
-          : session.payment_status !== "unpaid"
-            ? "payment_succeeded"
-            : "ignored";
-      return {
-        ...base,
-        ...none,
-        type,
-        orderNumber: session.client_reference_id ?? session.metadata?.orderNumber ?? null,
-        providerReference: session.id,
-        providerSubscriptionId: idOf(session.subscription),
-        // 0 when a free trial comes first: the checkout is done, the first charge is at the trial's end.
-        amountOre: session.amount_total ?? null,
-      };
-    }
-    case "invoice.paid":
-    case "invoice.payment_failed": {
-      const invoice = read(invoiceSchema, object, event);
-      const details = invoice.parent?.subscription_details;
-      const common = {
-        ...base,
-        ...none,
-        orderNumber: details?.metadata?.orderNumber ?? null,
-        providerReference: invoice.id,
-        providerSubscriptionId: idOf(details?.subscription) ?? idOf(invoice.subscription),
-      };
-      if (event.type === "invoice.payment_failed") {
-        // The card's decline code lives on the payment, not in the invoice event; a finalization
-        // error is the only reason the event itself carries.
-        const failureCode = invoice.last_finalization_error?.code ?? "payment_failed";
-        return { ...common, type: "payment_failed", amountOre: invoice.amount_due, failureCode };
-      }
-      const periodEnds = (invoice.lines?.data ?? []).map((line) => line.period.end);
-      return {
-        ...common,
-        // The 0 SEK invoice Stripe issues when a trial starts pays for no period.
-        type: invoice.amount_paid > 0 ? "payment_succeeded" : "ignored",
-        amountOre: invoice.amount_paid,
-        periodEnd: periodEnds.length > 0 ? isoFromSeconds(Math.max(...periodEnds)) : null,
-      };
-    }
-    case "customer.subscription.updated":
-    case "customer.subscription.deleted":
-    case "customer.subscription.trial_will_end": {
-      const subscription = read(subscriptionSchema, object, event);
-      const types: Record<typeof event.type, PaymentEventType> = {
-        "customer.subscription.updated": "subscription_updated",
-        "customer.subscription.deleted": "subscription_cancelled",
-        "customer.subscription.trial_will_end": "trial_will_end",
-      };
-      const periodEnd =
-        event.type === "customer.subscription.trial_will_end"
-          ? subscription.trial_end
-          : (subscription.items?.data[0]?.current_period_end ?? subscription.current_period_end);
-      return {
-        ...base,
-        ...none,
-        type: types[event.type],
-        orderNumber: subscription.metadata?.orderNumber ?? null,
-        providerSubscriptionId: subscription.id,
-        periodEnd: isoFromSeconds(periodEnd),
-      };
-    }
-    default:
-      // Whatever else the endpoint is subscribed to: acknowledged and stored, nothing booked.
-      return { ...base, ...none, type: "ignored" };
-  }
-}
-
-function read<T>(schema: z.ZodType<T>, object: unknown, event: Stripe.Event): T {
-  const result = schema.safeParse(object);
-  if (!result.success) {
-    throw new Error(
-      `Stripe event ${event.id} (${event.type}) has an unexpected shape: ${result.error.message}`,
-    );
-  }
-  return result.data;
-}
-
-function idOf(value: string | { id: string } | null | undefined): string | null {
-  if (!value) return null;
-  return typeof value === "string" ? value : value.id;
-}
-
-function isoFromSeconds(seconds: number | null | undefined): string | null {
-  return typeof seconds === "number" ? new Date(seconds * 1000).toISOString() : null;
 }

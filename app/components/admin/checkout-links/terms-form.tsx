@@ -1,0 +1,207 @@
+// The terms of a checkout link for the chosen customer (price per period, how many periods, a free
+// trial first, month or year), made into a link (POST /api/admin/checkout-session-link), and the link
+// made, ready to copy.
+import { useRef, useState, type FormEvent, type Ref } from "react";
+import { useTranslation } from "react-i18next";
+import { useRevalidator } from "react-router";
+import type { CreatedCheckoutLink } from "../../../../contract/admin-orders";
+import type { AdminUser } from "../../../../contract/auth";
+import { maxIterations, type CheckoutLinkInterval } from "../../../../contract/orders";
+import { api } from "../../../lib/api";
+import { formatDate } from "../../../lib/date-format";
+import { formatMoney } from "../../../lib/format";
+import { useFormSubmit } from "../../../lib/use-form-submit";
+import { Button } from "../../button";
+import { CheckboxField } from "../../checkbox-field";
+import { FormAlert } from "../../form-alert";
+import { MoneyField } from "../../money-field";
+import { SelectField } from "../../select-field";
+import { TextField } from "../../text-field";
+import { useToast } from "../../toast";
+
+const intervals: CheckoutLinkInterval[] = ["month", "year"];
+const minPriceOre = 100;
+const maxPriceOre = 10_000_000;
+
+export function TermsForm({ customer }: { customer: AdminUser | null }) {
+  const { t, i18n } = useTranslation();
+  const revalidator = useRevalidator();
+  const [price, setPrice] = useState<number | null>(null);
+  const [priceProblem, setPriceProblem] = useState<string>();
+  const [interval, setInterval] = useState<CheckoutLinkInterval>("month");
+  const [iterations, setIterations] = useState("12");
+  const [freeTrial, setFreeTrial] = useState(false);
+  const [created, setCreated] = useState<CreatedCheckoutLink | null>(null);
+  const resultRef = useRef<HTMLDivElement>(null);
+  const form = useFormSubmit({
+    fields: ["price", "iterations", "includesFreeTrial", "interval", "customerId"],
+    quietWhenExplained: true,
+    messages: {
+      invalid_request: {
+        price: "checkoutLinks.priceRequired",
+        iterations: "checkoutLinks.iterationsInvalid",
+      },
+      not_found: { customerId: "checkoutLinks.customerNotFound" },
+    },
+  });
+
+  if (!customer) {
+    return (
+      <section
+        aria-labelledby="terms-heading"
+        className="flex flex-col gap-3 rounded-[var(--radius-card)] border border-dashed border-line p-5"
+      >
+        <h2 id="terms-heading" className="text-xl font-semibold text-muted">
+          {t("checkoutLinks.termsHeading")}
+        </h2>
+        <p className="text-muted">{t("checkoutLinks.termsLocked")}</p>
+      </section>
+    );
+  }
+  const customerId = customer.id;
+
+  function submit(event: FormEvent) {
+    const count = Number(iterations);
+    void form.submit(event, {
+      check: () => ({
+        price: priceProblem ?? (price === null ? "checkoutLinks.priceRequired" : undefined),
+        iterations:
+          /^\d+$/.test(iterations.trim()) && count <= maxIterations
+            ? undefined
+            : "checkoutLinks.iterationsInvalid",
+      }),
+      send: async () => {
+        const { createdCheckoutLinkSchema } = await import("../../../../contract/admin-orders");
+        const answer = await api()("/api/admin/checkout-session-link", {
+          method: "POST",
+          body: { customerId, price, iterations: count, includesFreeTrial: freeTrial, interval },
+        });
+        setCreated(createdCheckoutLinkSchema.parse(answer));
+      },
+      onDone: async () => {
+        await revalidator.revalidate();
+        // The result replaces nothing the admin typed; move them to it so the copy button is at hand.
+        requestAnimationFrame(() => resultRef.current?.focus());
+      },
+    });
+  }
+
+  return (
+    <section
+      aria-labelledby="terms-heading"
+      className="flex flex-col gap-4 rounded-[var(--radius-card)] border border-line bg-raised p-5"
+    >
+      <h2 id="terms-heading" className="text-xl font-semibold">
+        {t("checkoutLinks.termsHeading")}
+      </h2>
+      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+        <div aria-live="polite">
+          <FormAlert form={form} />
+        </div>
+        <MoneyField
+          label={t("checkoutLinks.price")}
+          hint={t("checkoutLinks.priceHint")}
+          name="price"
+          value={price}
+          minOre={minPriceOre}
+          maxOre={maxPriceOre}
+          onChange={(ore, problem) => {
+            setPrice(ore);
+            setPriceProblem(problem && `money.${problem}`);
+          }}
+          error={form.message("price", {
+            min: formatMoney({ amountOre: minPriceOre, currency: "SEK" }, i18n.language),
+            max: formatMoney({ amountOre: maxPriceOre, currency: "SEK" }, i18n.language),
+          })}
+        />
+        <SelectField
+          label={t("checkoutLinks.interval")}
+          name="interval"
+          value={interval}
+          onChange={(event) => setInterval(event.target.value as CheckoutLinkInterval)}
+          options={intervals.map((value) => ({
+            value,
+            label: t(value === "month" ? "checkoutLinks.intervalMonth" : "checkoutLinks.intervalYear"),
+          }))}
+          error={form.message("interval")}
+        />
+        <TextField
+          label={t("checkoutLinks.iterations")}
+          hint={t("checkoutLinks.iterationsHint")}
+          name="iterations"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={maxIterations}
+          step={1}
+          value={iterations}
+          onChange={(event) => setIterations(event.target.value)}
+          error={form.message("iterations")}
+        />
+        <CheckboxField
+          label={t("checkoutLinks.freeTrial")}
+          hint={t("checkoutLinks.freeTrialHint")}
+          name="includesFreeTrial"
+          checked={freeTrial}
+          onChange={(event) => setFreeTrial(event.target.checked)}
+          error={form.message("includesFreeTrial")}
+        />
+        <div>
+          <Button type="submit" busy={form.busy}>
+            {form.busy ? t("checkoutLinks.creating") : t("checkoutLinks.create")}
+          </Button>
+        </div>
+      </form>
+      {created && <CreatedLink ref={resultRef} link={created} email={customer.email} />}
+    </section>
+  );
+}
+
+function CreatedLink({
+  link,
+  email,
+  ref,
+}: {
+  link: CreatedCheckoutLink;
+  email: string;
+  ref: Ref<HTMLDivElement>;
+}) {
+  const { t, i18n } = useTranslation();
+  const toast = useToast();
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(link.url);
+      toast.show({ title: t("checkoutLinks.copied") });
+    } catch {
+      toast.show({ tone: "error", title: t("checkoutLinks.copyFailed") });
+    }
+  }
+  return (
+    <div
+      ref={ref}
+      tabIndex={-1}
+      role="region"
+      aria-labelledby="created-heading"
+      className="flex flex-col gap-3 rounded-[var(--radius-card)] border border-success/40 bg-success-soft p-4 focus:outline-none focus-visible:ring-2 focus-visible:ring-focus"
+    >
+      <h3 id="created-heading" className="text-lg font-semibold">
+        {t("checkoutLinks.createdHeading")}
+      </h3>
+      <p className="text-sm">
+        {t("checkoutLinks.createdLead", { email, date: formatDate(link.expiresAt, i18n.language, "long") })}
+      </p>
+      <TextField
+        label={t("checkoutLinks.urlLabel")}
+        value={link.url}
+        readOnly
+        name="checkout-url"
+        onFocus={(event) => event.currentTarget.select()}
+      />
+      <div>
+        <Button variant="secondary" onClick={() => void copy()}>
+          {t("checkoutLinks.copy")}
+        </Button>
+      </div>
+    </div>
+  );
+}

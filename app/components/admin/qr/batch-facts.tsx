@@ -1,0 +1,20 @@
+// What the QR manager tells of a batch under its choice: how many of its pages are unclaimed and
+// printed, the partner it was made for, and who made it.
+import { useTranslation } from "react-i18next";
+import type { QrBatch } from "../../../../contract/qr";
+
+export function BatchFacts({ batch }: { batch: QrBatch }) {
+  const { t, i18n } = useTranslation();
+  const number = new Intl.NumberFormat(i18n.language);
+  return (
+    <p className="text-sm text-muted">
+      {t("adminQr.batches.facts", {
+        unclaimed: number.format(batch.unclaimed),
+        printed: number.format(batch.printed),
+        count: number.format(batch.count),
+      })}
+      {batch.partner ? ` · ${t("adminQr.batches.partner", { name: batch.partner })}` : ""}
+      {batch.createdBy ? ` · ${t("adminQr.batches.by", { email: batch.createdBy })}` : ""}
+    </p>
+  );
+}

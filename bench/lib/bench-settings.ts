@@ -1,0 +1,52 @@
+// The settings of `npm run bench`, read once from the environment (see bench/run.ts), and its log.
+import type { LoadSettings } from "./load.ts";
+
+function setting(name: string, fallback: number, { integerOnly = false } = {}): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw.trim() === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0 || (integerOnly && !Number.isInteger(value))) {
+    throw new Error(`${name} must be a positive ${integerOnly ? "integer" : "number"}, got "${raw}"`);
+  }
+  return value;
+}
+
+function onOff(name: string): boolean {
+  const raw = (process.env[name] ?? "on").trim();
+  if (raw === "on" || raw === "") return true;
+  if (raw === "off") return false;
+  throw new Error(`${name} must be on or off, got "${raw}"`);
+}
+
+export const log = (line: string) => process.stderr.write(`bench: ${line}\n`);
+
+export type Settings = LoadSettings & {
+  http: boolean;
+  list: boolean;
+  print: boolean;
+  privacy: boolean;
+  listProfiles: number;
+  listRuns: number;
+};
+
+function readSettings(): Settings {
+  try {
+    return {
+      seconds: setting("BENCH_SECONDS", 8),
+      warmupSeconds: process.env.BENCH_WARMUP_SECONDS === "0" ? 0 : setting("BENCH_WARMUP_SECONDS", 2),
+      connections: setting("BENCH_CONNECTIONS", 50, { integerOnly: true }),
+      rounds: setting("BENCH_ROUNDS", 2, { integerOnly: true }),
+      http: onOff("BENCH_HTTP"),
+      list: onOff("BENCH_LIST"),
+      print: onOff("BENCH_PRINT"),
+      privacy: onOff("BENCH_PRIVACY"),
+      listProfiles: setting("BENCH_LIST_PROFILES", 1_000_000, { integerOnly: true }),
+      listRuns: setting("BENCH_LIST_RUNS", 50, { integerOnly: true }),
+    };
+  } catch (error) {
+    log(error instanceof Error ? error.message : String(error));
+    process.exit(2);
+  }
+}
+
+export const settings = readSettings();

@@ -1,0 +1,152 @@
+// The partner calls: the admin's partner whitelist and organisations, and the partner's own sign-up,
+// organisation, dashboard, customers and referral QR code.
+import { loginResponseSchema } from "../auth";
+import {
+  adminOrganisationListSchema,
+  partnerDashboardSchema,
+  partnerMeSchema,
+  partnerOrganisationRequestSchema,
+  partnerSignupRequestSchema,
+  partnerUserListSchema,
+  partnerUsersCsvQuerySchema,
+  partnerUsersQuerySchema,
+  referralQrQuerySchema,
+  whitelistEntryAnswerSchema,
+  whitelistEntryRequestSchema,
+  whitelistListSchema,
+} from "../partners";
+import type { Endpoint } from "./endpoint";
+
+export const partnersEndpoints: Endpoint[] = [
+  {
+    method: "get",
+    path: "/api/admin/partner-whitelist",
+    summary:
+      "Every address that may sign up as a partner, with its partner name and organisation (admin only).",
+    auth: true,
+    responses: { 200: { description: "The whitelist", schema: whitelistListSchema } },
+  },
+  {
+    method: "post",
+    path: "/api/admin/partner-whitelist",
+    summary:
+      "Adds an address (unique whatever its case) with its partner's name to the partner whitelist (admin only, audited).",
+    auth: true,
+    request: whitelistEntryRequestSchema,
+    responses: {
+      201: { description: "The new entry", schema: whitelistEntryAnswerSchema },
+      409: { description: "The address is on the whitelist already (field email)" },
+    },
+  },
+  {
+    method: "put",
+    path: "/api/admin/partner-whitelist/{id}",
+    summary: "Changes an entry's address or partner name (admin only, audited).",
+    auth: true,
+    request: whitelistEntryRequestSchema,
+    responses: {
+      200: { description: "The changed entry", schema: whitelistEntryAnswerSchema },
+      404: { description: "No entry has this id" },
+      409: { description: "Another entry has the address" },
+    },
+  },
+  {
+    method: "delete",
+    path: "/api/admin/partner-whitelist/{id}",
+    summary:
+      "Removes an entry: the address may no longer sign up as a partner; an account made with it stays (admin only, audited).",
+    auth: true,
+    responses: { 204: { description: "Removed" }, 404: { description: "No entry has this id" } },
+  },
+  {
+    method: "get",
+    path: "/api/admin/partner-organisations",
+    summary:
+      "Every partner organisation with its slug and number of members: the choices of POST /api/admin/profiles' partnerId (admin only).",
+    auth: true,
+    responses: { 200: { description: "The organisations", schema: adminOrganisationListSchema } },
+  },
+  {
+    method: "post",
+    path: "/api/partner/signup",
+    summary:
+      "Partner sign-up, open like /api/auth/signup but only for an address on the partner whitelist (any case): " +
+      "an account with the partner role in its whitelist partner name's organisation, signed in (also the session " +
+      "cookie). Partners sign in with POST /api/auth/login.",
+    auth: false,
+    request: partnerSignupRequestSchema,
+    responses: {
+      201: { description: "Signed up and in", schema: loginResponseSchema },
+      403: { description: "The address may not sign up as a partner (the same answer whatever the reason)" },
+      409: { description: "There is already an account with this address" },
+      429: { description: "Too many attempts (Retry-After)" },
+    },
+  },
+  {
+    method: "get",
+    path: "/api/partner/me",
+    summary: "The partner's organisation: name (null until set), slug and referral link (partner only).",
+    auth: true,
+    responses: {
+      200: { description: "The organisation", schema: partnerMeSchema },
+      404: { description: "The partner account belongs to no organisation" },
+    },
+  },
+  {
+    method: "put",
+    path: "/api/partner/organisation",
+    summary: "Sets the name of the partner's organisation (partner only, audited).",
+    auth: true,
+    request: partnerOrganisationRequestSchema,
+    responses: {
+      200: { description: "The organisation", schema: partnerMeSchema },
+      404: { description: "The partner account belongs to no organisation" },
+    },
+  },
+  {
+    method: "get",
+    path: "/api/partner/dashboard",
+    summary:
+      "The organisation's figures: its pages by status, customers, trials started, paid conversions and revenue " +
+      "(öre, VAT included) per month for the last 12 months (partner only).",
+    auth: true,
+    responses: {
+      200: { description: "The figures", schema: partnerDashboardSchema },
+      404: { description: "The partner account belongs to no organisation" },
+    },
+  },
+  {
+    method: "get",
+    path: "/api/partner/users",
+    summary:
+      "The organisation's customers with their attributed pages' status, trial end, paid-until and last payment; " +
+      "search by e-mail or page code; newest customers first, a page at a time (partner only).",
+    auth: true,
+    query: partnerUsersQuerySchema,
+    responses: {
+      200: { description: "One page of rows and the total", schema: partnerUserListSchema },
+      400: { description: "A query parameter is not valid (named in fields)" },
+    },
+  },
+  {
+    method: "get",
+    path: "/api/partner/users.csv",
+    summary:
+      "The same rows as GET /api/partner/users (every page of the search) as CSV: UTF-8 with a byte order mark, " +
+      "every cell quoted, a cell starting with = + - or @ prefixed with ' (partner only).",
+    auth: true,
+    query: partnerUsersCsvQuerySchema,
+    responses: { 200: { description: "text/csv, as an attachment" } },
+  },
+  ...(["svg", "png"] as const).map((format) => ({
+    method: "get" as const,
+    path: `/api/partner/referral-qr.${format}`,
+    summary: `The partner's referral link as a QR code (${format.toUpperCase()}, error correction Q); download=1 sends it as a file (partner only).`,
+    auth: true,
+    query: referralQrQuerySchema,
+    responses: {
+      200: { description: format === "svg" ? "image/svg+xml" : "image/png" },
+      400: { description: "size, margin or download is not valid (named in fields)" },
+    },
+  })),
+];
