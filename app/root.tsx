@@ -5,7 +5,7 @@ import { I18nextProvider } from "react-i18next";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches } from "react-router";
 import { readAnalyticsConsent } from "../contract/consent";
 import { fallbackLocale, resolveLocale } from "../contract/locale";
-import { publicConfig, servicesContext, viewerContext } from "./lib/services.server";
+import { ownedProfileIds, publicConfig, servicesContext, viewerContext } from "./lib/services.server";
 import { TestModeRibbon } from "./components/test-mode-ribbon";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
@@ -21,7 +21,7 @@ import { initAnalytics, trackPageLeave, trackPageView } from "./lib/analytics";
 import { isLightPage } from "./lib/light-page";
 import { configureApi } from "./lib/api";
 import { ConsentProvider } from "./lib/consent";
-import { refreshSession } from "./lib/auth";
+import { initialiseAuth } from "./lib/auth";
 import { forceFullLoad, isNewerBuildSeen, startBuildCheck } from "./lib/build-check";
 import { providedI18n } from "./lib/i18n";
 import { useNonce } from "./lib/nonce";
@@ -41,15 +41,17 @@ export const links: Route.LinksFunction = () => [
 
 export const middleware: Route.MiddlewareFunction[] = [pageViewerMiddleware];
 
-export function loader({ request, context }: Route.LoaderArgs): RootData {
+export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
   const services = context.get(servicesContext);
   const viewer = context.get(viewerContext);
   return {
     viewer: viewer
       ? {
+          id: viewer.id,
           email: viewer.email,
           admin: viewer.roles.includes("admin"),
           customer: viewer.roles.includes("customer"),
+          ownedProfiles: await ownedProfileIds(services.db, viewer.id),
         }
       : null,
     locale: resolveLocale(request.headers.get("cookie"), request.headers.get("accept-language")),
@@ -113,13 +115,15 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const { buildId } = loaderData;
   // The answer as the page was loaded: analytics starts in that mode; later answers apply themselves.
   const [initialConsent] = useState(loaderData.consent);
+  // The viewer as the page was rendered: the browser's auth state starts from it (asked once).
+  const [initialViewer] = useState(loaderData.viewer);
   const { apiBaseUrl, posthogKey, posthogHost } = loaderData.config;
   const location = useLocation();
   const fullPath = location.pathname + location.search + location.hash;
 
   useEffect(() => {
     configureApi(apiBaseUrl);
-    void refreshSession();
+    void initialiseAuth(initialViewer);
     void initAnalytics({ key: posthogKey, host: posthogHost, consent: initialConsent });
     const stopBuildCheck = startBuildCheck(buildId);
     const onLeave = () => trackPageLeave();
@@ -131,7 +135,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       window.removeEventListener("pagehide", onLeave);
     };
     // Primitives only: a revalidated root loader must not restart the hourly check.
-  }, [apiBaseUrl, posthogKey, posthogHost, buildId, initialConsent]);
+  }, [apiBaseUrl, posthogKey, posthogHost, buildId, initialConsent, initialViewer]);
 
   useEffect(() => {
     trackPageView(fullPath);

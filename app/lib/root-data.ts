@@ -5,8 +5,17 @@ import type { AnalyticsConsent } from "../../contract/consent";
 import type { Locale } from "../../contract/locale";
 import type { PublicConfig } from "../../contract/public-config";
 
-/** The signed-in viewer as the server saw them, or null for a visitor. */
-export type RootViewer = { email: string; admin: boolean; customer: boolean };
+/**
+ * The signed-in viewer as the server saw them, or null for a visitor: with the admin flag and the
+ * pages they own, so the browser's auth state starts from them instead of asking again (issue 23).
+ */
+export type RootViewer = {
+  id: string;
+  email: string;
+  admin: boolean;
+  customer: boolean;
+  ownedProfiles: string[];
+};
 
 export type RootData = {
   viewer: RootViewer | null;

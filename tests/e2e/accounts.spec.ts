@@ -63,6 +63,37 @@ test("signing in reloads the page and keeps the session in localStorage", async 
   expect(session?.user.id).toMatch(/^[0-9a-f-]{36}$/);
 });
 
+test("a signed-in page load asks nothing again; a stored session without its cookie is refreshed once", async ({
+  page,
+}) => {
+  const user = newUser();
+  await signUpByApi(page, user);
+  await page.context().clearCookies();
+  // Signed in as the form does it: the session stored in the browser, and its cookie.
+  await signInByApi(page, user);
+  const asked: string[] = [];
+  page.on("request", (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path === "/api/auth/session" || path === "/api/admin/check") asked.push(path);
+  });
+  // The server's render knew the viewer (its cookie) and the pages it owns: the browser starts from it.
+  await page.goto("/account");
+  await waitForHydration(page);
+  await expect(page.getByText(`Signed in as ${user.email}`)).toBeAttached();
+  await page.goto("/gratis-provperiod");
+  await waitForHydration(page);
+  expect(asked).toEqual([]);
+
+  // The cookie gone (it outlived its date), the stored session is refreshed, which sets it again.
+  await page.context().clearCookies();
+  await page.reload();
+  await waitForHydration(page);
+  await expect.poll(() => asked).toEqual(["/api/auth/session"]);
+  await page.goto("/account");
+  await expect(page).toHaveURL("/account");
+  await expect(page.getByText(`Signed in as ${user.email}`)).toBeAttached();
+});
+
 test('a wrong password shows "There was an error", says why in the alert, and leads to a new password', async ({
   page,
 }) => {
