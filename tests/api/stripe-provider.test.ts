@@ -5,6 +5,7 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createStripeProvider, type StripePaymentProvider } from "../../server/providers/payments/stripe";
 import { WebhookSignatureError, type CheckoutRequest } from "../../server/providers/payments/types";
+import { checkoutRequestSample } from "../support/checkout-samples";
 import { startStripeStandIn, type FormObject, type StripeStandIn } from "../support/stripe-stand-in";
 
 const secretKey = "sk_test_kammare_stand_in";
@@ -29,27 +30,8 @@ beforeEach(() => {
   standIn.requests.length = 0;
 });
 
-let orderSequence = 100;
-function checkoutRequest(overrides: Partial<CheckoutRequest> = {}): CheckoutRequest {
-  orderSequence += 1;
-  const orderNumber = `KM-000${orderSequence}`;
-  return {
-    orderNumber,
-    profileId: "7KX2M9Q0",
-    customer: { id: "4f1c2a9e-5b7d-4e3f-9a1b-2c3d4e5f6a7b", email: "anna@example.com" },
-    amountOre: 4900,
-    currency: "SEK",
-    interval: "month",
-    iterations: 0,
-    trialDays: 0,
-    trialEndsAt: null,
-    description: "Kammare 7KX2M9Q0, monthly",
-    successUrl: `${publicUrl}/k/7KX2M9Q0/checkout/confirm?order=${orderNumber}`,
-    cancelUrl: `${publicUrl}/k/7KX2M9Q0/checkout/card`,
-    idempotencyKey: `order-${orderSequence}`,
-    ...overrides,
-  };
-}
+const checkoutRequest = (overrides: Partial<CheckoutRequest> = {}) =>
+  checkoutRequestSample(publicUrl, overrides);
 
 function sessionCreates() {
   return standIn.requests.filter(

@@ -4,7 +4,7 @@
 // asked twice refunds once.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStripeProvider, type StripePaymentProvider } from "../../server/providers/payments/stripe";
-import type { CheckoutRequest } from "../../server/providers/payments/types";
+import { checkoutRequestSample } from "../support/checkout-samples";
 import { startStripeStandIn, type StripeStandIn } from "../support/stripe-stand-in";
 
 const secretKey = "sk_test_kammare_self_service";
@@ -23,25 +23,8 @@ beforeAll(async () => {
 });
 afterAll(() => standIn.close());
 
-let sequence = 0;
 async function paidSubscription() {
-  sequence += 1;
-  const request: CheckoutRequest = {
-    orderNumber: `KM-0090${sequence}`,
-    profileId: "7KX2M9Q0",
-    customer: { id: "4f1c2a9e-5b7d-4e3f-9a1b-2c3d4e5f6a7b", email: "anna@example.com" },
-    amountOre: 4900,
-    currency: "SEK",
-    interval: "month",
-    iterations: 0,
-    trialDays: 0,
-    trialEndsAt: null,
-    description: "Kammare 7KX2M9Q0, monthly",
-    successUrl: "/k/7KX2M9Q0/checkout/confirm",
-    cancelUrl: "/k/7KX2M9Q0/checkout/card",
-    idempotencyKey: `self-service-${sequence}`,
-  };
-  const start = await provider.startCheckout(request);
+  const start = await provider.startCheckout(checkoutRequestSample(publicUrl));
   return standIn.completeSession(start.reference).subscription;
 }
 

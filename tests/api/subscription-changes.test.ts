@@ -25,7 +25,7 @@ import { chargeKeptCard, createSandboxProvider } from "../../server/providers/pa
 import { call, type Account } from "../support/accounts";
 import { describeOnEngines } from "../support/api-fixture";
 import { testCard } from "../support/checkout-samples";
-import { paidAtOnce, paidOnTrialDayOne } from "../support/subscribed-page";
+import { paidAtOnce, paidOnTrialDayOne, keepCard } from "../support/subscribed-page";
 
 const dayMs = 24 * 60 * 60 * 1000;
 const secret = "test-sandbox-secret-subscription-changes";
@@ -109,10 +109,7 @@ describeOnEngines(
 
     it("takes a new card; a past-due subscription is charged with it at once and the page is active again", async () => {
       const { id, owner, trialEndsAt } = await paidOnTrialDayOne(fixture);
-      await db
-        .update(subscriptions)
-        .set({ cardOnFile: { last4: "0002", sandboxOutcome: "declined" } })
-        .where(eq(subscriptions.profileId, id));
+      await keepCard(db, id, "declined");
       await sweep(later(trialEndsAt, 0));
       expect((await page(id))?.status).toBe("past_due");
       expect(await subscriptionOf(id)).toMatchObject({ status: "past_due", failedAttempts: 1 });

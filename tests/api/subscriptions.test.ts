@@ -16,7 +16,7 @@ import { createPaymentProviders } from "../../server/providers/payments";
 import { chargeKeptCard, createSandboxProvider } from "../../server/providers/payments/sandbox";
 import { call } from "../support/accounts";
 import { describeOnEngines } from "../support/api-fixture";
-import { paidOnTrialDayOne } from "../support/subscribed-page";
+import { paidOnTrialDayOne, keepCard } from "../support/subscribed-page";
 
 const dayMs = 24 * 60 * 60 * 1000;
 const secret = "test-sandbox-secret-subscriptions";
@@ -79,10 +79,7 @@ describeOnEngines(
       const { id, owner, trialEndsAt } = await subscribedOnTrialDayOne();
       await sweep(later(trialEndsAt, 0));
       const due = (await subscriptionOf(id))?.nextChargeAt as Date;
-      await db
-        .update(subscriptions)
-        .set({ cardOnFile: { last4: "0002", sandboxOutcome: "declined" } })
-        .where(eq(subscriptions.profileId, id));
+      await keepCard(db, id, "declined");
       // The page is in Swedish; its owner uses the site in English: the e-mails follow the account.
       expect((await page(id))?.metadata).toEqual({});
       const english = await call(app, "/api/preferences/locale", {
@@ -138,16 +135,10 @@ describeOnEngines(
       const { id, trialEndsAt } = await subscribedOnTrialDayOne();
       await sweep(later(trialEndsAt, 0));
       const due = (await subscriptionOf(id))?.nextChargeAt as Date;
-      await db
-        .update(subscriptions)
-        .set({ cardOnFile: { last4: "0002", sandboxOutcome: "declined" } })
-        .where(eq(subscriptions.profileId, id));
+      await keepCard(db, id, "declined");
       await sweep(later(due, 0));
       expect((await page(id))?.status).toBe("past_due");
-      await db
-        .update(subscriptions)
-        .set({ cardOnFile: { last4: "4242", sandboxOutcome: "succeeded" } })
-        .where(eq(subscriptions.profileId, id));
+      await keepCard(db, id, "succeeded");
       await sweep(later(due, 1));
       expect(await subscriptionOf(id)).toMatchObject({
         status: "active",

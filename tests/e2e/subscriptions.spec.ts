@@ -2,11 +2,26 @@
 // its card kept for the trial's end, sees each plan and its next charge, cancels one (a confirmation
 // step, then an e-mail in the account's language), and resumes it; a paying customer switches to
 // yearly and back, changes the card, and withdraws within 14 days for a refund.
+import type { Page } from "@playwright/test";
 import { lastEmailTo, signInAs } from "./support/accounts";
 import { expectNoSeriousAxeViolations } from "./support/axe";
 import { expect, test, waitForHydration } from "./support/fixtures";
 import { endTrial, ownedPage, payByCard } from "./support/pages";
 import { shoot } from "./support/shots";
+
+/**
+ * Opens /account signed in, and chooses English there: the account signed up in Swedish, and the
+ * language last chosen is the account's (its e-mails' language).
+ */
+async function openAccountInEnglish(page: Page, token: string): Promise<void> {
+  await signInAs(page, token);
+  await page.goto("/account");
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Svenska" }).click();
+  await expect(page.getByRole("button", { name: "Svenska" })).toHaveAttribute("aria-pressed", "true");
+  await page.getByRole("button", { name: "English" }).click();
+  await expect(page.getByRole("button", { name: "English" })).toHaveAttribute("aria-pressed", "true");
+}
 
 test("a customer sees the plans of two pages on /account, cancels one with a confirmation and an e-mail, and resumes it", async ({
   page,
@@ -20,13 +35,7 @@ test("a customer sees the plans of two pages on /account, cancels one with a con
 
   // The customer uses the site in English (the language last chosen is the account's); its pages are
   // written in Swedish.
-  await signInAs(page, trialPage.token);
-  await page.goto("/account");
-  await waitForHydration(page);
-  await page.getByRole("button", { name: "Svenska" }).click();
-  await expect(page.getByRole("button", { name: "Svenska" })).toHaveAttribute("aria-pressed", "true");
-  await page.getByRole("button", { name: "English" }).click();
-  await expect(page.getByRole("button", { name: "English" })).toHaveAttribute("aria-pressed", "true");
+  await openAccountInEnglish(page, trialPage.token);
 
   const section = page.getByRole("region", { name: "Subscriptions" });
   const trial = section.getByRole("listitem", { name: "Astrid Lind" });
@@ -72,14 +81,7 @@ test("a paying customer switches to yearly and back, changes the card, and withd
   const paid = await ownedPage(browser, { displayName: "Greta Lind" });
   await endTrial(browser, paid.id);
   await payByCard(page.request, paid.token, paid.id);
-  await signInAs(page, paid.token);
-  await page.goto("/account");
-  await waitForHydration(page);
-  // The account signed up in Swedish; choosing English makes English the account's language.
-  await page.getByRole("button", { name: "Svenska" }).click();
-  await expect(page.getByRole("button", { name: "Svenska" })).toHaveAttribute("aria-pressed", "true");
-  await page.getByRole("button", { name: "English" }).click();
-  await expect(page.getByRole("button", { name: "English" })).toHaveAttribute("aria-pressed", "true");
+  await openAccountInEnglish(page, paid.token);
   const row = page
     .getByRole("region", { name: "Subscriptions" })
     .getByRole("listitem", { name: "Greta Lind" });

@@ -3,7 +3,7 @@
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
 import { orderAnswerSchema, startCardCheckoutAnswerSchema } from "../../contract/checkout";
-import { profiles } from "../../server/db/schema";
+import { profiles, subscriptions } from "../../server/db/schema";
 import { call, siteOrigin, type Account } from "./accounts";
 import type { ApiFixture } from "./api-fixture";
 import { testCard } from "./checkout-samples";
@@ -56,4 +56,17 @@ export async function paidAtOnce(fixture: Fixture, owner?: Account): Promise<Sub
   });
   expect(ended.status, await ended.clone().text()).toBe(200);
   return { id, owner: who, orderNumber: await payMonthly(fixture, id, who) };
+}
+
+/** The sandbox's kept card of a page's subscription, as a test number that is declined or succeeds. */
+export async function keepCard(
+  db: Fixture["db"],
+  profileId: string,
+  outcome: "declined" | "succeeded",
+): Promise<void> {
+  const card =
+    outcome === "declined"
+      ? { last4: "0002", sandboxOutcome: outcome }
+      : { last4: "4242", sandboxOutcome: outcome };
+  await db.update(subscriptions).set({ cardOnFile: card }).where(eq(subscriptions.profileId, profileId));
 }

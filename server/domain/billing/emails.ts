@@ -128,17 +128,13 @@ async function sendBillingEmail(
   });
 }
 
+/** Who a subscription's e-mail goes to, about which page. */
+type PageEmail = { to: string; locale: Locale; profileId: string; pageName: string; publicUrl: string };
+
 /** Confirms a cancellation (decisions: the EU's withdrawal-button rule asks for a confirmation). */
 export async function sendSubscriptionCancelledEmail(
   sender: EmailSender,
-  input: {
-    to: string;
-    locale: Locale;
-    profileId: string;
-    pageName: string;
-    endsAt: Date;
-    publicUrl: string;
-  },
+  input: PageEmail & { endsAt: Date },
 ): Promise<void> {
   await sendBillingEmail(sender, input, "subscriptionCancelled", {
     profileId: input.profileId,
@@ -151,14 +147,7 @@ export async function sendSubscriptionCancelledEmail(
 /** Confirms a withdrawal: the first payment is given back in full and the subscription has ended. */
 export async function sendWithdrawalConfirmedEmail(
   sender: EmailSender,
-  input: {
-    to: string;
-    locale: Locale;
-    profileId: string;
-    pageName: string;
-    amountOre: number;
-    publicUrl: string;
-  },
+  input: PageEmail & { amountOre: number },
 ): Promise<void> {
   await sendBillingEmail(sender, input, "withdrawn", {
     profileId: input.profileId,
