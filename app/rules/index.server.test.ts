@@ -28,13 +28,9 @@ async function newViewer(roles: Viewer["roles"] = ["customer"]): Promise<Viewer>
   return { sessionId: "s", id: row.id, email, roles, via: "cookie" };
 }
 
-/** Runs one rule; answers the redirect's target, or null when the page may render. */
-async function run(
-  rule: RuleName,
-  viewer: Viewer | null,
-  url = "http://localhost/",
-  context = new RouterContextProvider(),
-): Promise<string | null> {
+/** A request's context as the server gives it: the services (this database) and the viewer. */
+function requestContext(viewer: Viewer | null): RouterContextProvider {
+  const context = new RouterContextProvider();
   context.set(servicesContext, {
     config: loadConfig({}),
     db: database.db,
@@ -42,6 +38,16 @@ async function run(
     buildId: "t",
   } satisfies AppServices);
   context.set(viewerContext, viewer);
+  return context;
+}
+
+/** Runs one rule; answers the redirect's target, or null when the page may render. */
+async function run(
+  rule: RuleName,
+  viewer: Viewer | null,
+  url = "http://localhost/",
+  context = requestContext(viewer),
+): Promise<string | null> {
   const [middleware] = serverRules(rule);
   if (!middleware) throw new Error(`no rule ${rule}`);
   try {
@@ -170,7 +176,7 @@ describe("rule partner-name (/partner/dashboard/users)", () => {
 
   it("looks the organisation up once: the page's loaders get the rule's answer, not a second query", async () => {
     const viewer = await newPartnerViewer("Lindqvists Begravningsbyrå");
-    const context = new RouterContextProvider();
+    const context = requestContext(viewer);
     expect(await run("partner-name", viewer, "http://localhost/partner/dashboard/users", context)).toBeNull();
     // Gone from the database after the rule: what the loaders are given is still the rule's lookup.
     await database.db.delete(partnerMembers).where(eq(partnerMembers.userId, viewer.id));
@@ -178,15 +184,7 @@ describe("rule partner-name (/partner/dashboard/users)", () => {
     expect(viewerOrganisation(context)).toBe(first);
     expect((await first)?.name).toBe("Lindqvists Begravningsbyrå");
     // A request of its own asks the database again.
-    const fresh = new RouterContextProvider();
-    fresh.set(servicesContext, {
-      config: loadConfig({}),
-      db: database.db,
-      logger: createLogger("silent"),
-      buildId: "t",
-    });
-    fresh.set(viewerContext, viewer);
-    expect(await viewerOrganisation(fresh)).toBeNull();
+    expect(await viewerOrganisation(requestContext(viewer))).toBeNull();
   });
 
   it("refuses anyone but a partner, like rule partner", async () => {
@@ -214,14 +212,7 @@ describe("rule preview (/preview/…)", () => {
 describe("rule profile (/k/{id})", () => {
   /** Runs the rule for /k/{typed}; `answer` is what the loaders below it answered. */
   async function visit(typed: string, viewer: Viewer | null, answer = new Response()) {
-    const context = new RouterContextProvider();
-    context.set(servicesContext, {
-      config: loadConfig({}),
-      db: database.db,
-      logger: createLogger("silent"),
-      buildId: "t",
-    } satisfies AppServices);
-    context.set(viewerContext, viewer);
+    const context = requestContext(viewer);
     const [middleware] = serverRules("profile");
     if (!middleware) throw new Error("no rule profile");
     let loadersRan = false;
