@@ -17,5 +17,7 @@ export default defineConfig({
     // app (tests/support/api-fixture.ts), so no test depends on another file's state.
     isolate: false,
     globalSetup: ["tests/support/pglite-image.ts"],
+    // Both languages' texts, as the server has them (the browser loads one at a time).
+    setupFiles: ["i18n/index.ts"],
   },
 });

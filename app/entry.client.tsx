@@ -2,7 +2,9 @@
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
+import { fallbackLocale, isLocale } from "../contract/locale";
 import { reportClientError } from "./lib/error-hook";
+import { loadTexts } from "./lib/i18n";
 import { NonceProvider } from "./lib/nonce";
 import { installNavigationRecovery, navigationTracking } from "./lib/navigation-recovery";
 
@@ -14,7 +16,11 @@ installNavigationRecovery();
 // with the same value keeps hydration quiet about it.
 const nonce = document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce || undefined;
 
-startTransition(() => {
+// Only the page's language's texts are fetched (a file of their own), before the page is hydrated.
+const lang = document.documentElement.lang;
+void loadTexts(isLocale(lang) ? lang : fallbackLocale).then(() => startTransition(hydrate));
+
+function hydrate() {
   hydrateRoot(
     document,
     <StrictMode>
@@ -29,4 +35,4 @@ startTransition(() => {
       onUncaughtError: (error) => reportClientError(error, "render", true),
     },
   );
-});
+}

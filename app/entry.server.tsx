@@ -1,4 +1,6 @@
 // Renders a page on the server: streamed HTML for browsers, complete HTML for bots, with the CSP nonce.
+// Both languages' texts for the pages the server renders (the browser loads only the one it shows).
+import "../i18n";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import {

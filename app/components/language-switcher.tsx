@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
 import { locales, type Locale } from "../../contract/locale";
+import { loadTexts } from "../lib/i18n";
 import { api } from "../lib/api";
 import { capture } from "../lib/analytics";
 
@@ -16,7 +17,11 @@ export function LanguageSwitcher() {
     if (locale === current) return;
     setFailed(false);
     try {
-      await api()("/api/preferences/locale", { method: "POST", body: { locale } });
+      // The other language's texts are a file of their own: here before the page renders in it.
+      await Promise.all([
+        api()("/api/preferences/locale", { method: "POST", body: { locale } }),
+        loadTexts(locale),
+      ]);
       capture("language_changed", { locale });
       await revalidator.revalidate();
     } catch {

@@ -2,7 +2,8 @@
 import type { TFunction } from "i18next";
 import { describe, expect, it } from "vitest";
 import { locales } from "../../contract/locale";
-import { cachedFixedT, i18nFor, resources } from "./i18n";
+import { resources } from "../../i18n";
+import { cachedFixedT, i18nFor } from "./i18n";
 
 function leafKeys(tree: object, prefix = ""): string[] {
   return Object.entries(tree).flatMap(([name, value]) =>

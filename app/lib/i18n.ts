@@ -1,10 +1,23 @@
-// i18next set up for one language at a time: it lives in i18n/, shared with the server's e-mails.
+// i18next set up for one language at a time: it lives in i18n/, shared with the server's e-mails. The
+// browser loads only the page's language's texts (loadTexts, before hydrating and before a switch);
+// the server has both (app/entry.server.tsx registers them).
 import type { i18n as I18n } from "i18next";
 
 import type { Locale } from "../../contract/locale";
-import { i18nFor } from "../../i18n";
+import { addTexts, hasTexts, i18nFor } from "../../i18n/instances";
 
-export { i18nFor, resources } from "../../i18n";
+export { i18nFor };
+
+const dictionaryOf: Record<Locale, () => Promise<{ default: Record<string, unknown> }>> = {
+  "en-US": () => import("../../i18n/en-US.json"),
+  "sv-SE": () => import("../../i18n/sv-SE.json"),
+};
+
+/** Loads a language's texts, once: a file of its own, fetched only when that language is shown. */
+export async function loadTexts(locale: Locale): Promise<void> {
+  if (hasTexts(locale)) return;
+  addTexts(locale, (await dictionaryOf[locale]()).default);
+}
 
 /** Texts kept per language and namespace; the app's keys are a few hundred, this only bounds a mistake. */
 const maxCachedTexts = 5000;

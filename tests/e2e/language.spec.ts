@@ -2,8 +2,16 @@
 import { expect, test, waitForHydration } from "./support/fixtures";
 
 test("switching to Swedish changes the page at once and survives a reload", async ({ page, context }) => {
+  // The browser downloads only the language it shows: the Swedish texts come with the switch.
+  const scripts: string[] = [];
+  page.on("response", async (response) => {
+    if (response.url().endsWith(".js")) scripts.push(await response.text().catch(() => ""));
+  });
+  const swedishText = "Gratis provperiod i {{days}} dagar";
   await page.goto("/gratis-provperiod");
   await waitForHydration(page);
+  expect(scripts.some((script) => script.includes(swedishText))).toBe(false);
+  expect(scripts.some((script) => script.includes("Free trial for {{days}} days"))).toBe(true);
   await expect(page.locator("html")).toHaveAttribute("lang", "en-US");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Free trial for 30 days");
 
