@@ -34,6 +34,7 @@ import {
 import { describeOnEngines } from "../support/api-fixture";
 import { billingAddress } from "../support/checkout-samples";
 import { buildBgMax } from "../support/bgmax-builder";
+import { creditorForm } from "../support/creditor-row";
 
 /** The error code each refusal of the table must carry. */
 const errorCodes: Record<number, string> = { 401: "unauthorized", 403: "forbidden", 404: "not_found" };
@@ -93,22 +94,7 @@ const manualInvoice = {
   language: "sv-SE",
   lines: [{ description: "Minnesplakett", quantity: 1, unitPriceOre: 39_900, vatRatePercent: 25 }],
 };
-const company = {
-  name: "Kammare AB",
-  orgNumber: "5560125790",
-  vatNumber: "SE556012579001",
-  addressLines: ["Storgatan 1", "111 22 Stockholm"],
-  bankgiro: "54029681",
-  plusgiro: "",
-  seat: "Stockholm",
-  fSkatt: true,
-  email: "faktura@kammare.se",
-  phone: "08-123 45 67",
-  logoUrl: null,
-  termsDays: 30,
-  reminderFeeOre: 6_000,
-  lateInterestText: "Dröjsmålsränta enligt räntelagen.",
-};
+const company = creditorForm;
 const pasted = { source: "paste", text: "Anna Andersson\nStorgatan 1\n123 45 Överum", layout: "labels-3x8" };
 const pngBytes = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC",

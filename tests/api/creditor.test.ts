@@ -7,22 +7,13 @@ import { creditorAnswerSchema, creditorSchema } from "../../contract/creditor";
 import { auditLog, creditors } from "../../server/db/schema";
 import { call, expectError, siteOrigin } from "../support/accounts";
 import { describeOnEngines } from "../support/api-fixture";
+import { creditorForm } from "../support/creditor-row";
 
 const company = {
-  name: "Kammare AB",
-  orgNumber: "5560125790",
+  ...creditorForm,
+  // Written as people write them: the VAT number in lower case with spaces, an empty address line.
   vatNumber: "se 5560125790 01",
   addressLines: ["Storgatan 1", "", "111 22 Stockholm"],
-  bankgiro: "54029681",
-  plusgiro: "",
-  seat: "Stockholm",
-  fSkatt: true,
-  email: "faktura@kammare.se",
-  phone: "08-123 45 67",
-  logoUrl: null,
-  termsDays: 30,
-  reminderFeeOre: 6_000,
-  lateInterestText: "Dröjsmålsränta enligt räntelagen.",
 };
 
 describeOnEngines("the creditor", ({ app, db, admin, customer }) => {

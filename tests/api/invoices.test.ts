@@ -29,23 +29,9 @@ import { call, expectError, siteOrigin, type Account } from "../support/accounts
 import { describeOnEngines } from "../support/api-fixture";
 import { billingAddress } from "../support/checkout-samples";
 import { pdfText } from "../support/pdf-text";
+import { creditorForm } from "../support/creditor-row";
 
-const company = {
-  name: "Kammare AB",
-  orgNumber: "5560125790",
-  vatNumber: "SE556012579001",
-  addressLines: ["Storgatan 1", "111 22 Stockholm"],
-  bankgiro: "54029681",
-  plusgiro: "",
-  seat: "Stockholm",
-  fSkatt: true,
-  email: "faktura@kammare.se",
-  phone: null,
-  logoUrl: null,
-  termsDays: 30,
-  reminderFeeOre: 6_000,
-  lateInterestText: null,
-};
+const company = { ...creditorForm, phone: null, lateInterestText: null };
 const billing = billingAddress;
 const dayMs = 24 * 60 * 60 * 1000;
 

@@ -19,3 +19,21 @@ export async function insertCreditor(db: Executor, name = "Kammare AB"): Promise
   if (!row) throw new Error("the creditor was not inserted");
   return row.id;
 }
+
+/** The creditor as the admin's screen saves it (PUT /api/admin/creditor): valid numbers throughout. */
+export const creditorForm = {
+  name: "Kammare AB",
+  orgNumber: "5560125790",
+  vatNumber: "SE556012579001",
+  addressLines: ["Storgatan 1", "111 22 Stockholm"],
+  bankgiro: "54029681",
+  plusgiro: "",
+  seat: "Stockholm",
+  fSkatt: true,
+  email: "faktura@kammare.se",
+  phone: "08-123 45 67",
+  logoUrl: null,
+  termsDays: 30,
+  reminderFeeOre: 6_000,
+  lateInterestText: "Dröjsmålsränta enligt räntelagen.",
+};
