@@ -79,7 +79,7 @@ export async function updateSandboxCard(
   const now = deps.now ?? new Date();
   const { profileId, card } = request;
   const changed = await deps.db.transaction(async (tx) => {
-    const { row, order } = await ownedSubscription(tx, profileId, actor);
+    const { row, pageName, order } = await ownedSubscription(tx, profileId, actor);
     if (row.provider !== "sandbox") {
       throw new DomainError("conflict", "This card is changed on the payment provider's page.", "profileId");
     }
@@ -96,15 +96,22 @@ export async function updateSandboxCard(
       details: { profileId, orderNumber: order.orderNumber, last4: updated.cardOnFile?.last4 ?? null },
       ...origin,
     });
-    return { updated, orderNumber: order.orderNumber, orderStatus: order.status };
+    return {
+      updated,
+      orderNumber: order.orderNumber,
+      orderStatus: order.status,
+      view: subscriptionView(updated, { name: pageName }, order, now),
+    };
   });
-  if (deps.charge && changed.updated.status === "past_due" && changed.updated.nextRetryAt) {
-    await chargeSubscriptionNow(
-      { db: deps.db, charge: deps.charge, onProfileChanged: deps.onProfileChanged },
-      { subscription: changed.updated, orderNumber: changed.orderNumber, orderStatus: changed.orderStatus },
-      now,
-    );
+  if (!deps.charge || changed.updated.status !== "past_due" || !changed.updated.nextRetryAt) {
+    return changed.view;
   }
+  await chargeSubscriptionNow(
+    { db: deps.db, charge: deps.charge, onProfileChanged: deps.onProfileChanged },
+    { subscription: changed.updated, orderNumber: changed.orderNumber, orderStatus: changed.orderStatus },
+    now,
+  );
+  // Charged with the new card: the subscription (and its order) as the booking left them.
   return deps.db.transaction(async (tx) => {
     const { row, pageName, order } = await ownedSubscription(tx, profileId, actor);
     return subscriptionView(row, { name: pageName }, order, now);

@@ -140,7 +140,7 @@ export type OwnedSubscription = {
   row: SubscriptionRow;
   pageName: string;
   pageLanguage: unknown;
-  order: OrderFacts & { id: string };
+  order: OrderFacts & { id: string; amountOre: number };
 };
 
 /** The page's current subscription, locked with its order, if the actor owns the page; refusals name `profileId`. */
@@ -158,7 +158,7 @@ export async function ownedSubscription(
     throw new DomainError("forbidden", "Only the page's owner can change its subscription.", "profileId");
   }
   const [found] = await tx
-    .select({ row: subscriptions, order: { id: orders.id, ...orderFacts } })
+    .select({ row: subscriptions, order: { id: orders.id, amountOre: orders.amountOre, ...orderFacts } })
     .from(subscriptions)
     .innerJoin(orders, eq(orders.id, subscriptions.orderId))
     .where(and(eq(subscriptions.profileId, profileId), inArray(subscriptions.status, currentStatuses)))

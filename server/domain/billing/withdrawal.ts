@@ -46,11 +46,7 @@ export async function withdrawSubscription(
         "profileId",
       );
     }
-    const [paid] = await tx
-      .select({ amountOre: orders.amountOre })
-      .from(orders)
-      .where(eq(orders.id, order.id));
-    const amountOre = paid?.amountOre ?? row.priceOre;
+    const { amountOre } = order;
     const refundId = await refund(deps, row, { orderNumber: order.orderNumber, amountOre });
 
     await tx.insert(paymentEvents).values({
