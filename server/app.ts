@@ -54,7 +54,6 @@ import type { EmailSender } from "./providers/email/types";
 import type { ImageStore } from "./providers/images/store";
 import { createPaymentProviders, type PaymentProviders } from "./providers/payments";
 import { createStripeProvider } from "./providers/payments/stripe";
-import { compressedPage } from "./http/page-compression";
 import { createInvoiceProvider } from "./providers/invoicing";
 import type { InvoiceProvider } from "./providers/invoicing/types";
 
@@ -315,12 +314,9 @@ export function createApp(given: AppDeps): Hono<ApiEnv> {
 
   // A visit through a partner's referral link (/?ref=…, /k/{id}?ref=…) is remembered in a cookie.
   app.use("*", referralCookie({ db, secure: config.secure }));
-  app.all("*", async (c) => {
+  app.all("*", (c) => {
     const render = (nonce: string) => renderPage(c, deps, services, nonce);
-    const page = deps.pageCache
-      ? await deps.pageCache.handle(c.req.raw, render)
-      : await render(createNonce());
-    return compressedPage(c.req.raw, page);
+    return deps.pageCache ? deps.pageCache.handle(c.req.raw, render) : render(createNonce());
   });
   return app;
 }
