@@ -127,6 +127,22 @@ const outsideTheLayers = {
   rules: { "no-restricted-imports": ["error", { patterns: [intoFeatureFromOutside] }] },
 };
 
+// The browser calls the API through one typed client (app/lib/api.ts), whose paths are checked against
+// the contract by the type checker; an address written by hand elsewhere in app/ would not be.
+const apiAddress =
+  "An API address is written only in app/lib/api.ts: call api.get/post/put/patch/delete, api.file, apiHref or apiFormAction with the contract's path.";
+const oneApiClient = {
+  files: ["app/**/*.{ts,tsx}"],
+  ignores: ["app/lib/api.ts", tests],
+  rules: {
+    "no-restricted-syntax": [
+      "error",
+      { selector: "Literal[value=/\\/api\\//]", message: apiAddress },
+      { selector: "TemplateElement[value.raw=/\\/api\\//]", message: apiAddress },
+    ],
+  },
+};
+
 export default tseslint.config(
   { ignores: ["build/", ".react-router/", "node_modules/", "test-results/", "playwright-report/", "data/"] },
   js.configs.recommended,
@@ -150,4 +166,5 @@ export default tseslint.config(
   },
   ...layerRules,
   outsideTheLayers,
+  oneApiClient,
 );

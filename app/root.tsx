@@ -2,7 +2,16 @@
 // top error boundary.
 import { useEffect, useState } from "react";
 import { I18nextProvider } from "react-i18next";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches } from "react-router";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useMatches,
+  useRevalidator,
+} from "react-router";
 import { readAnalyticsConsent } from "../contract/consent";
 import { fallbackLocale, resolveLocale } from "../contract/locale";
 import { ownedProfileIds, publicConfig, servicesContext, viewerContext } from "./lib/services.server";
@@ -19,7 +28,7 @@ import { SiteFooter, SiteHeader, SkipLink } from "./components/site-header";
 import { ToastProvider } from "./components/toast";
 import { initAnalytics, trackPageLeave, trackPageView } from "./lib/analytics";
 import { isLightPage } from "./lib/light-page";
-import { configureApi } from "./lib/api";
+import { configureApi, refreshAfterWrites } from "./lib/api";
 import { ConsentProvider } from "./lib/consent";
 import { initialiseAuth } from "./lib/auth";
 import { forceFullLoad, isNewerBuildSeen, startBuildCheck } from "./lib/build-check";
@@ -143,12 +152,23 @@ export default function App({ loaderData }: Route.ComponentProps) {
 
   return (
     <ToastProvider>
+      <RefreshAfterWrites />
       <ConsentProvider initial={loaderData.consent} analyticsOn={posthogKey !== null}>
         <Outlet />
         <ConsentBanner />
       </ConsentProvider>
     </ToastProvider>
   );
+}
+
+/**
+ * Gives the API client the router's revalidation: a write loads the data of the page on screen again.
+ * A component of its own, as the hook re-renders its holder whenever the router's state changes.
+ */
+function RefreshAfterWrites() {
+  const { revalidate } = useRevalidator();
+  useEffect(() => refreshAfterWrites(revalidate), [revalidate]);
+  return null;
 }
 
 // Reached when the root itself fails (its loader or middleware) or a layout's own boundary does; a

@@ -127,3 +127,40 @@ describe("layer rules in npm run lint", () => {
     expect(tooDeep).toEqual([]);
   });
 });
+
+describe("one API client in npm run lint", () => {
+  /** The messages of the one-client rule for `code` placed at `file`. */
+  async function addressErrors(file: string, code: string): Promise<string[]> {
+    const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+    return (result?.messages ?? [])
+      .filter((message) => message.ruleId === "no-restricted-syntax")
+      .map((message) => message.message);
+  }
+
+  it.each([
+    ["app/routes/thing.tsx", 'export const go = () => fetch("/api/kammare/own", { method: "POST" });\n'],
+    [
+      "app/components/thing.tsx",
+      "export const href = (id: string) => `/api/kammare/orders/${id}/receipt.pdf`;\n",
+    ],
+    [
+      "app/layouts/thing.tsx",
+      'export const form = <form method="post" action="/api/preferences/locale" />;\n',
+    ],
+    ["app/lib/thing.ts", "export const base = `${location.origin}/api/kammare/images`;\n"],
+  ])("refuses an API address written in %s", async (file, code) => {
+    expect(await addressErrors(file, code)).toEqual([expect.stringContaining("app/lib/api.ts")]);
+  });
+
+  it.each([
+    [
+      "app/routes/thing.tsx",
+      'import { api } from "../lib/api";\nexport const go = () => api.post("/auth/logout");\n',
+    ],
+    ["app/routes/thing.tsx", "// POST /api/kammare/own, named in a comment\nexport const x = 1;\n"],
+    ["app/lib/api.ts", "export const address = (path: string) => `/api${path}/`;\n"],
+    ["server/api/thing.ts", 'export const path = "/api/kammare/own";\n'],
+  ])("allows %s: %s", async (file, code) => {
+    expect(await addressErrors(file, code)).toEqual([]);
+  });
+});

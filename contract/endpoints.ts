@@ -14,7 +14,7 @@ import type { Endpoint } from "./endpoints/endpoint";
 
 export type { Endpoint };
 
-export const endpoints: Endpoint[] = [
+const allEndpoints = [
   ...platformEndpoints,
   ...accountsEndpoints,
   ...privacyEndpoints,
@@ -24,6 +24,11 @@ export const endpoints: Endpoint[] = [
   ...partnersEndpoints,
   ...printEndpoints,
   ...adminEndpoints,
-];
+] as const;
+
+/** Every call with its literal method, path and schemas: the browser's typed client is derived from it. */
+export type ContractEndpoint = (typeof allEndpoints)[number];
+
+export const endpoints: readonly Endpoint[] = allEndpoints;
 
 export { apiErrorSchema };

@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { isAnalyticsConsent, type AnalyticsConsent } from "../../contract/consent";
 import { useAnalyticsConsent } from "../lib/consent";
+import { apiFormAction } from "../lib/api";
 import { buttonClass } from "./button";
 
 function ConsentForm({
@@ -54,7 +55,7 @@ function ConsentForm({
   return (
     <form
       method="post"
-      action="/api/preferences/analytics-consent"
+      action={apiFormAction("/preferences/analytics-consent")}
       onSubmit={(event) => void submit(event)}
       aria-busy={busy || undefined}
     >

@@ -27,7 +27,7 @@ export function EmailVerification({
   async function send() {
     setBusy(true);
     try {
-      await api()("/api/auth/verify-email/request", { method: "POST" });
+      await api.post("/auth/verify-email/request");
       setOutcome("sent");
     } catch (error) {
       const { code } = failureOf(error);

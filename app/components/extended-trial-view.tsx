@@ -6,7 +6,7 @@
 // with an example page, and nothing in it can be used.
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useRevalidator } from "react-router";
+import { Link } from "react-router";
 import { plans } from "../../contract/pricing";
 import type { ProfileStatus, ProfileView } from "../../contract/profiles";
 import type { TrialRefusal } from "../../contract/trials";
@@ -131,7 +131,6 @@ export function ExtendedTrialView({ data }: { data: ExtendedTrialData }) {
 
 function StartForm({ pages, preview }: { pages: ExtendedTrialPage[]; preview: boolean }) {
   const { t, i18n } = useTranslation();
-  const revalidator = useRevalidator();
   const eligible = pages.filter((page) => page.refusal === null);
   const others = pages.filter((page) => page.refusal !== null);
   const [profileId, setProfileId] = useState(eligible.length === 1 ? (eligible[0]?.id ?? "") : "");
@@ -146,8 +145,7 @@ function StartForm({ pages, preview }: { pages: ExtendedTrialPage[]; preview: bo
         acceptTerms: accepted ? undefined : "extendedTrial.acceptRequired",
       }),
       send: async () => {
-        const answer = await api()<{ profile: ProfileView }>("/api/kammare/extended-trial", {
-          method: "POST",
+        const answer = await api.post("/kammare/extended-trial", {
           body: { profileId, acceptTerms: true },
         });
         setStarted(answer.profile);
@@ -155,7 +153,6 @@ function StartForm({ pages, preview }: { pages: ExtendedTrialPage[]; preview: bo
       onDone: async () => {
         setProfileId("");
         setAccepted(false);
-        await revalidator.revalidate();
       },
     });
 

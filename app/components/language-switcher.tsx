@@ -1,7 +1,6 @@
 // Switches the page's language: saved in the `locale` cookie by the server, then the page re-renders.
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useRevalidator } from "react-router";
 import { locales, type Locale } from "../../contract/locale";
 import { loadTexts } from "../lib/i18n";
 import { api } from "../lib/api";
@@ -9,7 +8,6 @@ import { capture } from "../lib/analytics";
 
 export function LanguageSwitcher() {
   const { t, i18n } = useTranslation();
-  const revalidator = useRevalidator();
   const [failed, setFailed] = useState(false);
   const current = i18n.language as Locale;
 
@@ -17,13 +15,11 @@ export function LanguageSwitcher() {
     if (locale === current) return;
     setFailed(false);
     try {
-      // The other language's texts are a file of their own: here before the page renders in it.
-      await Promise.all([
-        api()("/api/preferences/locale", { method: "POST", body: { locale } }),
-        loadTexts(locale),
-      ]);
+      // The other language's texts are a file of their own: here before the saved choice renders the
+      // page again in it.
+      await loadTexts(locale);
+      await api.post("/preferences/locale", { body: { locale } });
       capture("language_changed", { locale });
-      await revalidator.revalidate();
     } catch {
       setFailed(true);
     }

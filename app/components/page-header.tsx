@@ -1,14 +1,13 @@
 // The top of a screen: where it sits (breadcrumbs), its title (the page's one h1), a line saying what
-// it is for, and its main actions. AdminPageHeader builds the trail from the admin screens' list.
+// it is for, and its main actions. An admin screen's header is admin/admin-page-header.tsx.
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { adminTrail } from "../lib/admin-screens";
 
 /** One step of the trail; the last one is the current page and is not a link. */
 export type Crumb = { label: string; to?: string };
 
-type PageHeaderProps = {
+export type PageHeaderProps = {
   title: string;
   description?: ReactNode;
   breadcrumbs?: readonly Crumb[];
@@ -70,24 +69,5 @@ export function Breadcrumbs({ crumbs }: { crumbs: readonly Crumb[] }) {
         })}
       </ol>
     </nav>
-  );
-}
-
-/**
- * The header of an admin screen: the trail from the admin home to the screen at `path` (names from
- * app/lib/admin-screens.ts), and `current` after it when the page is one item of the screen.
- */
-export function AdminPageHeader({
-  path,
-  current,
-  title,
-  ...rest
-}: Omit<PageHeaderProps, "breadcrumbs" | "title"> & { path: string; current?: string; title?: string }) {
-  const { t } = useTranslation();
-  const trail = adminTrail(path).map((step) => ({ label: t(step.label), to: step.path }));
-  const crumbs: Crumb[] = current ? [...trail, { label: current }] : trail;
-  const screenName = trail.at(-1)?.label ?? "";
-  return (
-    <PageHeader {...rest} title={title ?? screenName} breadcrumbs={crumbs.length > 1 ? crumbs : undefined} />
   );
 }

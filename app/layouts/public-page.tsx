@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { Link, Outlet, useLocation } from "react-router";
 import { locales } from "../../contract/locale";
 import { ErrorPage } from "../components/error-page";
+import { apiFormAction } from "../lib/api";
 import { AccountControls, PrivacyLinks, SkipLink } from "../components/site-header";
 import type { LightHandle } from "../lib/light-page";
 import { unreadableParamsAreNotFound } from "../lib/readable-params.server";
@@ -23,7 +24,7 @@ function LanguageForm() {
   return (
     <form
       method="post"
-      action="/api/preferences/locale"
+      action={apiFormAction("/preferences/locale")}
       aria-label={t("language.label")}
       className="flex items-center gap-1"
     >

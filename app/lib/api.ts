@@ -1,6 +1,15 @@
-// The browser's API client: base address from configuration, bearer token from the stored session,
-// GET retried once on 408, 409, 425, 429, 500, 502, 503, 504 (spec section 7), other methods never.
+// The browser's one API client. Its calls are named by the contract's method and path (without the
+// leading /api, which only this file writes), and their path parameters, query, body and answer are
+// typed from contract/endpoints: a wrong path or payload fails `npm run typecheck`. The contract is
+// imported for its types only, so no schema reaches the browser through here.
+//
+// Transport: base address from configuration, bearer token from the stored session, GET retried once
+// on 408, 409, 425, 429, 500, 502, 503, 504 (spec section 7), other methods never. A write that
+// succeeds, or is refused because the page showed something no longer so (404, 409), loads the page's
+// data again before it settles (see `refreshAfterWrites`): a form never reloads by hand what it changed.
 import { ofetch, type $Fetch, type FetchOptions } from "ofetch";
+import type { z } from "zod";
+import type { ContractEndpoint } from "../../contract/endpoints";
 import type { StoredSession } from "../../contract/session";
 
 export const retryStatusCodes = [408, 409, 425, 429, 500, 502, 503, 504];
@@ -33,22 +42,159 @@ export function createApiClient({ baseURL, getSession, fetch }: ApiClientOptions
   return fetch ? ofetch.create(options, { fetch }) : ofetch.create(options);
 }
 
-let browserClient: $Fetch | undefined;
-let browserBaseURL = "";
+// ---- The contract's calls as types ----
+
+type Method = ContractEndpoint["method"];
+type PathOf<E> = E extends { path: `/api${infer Rest}` } ? Rest : never;
+/** The paths (without /api) that have a call with this method. */
+export type ApiPath<M extends Method> = PathOf<Extract<ContractEndpoint, { method: M }>>;
+type EndpointAt<M extends Method, P extends string> = Extract<
+  ContractEndpoint,
+  { method: M; path: `/api${P}` }
+>;
+
+type ParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`
+  ? Name | ParamNames<Rest>
+  : never;
+type BodyOf<E> = E extends { request: infer S extends z.ZodType }
+  ? z.input<S>
+  : E extends { fileBody: readonly string[] }
+    ? Blob
+    : undefined;
+type QueryOf<E> = E extends { query: infer Q extends z.ZodType } ? Partial<z.input<Q>> : undefined;
+type SuccessOf<E> = E extends { responses: infer R } ? R[Extract<keyof R, 200 | 201 | 202 | 204>] : never;
+/** What a call answers on success: its schema's output, or unknown where the contract names none. */
+export type AnswerOf<M extends Method, P extends string> =
+  SuccessOf<EndpointAt<M, P>> extends { schema: infer S extends z.ZodType } ? z.output<S> : unknown;
+
+/** Nothing to send: an object whose fields are all optional accepts it (the `{} extends` tests below). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+type Nothing = {};
+
+type Part<Key extends string, Value> = [Value] extends [undefined]
+  ? { [K in Key]?: never }
+  : Nothing extends Value
+    ? { [K in Key]?: Value }
+    : { [K in Key]: Value };
+
+export type CallOptions<M extends Method, P extends string> = Part<"body", BodyOf<EndpointAt<M, P>>> &
+  Part<"query", QueryOf<EndpointAt<M, P>>> &
+  ([ParamNames<P>] extends [never] ? { params?: never } : { params: Record<ParamNames<P>, string> }) & {
+    /** False for a write that changes nothing the page shows (a preview) or leaves the page. */
+    refresh?: boolean;
+    signal?: AbortSignal;
+  };
+
+/** The options are required when the call has path parameters or a required body. */
+type Args<M extends Method, P extends string> =
+  Nothing extends CallOptions<M, P> ? [options?: CallOptions<M, P>] : [options: CallOptions<M, P>];
+
+// ---- The client ----
+
+let transport: $Fetch | undefined;
+let transportBaseURL = "";
+let afterWrite: (() => Promise<void>) | undefined;
 
 /** Sets the base address the browser's client uses (from the server's public configuration). */
 export function configureApi(baseURL: string): void {
-  if (browserClient && baseURL === browserBaseURL) return;
-  browserBaseURL = baseURL;
-  browserClient = createApiClient({
+  if (transport && baseURL === transportBaseURL) return;
+  transportBaseURL = baseURL;
+  transport = createApiClient({
     baseURL,
     // Loaded with the first call: the schema library is not part of the first page load.
     getSession: async () => (await import("./stored-session")).readStoredSession(),
   });
 }
 
-/** The browser's API client. */
-export function api(): $Fetch {
-  if (!browserClient) configureApi(browserBaseURL);
-  return browserClient as $Fetch;
+/**
+ * What a successful write runs before it resolves: the root gives it the router's revalidation, so the
+ * loaders of the page on screen load again. Answers a function that takes it back.
+ */
+export function refreshAfterWrites(refresh: () => Promise<void>): () => void {
+  afterWrite = refresh;
+  return () => {
+    if (afterWrite === refresh) afterWrite = undefined;
+  };
+}
+
+type LooseOptions = {
+  body?: unknown;
+  query?: unknown;
+  params?: Record<string, string>;
+  refresh?: boolean;
+  signal?: AbortSignal;
+};
+
+/** The address of a call: /api, the path with its parameters filled in (each encoded), and its query. */
+function addressOf(path: string, params: Record<string, string> | undefined): string {
+  return `/api${path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params?.[name] ?? ""))}`;
+}
+
+async function send(
+  method: Method,
+  path: string,
+  options: LooseOptions = {},
+  responseType: "json" | "blob" = "json",
+): Promise<unknown> {
+  if (!transport) configureApi(transportBaseURL);
+  const refresh = async () => {
+    // A loader that fails to load again shows its own error, not this call's.
+    if (method !== "get" && options.refresh !== false && afterWrite)
+      await afterWrite().catch(() => undefined);
+  };
+  try {
+    const answer: unknown = await (transport as $Fetch)(addressOf(path, options.params), {
+      method: method.toUpperCase(),
+      body: options.body as Record<string, unknown> | Blob | undefined,
+      // A file is sent as it is (the contract's fileBody), whatever type the browser guessed for it.
+      headers: options.body instanceof Blob ? { "Content-Type": "application/octet-stream" } : undefined,
+      query: options.query as Record<string, unknown> | undefined,
+      signal: options.signal,
+      responseType,
+    });
+    await refresh();
+    return answer;
+  } catch (error) {
+    // Refused because what the page shows is gone or has changed meanwhile: show it as it is now.
+    const status = (error as { status?: unknown } | null)?.status;
+    if (status === 404 || status === 409) await refresh();
+    throw error;
+  }
+}
+
+function call<M extends Method>(method: M) {
+  return <P extends ApiPath<M>>(path: P, ...[options]: Args<M, P>): Promise<AnswerOf<M, P>> =>
+    send(method, path, options as LooseOptions) as Promise<AnswerOf<M, P>>;
+}
+
+export const api = {
+  get: call("get"),
+  post: call("post"),
+  put: call("put"),
+  patch: call("patch"),
+  delete: call("delete"),
+  /** A call that answers a file (a PDF, a ZIP, a CSV): its body as a Blob. */
+  file<M extends Method, P extends ApiPath<M>>(method: M, path: P, ...[options]: Args<M, P>): Promise<Blob> {
+    return send(method, path, options as LooseOptions, "blob") as Promise<Blob>;
+  },
+};
+
+/**
+ * The address of a GET call for a link or an image (a QR code, a receipt, a CSV): path parameters
+ * filled in and the query appended, on this site (as the server renders it). Such a link carries no
+ * token: it is for calls the session cookie is enough for.
+ */
+export function apiHref<P extends ApiPath<"get">>(path: P, ...[options]: Args<"get", P>): string {
+  const { params, query } = (options ?? {}) as LooseOptions;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries((query ?? {}) as Record<string, unknown>)) {
+    if (value !== undefined && value !== null && value !== "") search.set(key, String(value));
+  }
+  const suffix = search.toString();
+  return suffix ? `${addressOf(path, params)}?${suffix}` : addressOf(path, params);
+}
+
+/** The action of an HTML form that posts to the API without JavaScript (the language, the consent). */
+export function apiFormAction(path: ApiPath<"post">): string {
+  return `/api${path}`;
 }

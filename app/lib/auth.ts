@@ -57,8 +57,7 @@ async function storedSession(): Promise<StoredSession | null> {
 
 async function fetchAdminFlag(): Promise<boolean> {
   try {
-    const { adminCheckResponseSchema } = await import("../../contract/auth");
-    return adminCheckResponseSchema.parse(await api()("/api/admin/check")).admin;
+    return (await api.get("/admin/check")).admin;
   } catch {
     return false;
   }
@@ -73,11 +72,8 @@ export async function refreshSession(): Promise<void> {
       update({ session: null, admin: false, ownedProfiles: [] });
       return;
     }
-    const { sessionRefreshResponseSchema } = await import("../../contract/auth");
     try {
-      const answer = sessionRefreshResponseSchema.parse(
-        await api()("/api/auth/session", { method: "POST", body: stored }),
-      );
+      const answer = await api.post("/auth/session", { body: stored, refresh: false });
       storeSession(answer.session);
       // The admin flag is asked where the spec asks it: entering an /admin path (app/rules/client.ts).
       update({ session: answer.session, ownedProfiles: answer.ownedProfiles });
@@ -150,13 +146,13 @@ async function moveOn(user: StoredSession["user"], then?: AfterSignIn): Promise<
 }
 
 async function signIn(
-  path: string,
-  body: Record<string, string>,
+  send: () => Promise<unknown>,
 ): Promise<{ ok: true; user: StoredSession["user"] } | Exclude<SignInResult, { ok: true }>> {
+  // Loaded with the first sign-in, as the session is: the schema library is not part of the first page load.
   const { loginResponseSchema } = await import("../../contract/auth");
   update({ loading: true });
   try {
-    const answer = loginResponseSchema.parse(await api()(path, { method: "POST", body }));
+    const answer = loginResponseSchema.parse(await send());
     if (!answer.success) throw new Error("sign-in refused");
     storeSession(answer.session);
     update({ session: answer.session });
@@ -172,14 +168,16 @@ async function signIn(
 /** Spec section 4: on success the session is set and refreshed and the page reloads; on failure
  * the session is cleared and false is returned. */
 export async function login(email: string, password: string, then?: AfterSignIn): Promise<SignInResult> {
-  const result = await signIn("/api/auth/login", { type: "email", email, password });
+  const result = await signIn(() =>
+    api.post("/auth/login", { body: { type: "email", email, password }, refresh: false }),
+  );
   if (result.ok) await moveOn(result.user, then);
   return result;
 }
 
 /** Sign-up signs in at once, like login. */
 export async function signup(email: string, password: string, then?: AfterSignIn): Promise<SignInResult> {
-  const result = await signIn("/api/auth/signup", { email, password });
+  const result = await signIn(() => api.post("/auth/signup", { body: { email, password }, refresh: false }));
   if (result.ok) await moveOn(result.user, then);
   return result;
 }
@@ -187,7 +185,7 @@ export async function signup(email: string, password: string, then?: AfterSignIn
 /** Spec section 4: clears the session and the local storage (and the server's session). */
 export async function logout(to = "/login"): Promise<void> {
   try {
-    await api()("/api/auth/logout", { method: "POST" });
+    await api.post("/auth/logout", { refresh: false });
   } catch {
     // Already ended on the server: clearing here is what matters.
   }
@@ -202,7 +200,9 @@ export async function partnerSignup(
   password: string,
   then?: AfterSignIn,
 ): Promise<SignInResult> {
-  const result = await signIn("/api/partner/signup", { email, password });
+  const result = await signIn(() =>
+    api.post("/partner/signup", { body: { email, password }, refresh: false }),
+  );
   if (result.ok) await moveOn(result.user, then);
   return result;
 }

@@ -11,9 +11,7 @@ let newerBuildSeen = false;
 export function startBuildCheck(currentBuildId: string): () => void {
   const timer = window.setInterval(async () => {
     try {
-      // Loaded when needed: the schema library is not part of the first page load.
-      const { buildInfoSchema } = await import("../../contract/platform");
-      const info = buildInfoSchema.parse(await api()("/api/build"));
+      const info = await api.get("/build");
       if (info.buildId !== currentBuildId) newerBuildSeen = true;
     } catch {
       // Offline or a deploy in progress: try again next hour.

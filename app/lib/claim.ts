@@ -25,7 +25,7 @@ export function claimedIdOf(returnPath: string | null): string | null {
 
 /** POST /api/kammare/own: the signed-in user becomes the owner of page `id`. */
 export async function claimProfile(ownerId: string, id: string): Promise<void> {
-  await api()("/api/kammare/own", { method: "POST", body: { owner: ownerId, profileId: id } });
+  await api.post("/kammare/own", { body: { owner: ownerId, profileId: id } });
 }
 
 /**

@@ -32,7 +32,7 @@ export function ConsentProvider({
 }) {
   const [consent, setConsent] = useState(initial);
   const answer = useCallback(async (next: AnalyticsConsent) => {
-    await api()("/api/preferences/analytics-consent", { method: "POST", body: { consent: next } });
+    await api.post("/preferences/analytics-consent", { body: { consent: next } });
     setConsent(next);
     applyAnalyticsConsent(next);
   }, []);

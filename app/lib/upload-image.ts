@@ -2,6 +2,7 @@
 // upload progress. Same call, body and auth as the API client (api.ts): multipart form, the stored
 // session's bearer token.
 import type { ImageKind } from "../../contract/images";
+import { apiFormAction } from "./api";
 
 /** Why an upload failed: the answer's status (0 when no answer came) and its error code. */
 export class UploadError extends Error {
@@ -43,7 +44,7 @@ export async function uploadImage({
   form.set("image", file, fileName);
   return new Promise<string>((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open("POST", `${baseURL}/api/kammare/images`);
+    request.open("POST", `${baseURL}${apiFormAction("/kammare/images")}`);
     if (token) request.setRequestHeader("Authorization", `Bearer ${token}`);
     request.responseType = "json";
     request.upload.onprogress = (event) => {

@@ -20,10 +20,7 @@ export function useUserLookup(onFound: (user: AdminUser | null) => void) {
     setState("busy");
     onFound(null);
     try {
-      const { adminUserSchema } = await import("../../contract/auth");
-      const found = adminUserSchema.parse(
-        await api()("/api/admin/user-fetch", { method: "POST", body: { email: email.trim() } }),
-      );
+      const found = await api.post("/admin/user-fetch", { body: { email: email.trim() } });
       onFound(found);
       setState("idle");
     } catch (error) {

@@ -20,7 +20,7 @@ import { setLocaleRequestSchema } from "../preferences";
 import { verifyEmailAnswerSchema, verifyEmailRequestAnswerSchema, verifyEmailRequestSchema } from "../trials";
 import type { Endpoint } from "./endpoint";
 
-export const accountsEndpoints: Endpoint[] = [
+export const accountsEndpoints = [
   {
     method: "post",
     path: "/api/preferences/locale",
@@ -146,4 +146,4 @@ export const accountsEndpoints: Endpoint[] = [
     request: adminSetPasswordRequestSchema,
     responses: { 200: { description: "Password set", schema: successSchema } },
   },
-];
+] as const satisfies readonly Endpoint[];

@@ -2,7 +2,7 @@
 import { adminDashboardSchema } from "../admin-dashboard";
 import type { Endpoint } from "./endpoint";
 
-export const adminEndpoints: Endpoint[] = [
+export const adminEndpoints = [
   {
     method: "get",
     path: "/api/admin/dashboard",
@@ -13,4 +13,4 @@ export const adminEndpoints: Endpoint[] = [
     auth: true,
     responses: { 200: { description: "The figures", schema: adminDashboardSchema } },
   },
-];
+] as const satisfies readonly Endpoint[];

@@ -28,7 +28,7 @@ import {
 } from "../subscriptions";
 import type { Endpoint } from "./endpoint";
 
-export const billingEndpoints: Endpoint[] = [
+export const billingEndpoints = [
   {
     method: "get",
     path: "/api/kammare/subscriptions",
@@ -254,4 +254,4 @@ export const billingEndpoints: Endpoint[] = [
       404: { description: "Not a provider of this site" },
     },
   },
-];
+] as const satisfies readonly Endpoint[];

@@ -16,7 +16,7 @@ import {
 } from "../invoices";
 import type { Endpoint } from "./endpoint";
 
-export const invoicingEndpoints: Endpoint[] = [
+export const invoicingEndpoints = [
   {
     method: "post",
     path: "/api/admin/invoices/bgmax",
@@ -27,6 +27,7 @@ export const invoicingEndpoints: Endpoint[] = [
       "expired page active again. Answers the report of matched, partial, unmatched and overpaid " +
       "payments (admin only).",
     auth: true,
+    fileBody: ["application/octet-stream", "text/plain"],
     responses: {
       200: { description: "The import's report", schema: bgMaxImportSummarySchema },
       400: {
@@ -185,4 +186,4 @@ export const invoicingEndpoints: Endpoint[] = [
       409: { description: "The invoice is not unpaid past its due date" },
     },
   },
-];
+] as const satisfies readonly Endpoint[];

@@ -17,7 +17,7 @@ import {
 } from "../partners";
 import type { Endpoint } from "./endpoint";
 
-export const partnersEndpoints: Endpoint[] = [
+export const partnersEndpoints = [
   {
     method: "get",
     path: "/api/admin/partner-whitelist",
@@ -140,7 +140,7 @@ export const partnersEndpoints: Endpoint[] = [
   },
   ...(["svg", "png"] as const).map((format) => ({
     method: "get" as const,
-    path: `/api/partner/referral-qr.${format}`,
+    path: `/api/partner/referral-qr.${format}` as const,
     summary: `The partner's referral link as a QR code (${format.toUpperCase()}, error correction Q); download=1 sends it as a file (partner only).`,
     auth: true,
     query: referralQrQuerySchema,
@@ -149,4 +149,4 @@ export const partnersEndpoints: Endpoint[] = [
       400: { description: "size, margin or download is not valid (named in fields)" },
     },
   })),
-];
+] as const satisfies readonly Endpoint[];

@@ -2,7 +2,7 @@
 import { buildInfoSchema, healthSchema, readySchema } from "../platform";
 import type { Endpoint } from "./endpoint";
 
-export const platformEndpoints: Endpoint[] = [
+export const platformEndpoints = [
   {
     method: "get",
     path: "/api/health",
@@ -34,4 +34,4 @@ export const platformEndpoints: Endpoint[] = [
     auth: false,
     responses: { 200: { description: "OpenAPI 3.1" } },
   },
-];
+] as const satisfies readonly Endpoint[];

@@ -16,7 +16,7 @@ import {
 } from "../qr";
 import type { Endpoint } from "./endpoint";
 
-export const printEndpoints: Endpoint[] = [
+export const printEndpoints = [
   {
     method: "post",
     path: "/api/admin/address-labels/preview",
@@ -132,4 +132,4 @@ export const printEndpoints: Endpoint[] = [
       },
     },
   },
-];
+] as const satisfies readonly Endpoint[];

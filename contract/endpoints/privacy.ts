@@ -4,7 +4,7 @@ import { accountDeletedSchema, adminEraseAccountRequestSchema, deleteAccountRequ
 import { setAnalyticsConsentRequestSchema } from "../preferences";
 import type { Endpoint } from "./endpoint";
 
-export const privacyEndpoints: Endpoint[] = [
+export const privacyEndpoints = [
   {
     method: "post",
     path: "/api/preferences/analytics-consent",
@@ -51,4 +51,4 @@ export const privacyEndpoints: Endpoint[] = [
       429: { description: "Too many attempts" },
     },
   },
-];
+] as const satisfies readonly Endpoint[];

@@ -20,7 +20,7 @@ import {
 import { extendedTrialRequestSchema, freeTrialRequestSchema, trialAnswerSchema } from "../trials";
 import type { Endpoint } from "./endpoint";
 
-export const profilesEndpoints: Endpoint[] = [
+export const profilesEndpoints = [
   {
     method: "post",
     path: "/api/kammare/own",
@@ -185,4 +185,4 @@ export const profilesEndpoints: Endpoint[] = [
     auth: true,
     responses: { 204: { description: "Removed" }, 404: { description: "Not on the list" } },
   },
-];
+] as const satisfies readonly Endpoint[];

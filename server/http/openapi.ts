@@ -34,7 +34,7 @@ function queryParameters(query: z.ZodObject | undefined): JsonObject[] {
   }));
 }
 
-export function openApiDocument(endpoints: Endpoint[]): JsonObject {
+export function openApiDocument(endpoints: readonly Endpoint[]): JsonObject {
   const paths: Record<string, Record<string, JsonObject>> = {};
   for (const endpoint of endpoints) {
     const responses: Record<string, JsonObject> = {};
@@ -57,6 +57,13 @@ export function openApiDocument(endpoints: Endpoint[]): JsonObject {
       operation.requestBody = {
         required: true,
         content: { "application/json": { schema: jsonSchema(endpoint.request) } },
+      };
+    }
+    if (endpoint.fileBody) {
+      const binary = { schema: { type: "string", format: "binary" } };
+      operation.requestBody = {
+        required: true,
+        content: Object.fromEntries(endpoint.fileBody.map((type) => [type, binary])),
       };
     }
     if (endpoint.auth) operation.security = [{ bearer: [] }];

@@ -4,12 +4,7 @@
 // form for the sandbox, the provider's page for Stripe), and withdraw within 14 days for a refund.
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { useRevalidator } from "react-router";
-import {
-  cardPageAnswerSchema,
-  subscriptionAnswerSchema,
-  type CustomerSubscription,
-} from "../../../contract/subscriptions";
+import { type CustomerSubscription } from "../../../contract/subscriptions";
 import { plans } from "../../../contract/pricing";
 import { api } from "../../lib/api";
 import { formatDate } from "../../lib/date-format";
@@ -35,7 +30,6 @@ type Action = "cancel" | "resume" | "switch" | "withdraw";
 export function SubscriptionActions({ subscription }: { subscription: CustomerSubscription }) {
   const { t, i18n } = useTranslation();
   const toast = useToast();
-  const revalidator = useRevalidator();
   const [open, setOpen] = useState<Open>(null);
   const [busy, setBusy] = useState<Action | "card-page" | null>(null);
   const [failed, setFailed] = useState(false);
@@ -51,12 +45,9 @@ export function SubscriptionActions({ subscription }: { subscription: CustomerSu
     setBusy(what);
     setFailed(false);
     try {
-      subscriptionAnswerSchema.parse(
-        await api()(`/api/kammare/subscriptions/${what}`, {
-          method: "POST",
-          body: { profileId: subscription.profileId, ...body },
-        }),
-      );
+      await api.post(`/kammare/subscriptions/${what}` as const, {
+        body: { profileId: subscription.profileId, ...body },
+      });
       setOpen(null);
       toast.show({
         tone: "success",
@@ -66,7 +57,6 @@ export function SubscriptionActions({ subscription }: { subscription: CustomerSu
           amount: money(subscription.priceOre),
         }),
       });
-      await revalidator.revalidate();
     } catch {
       setFailed(true);
     } finally {
@@ -82,12 +72,10 @@ export function SubscriptionActions({ subscription }: { subscription: CustomerSu
     setBusy("card-page");
     setFailed(false);
     try {
-      const { url } = cardPageAnswerSchema.parse(
-        await api()("/api/kammare/subscriptions/card-page", {
-          method: "POST",
-          body: { profileId: subscription.profileId },
-        }),
-      );
+      const { url } = await api.post("/kammare/subscriptions/card-page", {
+        body: { profileId: subscription.profileId },
+        refresh: false, // the provider's card page is next
+      });
       window.location.assign(url);
     } catch {
       setFailed(true);
@@ -228,7 +216,6 @@ export function SubscriptionActions({ subscription }: { subscription: CustomerSu
                   ? t("account.subscriptions.cardSavedStillFailing")
                   : t("account.subscriptions.cardDone", { last4: updated.cardLast4 ?? "" }),
               });
-              await revalidator.revalidate();
             }}
           />
         </Dialog>
@@ -287,12 +274,9 @@ function NewCardForm({
     form.submit(event, {
       check: () => cardProblems(card),
       send: async () => {
-        const { subscription: updated } = subscriptionAnswerSchema.parse(
-          await api()("/api/kammare/subscriptions/card", {
-            method: "POST",
-            body: { profileId: subscription.profileId, ...card },
-          }),
-        );
+        const { subscription: updated } = await api.post("/kammare/subscriptions/card", {
+          body: { profileId: subscription.profileId, ...card },
+        });
         await onSaved(updated);
       },
     });

@@ -2,8 +2,7 @@
 // the customer list stays locked (rule `partner-name`), so the dashboard shows this form first.
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { useRevalidator } from "react-router";
-import { partnerNameMaxLength, partnerMeSchema } from "../../../contract/partners";
+import { partnerNameMaxLength } from "../../../contract/partners";
 import { api } from "../../lib/api";
 import { useFormSubmit } from "../../lib/use-form-submit";
 import { Button } from "../button";
@@ -14,7 +13,6 @@ import { useToast } from "../toast";
 export function OrganisationNameForm({ initial, first }: { initial: string; first: boolean }) {
   const { t } = useTranslation();
   const toast = useToast();
-  const revalidator = useRevalidator();
   const [name, setName] = useState(initial);
   const form = useFormSubmit({
     fields: ["name"],
@@ -30,13 +28,10 @@ export function OrganisationNameForm({ initial, first }: { initial: string; firs
         return { name: typed.length > partnerNameMaxLength ? "partner.errors.nameTooLong" : undefined };
       },
       send: async () => {
-        const me = partnerMeSchema.parse(
-          await api()("/api/partner/organisation", { method: "PUT", body: { name: name.trim() } }),
-        );
+        const me = await api.put("/partner/organisation", { body: { name: name.trim() } });
         setName(me.organisation.name ?? "");
       },
       onDone: async () => {
-        await revalidator.revalidate();
         toast.show({ title: t("partner.name.saved") });
       },
     });

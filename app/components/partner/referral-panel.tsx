@@ -2,10 +2,12 @@
 // and screens, SVG for designers), like the owner's share panel of a page.
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { apiHref } from "../../lib/api";
 import { copyLink } from "../../lib/share";
 import { Button, buttonClass } from "../button";
 
-const qrPath = (format: "svg" | "png", query = "") => `/api/partner/referral-qr.${format}${query}`;
+const qrPath = (format: "svg" | "png", query: { size?: number; download?: "1" } = {}) =>
+  apiHref(`/partner/referral-qr.${format}` as const, { query });
 
 export function ReferralPanel({ link, slug }: { link: string; slug: string }) {
   const { t } = useTranslation();
@@ -57,14 +59,14 @@ export function ReferralPanel({ link, slug }: { link: string; slug: string }) {
         <figcaption className="sr-only">{t("partner.link.qrCaption")}</figcaption>
         <div className="flex flex-wrap justify-center gap-1">
           <a
-            href={qrPath("png", "?size=1024&download=1")}
+            href={qrPath("png", { size: 1024, download: "1" })}
             download={`kammare-${slug}-qr.png`}
             className={buttonClass("ghost", "px-3")}
           >
             {t("partner.link.downloadPng")}
           </a>
           <a
-            href={qrPath("svg", "?download=1")}
+            href={qrPath("svg", { download: "1" })}
             download={`kammare-${slug}-qr.svg`}
             className={buttonClass("ghost", "px-3")}
           >

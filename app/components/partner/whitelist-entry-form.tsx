@@ -3,11 +3,7 @@
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { hasDottedDomain } from "../../../contract/account-rules";
-import {
-  partnerNameMaxLength,
-  whitelistEntryAnswerSchema,
-  type WhitelistEntry,
-} from "../../../contract/partners";
+import { partnerNameMaxLength, type WhitelistEntry } from "../../../contract/partners";
 import { api } from "../../lib/api";
 import { useFormSubmit } from "../../lib/use-form-submit";
 import { emailProblem } from "../../lib/validate";
@@ -51,12 +47,10 @@ export function WhitelistEntryForm({ entry, onSaved, onCancel }: Props) {
             : "adminPartners.errors.partnerName",
       }),
       send: async () => {
-        const answer = whitelistEntryAnswerSchema.parse(
-          await api()(entry ? `/api/admin/partner-whitelist/${entry.id}` : "/api/admin/partner-whitelist", {
-            method: entry ? "PUT" : "POST",
-            body: { email: email.trim(), partnerName: partnerName.trim() },
-          }),
-        );
+        const body = { email: email.trim(), partnerName: partnerName.trim() };
+        const answer = entry
+          ? await api.put("/admin/partner-whitelist/{id}", { params: { id: entry.id }, body })
+          : await api.post("/admin/partner-whitelist", { body });
         if (!entry) {
           setEmail("");
           setPartnerName("");

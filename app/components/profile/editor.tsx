@@ -16,7 +16,6 @@ type Props = {
   id: string;
   initial: ProfileContent;
   visibility: Visibility;
-  onSaved: () => void;
   onClose: () => void;
 };
 
@@ -46,7 +45,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-export function Editor({ id, initial, visibility: initialVisibility, onSaved, onClose }: Props) {
+export function Editor({ id, initial, visibility: initialVisibility, onClose }: Props) {
   const { t } = useTranslation();
   const form = useRef<HTMLFormElement>(null);
   const [saved, setSaved] = useState<ProfileContent>(initial);
@@ -91,18 +90,16 @@ export function Editor({ id, initial, visibility: initialVisibility, onSaved, on
     setState("saving");
     try {
       if (Object.keys(changed).length > 0) {
-        await api()("/api/kammare/profile", { method: "PUT", body: { profile: { id, ...changed } } });
+        await api.put("/kammare/profile", { body: { profile: { id, ...changed } } });
         setSaved(sentContent);
       }
       if (sentVisibility !== savedVisibility) {
-        await api()("/api/kammare/profile-metadata", {
-          method: "PUT",
+        await api.put("/kammare/profile-metadata", {
           body: { id, metadata: { visibility: sentVisibility } },
         });
         setSavedVisibility(sentVisibility);
       }
       setState("saved");
-      onSaved();
     } catch (error) {
       // What was typed stays in the form.
       setReason(failReason(error));

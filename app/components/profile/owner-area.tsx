@@ -3,7 +3,6 @@
 // banners for the trial, a due payment or a resting page.
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useRevalidator } from "react-router";
 import { plans } from "../../../contract/pricing";
 import { walkthroughSteps } from "../../../contract/profile-values";
 import { formatDate } from "../../lib/date-format";
@@ -25,7 +24,6 @@ import { Walkthrough } from "./walkthrough";
 
 export function OwnerArea({ data }: { data: ProfilePageData }) {
   const { t, i18n } = useTranslation();
-  const revalidator = useRevalidator();
   const [mode, setMode] = useState<"view" | "edit">("view");
   const [justPublished, setJustPublished] = useState(false);
   const [sharing, setSharing] = useState(false);
@@ -52,7 +50,6 @@ export function OwnerArea({ data }: { data: ProfilePageData }) {
           done={data.walkthroughDone.filter((step) => walkthroughSteps.includes(step))}
           onPublished={() => {
             setJustPublished(true);
-            void revalidator.revalidate();
           }}
         />
       </div>
@@ -151,7 +148,6 @@ export function OwnerArea({ data }: { data: ProfilePageData }) {
             id={data.id}
             initial={content}
             visibility={data.visibility}
-            onSaved={() => void revalidator.revalidate()}
             onClose={() => setMode("view")}
           />
         </div>

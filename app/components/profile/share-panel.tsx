@@ -2,11 +2,12 @@
 // the QR code to look at and to download as PNG (for screens and print shops) or SVG (for design).
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { apiHref } from "../../lib/api";
 import { canShareNatively, copyLink, shareLink, useHydrated } from "../../lib/share";
 import { Button, buttonClass } from "../button";
 
-function qrUrl(id: string, format: "svg" | "png", extra = ""): string {
-  return `/api/kammare/profile-qr?id=${encodeURIComponent(id)}&format=${format}${extra}`;
+function qrUrl(id: string, format: "svg" | "png", extra: { size?: number; download?: "1" } = {}): string {
+  return apiHref("/kammare/profile-qr", { query: { id, format, ...extra } });
 }
 
 export function SharePanel({ id, pageUrl, title }: { id: string; pageUrl: string; title: string }) {
@@ -63,14 +64,14 @@ export function SharePanel({ id, pageUrl, title }: { id: string; pageUrl: string
         <figcaption className="sr-only">{t("share.qrCaption")}</figcaption>
         <div className="flex flex-wrap justify-center gap-1">
           <a
-            href={qrUrl(id, "png", "&size=1024&download=1")}
+            href={qrUrl(id, "png", { size: 1024, download: "1" })}
             download={`kammare-${id}.png`}
             className={buttonClass("ghost", "px-3")}
           >
             {t("share.downloadPng")}
           </a>
           <a
-            href={qrUrl(id, "svg", "&download=1")}
+            href={qrUrl(id, "svg", { download: "1" })}
             download={`kammare-${id}.svg`}
             className={buttonClass("ghost", "px-3")}
           >

@@ -3,7 +3,7 @@
 import { useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { freeTrialDays } from "../../../contract/pricing";
-import type { ProfileContent } from "../../../contract/profiles";
+import type { ProfileContent, WalkthroughStepRequest } from "../../../contract/profiles";
 import { walkthroughSteps, type WalkthroughStep } from "../../../contract/profile-values";
 import { api } from "../../lib/api";
 import { contentProblems, hasProblems, type ContentProblems } from "../../lib/profile-form";
@@ -63,9 +63,9 @@ export function Walkthrough({ id, initial, language, pageUrl, done, onPublished 
     if (hasProblems(found)) return;
     setState("busy");
     try {
-      await api()("/api/kammare/walkthrough-steps", {
-        method: "POST",
-        body: { profileId: id, step, ...fields },
+      await api.post("/kammare/walkthrough-steps", {
+        // The step's own fields (stepFields), so the body is the request of this step.
+        body: { profileId: id, step, ...fields } as WalkthroughStepRequest,
       });
       setState("idle");
       if (step === "publish") {

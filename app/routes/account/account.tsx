@@ -5,7 +5,6 @@
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import type { AccountDeleted } from "../../../contract/account";
 import { accountOrderLimit } from "../../../contract/admin-orders";
 import { Alert } from "../../components/alert";
 import { Button } from "../../components/button";
@@ -96,7 +95,7 @@ function DownloadData() {
     setBusy(true);
     setFailed(false);
     try {
-      const zip = await api()<Blob, "blob">("/api/kammare/account/export", { responseType: "blob" });
+      const zip = await api.file("get", "/kammare/account/export");
       saveFile(
         new Blob([zip], { type: "application/zip" }),
         `kammare-data-${new Date().toISOString().slice(0, 10)}.zip`,
@@ -156,8 +155,7 @@ function DeleteAccount({ email, pages }: { email: string; pages: number }) {
               understood: understood ? undefined : "account.delete.understoodRequired",
             }),
             send: async () => {
-              const answer = await api()<AccountDeleted>("/api/kammare/account/delete", {
-                method: "POST",
+              const answer = await api.post("/kammare/account/delete", {
                 body: { password },
               });
               // This browser's copy of the session goes with the server's (as at signing out), and a

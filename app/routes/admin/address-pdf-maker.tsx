@@ -5,13 +5,12 @@
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
-  addressLabelsPreviewSchema,
   type AddressLabelsPreview,
   type AddressLabelsRequest,
   type LabelLayout,
 } from "../../../contract/address-labels";
 import { Button } from "../../components/button";
-import { AdminPageHeader } from "../../components/page-header";
+import { AdminPageHeader } from "../../components/admin/admin-page-header";
 import { RadioGroup } from "../../components/radio-group";
 import { useToast } from "../../components/toast";
 import { AwaitingPanel } from "../../components/admin/address-pdf/awaiting-panel";
@@ -85,9 +84,7 @@ export default function AddressPdfMakerScreen() {
     if (!sent) return;
     setBusy("preview");
     try {
-      const answer = addressLabelsPreviewSchema.parse(
-        await api()("/api/admin/address-labels/preview", { method: "POST", body: sent }),
-      );
+      const answer = await api.post("/admin/address-labels/preview", { body: sent });
       setPreview({ key: JSON.stringify(sent), data: answer });
       requestAnimationFrame(() => previewRef.current?.focus());
     } catch (caught) {
@@ -104,11 +101,7 @@ export default function AddressPdfMakerScreen() {
     if (!sent) return;
     setBusy("download");
     try {
-      const pdf = await api()<Blob, "blob">("/api/admin/address-labels.pdf", {
-        method: "POST",
-        body: sent,
-        responseType: "blob",
-      });
+      const pdf = await api.file("post", "/admin/address-labels.pdf", { body: sent, refresh: false });
       const file = layout === "c5" ? "kuvert-c5.pdf" : "adressetiketter.pdf";
       saveFile(new Blob([pdf], { type: "application/pdf" }), file);
       toast.show({

@@ -4,15 +4,11 @@
 // refused (409) and a broken file names its line (400); both are said plainly, and nothing is booked.
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import {
-  bgMaxImportSummarySchema,
-  maxBgMaxFileBytes,
-  type BgMaxImportSummary,
-} from "../../../contract/bgmax";
+import { maxBgMaxFileBytes, type BgMaxImportSummary } from "../../../contract/bgmax";
 import { Alert } from "../../components/alert";
 import { Button, ButtonLink } from "../../components/button";
 import { FileDrop } from "../../components/file-drop";
-import { AdminPageHeader } from "../../components/page-header";
+import { AdminPageHeader } from "../../components/admin/admin-page-header";
 import { useToast } from "../../components/toast";
 import { invoiceFailureOf } from "../../components/admin/invoices/api-failure";
 import { BgMaxReport } from "../../components/admin/invoices/bgmax-report";
@@ -53,12 +49,7 @@ export default function BgMaxImportScreen() {
     setBusy(true);
     setProblem(null);
     try {
-      const answer = await api()("/api/admin/invoices/bgmax", {
-        method: "POST",
-        body: file,
-        headers: { "Content-Type": "application/octet-stream" },
-      });
-      const summary = bgMaxImportSummarySchema.parse(answer);
+      const summary = await api.post("/admin/invoices/bgmax", { body: file });
       setReport({ name: file.name, summary });
       toast.show({ title: t("adminInvoices.bgmax.imported", { count: summary.payments }) });
       setFile(null);

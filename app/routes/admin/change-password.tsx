@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Button } from "../../components/button";
 import { FormAlert } from "../../components/form-alert";
 import { NewPasswordFields } from "../../components/new-password-fields";
-import { AdminPageHeader } from "../../components/page-header";
+import { AdminPageHeader } from "../../components/admin/admin-page-header";
 import { TextField } from "../../components/text-field";
 import { api } from "../../lib/api";
 import { useFormSubmit } from "../../lib/use-form-submit";
@@ -31,8 +31,7 @@ export default function ChangePassword() {
         };
       },
       send: async () => {
-        await api()("/api/auth/change-password", {
-          method: "POST",
+        await api.post("/auth/change-password", {
           body: { currentPassword: current, newPassword: next },
         });
       },

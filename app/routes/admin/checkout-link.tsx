@@ -10,7 +10,7 @@ import type { AdminUser } from "../../../contract/auth";
 import { CustomerFinder } from "../../components/admin/checkout-links/customer-finder";
 import { LinkList } from "../../components/admin/checkout-links/link-list";
 import { TermsForm } from "../../components/admin/checkout-links/terms-form";
-import { AdminPageHeader } from "../../components/page-header";
+import { AdminPageHeader } from "../../components/admin/admin-page-header";
 import { listCheckoutLinks, servicesContext } from "../../lib/services.server";
 import type { Route } from "./+types/checkout-link";
 

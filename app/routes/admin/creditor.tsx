@@ -4,7 +4,6 @@
 // their printed forms as soon as a field is left.
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { useRevalidator } from "react-router";
 import {
   creditorInputSchema,
   creditorMessageName,
@@ -27,7 +26,7 @@ import { Button } from "../../components/button";
 import { CheckboxField } from "../../components/checkbox-field";
 import { FormAlert } from "../../components/form-alert";
 import { MoneyField } from "../../components/money-field";
-import { AdminPageHeader } from "../../components/page-header";
+import { AdminPageHeader } from "../../components/admin/admin-page-header";
 import { TextArea } from "../../components/text-area";
 import { TextField } from "../../components/text-field";
 import { useToast } from "../../components/toast";
@@ -122,7 +121,6 @@ export default function CreditorScreen({ loaderData }: Route.ComponentProps) {
 function CreditorForm({ creditor }: { creditor: Creditor | null }) {
   const { t } = useTranslation();
   const toast = useToast();
-  const revalidator = useRevalidator();
   const [draft, setDraft] = useState<Draft>(() => draftOf(creditor));
   const [feeProblem, setFeeProblem] = useState<string>();
   const form = useFormSubmit<Field>({
@@ -188,16 +186,12 @@ function CreditorForm({ creditor }: { creditor: Creditor | null }) {
     void form.submit(event, {
       check,
       send: async () => {
-        const { creditorSchema } = await import("../../../contract/creditor");
-        const saved = creditorSchema.parse(
-          await api()("/api/admin/creditor", { method: "PUT", body: payload() }),
-        );
+        const saved = await api.put("/admin/creditor", { body: payload() });
         // The numbers come back in their printed forms; show what was stored.
         setDraft(draftOf(saved));
       },
       onDone: async () => {
         toast.show({ title: t("creditor.saved") });
-        await revalidator.revalidate();
       },
     });
   }

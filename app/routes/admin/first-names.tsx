@@ -1,12 +1,12 @@
 // /admin/first-names: the list of first names that have a "coming soon" page at /{name}.
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useRevalidator } from "react-router";
+import { Link } from "react-router";
 import { Button } from "../../components/button";
 import { DataTable } from "../../components/data-table";
 import { EmptyState, emptyIcons } from "../../components/empty-state";
 import { FormAlert } from "../../components/form-alert";
-import { AdminPageHeader } from "../../components/page-header";
+import { AdminPageHeader } from "../../components/admin/admin-page-header";
 import { TextField } from "../../components/text-field";
 import { useToast } from "../../components/toast";
 import { api } from "../../lib/api";
@@ -21,7 +21,6 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export default function FirstNames({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const revalidator = useRevalidator();
   const toast = useToast();
   const [name, setName] = useState("");
   const form = useFormSubmit({
@@ -37,11 +36,10 @@ export default function FirstNames({ loaderData }: Route.ComponentProps) {
         name: /^\p{L}+(?:-\p{L}+)*$/u.test(typed) && typed.length <= 40 ? undefined : "firstNames.invalid",
       }),
       send: async () => {
-        await api()("/api/admin/first-names", { method: "POST", body: { name: typed } });
+        await api.post("/admin/first-names", { body: { name: typed } });
       },
       onDone: async () => {
         setName("");
-        await revalidator.revalidate();
         toast.show({ title: t("toast.firstNameAdded", { name: typed }) });
       },
     });
@@ -49,8 +47,7 @@ export default function FirstNames({ loaderData }: Route.ComponentProps) {
 
   async function remove(entry: string, shown: string) {
     try {
-      await api()(`/api/admin/first-names/${encodeURIComponent(entry)}`, { method: "DELETE" });
-      await revalidator.revalidate();
+      await api.delete("/admin/first-names/{name}", { params: { name: entry } });
       toast.show({ title: t("toast.firstNameRemoved", { name: shown }) });
     } catch (caught) {
       form.fail(caught);

@@ -8,7 +8,7 @@ import type { AdminUser } from "../../../contract/auth";
 import { Alert } from "../../components/alert";
 import { FormAlert } from "../../components/form-alert";
 import { Button } from "../../components/button";
-import { AdminPageHeader } from "../../components/page-header";
+import { AdminPageHeader } from "../../components/admin/admin-page-header";
 import { TextField } from "../../components/text-field";
 import { Dashboard } from "../../components/admin/dashboard";
 import { adminScreens } from "../../lib/admin-screens";
@@ -218,8 +218,7 @@ function EraseAccount({ user, onErased }: { user: AdminUser; onErased: (result: 
                 : "admin.users.erase.confirmWrong",
           }),
           send: async () => {
-            const result = await api()<AccountDeleted>("/api/admin/user/erase", {
-              method: "POST",
+            const result = await api.post("/admin/user/erase", {
               body: { userId: user.id },
             });
             onErased(result);
@@ -262,7 +261,7 @@ function SetPassword({ user }: { user: AdminUser }) {
         void form.submit(event, {
           check: () => ({ password: newPasswordProblem(password, user.email) }),
           send: async () => {
-            await api()("/api/admin/user", { method: "PATCH", body: { userId: user.id, password } });
+            await api.patch("/admin/user", { body: { userId: user.id, password } });
           },
           onDone: () => setPassword(""),
         })

@@ -9,7 +9,7 @@ import { invoiceIdSchema, type AdminInvoiceDetail } from "../../../contract/invo
 import { buttonClass, ButtonLink } from "../../components/button";
 import { DataTable, type Column } from "../../components/data-table";
 import { EmptyState, emptyIcons } from "../../components/empty-state";
-import { AdminPageHeader } from "../../components/page-header";
+import { AdminPageHeader } from "../../components/admin/admin-page-header";
 import { InvoiceActions } from "../../components/admin/invoices/invoice-actions";
 import { invoiceDay, sek } from "../../components/admin/invoices/invoice-format";
 import { InvoiceStatusPill } from "../../components/admin/invoices/invoice-status";

@@ -16,7 +16,7 @@ import {
 import { ButtonLink } from "../../components/button";
 import { DataTable, type Column } from "../../components/data-table";
 import { EmptyState, emptyIcons } from "../../components/empty-state";
-import { AdminPageHeader } from "../../components/page-header";
+import { AdminPageHeader } from "../../components/admin/admin-page-header";
 import { SelectField } from "../../components/select-field";
 import { TextField } from "../../components/text-field";
 import { invoiceDay, sek } from "../../components/admin/invoices/invoice-format";

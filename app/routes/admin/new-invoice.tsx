@@ -11,7 +11,7 @@ import { Alert } from "../../components/alert";
 import { Button, ButtonLink } from "../../components/button";
 import { Dialog } from "../../components/dialog";
 import { EmptyState, emptyIcons } from "../../components/empty-state";
-import { AdminPageHeader } from "../../components/page-header";
+import { AdminPageHeader } from "../../components/admin/admin-page-header";
 import { SelectField } from "../../components/select-field";
 import { TextField } from "../../components/text-field";
 import { useToast } from "../../components/toast";
@@ -123,11 +123,7 @@ function InvoiceForm({ termsDays }: { termsDays: number }) {
     if (!check()) return;
     setBusy("preview");
     try {
-      const pdf = await api()<Blob, "blob">("/api/admin/invoices/preview.pdf", {
-        method: "POST",
-        body: request,
-        responseType: "blob",
-      });
+      const pdf = await api.file("post", "/admin/invoices/preview.pdf", { body: request, refresh: false });
       const url = URL.createObjectURL(new Blob([pdf], { type: "application/pdf" }));
       setPreviewUrl(url);
       // A new tab when the browser allows one after the wait; otherwise the link below opens it.
@@ -147,10 +143,7 @@ function InvoiceForm({ termsDays }: { termsDays: number }) {
   async function issue() {
     setBusy("issue");
     try {
-      const { adminInvoiceAnswerSchema } = await import("../../../contract/invoices");
-      const { invoice } = adminInvoiceAnswerSchema.parse(
-        await api()("/api/admin/invoices", { method: "POST", body: request }),
-      );
+      const { invoice } = await api.post("/admin/invoices", { body: request });
       toast.show({
         title: t("adminInvoices.new.issued", { number: invoice.number }),
         description: t("adminInvoices.new.issuedText", { email: invoice.customerEmail }),

@@ -7,7 +7,7 @@ import type { AdminOrderDetail } from "../../../contract/admin-orders";
 import { orderNumberSchema } from "../../../contract/orders";
 import { DataTable, type Column } from "../../components/data-table";
 import { EmptyState, emptyIcons } from "../../components/empty-state";
-import { AdminPageHeader } from "../../components/page-header";
+import { AdminPageHeader } from "../../components/admin/admin-page-header";
 import { LoadingRegion, Skeleton, SkeletonText } from "../../components/skeleton";
 import { StatePill } from "../../components/state-pill";
 import { StatusBadge } from "../../components/status-badge";

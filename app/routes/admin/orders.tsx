@@ -3,7 +3,7 @@
 import { useTranslation } from "react-i18next";
 import { redirect } from "react-router";
 import { orderNumberSchema } from "../../../contract/orders";
-import { AdminPageHeader } from "../../components/page-header";
+import { AdminPageHeader } from "../../components/admin/admin-page-header";
 import { OrderFind } from "./orders-find";
 import type { Route } from "./+types/orders";
 

@@ -3,13 +3,12 @@
 // Removing an entry stops new sign-ups only: an account made with it stays (ADR 014).
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useRevalidator } from "react-router";
 import type { WhitelistEntry } from "../../../contract/partners";
 import { Button } from "../../components/button";
 import { DataTable } from "../../components/data-table";
 import { Dialog } from "../../components/dialog";
 import { EmptyState, emptyIcons } from "../../components/empty-state";
-import { AdminPageHeader } from "../../components/page-header";
+import { AdminPageHeader } from "../../components/admin/admin-page-header";
 import { WhitelistEntryForm } from "../../components/partner/whitelist-entry-form";
 import { StatePill } from "../../components/state-pill";
 import { useToast } from "../../components/toast";
@@ -25,7 +24,6 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export default function PartnerWhitelist({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const revalidator = useRevalidator();
   const toast = useToast();
   const [editing, setEditing] = useState<WhitelistEntry | null>(null);
   const [removing, setRemoving] = useState<WhitelistEntry | null>(null);
@@ -34,9 +32,8 @@ export default function PartnerWhitelist({ loaderData }: Route.ComponentProps) {
   async function remove(entry: WhitelistEntry) {
     setRemoveBusy(true);
     try {
-      await api()(`/api/admin/partner-whitelist/${entry.id}`, { method: "DELETE" });
+      await api.delete("/admin/partner-whitelist/{id}", { params: { id: entry.id } });
       setRemoving(null);
-      await revalidator.revalidate();
       toast.show({ title: t("adminPartners.remove.done", { email: entry.email }) });
     } catch (caught) {
       const { code } = failureOf(caught);
@@ -46,7 +43,6 @@ export default function PartnerWhitelist({ loaderData }: Route.ComponentProps) {
         description: code === "not_found" ? t("adminPartners.remove.gone") : undefined,
       });
       setRemoving(null);
-      await revalidator.revalidate();
     } finally {
       setRemoveBusy(false);
     }
@@ -70,7 +66,6 @@ export default function PartnerWhitelist({ loaderData }: Route.ComponentProps) {
         <p className="text-sm text-muted">{t("adminPartners.partnerNameHint")}</p>
         <WhitelistEntryForm
           onSaved={async (entry) => {
-            await revalidator.revalidate();
             toast.show({ title: t("adminPartners.add.done", { email: entry.email }) });
           }}
         />
@@ -164,7 +159,6 @@ export default function PartnerWhitelist({ loaderData }: Route.ComponentProps) {
             onCancel={() => setEditing(null)}
             onSaved={async (entry) => {
               setEditing(null);
-              await revalidator.revalidate();
               toast.show({ title: t("adminPartners.edit.done", { email: entry.email }) });
             }}
           />

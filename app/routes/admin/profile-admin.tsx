@@ -2,7 +2,7 @@
 // history, and change its status (PUT /api/admin/profile; suspending asks for confirmation first).
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, useNavigation, useRevalidator } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { isProfileId, normalizeProfileId } from "../../../contract/profile-id";
 import type { ProfileStatus } from "../../../contract/profile-values";
 import type { AdminProfileDetail } from "../../../contract/profiles";
@@ -11,7 +11,7 @@ import { DataTable, type Column } from "../../components/data-table";
 import { Dialog } from "../../components/dialog";
 import { EmptyState, emptyIcons } from "../../components/empty-state";
 import { FormAlert } from "../../components/form-alert";
-import { AdminPageHeader } from "../../components/page-header";
+import { AdminPageHeader } from "../../components/admin/admin-page-header";
 import { SelectField } from "../../components/select-field";
 import { LoadingRegion, Skeleton, SkeletonText } from "../../components/skeleton";
 import { StatusBadge } from "../../components/status-badge";
@@ -248,7 +248,6 @@ function StatusForm({
   statuses: readonly ProfileStatus[];
 }) {
   const { t } = useTranslation();
-  const revalidator = useRevalidator();
   const toast = useToast();
   const [status, setStatus] = useState<ProfileStatus>(current);
   const [reason, setReason] = useState("");
@@ -271,13 +270,11 @@ function StatusForm({
     const trimmed = reason.trim();
     return form.send({
       send: async () => {
-        await api()("/api/admin/profile", {
-          method: "PUT",
+        await api.put("/admin/profile", {
           body: trimmed ? { id, status, reason: trimmed } : { id, status },
         });
       },
       onDone: async () => {
-        await revalidator.revalidate();
         setReason("");
         toast.show({ title: t("adminProfiles.admin.saved") });
       },

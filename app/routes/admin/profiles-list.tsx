@@ -13,7 +13,7 @@ import { Alert } from "../../components/alert";
 import { Button, ButtonLink } from "../../components/button";
 import { DataTable, type Column } from "../../components/data-table";
 import { EmptyState, emptyIcons } from "../../components/empty-state";
-import { AdminPageHeader } from "../../components/page-header";
+import { AdminPageHeader } from "../../components/admin/admin-page-header";
 import { SelectField } from "../../components/select-field";
 import { StatusBadge } from "../../components/status-badge";
 import { TextField } from "../../components/text-field";

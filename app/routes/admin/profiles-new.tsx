@@ -10,7 +10,7 @@ import { Button, buttonClass } from "../../components/button";
 import { DataTable, type Column } from "../../components/data-table";
 import { FormAlert } from "../../components/form-alert";
 import { SelectField } from "../../components/select-field";
-import { AdminPageHeader } from "../../components/page-header";
+import { AdminPageHeader } from "../../components/admin/admin-page-header";
 import { TextField } from "../../components/text-field";
 import { api } from "../../lib/api";
 import { useFormSubmit } from "../../lib/use-form-submit";
@@ -85,17 +85,13 @@ export default function ProfilesNew({ loaderData }: Route.ComponentProps) {
           : undefined,
       }),
       send: async () => {
-        const { createProfilesAnswerSchema } = await import("../../../contract/profiles");
-        const answer = createProfilesAnswerSchema.parse(
-          await api()("/api/admin/profiles", {
-            method: "POST",
-            body: {
-              count: wanted,
-              ...(owner ? { ownerEmail: owner } : {}),
-              ...(partnerId ? { partnerId } : {}),
-            },
-          }),
-        );
+        const answer = await api.post("/admin/profiles", {
+          body: {
+            count: wanted,
+            ...(owner ? { ownerEmail: owner } : {}),
+            ...(partnerId ? { partnerId } : {}),
+          },
+        });
         if (csvHref.current) URL.revokeObjectURL(csvHref.current);
         csvHref.current =
           answer.profiles.length > 1

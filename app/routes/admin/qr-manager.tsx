@@ -3,20 +3,14 @@
 // A4 print sheet of all the picked pages' codes. The list then shows them as printed, with the date.
 import { useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useRevalidator, useSearchParams } from "react-router";
-import {
-  maxSheetCodes,
-  qrProfileListSchema,
-  type QrBatch,
-  type QrProfileList,
-  type QrSheetRequest,
-} from "../../../contract/qr";
+import { Link, useSearchParams } from "react-router";
+import { maxSheetCodes, type QrBatch, type QrProfileList, type QrSheetRequest } from "../../../contract/qr";
 import { Alert } from "../../components/alert";
 import { Button } from "../../components/button";
 import { CheckboxField } from "../../components/checkbox-field";
 import { DataTable } from "../../components/data-table";
 import { EmptyState, emptyIcons } from "../../components/empty-state";
-import { AdminPageHeader } from "../../components/page-header";
+import { AdminPageHeader } from "../../components/admin/admin-page-header";
 import { RadioGroup } from "../../components/radio-group";
 import { SelectField } from "../../components/select-field";
 import { TextField } from "../../components/text-field";
@@ -41,7 +35,6 @@ type Pages = { state: "idle" | "loading" | "failed" } | { state: "ready"; list: 
 export default function QrManagerScreen({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const toast = useToast();
-  const revalidator = useRevalidator();
   const [searchParams] = useSearchParams();
   const { batches } = loaderData;
   const wanted = searchParams.get("batch");
@@ -75,10 +68,10 @@ export default function QrManagerScreen({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (!pagesQuery) return;
     let current = true;
-    api()(`/api/admin/qr/profiles?${pagesQuery}`)
-      .then((answer) => {
+    api
+      .get("/admin/qr/profiles", { query: Object.fromEntries(new URLSearchParams(pagesQuery)) })
+      .then((list) => {
         if (!current) return;
-        const list = qrProfileListSchema.parse(answer);
         setLoaded({ query: pagesQuery, pages: { state: "ready", list } });
         setSelected((before) =>
           before && list.profiles.some((page) => page.id === before)
@@ -124,11 +117,7 @@ export default function QrManagerScreen({ loaderData }: Route.ComponentProps) {
           };
     setBusyPart(part);
     try {
-      const pdf = await api()<Blob, "blob">("/api/admin/qr/sheet", {
-        method: "POST",
-        body,
-        responseType: "blob",
-      });
+      const pdf = await api.file("post", "/admin/qr/sheet", { body });
       const first = mode === "batch" ? (part - 1) * maxSheetCodes + 1 : 1;
       const count = Math.min(maxSheetCodes, total - (first - 1));
       saveFile(
@@ -140,7 +129,6 @@ export default function QrManagerScreen({ loaderData }: Route.ComponentProps) {
         description: t("adminQr.sheet.downloadedText", { count, formatted: number.format(count) }),
       });
       setReload((value) => value + 1);
-      void revalidator.revalidate();
     } catch {
       toast.show({
         tone: "error",

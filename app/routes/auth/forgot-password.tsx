@@ -23,7 +23,7 @@ export default function ForgotPassword() {
     form.submit(event, {
       check: () => ({ email: emailProblem(email) }),
       send: async () => {
-        await api()("/api/auth/reset-request", { method: "POST", body: { email: email.trim() } });
+        await api.post("/auth/reset-request", { body: { email: email.trim() } });
       },
     });
 

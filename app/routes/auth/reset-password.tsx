@@ -24,7 +24,7 @@ export default function ResetPassword() {
     form.submit(event, {
       check: () => newPasswordProblems(password, confirm),
       send: async () => {
-        await api()("/api/auth/reset", { method: "POST", body: { token, password } });
+        await api.post("/auth/reset", { body: { token, password } });
         window.localStorage.removeItem("session");
       },
     });

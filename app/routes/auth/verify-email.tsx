@@ -5,7 +5,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
-import type { VerifyEmailAnswer } from "../../../contract/trials";
 import { Alert } from "../../components/alert";
 import { AuthCard } from "../../components/auth-card";
 import { ButtonLink } from "../../components/button";
@@ -24,7 +23,7 @@ export default function VerifyEmail() {
   useEffect(() => {
     if (!token || sent.current) return;
     sent.current = true;
-    api()<VerifyEmailAnswer>("/api/auth/verify-email", { method: "POST", body: { token } }).then(
+    api.post("/auth/verify-email", { body: { token } }).then(
       (answer) => setState({ step: "done", email: answer.email }),
       () => setState({ step: "invalid" }),
     );

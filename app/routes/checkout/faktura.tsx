@@ -7,11 +7,9 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import type { CardPlan } from "../../../contract/checkout";
-import { customerInvoiceSchema, invoiceCheckoutTermsDays } from "../../../contract/invoices";
-import { customerOrderSchema } from "../../../contract/checkout";
+import { invoiceCheckoutTermsDays } from "../../../contract/invoices";
 import { vatSplit } from "../../../contract/orders";
 import { plans, vatRatePercent } from "../../../contract/pricing";
-import { z } from "../../../contract/zod";
 import { Alert } from "../../components/alert";
 import { Button, ButtonLink } from "../../components/button";
 import {
@@ -25,7 +23,7 @@ import {
 } from "../../components/checkout/billing-fields";
 import { FormAlert } from "../../components/form-alert";
 import { PlanChoice } from "../../components/checkout/plan-choice";
-import { api } from "../../lib/api";
+import { api, type AnswerOf } from "../../lib/api";
 import { formatMoney } from "../../lib/format";
 import { useFormSubmit } from "../../lib/use-form-submit";
 import { failureOf } from "../../lib/validate";
@@ -49,8 +47,6 @@ export async function loader({ context }: Route.LoaderArgs) {
     invoicing: creditor !== null,
   };
 }
-
-const startAnswerSchema = z.object({ order: customerOrderSchema, invoice: customerInvoiceSchema });
 
 type FormField = BillingField | "plan";
 const formFields: readonly FormField[] = [...billingFields, "plan"];
@@ -124,11 +120,11 @@ export default function InvoiceCheckout({ loaderData }: Route.ComponentProps) {
       },
       staysBusy: true,
       send: async () => {
-        let answer: unknown;
+        let answer: AnswerOf<"post", "/checkout/faktura">;
         try {
-          answer = await api()("/api/checkout/faktura", {
-            method: "POST",
+          answer = await api.post("/checkout/faktura", {
             body: { profileId: id, plan, billing: { ...billing, careOf: billing.careOf || null } },
+            refresh: false, // the confirmation page is next
           });
         } catch (caught) {
           const failure = failureOf(caught);
@@ -153,7 +149,7 @@ export default function InvoiceCheckout({ loaderData }: Route.ComponentProps) {
           }
           throw caught;
         }
-        const { order } = startAnswerSchema.parse(answer);
+        const { order } = answer;
         await navigate(`/k/${id}/checkout/confirm?order=${encodeURIComponent(order.orderNumber)}`);
       },
     });

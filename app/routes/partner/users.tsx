@@ -17,6 +17,7 @@ import { PageHeader } from "../../components/page-header";
 import { StatusBadge } from "../../components/status-badge";
 import { TextField } from "../../components/text-field";
 import { formatDate } from "../../lib/date-format";
+import { apiHref } from "../../lib/api";
 import { serverRules } from "../../rules/index.server";
 import { viewerOrganisation } from "../../lib/partner-organisation.server";
 import { partnerUsers, requireOrganisation, servicesContext, viewerContext } from "../../lib/services.server";
@@ -39,7 +40,7 @@ function listPath({ q, page }: View): string {
 
 /** The CSV of the same search (a plain link: the session cookie goes with it). */
 function csvPath(q: string): string {
-  return q ? `/api/partner/users.csv?q=${encodeURIComponent(q)}` : "/api/partner/users.csv";
+  return apiHref("/partner/users.csv", { query: { q } });
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {

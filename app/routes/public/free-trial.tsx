@@ -5,7 +5,7 @@
 // whether it can have the trial, and why not (server/domain/profiles/trials.ts decides, for the API too).
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useRevalidator } from "react-router";
+import { Link } from "react-router";
 import { plans } from "../../../contract/pricing";
 import type { ProfileView } from "../../../contract/profiles";
 import { Alert } from "../../components/alert";
@@ -32,7 +32,6 @@ type TrialChoice = Route.ComponentProps["loaderData"]["pages"][number];
 
 export default function FreeTrial({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const revalidator = useRevalidator();
   const [busyId, setBusyId] = useState<string>();
   const [started, setStarted] = useState<ProfileView>();
   const [failed, setFailed] = useState(false);
@@ -47,15 +46,13 @@ export default function FreeTrial({ loaderData }: Route.ComponentProps) {
     setFailed(false);
     setStarted(undefined);
     try {
-      const answer = await api()<{ profile: ProfileView }>("/api/kammare/free-trial", {
-        method: "POST",
+      const answer = await api.post("/kammare/free-trial", {
         body: { profileId: id },
       });
       setStarted(answer.profile);
     } catch {
       setFailed(true);
     } finally {
-      await revalidator.revalidate();
       setBusyId(undefined);
     }
   }

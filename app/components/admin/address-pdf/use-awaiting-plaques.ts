@@ -2,11 +2,7 @@
 // opened), which of them are chosen, which were last printed, and marking the chosen plaques sent.
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import {
-  awaitingPlaquesSchema,
-  plaquesSentAnswerSchema,
-  type AwaitingPlaques,
-} from "../../../../contract/address-labels";
+import { type AwaitingPlaques } from "../../../../contract/address-labels";
 import { api } from "../../../lib/api";
 import { useToast } from "../../toast";
 
@@ -24,7 +20,7 @@ export function useAwaitingPlaques({ onMarked }: { onMarked: () => void }) {
   async function load() {
     setAwaiting({ state: "loading" });
     try {
-      const list = awaitingPlaquesSchema.parse(await api()("/api/admin/address-labels/awaiting"));
+      const list = await api.get("/admin/address-labels/awaiting");
       setAwaiting({ state: "ready", list });
       // A choice that has left the list (marked elsewhere) is dropped.
       setChosen(
@@ -40,9 +36,7 @@ export function useAwaitingPlaques({ onMarked }: { onMarked: () => void }) {
     if (ids.length === 0) return;
     setMarking(true);
     try {
-      const { marked } = plaquesSentAnswerSchema.parse(
-        await api()("/api/admin/address-labels/plaques-sent", { method: "POST", body: { profileIds: ids } }),
-      );
+      const { marked } = await api.post("/admin/address-labels/plaques-sent", { body: { profileIds: ids } });
       toast.show({ title: t("adminLabels.awaiting.marked", { count: marked }) });
       setChosen(new Set());
       setPrinted([]);

@@ -2,7 +2,7 @@
 // still active (POST /api/admin/checkout-links/{id}/revoke).
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useRevalidator } from "react-router";
+import { Link } from "react-router";
 import type { CheckoutLink, CheckoutLinkList } from "../../../../contract/admin-orders";
 import { api } from "../../../lib/api";
 import { formatDate, formatDateTime } from "../../../lib/date-format";
@@ -16,7 +16,6 @@ import { useToast } from "../../toast";
 
 export function LinkList({ list }: { list: CheckoutLinkList }) {
   const { t, i18n } = useTranslation();
-  const revalidator = useRevalidator();
   const toast = useToast();
   const [revoking, setRevoking] = useState<string | null>(null);
   const locale = i18n.language;
@@ -25,8 +24,7 @@ export function LinkList({ list }: { list: CheckoutLinkList }) {
   async function revoke(link: CheckoutLink) {
     setRevoking(link.id);
     try {
-      await api()(`/api/admin/checkout-links/${link.id}/revoke`, { method: "POST" });
-      await revalidator.revalidate();
+      await api.post("/admin/checkout-links/{id}/revoke", { params: { id: link.id } });
       toast.show({ title: t("checkoutLinks.revoked") });
     } catch {
       toast.show({ tone: "error", title: t("checkoutLinks.revokeFailed") });

@@ -4,7 +4,6 @@
 import { useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import {
-  adminInvoiceAnswerSchema,
   invoicePaymentRequestSchema,
   maxUnitPriceOre,
   type AdminInvoiceDetail,
@@ -24,11 +23,6 @@ import { invoiceDay, sek, todayInSweden } from "./invoice-format";
 
 type Props = { invoice: AdminInvoiceDetail; onChange: (invoice: AdminInvoiceDetail) => void };
 type Open = "payment" | "reminder" | "credit" | null;
-
-async function post(path: string, body?: unknown): Promise<AdminInvoiceDetail> {
-  const answer = await api()(path, { method: "POST", ...(body === undefined ? {} : { body }) });
-  return adminInvoiceAnswerSchema.parse(answer).invoice;
-}
 
 export function InvoiceActions({ invoice, onChange }: Props) {
   const { t, i18n } = useTranslation();
@@ -190,7 +184,8 @@ function PaymentForm({ invoice, onDone, onCancel }: FormProps) {
     call.setErrors(found);
     if (Object.keys(found).length > 0) return;
     void call.run(async () => {
-      const next = await post(`/api/admin/invoices/${encodeURIComponent(invoice.id)}/payments`, body);
+      const next = (await api.post("/admin/invoices/{id}/payments", { params: { id: invoice.id }, body }))
+        .invoice;
       const money = (ore: number) => sek(ore, i18n.language);
       toast.show({
         title: t("adminInvoices.actions.paymentRecorded", { amount: money(body.amountOre) }),
@@ -255,7 +250,7 @@ function ReminderForm({ invoice, onDone, onCancel }: FormProps) {
   function submit(event: FormEvent) {
     event.preventDefault();
     void call.run(async () => {
-      const next = await post(`/api/admin/invoices/${encodeURIComponent(invoice.id)}/reminder`);
+      const next = (await api.post("/admin/invoices/{id}/reminder", { params: { id: invoice.id } })).invoice;
       toast.show({
         title: t("adminInvoices.actions.reminderSent", { email: next.customerEmail }),
         description:
@@ -295,7 +290,9 @@ function CreditForm({ invoice, onDone, onCancel }: FormProps) {
   function submit(event: FormEvent) {
     event.preventDefault();
     void call.run(async () => {
-      const next = await post(`/api/admin/invoices/${encodeURIComponent(invoice.id)}/credit`, { reason });
+      const next = (
+        await api.post("/admin/invoices/{id}/credit", { params: { id: invoice.id }, body: { reason } })
+      ).invoice;
       toast.show({
         title: t("adminInvoices.actions.credited", { number: next.number }),
         description:

@@ -3,6 +3,7 @@
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { QrLevel } from "../../../../contract/qr";
+import { apiHref } from "../../../lib/api";
 import { buttonClass } from "../../button";
 import { SelectField } from "../../select-field";
 
@@ -11,13 +12,8 @@ export type ImageOptions = { size: number; margin: number; level: QrLevel };
 const sizes = [256, 512, 1024, 2048];
 const margins = [0, 1, 2, 4, 8];
 
-function imagePath(id: string, format: "svg" | "png", options: ImageOptions): string {
-  const query = new URLSearchParams({
-    size: String(options.size),
-    margin: String(options.margin),
-    level: options.level,
-  });
-  return `/api/admin/qr/${encodeURIComponent(id)}.${format}?${query}`;
+function imagePath(id: string, format: "svg" | "png", { size, margin, level }: ImageOptions): string {
+  return apiHref("/admin/qr/{file}", { params: { file: `${id}.${format}` }, query: { size, margin, level } });
 }
 
 export function SingleCode({
