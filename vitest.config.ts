@@ -1,7 +1,9 @@
 import { defineConfig } from "vitest/config";
+import { textsPlugin } from "./build-tools/texts-plugin.ts";
 
 export default defineConfig({
   define: { __BUILD_ID__: JSON.stringify("test-build") },
+  plugins: [textsPlugin()],
   test: {
     include: ["{app,server,contract,i18n,scripts,tests/api,build-tools,bench}/**/*.test.{ts,tsx}"],
     environment: "node",

@@ -4,7 +4,7 @@ import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { fallbackLocale, isLocale } from "../contract/locale";
 import { reportClientError } from "./lib/error-hook";
-import { loadTexts } from "./lib/i18n";
+import { loadTextAreas, PageTextsProvider, readPageTexts } from "./lib/i18n";
 import { NonceProvider } from "./lib/nonce";
 import { installNavigationRecovery, navigationTracking } from "./lib/navigation-recovery";
 
@@ -16,19 +16,26 @@ installNavigationRecovery();
 // with the same value keeps hydration quiet about it.
 const nonce = document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce || undefined;
 
-// Only the page's language's texts are fetched (a file of their own), before the page is hydrated.
-const lang = document.documentElement.lang;
-void loadTexts(isLocale(lang) ? lang : fallbackLocale).then(() => startTransition(hydrate));
+// The texts the page shows came in its HTML; a page without them has its path's loaded first.
+const pageTexts = readPageTexts();
+if (pageTexts) startTransition(hydrate);
+else {
+  const lang = document.documentElement.lang;
+  const locale = isLocale(lang) ? lang : fallbackLocale;
+  void loadTextAreas(locale, window.location.pathname).then(() => startTransition(hydrate));
+}
 
 function hydrate() {
   hydrateRoot(
     document,
     <StrictMode>
       <NonceProvider value={nonce}>
-        <HydratedRouter
-          instrumentations={[navigationTracking]}
-          onError={(error) => reportClientError(error, "router", true)}
-        />
+        <PageTextsProvider value={() => pageTexts}>
+          <HydratedRouter
+            instrumentations={[navigationTracking]}
+            onError={(error) => reportClientError(error, "router", true)}
+          />
+        </PageTextsProvider>
       </NonceProvider>
     </StrictMode>,
     {

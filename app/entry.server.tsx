@@ -1,6 +1,7 @@
 // Renders a page on the server: streamed HTML for browsers, complete HTML for bots, with the CSP nonce.
 // Both languages' texts for the pages the server renders (the browser loads only the one it shows).
-import "../i18n";
+import { resources } from "../i18n";
+import { pickTexts, textAreasFor } from "../i18n/areas";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import {
@@ -13,6 +14,8 @@ import {
 import { requestContext } from "../server/context";
 import { htmlBody } from "../server/http/html-stream";
 import { NonceProvider } from "./lib/nonce";
+import { PageTextsProvider, pageTextsJson } from "./lib/i18n";
+import type { Locale } from "../contract/locale";
 
 export const streamTimeout = 5_000;
 
@@ -29,7 +32,9 @@ export default function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <PageTextsProvider value={(locale) => pageTextsFor(locale, new URL(request.url).pathname)}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </PageTextsProvider>
       </NonceProvider>,
       {
         nonce,
@@ -55,6 +60,20 @@ export default function handleRequest(
     );
     setTimeout(abort, streamTimeout + 1000);
   });
+}
+
+const pageTextsMade = new Map<string, string>();
+
+/** The texts a page sends in its HTML: its language's, of its path's areas (made once per pair). */
+function pageTextsFor(locale: Locale, pathname: string): string {
+  const areas = textAreasFor(pathname);
+  const key = `${locale} ${areas.join(",")}`;
+  let json = pageTextsMade.get(key);
+  if (json === undefined) {
+    json = pageTextsJson(locale, areas, pickTexts(resources[locale].translation, areas) as never);
+    pageTextsMade.set(key, json);
+  }
+  return json;
 }
 
 /** The server's error hook: every unhandled loader, action or render error, with the request id. */

@@ -1,7 +1,7 @@
 // The document, the app-wide providers and behaviours (language, analytics, build check), and the
 // top error boundary.
-import { useEffect, useState } from "react";
-import { I18nextProvider } from "react-i18next";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { loadTextAreas, PageTexts, TextsProvider } from "./lib/i18n";
 import {
   Links,
   Meta,
@@ -12,17 +12,14 @@ import {
   useMatches,
   useRevalidator,
 } from "react-router";
-import { readAnalyticsConsent } from "../contract/consent";
-import { fallbackLocale, resolveLocale } from "../contract/locale";
-import { ownedProfileIds, publicConfig, servicesContext, viewerContext } from "./lib/services.server";
-import { TestModeRibbon } from "./components/test-mode-ribbon";
+import { fallbackLocale, isLocale } from "../contract/locale";
+import { rootData } from "./lib/root-data.server";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 // Bundled on its own, with nothing of React in it (ADR 011).
 import lightScript from "./light/visitor-script.ts?worker&url";
 import interFont from "./fonts/inter-latin-wght-normal.woff2?url";
 import literataFont from "./fonts/literata-latin-wght-normal.woff2?url";
-import { ConsentBanner } from "./components/consent-choice";
 import { ErrorPage } from "./components/error-page";
 import { SiteFooter, SiteHeader, SkipLink } from "./components/site-header";
 import { ToastProvider } from "./components/toast";
@@ -32,7 +29,6 @@ import { configureApi, refreshAfterWrites } from "./lib/api";
 import { ConsentProvider } from "./lib/consent";
 import { initialiseAuth } from "./lib/auth";
 import { forceFullLoad, isNewerBuildSeen, startBuildCheck } from "./lib/build-check";
-import { providedI18n } from "./lib/i18n";
 import { useNonce } from "./lib/nonce";
 import { useRootData, type RootData } from "./lib/root-data";
 import { pageViewerMiddleware } from "./rules/viewer.server";
@@ -50,24 +46,8 @@ export const links: Route.LinksFunction = () => [
 
 export const middleware: Route.MiddlewareFunction[] = [pageViewerMiddleware];
 
-export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
-  const services = context.get(servicesContext);
-  const viewer = context.get(viewerContext);
-  return {
-    viewer: viewer
-      ? {
-          id: viewer.id,
-          email: viewer.email,
-          admin: viewer.roles.includes("admin"),
-          customer: viewer.roles.includes("customer"),
-          ownedProfiles: await ownedProfileIds(services.db, viewer.id),
-        }
-      : null,
-    locale: resolveLocale(request.headers.get("cookie"), request.headers.get("accept-language")),
-    consent: readAnalyticsConsent(request.headers.get("cookie")),
-    config: publicConfig(services.config),
-    buildId: services.buildId,
-  };
+export async function loader(args: Route.LoaderArgs): Promise<RootData> {
+  return rootData(args);
 }
 
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
@@ -78,12 +58,25 @@ export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
     }
     return next();
   },
+  // The texts the target's screens show, in the page's language, before they render.
+  async ({ request }, next) => {
+    const lang = document.documentElement.lang;
+    await loadTextAreas(isLocale(lang) ? lang : fallbackLocale, new URL(request.url).pathname);
+    return next();
+  },
 ];
+
+// Shown on some loads only (a first visit; a test-mode site): their code is fetched when they show.
+const ConsentBanner = lazy(() =>
+  import("./components/consent-choice").then((m) => ({ default: m.ConsentBanner })),
+);
+const TestModeRibbon = lazy(() =>
+  import("./components/test-mode-ribbon").then((m) => ({ default: m.TestModeRibbon })),
+);
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData();
   const locale = data?.locale ?? fallbackLocale;
-  const i18n = providedI18n(locale);
   const nonce = useNonce();
   const light = isLightPage(data?.viewer ?? null, useMatches());
   return (
@@ -96,10 +89,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links nonce={nonce} />
       </head>
       <body className="min-h-dvh bg-surface text-ink antialiased">
-        <I18nextProvider i18n={i18n}>
-          {data?.config.testMode && <TestModeRibbon />}
+        <TextsProvider locale={locale}>
+          {data?.config.testMode && (
+            <Suspense>
+              <TestModeRibbon />
+            </Suspense>
+          )}
           {children}
-        </I18nextProvider>
+        </TextsProvider>
         {light ? (
           <script
             src={lightScript}
@@ -111,6 +108,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           />
         ) : (
           <>
+            <PageTexts locale={locale} nonce={nonce} />
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
           </>
@@ -155,7 +153,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <RefreshAfterWrites />
       <ConsentProvider initial={loaderData.consent} analyticsOn={posthogKey !== null}>
         <Outlet />
-        <ConsentBanner />
+        {loaderData.consent === null && (
+          <Suspense>
+            <ConsentBanner />
+          </Suspense>
+        )}
       </ConsentProvider>
     </ToastProvider>
   );

@@ -220,6 +220,7 @@ async function main(): Promise<void> {
       uncachedProfilePage: http?.profilePage.uncachedPassed ?? null,
       ownerProfilePage: http?.profilePage.owner?.passed ?? null,
       profileFirstLoadJs: http?.firstLoad.profileBudget.passed ?? null,
+      firstLoadBudgets: http ? http.firstLoad.budgets.every((budget) => budget.passed) : null,
       listP95: lists.length ? lists.every((run) => run.cases.every((result) => result.passed)) : null,
       dashboardP95: lists.length ? lists.every((run) => run.dashboard.passed) : null,
       labels: print?.labels.withinTarget ?? null,

@@ -23,6 +23,48 @@ export function importSpecifiers(code: string): string[] {
   return ts.preProcessFile(code, true, true).importedFiles.map((imported) => imported.fileName);
 }
 
+/**
+ * The module specifiers `code` imports for values (what runs when it runs): static imports and
+ * re-exports that bring at least one value, and import() with a literal path; `import type` and
+ * imports of types alone are left out.
+ */
+export function valueImportSpecifiers(code: string, fileName = "module.tsx", { lazy = true } = {}): string[] {
+  const source = ts.createSourceFile(fileName, code, ts.ScriptTarget.Latest, false);
+  const found: string[] = [];
+  const visit = (node: ts.Node) => {
+    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
+      const clause = node.importClause;
+      const bindings = clause?.namedBindings;
+      const typesOnly =
+        clause?.isTypeOnly === true ||
+        (clause !== undefined &&
+          clause.name === undefined &&
+          bindings !== undefined &&
+          ts.isNamedImports(bindings) &&
+          bindings.elements.length > 0 &&
+          bindings.elements.every((element) => element.isTypeOnly));
+      if (!typesOnly) found.push(node.moduleSpecifier.text);
+    } else if (
+      ts.isExportDeclaration(node) &&
+      node.moduleSpecifier &&
+      ts.isStringLiteral(node.moduleSpecifier)
+    ) {
+      if (!node.isTypeOnly) found.push(node.moduleSpecifier.text);
+    } else if (
+      lazy &&
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      ts.isStringLiteral(node.arguments[0])
+    ) {
+      found.push(node.arguments[0].text);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
 const candidates = (base: string) => [
   base,
   ...[".ts", ".tsx"].map((extension) => base + extension),
@@ -50,14 +92,22 @@ export function resolveImport(root: string, from: string, specifier: string): st
 
 export type ImportGraph = Map<string, string[]>;
 
-/** The graph reachable from `files`: each file with the repository files it imports. */
-export function importGraph(root: string, files: string[]): ImportGraph {
+/**
+ * The graph reachable from `files`: each file with the repository files it imports (every import, or
+ * with `values` only those that bring values: valueImportSpecifiers, and without `lazy` no import()).
+ */
+export function importGraph(
+  root: string,
+  files: string[],
+  { values = false, lazy = true } = {},
+): ImportGraph {
   const graph: ImportGraph = new Map();
   const pending = [...files];
   for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
     if (graph.has(file)) continue;
     const code = readFileSync(path.join(root, file), "utf8");
-    const targets = importSpecifiers(code).flatMap((specifier) => resolveImport(root, file, specifier) ?? []);
+    const specifiers = values ? valueImportSpecifiers(code, file, { lazy }) : importSpecifiers(code);
+    const targets = specifiers.flatMap((specifier) => resolveImport(root, file, specifier) ?? []);
     graph.set(file, [...new Set(targets)]);
     pending.push(...targets);
   }

@@ -1,5 +1,5 @@
-// The texts in both languages, registered for the server (its pages and e-mails) and the tests; the
-// browser loads only the page's language (app/lib/i18n.ts), through ./instances.ts.
+// The texts in both languages, registered for the server (its pages, e-mails and PDFs) and the tests;
+// the browser loads only the parts of the page's language its screens need (app/lib/i18n.ts).
 import enUS from "./en-US.json";
 import { addTexts } from "./instances";
 import svSE from "./sv-SE.json";

@@ -1,52 +1,38 @@
-// i18next set up for one language at a time, from the dictionaries registered so far: the server
-// registers both (./index.ts), the browser only the page's language and, on a switch, the other one
-// (app/lib/i18n.ts), so a phone downloads one language's texts, not both.
-import i18next, { type i18n } from "i18next";
-import { initReactI18next } from "react-i18next";
+// The texts known so far, per language, and one translator per language reading them: the server
+// registers every text of both languages (./index.ts); the browser adds the parts of its page's
+// language a screen needs (app/lib/i18n.ts: loadTexts), so a phone downloads only those.
 import { fallbackLocale, type Locale } from "../contract/locale";
+import { createTranslator, flatten, type Dictionary, type Translator } from "./translator";
 
-export type Dictionary = Record<string, unknown>;
+export type { Dictionary, Translator };
 
-const dictionaries = new Map<Locale, Dictionary>();
-const instances = new Map<Locale, i18n>();
+const texts = new Map<Locale, Map<string, string>>();
+const translators = new Map<Locale, Translator>();
 
-/** Makes a language's texts known; an instance is made only once its language's texts are here. */
-export function addTexts(locale: Locale, texts: Dictionary): void {
-  dictionaries.set(locale, texts);
+function textsOf(locale: Locale): Map<string, string> {
+  let known = texts.get(locale);
+  if (!known) {
+    known = new Map();
+    texts.set(locale, known);
+  }
+  return known;
 }
 
-export function hasTexts(locale: Locale): boolean {
-  return dictionaries.has(locale);
+/** Makes a language's texts (all of them, or a part) known to its translator. */
+export function addTexts(locale: Locale, dictionary: Dictionary): void {
+  flatten(dictionary, textsOf(locale));
 }
 
 /**
- * The instance for one language, ready synchronously so the server and the browser render the same
- * text. One per language is shared: nothing changes an instance's language after it is made.
+ * The translator of one language, ready synchronously so the server and the browser render the same
+ * text; one per language, reading the texts as they are added.
  */
-export function i18nFor(locale: Locale): i18n {
-  let instance = instances.get(locale);
-  if (!instance) {
-    const texts = dictionaries.get(locale);
-    if (!texts) throw new Error(`The ${locale} texts are not loaded (app/lib/i18n.ts: loadTexts).`);
-    instance = createI18n(locale, texts);
-    instances.set(locale, instance);
+export function i18nFor(locale: Locale): Translator {
+  let translator = translators.get(locale);
+  if (!translator) {
+    const fallback = locale === fallbackLocale ? undefined : textsOf(fallbackLocale);
+    translator = createTranslator(locale, textsOf(locale), fallback);
+    translators.set(locale, translator);
   }
-  return instance;
-}
-
-function createI18n(locale: Locale, texts: Dictionary): i18n {
-  const fallback = dictionaries.get(fallbackLocale);
-  const instance = i18next.createInstance();
-  void instance.use(initReactI18next).init({
-    lng: locale,
-    fallbackLng: fallbackLocale,
-    resources: {
-      [locale]: { translation: texts },
-      ...(fallback && locale !== fallbackLocale ? { [fallbackLocale]: { translation: fallback } } : {}),
-    },
-    initAsync: false,
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
-  return instance;
+  return translator;
 }

@@ -48,7 +48,7 @@ describe("translations", () => {
       for (const match of text.matchAll(/\bt\(\s*"([a-zA-Z][\w.-]*)"/g)) used.add(match[1] as string);
     }
     expect(used.size).toBeGreaterThan(30);
-    // A plural is asked for by its base key and kept as key_one and key_other (i18next's rule).
+    // A plural is asked for by its base key and kept as key_one and key_other (the translator's rule, i18n/translator.ts).
     const exists = (key: string) => known.has(key) || (known.has(`${key}_one`) && known.has(`${key}_other`));
     expect([...used].filter((key) => !exists(key))).toEqual([]);
   });

@@ -4,13 +4,12 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
+import { TextsProvider } from "../lib/i18n";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { Locale } from "../../contract/locale";
 import { profileStatuses, type ProfileStatus } from "../../contract/profile-values";
 import { adminTrail } from "../lib/admin-screens";
-import { i18nFor } from "../lib/i18n";
 import { Alert } from "./alert";
 import { Button } from "./button";
 import { CheckboxField } from "./checkbox-field";
@@ -125,9 +124,9 @@ describe("DataTable", () => {
 
 function inLocale(locale: Locale, node: ReactNode): string {
   return renderToStaticMarkup(
-    <I18nextProvider i18n={i18nFor(locale)}>
+    <TextsProvider locale={locale}>
       <MemoryRouter>{node}</MemoryRouter>
-    </I18nextProvider>,
+    </TextsProvider>,
   );
 }
 

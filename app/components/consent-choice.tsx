@@ -3,7 +3,7 @@
 // in the app the answer is sent by script and applied without a reload. Accept and decline are the
 // same size and weight: neither is the easy way out.
 import { useId, useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n";
 import { Link, useLocation } from "react-router";
 import { isAnalyticsConsent, type AnalyticsConsent } from "../../contract/consent";
 import { useAnalyticsConsent } from "../lib/consent";

@@ -2,7 +2,7 @@
 // still wider than its box scrolls sideways inside a focusable region named by the caption (so a
 // keyboard can scroll it too), and then says so under it. Nothing is ever cut off.
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n";
 import { EmptyState } from "./empty-state";
 import { Skeleton } from "./skeleton";
 

@@ -1,6 +1,6 @@
 // A modal dialog on the native <dialog> element: focus is trapped, Escape closes, focus returns.
 import { useEffect, useId, useRef, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n";
 
 type DialogProps = { open: boolean; title: string; onClose: () => void; children: ReactNode };
 

@@ -1,5 +1,5 @@
 // The e-mail address field of the account forms; `error` is an i18n key.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n";
 import { TextField } from "./text-field";
 
 type Props = { value: string; onChange: (value: string) => void; error?: string };

@@ -2,9 +2,9 @@
 // link (POST /api/auth/verify-email/request). What happened is said in a live region: sent (to which
 // address), the hourly limit reached, or verified already.
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n";
 import { api } from "../lib/api";
-import { failureOf } from "../lib/validate";
+import { failureOf } from "../lib/failure";
 import { Alert } from "./alert";
 import { Button } from "./button";
 
@@ -65,7 +65,7 @@ export function EmailVerification({
             {outcome === "sent" && <Alert tone="success" title={t("verifyEmail.sent", { email })} />}
             {outcome === "tooMany" && <Alert tone="error" title={t("verifyEmail.tooMany")} />}
             {outcome === "already" && <Alert tone="info" title={t("verifyEmail.already")} />}
-            {outcome === "failed" && <Alert tone="error" title={t("auth.error")} />}
+            {outcome === "failed" && <Alert tone="error" title={t("validation.failed")} />}
           </div>
           <div>
             <Button

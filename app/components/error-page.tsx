@@ -2,7 +2,7 @@
 // 404 and every other error have separate views. Stack traces are never shown. It is the content of
 // a layout's ErrorBoundary, inside that layout's frame (header, footer): `<ErrorPage error={error} />`.
 // On a page's address (/k/{code}) the 404 view also offers the code field.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n";
 import { isRouteErrorResponse, Link, useLocation } from "react-router";
 import { ButtonLink } from "./button";
 import { ProfileCodeForm } from "./profile-code-form";

@@ -5,7 +5,7 @@
 // (POST /api/kammare/extended-trial). In the preview the form is shown as a verified owner sees it,
 // with an example page, and nothing in it can be used.
 import { useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n";
 import { Link } from "react-router";
 import { plans } from "../../contract/pricing";
 import type { ProfileStatus, ProfileView } from "../../contract/profiles";

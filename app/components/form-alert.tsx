@@ -2,7 +2,7 @@
 // decides when), with what the form can tell about that failure inside the alert (so screen readers
 // hear it with it), and, given a text, a success message once it is done.
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n";
 import { Alert } from "./alert";
 
 type Props = {
@@ -19,7 +19,7 @@ export function FormAlert({ form, done, children }: Props) {
     <>
       {done && form.done && <Alert tone="success" title={done} />}
       {form.showAlert && (
-        <Alert tone="error" title={t("auth.error")}>
+        <Alert tone="error" title={t("validation.failed")}>
           {children}
         </Alert>
       )}

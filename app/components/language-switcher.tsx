@@ -1,8 +1,8 @@
 // Switches the page's language: saved in the `locale` cookie by the server, then the page re-renders.
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n";
 import { locales, type Locale } from "../../contract/locale";
-import { loadTexts } from "../lib/i18n";
+import { loadTextAreas } from "../lib/i18n";
 import { api } from "../lib/api";
 import { capture } from "../lib/analytics";
 
@@ -17,7 +17,7 @@ export function LanguageSwitcher() {
     try {
       // The other language's texts are a file of their own: here before the saved choice renders the
       // page again in it.
-      await loadTexts(locale);
+      await loadTextAreas(locale, window.location.pathname);
       await api.post("/preferences/locale", { body: { locale } });
       capture("language_changed", { locale });
     } catch {

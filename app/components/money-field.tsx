@@ -2,7 +2,7 @@
 // öre (the product's money, contract/pricing.ts): parsing and formatting in the page's language, the
 // phone's decimal keypad, and a message naming what is wrong.
 import { useState, type InputHTMLAttributes } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n";
 import { formatMoney } from "../lib/format";
 import { controlClass, Field, type FieldText } from "./field";
 

@@ -1,5 +1,5 @@
 // A new password and its repetition, as every form that sets a password asks for them.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n";
 import { TextField } from "./text-field";
 
 type Props = {

@@ -1,7 +1,7 @@
 // One order of a customer's list: what it was (its page, or its number under that page), when, how
 // much, by card or invoice, its state, and its PDF (the receipt once a card order is paid, the invoice
 // of an invoice order). Shared by the owner's list under a page and the history on /account.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n";
 import { Link } from "react-router";
 import type { CustomerOrder } from "../../contract/admin-orders";
 import { formatDate } from "../lib/date-format";
@@ -49,7 +49,7 @@ export function OrderRow({
             {formatDate(when, i18n.language)}
           </time>
           <span aria-hidden="true">·</span>
-          <span>{t(`adminOrders.methods.${order.method}`)}</span>
+          <span>{t(`orders.methods.${order.method}`)}</span>
         </p>
       </div>
       <div className="flex flex-col items-start gap-1 sm:items-end">
@@ -60,7 +60,7 @@ export function OrderRow({
           <StatePill
             state={order.status}
             tone={orderTones[order.status]}
-            label={t(`adminOrders.orderStatus.${order.status}`)}
+            label={t(`orders.status.${order.status}`)}
           />
         </p>
         {order.receiptUrl && (

@@ -1,7 +1,7 @@
 // The top of a screen: where it sits (breadcrumbs), its title (the page's one h1), a line saying what
 // it is for, and its main actions. An admin screen's header is admin/admin-page-header.tsx.
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n";
 import { Link } from "react-router";
 
 /** One step of the trail; the last one is the current page and is not a link. */

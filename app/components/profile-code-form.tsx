@@ -3,7 +3,7 @@
 // visitor on, so it works without JavaScript; with it, the same form checks the code here and opens
 // the page without a full reload.
 import { useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n";
 import { Form, useNavigate } from "react-router";
 import { isProfileId, normalizeProfileId } from "../../contract/profile-id";
 import { Button } from "./button";

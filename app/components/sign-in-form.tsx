@@ -3,7 +3,7 @@
 // "There was an error" (with, for sign-up, "email_taken" explained at the e-mail field; for sign-in, an
 // e-mail address and password that do not match explained in the alert, with the way to a new password).
 import { useState, type FormEvent, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n";
 import { Link } from "react-router";
 import { invalidCredentials, type SignInResult } from "../lib/auth";
 import { useFormSubmit, type FieldErrors } from "../lib/use-form-submit";

@@ -1,6 +1,6 @@
 // The header every layout with chrome shares: the brand, the area's navigation and the language switcher.
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n";
 import { Link } from "react-router";
 import { logout, useAuth } from "../lib/auth";
 import { useRootData } from "../lib/root-data";
@@ -69,21 +69,21 @@ export function AccountControls({ signInPath = "/login" }: { signInPath?: string
         to={signInPath}
         className="inline-flex min-h-11 items-center rounded-[var(--radius-control)] px-3 text-sm font-medium text-brand hover:bg-brand-soft"
       >
-        {t("auth.login.submit")}
+        {t("nav.signIn")}
       </Link>
     );
   }
   return (
     <div className="flex items-center gap-2">
       <span className="hidden max-w-48 truncate text-sm text-muted sm:inline" title={viewer.email}>
-        {t("auth.signedInAs", { email: viewer.email })}
+        {t("nav.signedInAs", { email: viewer.email })}
       </span>
       {viewer.customer && (
         <Link
           to="/account"
           className="inline-flex min-h-11 items-center rounded-[var(--radius-control)] px-3 text-sm font-medium text-brand hover:bg-brand-soft"
         >
-          {t("account.nav")}
+          {t("nav.account")}
         </Link>
       )}
       {(viewer.admin || auth.admin) && (
@@ -91,7 +91,7 @@ export function AccountControls({ signInPath = "/login" }: { signInPath?: string
           to="/admin"
           className="inline-flex min-h-11 items-center rounded-[var(--radius-control)] px-3 text-sm font-medium text-brand hover:bg-brand-soft"
         >
-          {t("admin.heading")}
+          {t("nav.admin")}
         </Link>
       )}
       <button
@@ -100,7 +100,7 @@ export function AccountControls({ signInPath = "/login" }: { signInPath?: string
         onClick={() => void logout(signInPath)}
         className="min-h-11 rounded-[var(--radius-control)] border border-line px-3 text-sm font-medium text-ink hover:bg-brand-soft"
       >
-        {t("auth.logout")}
+        {t("nav.signOut")}
       </button>
     </div>
   );

@@ -2,7 +2,7 @@
 // region that is loading carries aria-busy (LoadingRegion); the placeholders themselves are hidden
 // from screen readers, which hear one "Loading…" instead. The shimmer stops under reduced motion.
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n";
 
 export function Skeleton({ className = "" }: { className?: string }) {
   return (

@@ -1,6 +1,6 @@
 // A profile's status as a small coloured label: always the status in words (never colour alone), in
 // the reader's language, one colour per status (the tokens in app.css, all above WCAG AA contrast).
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n";
 import type { ProfileStatus } from "../../contract/profile-values";
 
 // Whole class names, so Tailwind finds them in the source.

@@ -1,7 +1,7 @@
 // The "test mode" ribbon on every page of a site whose card payments go to the sandbox although it is
 // reached over https (a staging site): nobody should take its receipts for real ones (decisions:
 // test payments never by accident).
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n";
 
 export function TestModeRibbon() {
   const { t } = useTranslation();

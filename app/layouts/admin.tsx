@@ -2,7 +2,7 @@
 // server and again in the browser (spec section 6). Its chrome: a header bar, the menu grouped by
 // task (a sidebar from 1024 px, a "Menu" panel below), and the page in the width that is left.
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n";
 import { Link, Outlet } from "react-router";
 import { AdminMenu, AdminMenuButton, useAdminMenu } from "../components/admin/admin-menu";
 import { ErrorPage } from "../components/error-page";

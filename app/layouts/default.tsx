@@ -1,6 +1,6 @@
 // The default layout and app shell (spec section 2): header, the page outlet, footer.
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n";
 import { NavLink, Outlet } from "react-router";
 import { ErrorPage } from "../components/error-page";
 import { SiteFooter, SiteHeader, SkipLink } from "../components/site-header";

@@ -1,7 +1,7 @@
 // The partner layout: the partner area's header and navigation around its pages. The navigation is
 // for a signed-in partner only; while the organisation has no name, the customer list is shown as
 // locked (rule `partner-name` would send it back to the dashboard), with the reason beside it.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n";
 import { NavLink, Outlet, useRouteLoaderData } from "react-router";
 import { ErrorPage } from "../components/error-page";
 import { SiteFooter, SiteHeader, SkipLink } from "../components/site-header";

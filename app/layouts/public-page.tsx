@@ -2,7 +2,7 @@
 // with the language, signing in and the product's name. For an anonymous visitor it is sent as HTML
 // and CSS with one small script (ADR 011), so everything here works without JavaScript.
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n";
 import { Link, Outlet, useLocation } from "react-router";
 import { locales } from "../../contract/locale";
 import { ErrorPage } from "../components/error-page";
@@ -74,7 +74,7 @@ function PublicFooter() {
               href={`/login?redirectTo=${back}`}
               className="inline-flex min-h-11 items-center px-2.5 text-muted underline-offset-4 hover:text-ink hover:underline"
             >
-              {t("auth.login.submit")}
+              {t("nav.signIn")}
             </a>
           )}
         </div>

@@ -35,7 +35,7 @@ const client = () => createApiClient({ baseURL, getSession: () => null });
 
 describe("GET retry rule", () => {
   it.each(retryStatusCodes)("retries a GET once after %i and returns the second answer", async (code) => {
-    const body = await client()<{ attempt: number }>(`/status/${code}`);
+    const body = (await client()(`/status/${code}`)) as { attempt: number };
     expect(body.attempt).toBe(2);
     expect(hits.get(`/status/${code}`)).toBe(2);
   });

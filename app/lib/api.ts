@@ -7,12 +7,36 @@
 // on 408, 409, 425, 429, 500, 502, 503, 504 (spec section 7), other methods never. A write that
 // succeeds, or is refused because the page showed something no longer so (404, 409), loads the page's
 // data again before it settles (see `refreshAfterWrites`): a form never reloads by hand what it changed.
-import { ofetch, type $Fetch, type FetchOptions } from "ofetch";
 import type { z } from "zod";
 import type { ContractEndpoint } from "../../contract/endpoints";
 import type { StoredSession } from "../../contract/session";
 
 export const retryStatusCodes = [408, 409, 425, 429, 500, 502, 503, 504];
+
+/** A call that failed: the answer's status and body (JSON read, or a Blob for a file), or no status offline. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number | undefined,
+    readonly data: unknown,
+    options?: { cause?: unknown },
+  ) {
+    super(status === undefined ? "The API did not answer" : `The API answered ${status}`, options);
+    this.name = "ApiError";
+  }
+}
+
+export type RequestOptions = {
+  method?: string;
+  /** A Blob is sent as it is; anything else as JSON. */
+  body?: unknown;
+  query?: Record<string, unknown>;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  responseType?: "json" | "blob";
+};
+
+/** Sends one request and answers the body read (JSON, text, or a Blob when asked); throws ApiError. */
+export type Transport = (path: string, options?: RequestOptions) => Promise<unknown>;
 
 export type ApiClientOptions = {
   baseURL: string;
@@ -21,25 +45,56 @@ export type ApiClientOptions = {
   fetch?: typeof globalThis.fetch;
 };
 
-export function createApiClient({ baseURL, getSession, fetch }: ApiClientOptions): $Fetch {
-  const options: FetchOptions = {
-    baseURL: baseURL || undefined,
-    retry: 1,
-    retryDelay: 0,
-    retryStatusCodes,
-    async onRequest({ options: request }) {
-      const method = (request.method ?? "GET").toUpperCase();
-      // ofetch retries only methods without a body by default; make the rule explicit: GET alone.
-      if (method !== "GET") request.retry = 0;
-      const token = (await getSession())?.access_token;
-      if (token) {
-        const headers = new Headers(request.headers);
-        headers.set("Authorization", `Bearer ${token}`);
-        request.headers = headers;
+/** `?a=1&b=2` of the values given (left out: undefined, null and ""), or nothing. */
+function searchOf(query: Record<string, unknown> | undefined): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== "") search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : "";
+}
+
+async function read(response: Response, responseType: "json" | "blob"): Promise<unknown> {
+  if (responseType === "blob") return response.blob();
+  const text = await response.text();
+  if (!text) return undefined;
+  return (response.headers.get("Content-Type") ?? "").includes("json") ? (JSON.parse(text) as unknown) : text;
+}
+
+export function createApiClient({
+  baseURL,
+  getSession,
+  fetch = globalThis.fetch,
+}: ApiClientOptions): Transport {
+  return async (path, options = {}) => {
+    const method = (options.method ?? "GET").toUpperCase();
+    const responseType = options.responseType ?? "json";
+    const headers = new Headers(options.headers);
+    const token = (await getSession())?.access_token;
+    if (token) headers.set("Authorization", `Bearer ${token}`);
+    let body: BodyInit | undefined;
+    if (options.body instanceof Blob) body = options.body;
+    else if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers.set("Content-Type", "application/json");
+    }
+    const url = `${baseURL}${path}${searchOf(options.query)}`;
+    // A GET is tried once more after no answer or one of the spec's statuses; other methods never.
+    const attempts = method === "GET" ? 2 : 1;
+    for (let attempt = 1; ; attempt++) {
+      let response: Response;
+      try {
+        response = await fetch(url, { method, headers, body, signal: options.signal });
+      } catch (cause) {
+        if (attempt < attempts && !options.signal?.aborted) continue;
+        throw new ApiError(undefined, undefined, { cause });
       }
-    },
+      if (response.ok) return read(response, responseType);
+      if (attempt < attempts && retryStatusCodes.includes(response.status)) continue;
+      throw new ApiError(response.status, await read(response, responseType).catch(() => undefined));
+    }
   };
-  return fetch ? ofetch.create(options, { fetch }) : ofetch.create(options);
 }
 
 // ---- The contract's calls as types ----
@@ -91,7 +146,7 @@ type Args<M extends Method, P extends string> =
 
 // ---- The client ----
 
-let transport: $Fetch | undefined;
+let transport: Transport | undefined;
 let transportBaseURL = "";
 let afterWrite: (() => Promise<void>) | undefined;
 
@@ -143,9 +198,9 @@ async function send(
       await afterWrite().catch(() => undefined);
   };
   try {
-    const answer: unknown = await (transport as $Fetch)(addressOf(path, options.params), {
-      method: method.toUpperCase(),
-      body: options.body as Record<string, unknown> | Blob | undefined,
+    const answer = await (transport as Transport)(addressOf(path, options.params), {
+      method,
+      body: options.body,
       // A file is sent as it is (the contract's fileBody), whatever type the browser guessed for it.
       headers: options.body instanceof Blob ? { "Content-Type": "application/octet-stream" } : undefined,
       query: options.query as Record<string, unknown> | undefined,
@@ -156,8 +211,7 @@ async function send(
     return answer;
   } catch (error) {
     // Refused because what the page shows is gone or has changed meanwhile: show it as it is now.
-    const status = (error as { status?: unknown } | null)?.status;
-    if (status === 404 || status === 409) await refresh();
+    if (error instanceof ApiError && (error.status === 404 || error.status === 409)) await refresh();
     throw error;
   }
 }
@@ -186,12 +240,7 @@ export const api = {
  */
 export function apiHref<P extends ApiPath<"get">>(path: P, ...[options]: Args<"get", P>): string {
   const { params, query } = (options ?? {}) as LooseOptions;
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries((query ?? {}) as Record<string, unknown>)) {
-    if (value !== undefined && value !== null && value !== "") search.set(key, String(value));
-  }
-  const suffix = search.toString();
-  return suffix ? `${addressOf(path, params)}?${suffix}` : addressOf(path, params);
+  return `${addressOf(path, params)}${searchOf(query as Record<string, unknown> | undefined)}`;
 }
 
 /** The action of an HTML form that posts to the API without JavaScript (the language, the consent). */

@@ -1,18 +1,12 @@
 // Which failed sign-ins the forms explain as an e-mail address and password that do not match: the
 // login call's 401 `{ success: false }` only, not a rate limit or any other failure.
-import { FetchError } from "ofetch";
 import { describe, expect, it } from "vitest";
 import { loginResponseSchema } from "../../contract/auth";
+import { ApiError } from "./api";
 import { invalidCredentials, signInFailureOf } from "./auth";
 
-/** An error as the api client (ofetch) throws it: the answer's status and body. */
-function answered(status: number, body: unknown): FetchError {
-  const error = new FetchError(`request failed with ${status}`);
-  error.status = status;
-  error.statusCode = status;
-  error.data = body;
-  return error;
-}
+/** An error as the api client throws it: the answer's status and body. */
+const answered = (status: number, body: unknown) => new ApiError(status, body);
 
 describe("signInFailureOf", () => {
   it("reads the login call's refusal (401, success false) as invalid_credentials", () => {

@@ -6,7 +6,7 @@ import type { loginResponseSchema as LoginResponseSchema } from "../../contract/
 import type { StoredSession } from "../../contract/session";
 import { sessionStorageKey } from "../../contract/storage-keys";
 import { api } from "./api";
-import { failureOf, type Failure } from "./validate";
+import { failureOf, type Failure } from "./failure";
 
 export type AuthState = {
   session: StoredSession | null;

@@ -1,91 +1,102 @@
-// i18next set up for one language at a time: it lives in i18n/, shared with the server's e-mails. The
-// browser loads only the page's language's texts (loadTexts, before hydrating and before a switch);
-// the server has both (app/entry.server.tsx registers them).
-import type { i18n as I18n } from "i18next";
-
-import type { Locale } from "../../contract/locale";
-import { addTexts, hasTexts, i18nFor } from "../../i18n/instances";
+// The app's texts: the page's language's translator handed down by TextsProvider (the root), read by
+// useTranslation in every component. The translator lives in i18n/, shared with the server's e-mails.
+// The browser has only the texts of its page's language and areas (i18n/areas.ts): the first page's
+// come in its HTML (PageTexts), others are loaded before a navigation or a switch needs them
+// (loadTextAreas); the server has every text of both (app/entry.server.tsx registers them).
+import { createContext, createElement, useContext, type ReactNode } from "react";
+import { fallbackLocale, type Locale } from "../../contract/locale";
+import type { TextArea } from "../../i18n/areas";
+import { addTexts, i18nFor, type Dictionary, type Translator } from "../../i18n/instances";
+import type { Translate } from "../../i18n/translator";
 
 export { i18nFor };
+export type { Translate, Translator };
 
-const dictionaryOf: Record<Locale, () => Promise<{ default: Record<string, unknown> }>> = {
-  "en-US": () => import("../../i18n/en-US.json"),
-  "sv-SE": () => import("../../i18n/sv-SE.json"),
-};
+const TranslatorContext = createContext<Translator | null>(null);
 
-/** Loads a language's texts, once: a file of its own, fetched only when that language is shown. */
-export async function loadTexts(locale: Locale): Promise<void> {
-  if (hasTexts(locale)) return;
-  addTexts(locale, (await dictionaryOf[locale]()).default);
+/** Hands the translator of `locale` to every useTranslation below it. */
+export function TextsProvider({ locale, children }: { locale: Locale; children?: ReactNode }) {
+  return createElement(TranslatorContext.Provider, { value: i18nFor(locale) }, children);
 }
 
-/** Texts kept per language and namespace; the app's keys are a few hundred, this only bounds a mistake. */
-const maxCachedTexts = 5000;
+export type Translation = { t: Translate; i18n: Translator };
+const translations = new Map<Translator, Translation>();
 
-/**
- * `getFixedT` of `instance` whose `t` answers a key asked alone (no options, no values) from a cache,
- * and is made once per language and namespace. i18next's `t` copies its ~50 options into new objects
- * and walks its resources on every call, and every component calls it anew on every server render: a
- * twelfth of rendering the sign-in page, and much of its garbage. The texts never change while the
- * app runs (the dictionaries are bundled, an instance keeps its language), so the first answer holds.
- */
-export function cachedFixedT(instance: I18n): I18n["getFixedT"] {
-  // i18next's own types leave out the fourth argument react-i18next passes (`{ scopeNs }`).
-  const original = instance.getFixedT.bind(instance) as unknown as LooseGetFixedT;
-  const made = new Map<string, LooseT>();
-  const getFixedT: LooseGetFixedT = (lng, ns, keyPrefix, fixedOptions) => {
-    // Only the plain form (react-i18next's useTranslation without a key prefix) is kept.
-    if (typeof lng !== "string" || typeof ns !== "string" || keyPrefix !== undefined) {
-      return original(lng, ns, keyPrefix, fixedOptions);
-    }
-    const scope = fixedOptions?.scopeNs;
-    const madeKey = `${lng}\u0000${ns}\u0000${Array.isArray(scope) ? scope.join(",") : String(scope)}`;
-    const found = made.get(madeKey);
-    if (found) return found;
-    const t = original(lng, ns, keyPrefix, fixedOptions);
-    const texts = new Map<string, string>();
-    const cached = (...call: unknown[]): unknown => {
-      const [key] = call;
-      if (call.length !== 1 || typeof key !== "string") return t(...call);
-      const text = texts.get(key);
-      if (text !== undefined) return text;
-      const answer = t(key);
-      if (typeof answer === "string" && texts.size < maxCachedTexts) texts.set(key, answer);
-      return answer;
-    };
-    // The properties react-i18next and i18next read from a fixed `t`.
-    const fixed: LooseT = Object.assign(cached, { lng: t.lng, ns: t.ns, keyPrefix: t.keyPrefix });
-    made.set(madeKey, fixed);
-    return fixed;
-  };
-  return getFixedT as unknown as I18n["getFixedT"];
-}
-
-const provided = new Map<Locale, I18n>();
-
-/**
- * What the provider hands to every `useTranslation`: an object with no properties of its own that
- * inherits everything from the language's i18next instance (whose methods are bound to it). Each
- * `useTranslation` of a newly rendered component copies the own properties of the instance it is
- * given into a new object (react-i18next's "wrapper"); an i18next instance has 42, and on the server
- * every component is new on every request, so that copying was a tenth of rendering a page. Its
- * `getFixedT` hands out a `t` with a cache of texts (cachedFixedT).
- */
-export function providedI18n(locale: Locale): I18n {
-  let heir = provided.get(locale);
-  if (!heir) {
-    const instance = i18nFor(locale);
-    heir = Object.create(instance) as I18n;
-    heir.getFixedT = cachedFixedT(instance);
-    provided.set(locale, heir);
+/** The page's `t`, and its translator as `i18n` (`i18n.language` is the page's language). */
+export function useTranslation(): Translation {
+  const translator = useContext(TranslatorContext) ?? i18nFor(fallbackLocale);
+  let translation = translations.get(translator);
+  if (!translation) {
+    translation = { t: translator.t, i18n: translator };
+    translations.set(translator, translation);
   }
-  return heir;
+  return translation;
 }
 
-type LooseT = ((...args: unknown[]) => unknown) & { lng?: unknown; ns?: unknown; keyPrefix?: unknown };
-type LooseGetFixedT = (
-  lng: unknown,
-  ns?: unknown,
-  keyPrefix?: unknown,
-  options?: { scopeNs?: unknown },
-) => LooseT;
+const loaded = new Set<string>();
+
+/**
+ * Loads the texts the screens at `pathname` show in `locale` (i18n/areas.ts), those not here yet: each
+ * area a file of its own, fetched side by side. The list of areas comes with the first call.
+ */
+export async function loadTextAreas(locale: Locale, pathname: string): Promise<void> {
+  const [{ textAreasFor }, { textLoaders }] = await Promise.all([
+    import("../../i18n/areas"),
+    import("virtual:texts"),
+  ]);
+  const areas = textAreasFor(pathname);
+  await Promise.all(
+    areas
+      .filter((area) => !loaded.has(`${locale}/${area}`))
+      .map(async (area) => {
+        const part = (await textLoaders[`${locale}/${area}`]!()).default;
+        addTexts(locale, part as Dictionary);
+        loaded.add(`${locale}/${area}`);
+      }),
+  );
+}
+
+// ---- The first page's texts, sent in its HTML ----
+// The server puts the texts of the page's areas in the HTML as JSON (no request before hydrating);
+// the browser reads them before it hydrates and renders the same element again.
+
+export type PageTextsJson = string;
+type EmbeddedTexts = { locale: Locale; areas: TextArea[]; texts: Dictionary };
+
+/** How the page's texts are had: on the server made for the page's language, in the browser as read. */
+const PageTextsContext = createContext<(locale: Locale) => PageTextsJson | undefined>(() => undefined);
+export const PageTextsProvider = PageTextsContext.Provider;
+
+const pageTextsId = "page-texts";
+
+/**
+ * The page's texts as JSON in a script element (none for a light page, which needs no texts). A data
+ * block runs nothing, but it carries the page's nonce as every script element does.
+ */
+export function PageTexts({ locale, nonce }: { locale: Locale; nonce?: string }) {
+  const json = useContext(PageTextsContext)(locale);
+  if (json === undefined) return null;
+  return createElement("script", {
+    id: pageTextsId,
+    type: "application/json",
+    nonce,
+    suppressHydrationWarning: true,
+    dangerouslySetInnerHTML: { __html: json },
+  });
+}
+
+/** The JSON for a page: its language's texts of `areas`, safe inside a script element. */
+export function pageTextsJson(locale: Locale, areas: TextArea[], texts: Dictionary): PageTextsJson {
+  const embedded: EmbeddedTexts = { locale, areas, texts };
+  return JSON.stringify(embedded).replace(/</g, "\\u003c");
+}
+
+/** Reads the texts the page's HTML carries, before hydrating; answers them as sent (or nothing). */
+export function readPageTexts(): PageTextsJson | undefined {
+  const json = document.getElementById(pageTextsId)?.textContent;
+  if (!json) return undefined;
+  const { locale, areas, texts } = JSON.parse(json) as EmbeddedTexts;
+  addTexts(locale, texts);
+  for (const area of areas) loaded.add(`${locale}/${area}`);
+  return json;
+}

@@ -1,16 +1,12 @@
 // How a failed call becomes the form's field messages: the API's error shape read from the api
 // client's error, and each named field given the form's text for the code.
-import { FetchError } from "ofetch";
 import { describe, expect, it } from "vitest";
+import { ApiError } from "./api";
 import { explainFailure } from "./use-form-submit";
-import { failureOf } from "./validate";
+import { failureOf } from "./failure";
 
-/** An error as the api client (ofetch) throws it, with the answer's body as `data`. */
-function apiError(body: unknown): FetchError {
-  const error = new FetchError("request failed");
-  error.data = body;
-  return error;
-}
+/** An error as the api client throws it, with the answer's body as `data`. */
+const apiError = (body: unknown) => new ApiError(400, body);
 
 describe("failureOf", () => {
   it("reads the code and the named fields of the API's error shape", () => {
@@ -48,7 +44,7 @@ describe("explainFailure", () => {
 
   it("puts the account forms' text for the code at the field the answer names", () => {
     expect(explainFailure({ code: "email_taken", fields: { email: "taken" } }, { fields })).toEqual({
-      email: "auth.signup.emailTaken",
+      email: "validation.emailTaken",
     });
   });
 
@@ -62,7 +58,7 @@ describe("explainFailure", () => {
     const failure = { code: "wrong_password", fields: { currentPassword: "wrong" } };
     expect(
       explainFailure(failure, { fields: ["current", "next"], fieldNames: { currentPassword: "current" } }),
-    ).toEqual({ current: "auth.validation.currentWrong" });
+    ).toEqual({ current: "validation.currentWrong" });
   });
 
   it("uses the form's texts, per field where a code means something different at each", () => {

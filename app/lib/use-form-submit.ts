@@ -9,8 +9,9 @@
 //     <TextField … error={form.message("password")} />
 //     <Button type="submit" busy={form.busy}>…</Button>
 import { useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
-import { apiErrorMessages, failureOf, type Failure } from "./validate";
+import { useTranslation } from "./i18n";
+import { apiErrorMessages } from "./validate";
+import { failureOf, type Failure } from "./failure";
 
 export type FormState = "idle" | "busy" | "done" | "failed";
 

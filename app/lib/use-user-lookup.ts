@@ -3,7 +3,8 @@
 import { useState, type FormEvent } from "react";
 import type { AdminUser } from "../../contract/auth";
 import { api } from "./api";
-import { emailProblem, failureOf } from "./validate";
+import { emailProblem } from "./validate";
+import { failureOf } from "./failure";
 
 export type UserLookupState = "idle" | "busy" | "not-found" | "failed";
 

@@ -1,6 +1,6 @@
 // The only script an anonymous visitor of /k/{id} downloads (ADR 011): the spec's page view and
 // page leave, sent straight to the analytics host's capture endpoint, and the share button. The page
-// works without it; nothing here may import React, React Router or i18next.
+// works without it; nothing here may import React, React Router or the app's texts.
 
 // Until the visitor has said yes to analytics (the server passes the answer, ADR 016), the id lives
 // in this page only: nothing is written to the device, and the next load is a new anonymous visitor.

@@ -1,6 +1,7 @@
 // The first-load part of `npm run bench`: what a browser downloads on a first visit to the sign-in page
 // and to /k/{id} as an anonymous visitor and as its owner, side by side and file by file, with the
 // anonymous /k/{id}'s JavaScript budget.
+import { gzipSync } from "node:zlib";
 import { analyzeFirstLoad, type Asset, type FirstLoad, type Totals } from "./first-load.ts";
 import { clientDir } from "./processes.ts";
 import { benchProfilePath } from "./profile-page.ts";
@@ -28,11 +29,42 @@ function totalRow(label: string, total: Totals): string[] {
   return [`${label} (${files(total.files)})`, kB(total.bytes), kB(total.gzipBytes), kB(total.brotliBytes)];
 }
 
+/**
+ * What a phone may download before a customer's first screens work (issue 23), gzip, in bytes (kB of
+ * 1000): the JavaScript of the first load and the page's texts, which its HTML carries as JSON.
+ */
+export const firstLoadBudgets: { page: RegExp; maxBytes: number }[] = [
+  { page: /^\/login /, maxBytes: 120_000 },
+  { page: /^\/new /, maxBytes: 120_000 },
+  { page: /^claim screen/, maxBytes: 120_000 },
+  { page: /^walkthrough/, maxBytes: 120_000 },
+  { page: /^\/k\/\{id\} \(owner\)/, maxBytes: 150_000 },
+];
+
 /** One page's first load, as measured from the HTML a given viewer gets. */
-export type PageFirstLoad = FirstLoad & { name: string; path: string; viewer: "anonymous" | "owner" };
+export type PageFirstLoad = FirstLoad & {
+  name: string;
+  path: string;
+  viewer: "anonymous" | "owner";
+  /** The page's texts in its HTML (`<script id="page-texts">`), gzip; 0 for a page without them. */
+  textsGzipBytes: number;
+};
+
+/** A page measured beside the sign-in page and /k/{id}, from the HTML its viewer got. */
+export type MeasuredPage = { name: string; path: string; viewer: "anonymous" | "owner"; html: string };
+
+export type Budget = {
+  name: string;
+  jsGzipBytes: number;
+  textsGzipBytes: number;
+  maxBytes: number;
+  passed: boolean;
+};
 
 export type FirstLoadRun = {
   pages: PageFirstLoad[];
+  /** The pages with a budget, against it. */
+  budgets: Budget[];
   /** The anonymous visitor's /k/{id}: its first-load JavaScript, gzip, against the budget. */
   profileBudget: { maxGzipBytes: number; gzipBytes: number | null; passed: boolean | null };
 };
@@ -90,12 +122,37 @@ function printFirstLoadFiles(page: PageFirstLoad, beyond?: PageFirstLoad): void 
   }
 }
 
+function printBudgets(budgets: Budget[]): void {
+  console.log("\nFirst-load budgets: JavaScript and the page's texts (JSON in its HTML), gzip kB\n");
+  console.log(
+    table(
+      ["page", "JavaScript", "texts", "together", "budget", ""],
+      budgets.map((budget) => [
+        budget.name,
+        kB(budget.jsGzipBytes),
+        kB(budget.textsGzipBytes),
+        kB(budget.jsGzipBytes + budget.textsGzipBytes),
+        kB(budget.maxBytes),
+        verdict(budget.passed),
+      ]),
+    ),
+  );
+}
+
+/** The gzip size of the page's texts in its HTML, or 0 when it has none (a light page). */
+function textsGzipBytes(html: string): number {
+  const json = /<script id="page-texts"[^>]*>([\s\S]*?)<\/script>/.exec(html)?.[1];
+  return json ? gzipSync(json, { level: 9 }).length : 0;
+}
+
 export function printFirstLoad(run: FirstLoadRun): void {
   const [signIn, profile, owner] = run.pages;
   printFirstLoadComparison(run.pages);
   if (signIn) printFirstLoadFiles(signIn);
   if (profile) printFirstLoadFiles(profile);
   if (owner) printFirstLoadFiles(owner, signIn);
+  for (const more of run.pages.slice(3)) printFirstLoadFiles(more, signIn);
+  printBudgets(run.budgets);
   const { maxGzipBytes, gzipBytes, passed } = run.profileBudget;
   console.log(
     gzipBytes === null || passed === null
@@ -111,27 +168,51 @@ export async function firstLoads(
   signInHtml: string,
   profileHtml: string | null,
   ownerHtml: string | null,
+  more: MeasuredPage[] = [],
 ): Promise<FirstLoadRun> {
+  const measure = async ({ html, ...page }: MeasuredPage): Promise<PageFirstLoad> => ({
+    ...page,
+    ...(await analyzeFirstLoad(html, clientDir)),
+    textsGzipBytes: textsGzipBytes(html),
+  });
   const pages: PageFirstLoad[] = [
-    {
-      name: `${pagePath} (anonymous)`,
-      path: pagePath,
-      viewer: "anonymous",
-      ...(await analyzeFirstLoad(signInHtml, clientDir)),
-    },
+    await measure({ name: `${pagePath} (anonymous)`, path: pagePath, viewer: "anonymous", html: signInHtml }),
   ];
   if (profileHtml !== null) {
-    const measured = await analyzeFirstLoad(profileHtml, clientDir);
-    pages.push({ name: "/k/{id} (anonymous)", path: benchProfilePath, viewer: "anonymous", ...measured });
+    pages.push(
+      await measure({
+        name: "/k/{id} (anonymous)",
+        path: benchProfilePath,
+        viewer: "anonymous",
+        html: profileHtml,
+      }),
+    );
   }
   if (ownerHtml !== null) {
-    const measured = await analyzeFirstLoad(ownerHtml, clientDir);
-    pages.push({ name: "/k/{id} (owner)", path: benchProfilePath, viewer: "owner", ...measured });
+    pages.push(
+      await measure({ name: "/k/{id} (owner)", path: benchProfilePath, viewer: "owner", html: ownerHtml }),
+    );
   }
+  for (const page of more) pages.push(await measure(page));
+  const budgets = pages.flatMap((page) => {
+    const budget = firstLoadBudgets.find((entry) => entry.page.test(page.name));
+    if (!budget) return [];
+    const together = page.jsTotal.gzipBytes + page.textsGzipBytes;
+    return [
+      {
+        name: page.name,
+        jsGzipBytes: page.jsTotal.gzipBytes,
+        textsGzipBytes: page.textsGzipBytes,
+        maxBytes: budget.maxBytes,
+        passed: together <= budget.maxBytes,
+      },
+    ];
+  });
   const profile = pages.find((page) => page.path === benchProfilePath && page.viewer === "anonymous");
   const gzipBytes = profile?.jsTotal.gzipBytes ?? null;
   return {
     pages,
+    budgets,
     profileBudget: {
       maxGzipBytes: profileJsBudgetBytes,
       gzipBytes,

@@ -3,12 +3,14 @@
 // loads.
 import { cp } from "node:fs/promises";
 import { log, settings } from "./bench-settings.ts";
-import { firstLoads, printFirstLoad, type FirstLoadRun } from "./first-load-report.ts";
+import { firstLoads, printFirstLoad, type FirstLoadRun, type MeasuredPage } from "./first-load-report.ts";
 import type { ServerBuild } from "./list.ts";
 import { compare, type Target, type TargetResult } from "./load.ts";
 import { makeDataDir, startApp, startBareServer, type Running } from "./processes.ts";
 import {
+  benchClaimPath,
   benchProfilePath,
+  benchWalkthroughPath,
   missingProfilePage,
   ownerSessionCookie,
   prepareProfileData,
@@ -133,6 +135,16 @@ export async function httpBench(build: ServerBuild): Promise<HttpRun> {
     let owner: { bare: Running; cookie: string; bytes: number } | null = null;
     let profileHtml: string | null = null;
     let ownerHtml: string | null = null;
+    // The other screens of a customer's first steps, for the first-load budgets: sign-up, a page's
+    // claim (signed in, not its owner) and the walkthrough of a page just claimed.
+    const moreFirstLoads: MeasuredPage[] = [];
+    const signUp = await fetchPage(`${app.url}/new`);
+    moreFirstLoads.push({
+      name: "/new (anonymous)",
+      path: "/new",
+      viewer: "anonymous",
+      html: signUp.body.toString("utf8"),
+    });
     if (!skipped && uncachedApp) {
       const response = await fetch(`${app.url}${benchProfilePath}`, { signal: AbortSignal.timeout(10_000) });
       await response.arrayBuffer();
@@ -178,11 +190,30 @@ export async function httpBench(build: ServerBuild): Promise<HttpRun> {
         running.push(ownBare);
         owner = { bare: ownBare, cookie, bytes: ownBody.length };
         ownerHtml = ownHtml;
+        for (const [name, path, mark] of [
+          ["claim screen (signed in)", benchClaimPath, 'id="claim-heading"'],
+          ["walkthrough (owner)", benchWalkthroughPath, 'aria-labelledby="walkthrough-step"'],
+        ] as const) {
+          const answer = await fetch(`${uncachedApp.url}${path}`, {
+            headers: { cookie },
+            signal: AbortSignal.timeout(10_000),
+          });
+          const html = await answer.text();
+          if (answer.status !== 200 || !html.includes(mark))
+            throw new Error(`${path} answered ${answer.status} without its ${name}`);
+          moreFirstLoads.push({ name, path, viewer: "owner", html });
+        }
       }
     }
     if (skipped) log(`skipping ${benchProfilePath}: ${skipped}`);
 
-    const firstLoad = await firstLoads(pagePath, page.body.toString("utf8"), profileHtml, ownerHtml);
+    const firstLoad = await firstLoads(
+      pagePath,
+      page.body.toString("utf8"),
+      profileHtml,
+      ownerHtml,
+      moreFirstLoads,
+    );
     const targets: Target[] = [
       { name: `bare node:http (bytes of ${pagePath})`, url: `${bare.url}${pagePath}` },
       { name: `SSR page ${pagePath} (never cached)`, url: `${app.url}${pagePath}` },

@@ -8,6 +8,10 @@ import { root } from "./processes.ts";
 /** Letters of the profile alphabet only (no I, L, O, U). */
 export const benchProfileId = "BENCH001";
 export const benchProfilePath = `/k/${benchProfileId}`;
+/** An unclaimed page: its claim screen, as a signed-in visitor who is not its owner sees it. */
+export const benchClaimPath = "/k/BENCH002";
+/** A page its owner has claimed and not yet filled in: the walkthrough. */
+export const benchWalkthroughPath = "/k/BENCH003";
 /** The profile's owner, who signs in through the app's API to load their own page. */
 export const benchOwner = { email: "bench-owner@example.com", password: "bench-owner-password-1" };
 
@@ -68,6 +72,17 @@ export async function prepareProfileData(
           JSON.stringify(content),
           JSON.stringify({ visibility: "public", language: "sv-SE", tags: [] }),
         ],
+      );
+      const empty = { ...content, displayName: "", subtitle: "", story: "", links: [] };
+      const metadata = JSON.stringify({ visibility: "public", language: "sv-SE", tags: [] });
+      await connection.query(
+        `insert into profiles (id, status, content, metadata) values ('BENCH002', 'unclaimed', $1::jsonb, $2::jsonb)`,
+        [JSON.stringify(empty), metadata],
+      );
+      await connection.query(
+        `insert into profiles (id, status, owner_user_id, content, metadata, claimed_at)
+         values ('BENCH003', 'draft', $1, $2::jsonb, $3::jsonb, now())`,
+        [owner?.id, JSON.stringify(empty), metadata],
       );
     });
   } finally {

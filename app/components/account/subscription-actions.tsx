@@ -3,7 +3,7 @@
 // or resume, switch monthly/yearly from the next period (or keep the plan), change the card (our own
 // form for the sandbox, the provider's page for Stripe), and withdraw within 14 days for a refund.
 import { useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { type CustomerSubscription } from "../../../contract/subscriptions";
 import { plans } from "../../../contract/pricing";
 import { api } from "../../lib/api";

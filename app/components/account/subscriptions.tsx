@@ -1,7 +1,7 @@
 // The customer's subscriptions on /account (decisions "Subscriptions a customer can trust"): for each
 // page its plan, the next charge (date and amount) or the date it ends, a switch of plan waiting, the
 // card, until when it can be withdrawn from, and what the customer can do (subscription-actions.tsx).
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { Link } from "react-router";
 import type { CustomerSubscription } from "../../../contract/subscriptions";
 import { Alert } from "../alert";

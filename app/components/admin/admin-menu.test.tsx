@@ -2,7 +2,7 @@
 // task's labelled list with the screen's own name, the current page marked, and the "Menu" button
 // wired to the list, closed until the browser opens it (tests/e2e/admin-menu.spec.ts opens it).
 import { renderToStaticMarkup } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
+import { TextsProvider } from "../../lib/i18n";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { Locale } from "../../../contract/locale";
@@ -22,11 +22,11 @@ function Menu() {
 
 function render(locale: Locale, at: string): string {
   return renderToStaticMarkup(
-    <I18nextProvider i18n={i18nFor(locale)}>
+    <TextsProvider locale={locale}>
       <MemoryRouter initialEntries={[at]}>
         <Menu />
       </MemoryRouter>
-    </I18nextProvider>,
+    </TextsProvider>,
   );
 }
 
@@ -47,7 +47,7 @@ describe("the admin's menu", () => {
 
   for (const locale of ["en-US", "sv-SE"] as const) {
     it(`is a named landmark of labelled lists with each screen's own name (${locale})`, () => {
-      const t = i18nFor(locale).getFixedT(locale);
+      const t = i18nFor(locale).t;
       const html = render(locale, "/admin/orders");
       expect(html).toContain(`<nav id="${adminMenuId}" aria-label="${t("admin.nav.label")}"`);
       expect(html).toMatch(new RegExp(`<a [^>]*href="${adminHome.path}"[^>]*>.*?${t(adminHome.label)}</a>`));

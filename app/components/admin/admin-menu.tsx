@@ -2,7 +2,7 @@
 // up), and on a narrower one a panel that the "Menu" button in the admin header opens. One list serves
 // both, so each link is in the page once; CSS alone lays it out, so nothing moves when the app starts.
 import { useCallback, useEffect, useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { NavLink, useLocation } from "react-router";
 import { adminHome, adminMenu } from "../../lib/admin-screens";
 import { AdminMenuIcon } from "./admin-menu-icons";

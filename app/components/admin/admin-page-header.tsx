@@ -1,6 +1,6 @@
 // The header of an admin screen, with its trail from the admin screens' list: apart from PageHeader so
 // that list, and its texts, stay out of the pages a customer loads.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { adminTrail } from "../../lib/admin-screens";
 import { PageHeader, type Crumb, type PageHeaderProps } from "../page-header";
 

@@ -2,7 +2,7 @@
 // 30 days as a small bar chart and a link to the screen behind it; money by how it was paid; overdue
 // invoices; every page by status as bars. The charts are pictures with their figures in words for
 // screen readers; the numbers themselves are text.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { Link } from "react-router";
 import type { AdminDashboard, DashboardFigureName } from "../../../contract/admin-dashboard";
 import { profileStatuses } from "../../../contract/profile-values";

@@ -1,7 +1,7 @@
 // The sandbox card checkout's stand-in for the bank's confirmation (3-D Secure): the step shown while
 // the order waits for it, after paying or after a reload (the card page's loader asks the server).
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { Button } from "../button";
 
 export function BankConfirmation({

@@ -48,7 +48,7 @@ describe("billingProblems", () => {
 });
 
 describe.each(locales)("the billing messages in %s", (locale) => {
-  const t = i18nFor(locale).getFixedT(locale, "translation");
+  const t = i18nFor(locale).t;
   const billingMessages = [
     "nameRequired",
     "streetRequired",

@@ -2,7 +2,7 @@
 // form. The browser checks it with the contract's own schema (billingAddressSchema), so it refuses what
 // the API would refuse, with the same message by name (`invoiceCheckout.errors.<name>`).
 import type { FocusEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { billingAddressSchema, invoiceMessageName } from "../../../contract/invoices";
 import { isValidPostcode, normalizePostcode } from "../../../contract/swedish-numbers";
 import { TextField } from "../text-field";

@@ -1,7 +1,7 @@
 // The card's fields as our own form takes them (the sandbox's checkout, and a new card on /account):
 // the number grouped in fours as it is typed, MM/YY with the slash put in, the CVC and the name, each
 // with its message. The browser's checks are the server's (contract/checkout.ts).
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { cardDigits, expiryProblem, passesLuhn } from "../../../contract/checkout";
 import { TextField } from "../text-field";
 

@@ -1,6 +1,6 @@
 // Why a card checkout cannot go on (no card payments on this site, a checkout link that cannot be
 // used), with the way back to the page.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { Alert } from "../alert";
 import { ButtonLink } from "../button";
 

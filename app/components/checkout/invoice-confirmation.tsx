@@ -1,7 +1,7 @@
 // The confirmation of an order paid by invoice: what the customer needs to pay it (number, OCR
 // reference with a copy button, amount, due date, bankgiro or plusgiro), where it was sent, the PDF,
 // and that the page is active now.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import type { CustomerOrder } from "../../../contract/checkout";
 import type { CustomerInvoice } from "../../../contract/invoices";
 import { formatDate } from "../../lib/date-format";

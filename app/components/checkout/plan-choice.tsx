@@ -1,6 +1,6 @@
 // The plan a customer picks on a checkout (card or invoice): monthly or yearly at the price list's
 // prices; each checkout says in its own hints what a period means for that way of paying.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import type { CardPlan } from "../../../contract/checkout";
 import { plans } from "../../../contract/pricing";
 import { formatMoney } from "../../lib/format";

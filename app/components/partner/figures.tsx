@@ -1,5 +1,5 @@
 // The partner dashboard's figures: a few numbers as cards, and the organisation's pages by status.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import type { PartnerDashboard } from "../../../contract/partners";
 import { profileStatuses } from "../../../contract/profile-values";
 import { formatMoney } from "../../lib/format";

@@ -1,7 +1,7 @@
 // The form that names the partner's organisation (PUT /api/partner/organisation). Until it has a name
 // the customer list stays locked (rule `partner-name`), so the dashboard shows this form first.
 import { useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { partnerNameMaxLength } from "../../../contract/partners";
 import { api } from "../../lib/api";
 import { useFormSubmit } from "../../lib/use-form-submit";

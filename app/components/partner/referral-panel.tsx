@@ -1,7 +1,7 @@
 // The partner's referral link to copy and its QR code to look at and download (PNG for print shops
 // and screens, SVG for designers), like the owner's share panel of a page.
 import { useId, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { apiHref } from "../../lib/api";
 import { copyLink } from "../../lib/share";
 import { Button, buttonClass } from "../button";

@@ -1,11 +1,10 @@
 // The partner's revenue chart: the bars are only a picture; the figures are in a table screen readers
 // read, in the reader's language; twelve empty months draw no chart at all.
 import { renderToStaticMarkup } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
+import { TextsProvider } from "../../lib/i18n";
 import { describe, expect, it } from "vitest";
 import type { Locale } from "../../../contract/locale";
 import type { RevenueMonth } from "../../../contract/partners";
-import { i18nFor } from "../../lib/i18n";
 import { monthLabel, RevenueChart } from "./revenue-chart";
 
 // December 2025 to November 2026, oldest first, as the API answers.
@@ -18,9 +17,9 @@ const months: RevenueMonth[] = Array.from({ length: 12 }, (_, index) => ({
 function render(locale: Locale, data: RevenueMonth[]): string {
   // Intl puts a no-break space between the currency and the amount.
   return renderToStaticMarkup(
-    <I18nextProvider i18n={i18nFor(locale)}>
+    <TextsProvider locale={locale}>
       <RevenueChart months={data} />
-    </I18nextProvider>,
+    </TextsProvider>,
   ).replace(/\u00a0/g, " ");
 }
 

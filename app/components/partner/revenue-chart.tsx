@@ -2,7 +2,7 @@
 // figures are in a table for screen readers (and in the bars' tooltips), so nothing is told by the
 // picture alone. Twelve months without a payment draw no empty frame: the caption says so.
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import type { RevenueMonth } from "../../../contract/partners";
 import { formatMoney } from "../../lib/format";
 

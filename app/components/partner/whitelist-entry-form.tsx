@@ -1,7 +1,7 @@
 // The admin's form for a partner whitelist entry (e-mail + partner name): adding one, or changing one
 // in a dialog. The server checks again, audits the change and answers 409 for an address already listed.
 import { useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { hasDottedDomain } from "../../../contract/account-rules";
 import { partnerNameMaxLength, type WhitelistEntry } from "../../../contract/partners";
 import { api } from "../../lib/api";

@@ -1,7 +1,7 @@
 // An unclaimed page: the way to claim it, through sign-up or sign-in and back here; and the two
 // messages around it: which page is being claimed (on /new and /login) and that it is now yours.
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { useNavigate, useSearchParams } from "react-router";
 import type { ProfilePageData } from "./page-data";
 import { claimedPath, claimProfile, claimReturnPath } from "../../lib/claim";
@@ -64,22 +64,6 @@ export function ClaimView({ data }: { data: ProfilePageData }) {
         </div>
       )}
     </section>
-  );
-}
-
-/** On /new and /login reached from a claim: which page this is about, and when it becomes theirs. */
-export function ClaimingNotice({ id, after }: { id: string; after: "signup" | "login" }) {
-  const { t } = useTranslation();
-  return (
-    <div
-      data-testid="claiming-notice"
-      className="flex flex-col gap-1 rounded-[var(--radius-control)] border border-brand/30 bg-brand-soft px-4 py-3 text-sm"
-    >
-      <p className="font-semibold text-brand">
-        {t("profile.claim.claimingCode")} <span className="font-mono tracking-widest">{id}</span>
-      </p>
-      <p>{t(after === "signup" ? "profile.claim.afterSignup" : "profile.claim.afterLogin")}</p>
-    </div>
   );
 }
 

@@ -1,7 +1,7 @@
 // The page's colour: a few presets and a custom picker, with a preview of the name as the page shows
 // it, and a warning when the colour would be hard to read. The value stays `#rrggbb`.
 import { useId, useLayoutEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { readableOn } from "../../../contract/colour";
 import { pageBackground, presetColours } from "../../lib/colour";
 

@@ -1,5 +1,5 @@
 // The fields of a profile's content, shared by the walkthrough and the editor.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import type { ProfileContent, ProfileLink } from "../../../contract/profiles";
 import type { ContentProblems, Problem } from "../../lib/profile-form";
 import { Button } from "../button";

@@ -1,7 +1,7 @@
 // The owner's editor for a published page: the fields in sections, and a save bar that stays in view
 // and says whether everything is saved. Only what changed is sent; leaving with unsaved changes asks.
 import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { useBlocker } from "react-router";
 import type { ProfileContent } from "../../../contract/profiles";
 import { api } from "../../lib/api";
@@ -21,7 +21,7 @@ type Props = {
 
 type FailReason = "network" | "signedOut" | "forbidden" | "invalid" | "rejected" | "server";
 
-/** Why a save failed, from the API client's error (ofetch gives the answer's status; none offline). */
+/** Why a save failed, from the API client's error (the answer's status; none offline). */
 function failReason(error: unknown): FailReason {
   const status = (error as { status?: unknown } | null)?.status;
   if (typeof status !== "number") return "network";

@@ -1,7 +1,7 @@
 // The crop step of a picture's upload: the picture in a frame of the page's shape (the portrait's
 // circle, the cover's banner); drag or arrow keys move it, a slider or + and - zoom.
 import { useEffect, useId, useRef, type KeyboardEvent, type PointerEvent, type RefObject } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import type { ImageKind } from "../../../contract/images";
 import {
   cropRect,

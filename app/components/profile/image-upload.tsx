@@ -1,7 +1,7 @@
 // The one control for a page's pictures (portrait and cover): choose or drop a file, crop it to the
 // shape the page shows, upload it with progress; replace and remove. The server checks the file again.
 import { useEffect, useId, useRef, useState, type DragEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { acceptedImageTypes } from "../../../contract/image-values";
 import type { ImageKind } from "../../../contract/images";
 import { cropRect, cropShapes, fileProblem, initialCrop, type Crop } from "../../lib/crop";

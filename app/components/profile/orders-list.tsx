@@ -2,7 +2,7 @@
 // first time it is opened (GET /api/kammare/orders), each order with its number, date, amount, state
 // and, once paid, a link to its PDF receipt (the row is ../order-row, shared with /account's history).
 import { useId, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { type CustomerOrder } from "../../../contract/admin-orders";
 import { api } from "../../lib/api";
 import { Alert } from "../alert";

@@ -2,7 +2,7 @@
 // publish moment right after, then the page under a small owner bar (status, share, edit) with
 // banners for the trial, a due payment or a resting page.
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { plans } from "../../../contract/pricing";
 import { walkthroughSteps } from "../../../contract/profile-values";
 import { formatDate } from "../../lib/date-format";
@@ -127,18 +127,18 @@ export function OwnerArea({ data }: { data: ProfilePageData }) {
               date: formatDate(data.trialEndsAt, i18n.language, "long"),
             })}
           >
-            {checkout(t("checkout.ownerChoosePlan"))}
+            {checkout(t("profile.ownerChoosePlan"))}
           </Alert>
         )}
         {data.unpaidInvoice && <UnpaidInvoice invoice={data.unpaidInvoice} status={data.status} />}
         {data.status === "past_due" && !data.unpaidInvoice && (
           <Alert tone="error" title={t("profile.pastDue")}>
-            {checkout(t("checkout.ownerPayNow"))}
+            {checkout(t("profile.ownerPayNow"))}
           </Alert>
         )}
         {data.status === "expired" && !data.unpaidInvoice && (
           <Alert tone="info" title={t("profile.resting.owner", prices)}>
-            {checkout(t("checkout.ownerChoosePlan"))}
+            {checkout(t("profile.ownerChoosePlan"))}
           </Alert>
         )}
       </div>

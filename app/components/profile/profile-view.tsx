@@ -2,7 +2,7 @@
 // owner's colour made readable (contract/colour.ts). It renders the same for the light page (no
 // JavaScript: ADR 011) and inside the app; the print rules give a clean single sheet.
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { readableOn } from "../../../contract/colour";
 import { uploadedImageSrcSet } from "../../../contract/image-values";
 import type { ProfileContent } from "../../../contract/profiles";

@@ -1,7 +1,7 @@
 // Right after publishing: the page is live. The link to copy and share, the QR code, and what the
 // free trial means, before the owner goes on to their page.
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { freeTrialDays, plans } from "../../../contract/pricing";
 import { formatDate } from "../../lib/date-format";
 import { formatMoney } from "../../lib/format";

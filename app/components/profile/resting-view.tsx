@@ -1,5 +1,5 @@
 // An expired page, as the public sees it: resting, not gone.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 
 export function RestingView() {
   const { t } = useTranslation();

@@ -1,7 +1,7 @@
 // Everything an owner needs to share their page: the link to copy, the device's share sheet, and
 // the QR code to look at and to download as PNG (for screens and print shops) or SVG (for design).
 import { useId, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { apiHref } from "../../lib/api";
 import { canShareNatively, copyLink, shareLink, useHydrated } from "../../lib/share";
 import { Button, buttonClass } from "../button";

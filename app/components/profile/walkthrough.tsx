@@ -1,7 +1,7 @@
 // The guided walkthrough: welcome, name, story, pictures, links, publish. Each step is saved as it
 // is finished, so the owner can leave and resume where they were.
 import { useRef, useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { freeTrialDays } from "../../../contract/pricing";
 import type { ProfileContent, WalkthroughStepRequest } from "../../../contract/profiles";
 import { walkthroughSteps, type WalkthroughStep } from "../../../contract/profile-values";

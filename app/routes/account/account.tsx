@@ -3,7 +3,7 @@
 // download of all their data (a ZIP), and deleting the account after the password again, which says
 // plainly what goes and what the law keeps.
 import { useId, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { Link } from "react-router";
 import { accountOrderLimit } from "../../../contract/admin-orders";
 import { Alert } from "../../components/alert";
@@ -151,7 +151,7 @@ function DeleteAccount({ email, pages }: { email: string; pages: number }) {
         onSubmit={(event) =>
           void form.submit(event, {
             check: () => ({
-              password: password ? undefined : "auth.validation.passwordRequired",
+              password: password ? undefined : "validation.passwordRequired",
               understood: understood ? undefined : "account.delete.understoodRequired",
             }),
             send: async () => {

@@ -1,6 +1,6 @@
 // /account/deleted: where deleting one's account ends (a full load, so nothing of the session is left
 // on the page). It says what happened to the pages and what the law keeps; it shows nobody's data.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { useSearchParams } from "react-router";
 
 export default function AccountDeleted() {

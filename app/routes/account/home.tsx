@@ -2,7 +2,7 @@
 // without a page sees this: how to reach the page their code belongs to, and their e-mail address,
 // whether it is verified, with the way to verify it.
 import { useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { useNavigate } from "react-router";
 import { isProfileId, normalizeProfileId } from "../../../contract/profile-id";
 import { Button } from "../../components/button";

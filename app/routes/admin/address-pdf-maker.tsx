@@ -3,7 +3,7 @@
 // used up) or C5 envelopes, previews the first sheets to scale, and downloads the PDF. A bad list is
 // shown problem by problem, by block or row, in the reader's language, and offers no download.
 import { useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import {
   type AddressLabelsPreview,
   type AddressLabelsRequest,

@@ -3,7 +3,7 @@
 // owed, what matched nothing, what was overpaid, and what the bank took back. A file imported before is
 // refused (409) and a broken file names its line (400); both are said plainly, and nothing is booked.
 import { useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { maxBgMaxFileBytes, type BgMaxImportSummary } from "../../../contract/bgmax";
 import { Alert } from "../../components/alert";
 import { Button, ButtonLink } from "../../components/button";
@@ -146,7 +146,7 @@ function ImportProblem({ problem }: { problem: Problem }) {
       );
     default:
       return (
-        <Alert tone="error" title={t("auth.error")}>
+        <Alert tone="error" title={t("validation.failed")}>
           {t("adminInvoices.tryAgain")}
         </Alert>
       );

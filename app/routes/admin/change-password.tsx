@@ -1,6 +1,6 @@
 // /admin/change-password: the signed-in admin changes their own password; other sessions end.
 import { useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { Button } from "../../components/button";
 import { FormAlert } from "../../components/form-alert";
 import { NewPasswordFields } from "../../components/new-password-fields";
@@ -25,7 +25,7 @@ export default function ChangePassword() {
       check: () => {
         const fresh = newPasswordProblems(next, confirm);
         return {
-          current: current ? undefined : "auth.validation.passwordRequired",
+          current: current ? undefined : "validation.passwordRequired",
           next: fresh.password,
           confirm: fresh.confirm,
         };

@@ -4,7 +4,7 @@
 // revoking one (POST /api/admin/checkout-links/{id}/revoke). The customer is found by e-mail through
 // the admin's user lookup (POST /api/admin/user-fetch).
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { checkoutLinkLifetimeDays, checkoutLinkListQuerySchema } from "../../../contract/admin-orders";
 import type { AdminUser } from "../../../contract/auth";
 import { CustomerFinder } from "../../components/admin/checkout-links/customer-finder";

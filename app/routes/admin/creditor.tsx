@@ -3,7 +3,7 @@
 // (contract/creditor.ts) and shows its messages in the reader's language; the numbers are shown in
 // their printed forms as soon as a field is left.
 import { useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import {
   creditorInputSchema,
   creditorMessageName,

@@ -1,6 +1,6 @@
 // /admin/first-names: the list of first names that have a "coming soon" page at /{name}.
 import { useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { Link } from "react-router";
 import { Button } from "../../components/button";
 import { DataTable } from "../../components/data-table";

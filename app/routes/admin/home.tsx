@@ -1,7 +1,7 @@
 // /admin: the dashboard of today and this month (issue 13), the admin's menu of every admin screen,
 // and the user tool (find by e-mail, see the user's pages, set a new password).
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { Link } from "react-router";
 import type { AccountDeleted } from "../../../contract/account";
 import type { AdminUser } from "../../../contract/auth";
@@ -150,7 +150,7 @@ function UserTool() {
             })}
           </Alert>
         )}
-        {state === "failed" && <Alert tone="error" title={t("auth.error")} />}
+        {state === "failed" && <Alert tone="error" title={t("validation.failed")} />}
         {user && (
           <article
             aria-label={user.email}

@@ -3,7 +3,7 @@
 // canCredit): record a payment (in part or full), send a reminder (the first one adds the fee), credit
 // it. Each action's answer is the invoice after it, shown at once, with a toast saying what happened.
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { data, Link } from "react-router";
 import { invoiceIdSchema, type AdminInvoiceDetail } from "../../../contract/invoices";
 import { buttonClass, ButtonLink } from "../../components/button";

@@ -3,7 +3,7 @@
 // outstanding. The filters live in the address, so a view can be shared and survives a reload. The
 // loader reads the list the API answers (the same domain call), so the first paint has the rows.
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { Link, useNavigate, useNavigation } from "react-router";
 import {
   adminInvoiceListQuerySchema,

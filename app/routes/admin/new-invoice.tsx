@@ -4,7 +4,7 @@
 // (POST /api/admin/invoices), which leads to the new invoice's page. Both checks use the API's schema
 // (contract/invoices.ts); a field the API names (`lines.1.unitPriceOre`) shows its message under that field.
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { useNavigate } from "react-router";
 import { manualInvoiceRequestSchema } from "../../../contract/invoices";
 import { Alert } from "../../components/alert";
@@ -182,7 +182,7 @@ function InvoiceForm({ termsDays }: { termsDays: number }) {
             {t("adminInvoices.new.noCreditorText")}
           </Alert>
         ) : failure && !explained ? (
-          <Alert tone="error" title={t("auth.error")}>
+          <Alert tone="error" title={t("validation.failed")}>
             {t("adminInvoices.tryAgain")}
           </Alert>
         ) : explained ? (

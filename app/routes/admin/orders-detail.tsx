@@ -1,7 +1,7 @@
 // /admin/orders/{orderNumber}: one order as support needs it: its state and amounts (net, VAT, total),
 // how it was paid and the provider's reference, the page and customer, what the provider reported,
 // and the subscription it started. Reached from the orders screen's search and from links.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { data, Link, useNavigation } from "react-router";
 import type { AdminOrderDetail } from "../../../contract/admin-orders";
 import { orderNumberSchema } from "../../../contract/orders";
@@ -110,7 +110,7 @@ function OrderDetail({ detail }: { detail: AdminOrderDetail }) {
             <StatePill
               state={order.status}
               tone={orderTones[order.status]}
-              label={t(`adminOrders.orderStatus.${order.status}`)}
+              label={t(`orders.status.${order.status}`)}
             />
           </Fact>
           <Fact label={t("adminOrders.plan")}>{t(`adminOrders.plans.${order.plan}`)}</Fact>
@@ -123,7 +123,7 @@ function OrderDetail({ detail }: { detail: AdminOrderDetail }) {
           <Fact label={t("adminOrders.total")} numeric>
             <strong>{money(order.amountOre)}</strong>
           </Fact>
-          <Fact label={t("adminOrders.method")}>{t(`adminOrders.methods.${order.method}`)}</Fact>
+          <Fact label={t("adminOrders.method")}>{t(`orders.methods.${order.method}`)}</Fact>
           <Fact label={t("adminOrders.provider")}>{t(`adminOrders.providers.${order.provider}`)}</Fact>
           <Fact label={t("adminOrders.reference")}>
             {order.providerReference ? (

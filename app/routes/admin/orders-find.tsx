@@ -1,7 +1,7 @@
 // The "find an order by its number" form of the orders screens (/admin/orders and one order's page):
 // a plain GET form to /admin/orders, whose loader sends a good number on to its order's page, so it
 // works before the page's script has loaded too.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { Form } from "react-router";
 import { Button } from "../../components/button";
 import { TextField } from "../../components/text-field";

@@ -1,6 +1,6 @@
 // /admin/orders: find an order by its number (?number=KM-000123); a well-formed number is sent on to
 // the order's own page, /admin/orders/{orderNumber}, which says whether there is such an order.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { redirect } from "react-router";
 import { orderNumberSchema } from "../../../contract/orders";
 import { AdminPageHeader } from "../../components/admin/admin-page-header";

@@ -2,7 +2,7 @@
 // (the organisation a sign-up joins or creates). Add, change, remove; the server audits every change.
 // Removing an entry stops new sign-ups only: an account made with it stays (ADR 014).
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import type { WhitelistEntry } from "../../../contract/partners";
 import { Button } from "../../components/button";
 import { DataTable } from "../../components/data-table";
@@ -14,7 +14,7 @@ import { StatePill } from "../../components/state-pill";
 import { useToast } from "../../components/toast";
 import { api } from "../../lib/api";
 import { formatDate } from "../../lib/date-format";
-import { failureOf } from "../../lib/validate";
+import { failureOf } from "../../lib/failure";
 import { listWhitelist, servicesContext } from "../../lib/services.server";
 import type { Route } from "./+types/partner-whitelist";
 

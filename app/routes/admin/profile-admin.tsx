@@ -1,7 +1,7 @@
 // /admin/profile-admin: find a profile by its code (?id=), see its owner, content name, dates and status
 // history, and change its status (PUT /api/admin/profile; suspending asks for confirmation first).
 import { useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { data, Form, Link, useNavigation } from "react-router";
 import { isProfileId, normalizeProfileId } from "../../../contract/profile-id";
 import type { ProfileStatus } from "../../../contract/profile-values";

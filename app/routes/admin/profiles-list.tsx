@@ -1,7 +1,7 @@
 // /admin/profiles/list: every profile, a page at a time (keyset cursor), filtered by status, searched by
 // code or owner e-mail, in a chosen order. The state lives in the address, so a view can be shared.
 import type { FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
 import {
   adminProfileListQuerySchema,

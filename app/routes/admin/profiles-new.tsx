@@ -2,7 +2,7 @@
 // printing; shows the new codes, links to each one's admin page, and the batch as a CSV download. Pages
 // printed for a partner are attributed to its organisation (the partner select, ADR 014).
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { Link } from "react-router";
 import { maxBatchSize } from "../../../contract/profile-values";
 import { Alert } from "../../components/alert";

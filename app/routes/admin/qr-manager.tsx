@@ -2,7 +2,7 @@
 // or owner), sees one page's code as it will print and downloads it as SVG or PNG, and downloads the
 // A4 print sheet of all the picked pages' codes. The list then shows them as printed, with the date.
 import { useEffect, useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { Link, useSearchParams } from "react-router";
 import { maxSheetCodes, type QrBatch, type QrProfileList, type QrSheetRequest } from "../../../contract/qr";
 import { Alert } from "../../components/alert";

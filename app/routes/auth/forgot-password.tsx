@@ -1,7 +1,7 @@
 // /forgot-password: ask for a reset link by e-mail. The answer never tells whether the account exists.
 // Reached from a failed sign-in, the address typed there is filled in.
 import { useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { Link, useLocation } from "react-router";
 import { Alert } from "../../components/alert";
 import { AuthCard } from "../../components/auth-card";

@@ -1,10 +1,10 @@
 // /login: sign in with e-mail and password (rule `login`: a signed-in user goes to "/"). Reached from
 // an unclaimed page (?redirectTo=/k/{id}?claim=1), it says which page becomes the visitor's and
 // claims it before moving on.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { Link, useLocation, useSearchParams } from "react-router";
 import { AuthCard } from "../../components/auth-card";
-import { ClaimingNotice } from "../../components/profile/claim-view";
+import { ClaimingNotice } from "../../components/claiming-notice";
 import { SignInForm } from "../../components/sign-in-form";
 import { login } from "../../lib/auth";
 import { claimAfterSignIn, claimedIdOf } from "../../lib/claim";
@@ -28,7 +28,7 @@ export default function Login() {
         password={{ name: "password", autoComplete: "current-password" }}
         check={(email, password) => ({
           email: emailProblem(email),
-          password: password ? undefined : "auth.validation.passwordRequired",
+          password: password ? undefined : "validation.passwordRequired",
         })}
         send={(email, password) => login(email, password, claiming ? claimAfterSignIn(claiming) : undefined)}
         submit={t("auth.login.submit")}

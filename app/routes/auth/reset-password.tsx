@@ -1,6 +1,6 @@
 // /reset-password?token=…: choose a new password with the link from the e-mail.
 import { useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { Link, useSearchParams } from "react-router";
 import { Alert } from "../../components/alert";
 import { AuthCard } from "../../components/auth-card";
@@ -34,7 +34,7 @@ export default function ResetPassword() {
     return (
       <AuthCard {...heading}>
         <div className="flex flex-col gap-4">
-          <Alert tone="error" title={t(token ? "auth.reset.invalid" : "auth.reset.missing")} />
+          <Alert tone="error" title={t(token ? "validation.invalidToken" : "auth.reset.missing")} />
           <Link to="/forgot-password" className="text-brand underline">
             {t("auth.reset.again")}
           </Link>

@@ -1,11 +1,11 @@
 // /new: create an account; it signs in at once (rule `login`: a signed-in user goes to "/"). Reached
 // from an unclaimed page (?redirectTo=/k/{id}?claim=1), it says which page becomes the visitor's and
 // claims it before moving on.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { Link, useSearchParams } from "react-router";
 import { hasDottedDomain } from "../../../contract/account-rules";
 import { AuthCard } from "../../components/auth-card";
-import { ClaimingNotice } from "../../components/profile/claim-view";
+import { ClaimingNotice } from "../../components/claiming-notice";
 import { SignInForm } from "../../components/sign-in-form";
 import { signup } from "../../lib/auth";
 import { claimAfterSignIn, claimedIdOf } from "../../lib/claim";

@@ -3,7 +3,7 @@
 // the token alone proves the address. Verifying runs in the browser, after the page has loaded, so a
 // mail scanner that only fetches the link does not use it up.
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { Link, useSearchParams } from "react-router";
 import { Alert } from "../../components/alert";
 import { AuthCard } from "../../components/auth-card";

@@ -5,7 +5,7 @@
 // step again while the server says the order waits for it), a declined one a message with the form
 // kept. Stripe, when it is the provider, takes the customer to its own page instead.
 import { useRef, useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { Link, redirect, useNavigate, useSearchParams } from "react-router";
 import { type CardPlan, type CustomerOrder } from "../../../contract/checkout";
 import { orderNumberSchema, vatSplit } from "../../../contract/orders";

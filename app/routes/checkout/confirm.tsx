@@ -1,7 +1,7 @@
 // /k/{id}/checkout/confirm?order={orderNumber} (rule `checkout-confirm`: the viewer's own order of this
 // page, else 404): the order number, the amount with its VAT, the status and how long the page is paid.
 // An order paid by invoice shows its invoice instead: what to pay, to where, by when, and its PDF.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { orderNumberSchema } from "../../../contract/orders";
 import { normalizeProfileId } from "../../../contract/profile-id";
 import { Alert } from "../../components/alert";

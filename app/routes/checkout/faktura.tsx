@@ -4,7 +4,7 @@
 // active at once. Without a creditor set up, invoices cannot be issued: the page says so and sends
 // the owner to the card checkout instead.
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { Link, useNavigate } from "react-router";
 import type { CardPlan } from "../../../contract/checkout";
 import { invoiceCheckoutTermsDays } from "../../../contract/invoices";
@@ -26,7 +26,7 @@ import { PlanChoice } from "../../components/checkout/plan-choice";
 import { api, type AnswerOf } from "../../lib/api";
 import { formatMoney } from "../../lib/format";
 import { useFormSubmit } from "../../lib/use-form-submit";
-import { failureOf } from "../../lib/validate";
+import { failureOf } from "../../lib/failure";
 import { activeCreditor, profileContext, servicesContext, viewerContext } from "../../lib/services.server";
 import { serverRules } from "../../rules/index.server";
 import type { Route } from "./+types/faktura";

@@ -3,7 +3,7 @@
 // card checkout with the link's terms; anyone else, or a withdrawn, expired or used link, gets a clear
 // message. A visitor signs in first and comes back here.
 import { data, redirect } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { Alert } from "../../components/alert";
 import { ButtonLink } from "../../components/button";
 import {

@@ -1,7 +1,7 @@
 // /partner/signin: a partner signs in with the customers' call (POST /api/auth/login). A signed-in
 // partner goes on to where they were going (the dashboard by default); an account that is no partner's
 // is told so here, with a way to sign out and use a partner account instead.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { Link, redirect } from "react-router";
 import { Alert } from "../../components/alert";
 import { AuthCard } from "../../components/auth-card";
@@ -51,7 +51,7 @@ export default function PartnerSignIn({ loaderData }: Route.ComponentProps) {
           password={{ name: "password", autoComplete: "current-password" }}
           check={(email, password) => ({
             email: emailProblem(email),
-            password: password ? undefined : "auth.validation.passwordRequired",
+            password: password ? undefined : "validation.passwordRequired",
           })}
           // The page reloads; its loader then sends a partner on, or says the account is no partner's.
           send={(email, password) => login(email, password)}

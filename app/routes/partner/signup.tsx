@@ -3,7 +3,7 @@
 // address gets the server's one refusal at the e-mail field, whatever the reason, so the page reveals
 // nothing about who is on the whitelist.
 import { useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { Link, redirect } from "react-router";
 import { hasDottedDomain } from "../../../contract/account-rules";
 import { AuthCard } from "../../components/auth-card";

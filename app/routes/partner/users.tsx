@@ -3,7 +3,7 @@
 // search and the page live in the address, so a view survives a reload) and exported as CSV. The
 // loader reads the same list the API answers (GET /api/partner/users), so the first paint has the rows.
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { Link, redirect, useNavigate, useNavigation } from "react-router";
 import {
   partnerUsersPageSizeDefault,

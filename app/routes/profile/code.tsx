@@ -1,7 +1,7 @@
 // /k: find a page by the code on its plaque or card. The code field's form (profile-code-form.tsx)
 // sends ?code= here; a code that can be 8 valid characters goes on to its page (302), anything else
 // shows the field again with what was typed and why it is no code.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { redirect } from "react-router";
 import { isProfileId, normalizeProfileId } from "../../../contract/profile-id";
 import { ProfileCodeForm } from "../../components/profile-code-form";

@@ -1,6 +1,6 @@
 // /k/{id} (rule `profile`): the public page, reached by a printed QR code; what it shows depends on
 // the profile's status and on who is looking (decisions "Profiles").
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import type { MetaDescriptor } from "react-router";
 import {
   liveStatuses,

@@ -1,7 +1,7 @@
 // /preview/extended-trial (rule `preview`: admins and partners): the extended trial page read-only,
 // with a preview banner, as a verified owner with one page that can have the trial sees it. Nothing
 // is read of the viewer's own pages, and nothing in it can be sent.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { ExtendedTrialView, type ExtendedTrialData } from "../../components/extended-trial-view";
 import { servicesContext, viewerContext } from "../../lib/services.server";
 import { serverRules } from "../../rules/index.server";

@@ -1,5 +1,5 @@
 // /{name}: a first name on the admin's list shows its stub page; any other word is a 404.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { data } from "react-router";
 import { findFirstName, servicesContext } from "../../lib/services.server";
 import type { Route } from "./+types/first-name";

@@ -4,7 +4,7 @@
 // (POST /api/kammare/free-trial), which puts the page live as publishing it would. Each page says
 // whether it can have the trial, and why not (server/domain/profiles/trials.ts decides, for the API too).
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { Link } from "react-router";
 import { plans } from "../../../contract/pricing";
 import type { ProfileView } from "../../../contract/profiles";

@@ -1,6 +1,6 @@
 // The address PDF maker's third tab: the pages awaiting a plaque (paid, made for their owner, plaque not
 // yet sent), to choose from, and the button that marks the chosen plaques sent once they are printed.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import type { AwaitingPlaque } from "../../../../contract/address-labels";
 import { Alert } from "../../alert";
 import { Button } from "../../button";

@@ -1,6 +1,6 @@
 // The address PDF maker's CSV tab: a file with a header row (English or Swedish column names), read in
 // the browser and refused here when it is larger than the server takes.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { maxAddressInputChars } from "../../../../contract/addresses";
 import { Alert } from "../../alert";
 import { FileDrop } from "../../file-drop";

@@ -1,7 +1,7 @@
 // The address PDF maker's preview: how many addresses on how many sheets, and the first sheets drawn
 // to scale; or that the preview no longer matches the choices, or that there is none yet.
 import type { RefObject } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import type { AddressLabelsPreview } from "../../../../contract/address-labels";
 import { Alert } from "../../alert";
 import { SheetPreview } from "./sheet-preview";

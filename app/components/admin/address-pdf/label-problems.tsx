@@ -1,7 +1,7 @@
 // What is wrong with an address list, as the address PDF maker shows it: each problem where (in words:
 // "Row 3, postcode", "Address 2", "Page ABCD1234") and what, in the reader's language; and their list.
 import type { RefObject } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import {
   addressLabelMessages,
   addressLabelsErrorSchema,
@@ -13,7 +13,7 @@ import {
   maxAddressInputChars,
   type AddressMessage,
 } from "../../../../contract/addresses";
-import { errorBodyOf } from "../../../lib/validate";
+import { errorBodyOf } from "../../../lib/failure";
 import { Alert } from "../../alert";
 import type { LabelSource } from "./source-tabs";
 

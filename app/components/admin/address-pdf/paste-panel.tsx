@@ -1,6 +1,6 @@
 // The address PDF maker's paste tab: addresses typed or pasted, one block per address, beside an
 // example the admin can start from.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { Button } from "../../button";
 import { TextArea } from "../../text-area";
 

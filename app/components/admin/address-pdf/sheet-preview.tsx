@@ -1,7 +1,7 @@
 // The preview of the address PDF: its first sheets (or envelopes) drawn to scale, each address in the
 // label (or window) the PDF puts it in, in sizes relative to the page (container query units), so the
 // drawing is the same shape on a phone as on a desktop.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import {
   labelsPerSheet,
   type AddressLabelsPreview,

@@ -1,7 +1,7 @@
 // The address PDF maker's three sources of addresses (pasted, a CSV file, the pages awaiting a plaque) as
 // tabs: arrow keys move between them, as the ARIA tabs pattern says.
 import { useId, useRef, type KeyboardEvent, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 
 export type LabelSource = "paste" | "csv" | "awaiting";
 const sources: LabelSource[] = ["paste", "csv", "awaiting"];

@@ -2,7 +2,7 @@
 // arrow keys move through it and a screen reader hears "Label 7, 7 of 24". The labels before the chosen
 // one are shown as used, the way the half-used sheet in the admin's hand looks.
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { labelColumnsPerSheet, labelsPerSheet } from "../../../../contract/address-labels";
 
 export function StartPositionPicker({

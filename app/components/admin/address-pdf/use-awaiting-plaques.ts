@@ -1,7 +1,7 @@
 // The pages awaiting a plaque, for the address PDF maker: the list (loaded when its tab is first
 // opened), which of them are chosen, which were last printed, and marking the chosen plaques sent.
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { type AwaitingPlaques } from "../../../../contract/address-labels";
 import { api } from "../../../lib/api";
 import { useToast } from "../../toast";

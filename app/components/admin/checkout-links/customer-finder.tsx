@@ -1,6 +1,6 @@
 // The checkout link screen's first step: the customer found by e-mail through the admin's user lookup
 // (POST /api/admin/user-fetch), and shown once chosen.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import type { AdminUser } from "../../../../contract/auth";
 import { useUserLookup } from "../../../lib/use-user-lookup";
 import { Alert } from "../../alert";
@@ -43,7 +43,7 @@ export function CustomerFinder({
       </form>
       <div aria-live="polite">
         {state === "not-found" && <Alert tone="info" title={t("checkoutLinks.customerNotFound")} />}
-        {state === "failed" && <Alert tone="error" title={t("auth.error")} />}
+        {state === "failed" && <Alert tone="error" title={t("validation.failed")} />}
         {customer && (
           <Alert tone="success" title={t("checkoutLinks.customerChosen", { email: customer.email })}>
             <code className="break-all font-mono text-xs">{customer.id}</code>

@@ -1,7 +1,7 @@
 // The checkout links made so far, a page at a time, with what became of each, and revoking one that is
 // still active (POST /api/admin/checkout-links/{id}/revoke).
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { Link } from "react-router";
 import type { CheckoutLink, CheckoutLinkList } from "../../../../contract/admin-orders";
 import { api } from "../../../lib/api";

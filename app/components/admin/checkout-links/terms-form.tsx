@@ -1,8 +1,8 @@
 // The terms of a checkout link for the chosen customer (price per period, how many periods, a free
 // trial first, month or year), made into a link (POST /api/admin/checkout-session-link), and the link
 // made, ready to copy.
-import { useRef, useState, type FormEvent, type Ref } from "react";
-import { useTranslation } from "react-i18next";
+import { useEffect, useRef, useState, type FormEvent, type Ref } from "react";
+import { useTranslation } from "../../../lib/i18n";
 import type { CreatedCheckoutLink } from "../../../../contract/admin-orders";
 import type { AdminUser } from "../../../../contract/auth";
 import { maxIterations, type CheckoutLinkInterval } from "../../../../contract/orders";
@@ -31,6 +31,10 @@ export function TermsForm({ customer }: { customer: AdminUser | null }) {
   const [freeTrial, setFreeTrial] = useState(false);
   const [created, setCreated] = useState<CreatedCheckoutLink | null>(null);
   const resultRef = useRef<HTMLDivElement>(null);
+  // A new link replaces nothing the admin typed; move them to it, once shown, so the copy button is at hand.
+  useEffect(() => {
+    if (created) resultRef.current?.focus();
+  }, [created]);
   const form = useFormSubmit({
     fields: ["price", "iterations", "includesFreeTrial", "interval", "customerId"],
     quietWhenExplained: true,
@@ -79,10 +83,6 @@ export function TermsForm({ customer }: { customer: AdminUser | null }) {
           },
         });
         setCreated(answer);
-      },
-      onDone: async () => {
-        // The result replaces nothing the admin typed; move them to it so the copy button is at hand.
-        requestAnimationFrame(() => resultRef.current?.focus());
       },
     });
   }

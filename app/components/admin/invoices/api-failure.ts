@@ -1,6 +1,6 @@
 // The failure of an admin invoice call: its HTTP status, error code, named fields and message (a PDF
 // call's error body too, read by errorBodyOf).
-import { errorBodyOf, failureOf } from "../../../lib/validate";
+import { errorBodyOf, failureOf } from "../../../lib/failure";
 
 export type InvoiceCallFailure = {
   status?: number;

@@ -2,7 +2,7 @@
 // up (matched, still owing, matched nothing, overpaid, taken back by the bank). An invoice links to the
 // invoice list searched by its number, since the report names invoices by number and OCR.
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { Link } from "react-router";
 import type { BgMaxImportSummary } from "../../../../contract/bgmax";
 import { DataTable, type Column } from "../../data-table";

@@ -3,12 +3,11 @@
 // browser suite cannot send a reminder: no invoice there is past its due date; the API tests cover
 // sending them over simulated time.)
 import { renderToStaticMarkup } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
+import { TextsProvider } from "../../../lib/i18n";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { Locale } from "../../../../contract/locale";
 import type { AdminInvoiceDetail } from "../../../../contract/invoices";
-import { i18nFor } from "../../../lib/i18n";
 import { ToastProvider } from "../../toast";
 import { InvoiceActions } from "./invoice-actions";
 
@@ -46,13 +45,13 @@ const invoice: AdminInvoiceDetail = {
 
 function render(detail: AdminInvoiceDetail, locale: Locale = "en-US"): string {
   return renderToStaticMarkup(
-    <I18nextProvider i18n={i18nFor(locale)}>
+    <TextsProvider locale={locale}>
       <MemoryRouter>
         <ToastProvider>
           <InvoiceActions invoice={detail} onChange={() => undefined} />
         </ToastProvider>
       </MemoryRouter>
-    </I18nextProvider>,
+    </TextsProvider>,
   );
 }
 

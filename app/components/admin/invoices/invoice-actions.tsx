@@ -2,7 +2,7 @@
 // defaults to what is left, the day to today; part payments are fine), send a reminder (saying whether
 // it adds the fee), credit it (with an optional reason). Only the actions the API allows are offered.
 import { useRef, useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import {
   invoicePaymentRequestSchema,
   maxUnitPriceOre,
@@ -159,7 +159,10 @@ function CallFailed({ failed }: { failed: "conflict" | "other" | null }) {
   const { t } = useTranslation();
   if (!failed) return null;
   return (
-    <Alert tone="error" title={t(failed === "conflict" ? "adminInvoices.actions.conflict" : "auth.error")}>
+    <Alert
+      tone="error"
+      title={t(failed === "conflict" ? "adminInvoices.actions.conflict" : "validation.failed")}
+    >
       {t(failed === "conflict" ? "adminInvoices.actions.conflictText" : "adminInvoices.tryAgain")}
     </Alert>
   );

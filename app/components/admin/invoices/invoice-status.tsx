@@ -1,5 +1,5 @@
 // An invoice's status as a small label (StatePill's look): the list and the detail show it the same way.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import type { InvoiceStatus } from "../../../../contract/invoices";
 import { StatePill, type PillTone } from "../../state-pill";
 

@@ -1,7 +1,7 @@
 // The manual invoice's live summary: net and VAT per rate (VAT once per rate, as the invoice prints it),
 // the total, the öre rounding and what the customer is asked to pay. Computed with the same functions
 // as the server (contract/swedish-numbers.ts), so it is what will be issued.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { invoiceTotals, roundToKronor } from "../../../../contract/swedish-numbers";
 import type { InvoiceLineInput } from "../../../../contract/invoices";
 import { sek } from "./invoice-format";

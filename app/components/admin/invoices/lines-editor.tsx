@@ -1,7 +1,7 @@
 // The manual invoice's lines: description, quantity, unit price excluding VAT (MoneyField) and VAT rate
 // per row, with the row's net beside it; rows are added and removed, and each row is a group named
 // "Line 2" so its fields are told apart by screen readers (and by tests).
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { maxInvoiceLines, maxQuantity, maxUnitPriceOre } from "../../../../contract/invoices";
 import { lineAmounts, SWEDISH_VAT_RATES } from "../../../../contract/swedish-numbers";
 import { Button } from "../../button";

@@ -1,6 +1,6 @@
 // What the QR manager tells of a batch under its choice: how many of its pages are unclaimed and
 // printed, the partner it was made for, and who made it.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import type { QrBatch } from "../../../../contract/qr";
 
 export function BatchFacts({ batch }: { batch: QrBatch }) {

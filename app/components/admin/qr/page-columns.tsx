@@ -1,6 +1,6 @@
 // The columns of the QR manager's list of pages: code, status, owner, when its code was printed, and the
 // button that shows its code beside the list.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import type { QrProfile } from "../../../../contract/qr";
 import { formatDate, formatDateTime } from "../../../lib/date-format";
 import type { Column } from "../../data-table";

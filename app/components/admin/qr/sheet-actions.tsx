@@ -1,6 +1,6 @@
 // The QR manager's print sheet: the error correction level, how many codes on how many A4 sheets, and
 // the download (in parts of 1,000 codes for a large batch).
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { codesPerSheet, maxSheetCodes, type QrLevel } from "../../../../contract/qr";
 import { Button } from "../../button";
 import { RadioGroup } from "../../radio-group";

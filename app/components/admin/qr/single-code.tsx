@@ -1,7 +1,7 @@
 // One page's code in the QR manager, as it will print: its image in a chosen size and margin, and its
 // download as SVG or PNG.
 import { useId, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import type { QrLevel } from "../../../../contract/qr";
 import { apiHref } from "../../../lib/api";
 import { buttonClass } from "../../button";

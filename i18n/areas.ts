@@ -1,0 +1,97 @@
+// The texts in parts a browser loads as its screens need them: each area names the top-level keys of
+// the dictionaries it holds, and each path the areas its screens show. The site's frame (header,
+// footer, errors, consent) is in every page; a customer's pages never load the admin's texts; the
+// texts of e-mails, receipts and invoices stay on the server. build-tools/text-areas.test.ts checks,
+// from each route's imports, that its path's areas hold every text its screens can ask for.
+export const textAreas = {
+  site: [
+    "brand",
+    "common",
+    "nav",
+    "footer",
+    "language",
+    "consent",
+    "testMode",
+    "toast",
+    "error",
+    "breadcrumbs",
+    "emptyState",
+    "table",
+    "money",
+    "layout",
+    "profileStatus",
+    "publicPage",
+    "orders",
+    "validation",
+  ],
+  auth: ["auth", "verifyEmail"],
+  page: ["profile", "publish", "share", "ownOrders", "firstName"],
+  trials: ["trials", "freeTrial", "extendedTrial"],
+  checkout: ["checkout", "invoiceCheckout", "addresses"],
+  account: ["account", "accountHome", "privacy"],
+  partner: ["partner"],
+  admin: [
+    "admin",
+    "adminDashboard",
+    "adminInvoices",
+    "adminLabels",
+    "adminOrders",
+    "adminPartners",
+    "adminProfiles",
+    "adminQr",
+    "creditor",
+    "checkoutLinks",
+    "firstNames",
+  ],
+} as const;
+
+export type TextArea = keyof typeof textAreas;
+
+export const browserTextAreas = Object.keys(textAreas) as TextArea[];
+
+/** Texts only the server uses (e-mails, receipts, invoices): in no area, never sent to a browser. */
+export const serverTexts = ["email", "billingEmail", "receipt", "invoicePdf", "invoiceLine"] as const;
+
+/** The areas the screens at `pathname` show texts from (the site's frame first). */
+export function textAreasFor(pathname: string): TextArea[] {
+  const [first = "", second = "", third = ""] = pathname.split("/").filter(Boolean);
+  switch (first) {
+    case "admin":
+      // An admin's screens show pages, orders and partners as their owners see them.
+      return browserTextAreas;
+    case "partner":
+      return ["site", "auth", "partner", "account"];
+    case "k":
+      return second && third === "checkout"
+        ? ["site", "checkout", "page"]
+        : ["site", "page", "auth", "trials"];
+    case "checkout-link":
+      return ["site", "checkout", "auth"];
+    case "login":
+    case "new":
+    case "forgot-password":
+    case "reset-password":
+    case "verify-email":
+      return ["site", "auth"];
+    case "":
+    case "account":
+      return ["site", "account", "page", "auth", "trials", "checkout"];
+    case "privacy":
+      return ["site", "account"];
+    case "gratis-provperiod":
+    case "extended-trial":
+    case "preview":
+      return ["site", "trials", "auth"];
+    default:
+      // A first name's page, or a 404.
+      return ["site", "page"];
+  }
+}
+
+type Tree = { [name: string]: unknown };
+
+/** The part of a dictionary the areas hold: their top-level keys, as they are. */
+export function pickTexts<T extends Tree>(dictionary: T, areas: readonly TextArea[]): Tree {
+  const keys = new Set<string>(areas.flatMap((area) => textAreas[area]));
+  return Object.fromEntries(Object.entries(dictionary).filter(([key]) => keys.has(key)));
+}
