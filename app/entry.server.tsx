@@ -43,10 +43,11 @@ export default function handleRequest(
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           // The status as the shell has it: an error while piping (onError below) does not change it.
           const status = responseStatusCode;
-          htmlBody(pipe).then(
-            (body) => resolve(new Response(body, { headers: responseHeaders, status })),
-            reject,
-          );
+          htmlBody(pipe).then((body) => {
+            // A page written whole says its length: it may then be compressed whole (page-compression).
+            if (body instanceof Uint8Array) responseHeaders.set("Content-Length", String(body.byteLength));
+            resolve(new Response(body, { headers: responseHeaders, status }));
+          }, reject);
         },
         onShellError(error: unknown) {
           reject(error instanceof Error ? error : new Error(String(error)));

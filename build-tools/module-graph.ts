@@ -25,25 +25,16 @@ export function importSpecifiers(code: string): string[] {
 
 /**
  * The module specifiers `code` imports for values (what runs when it runs): static imports and
- * re-exports that bring at least one value, and import() with a literal path; `import type` and
- * imports of types alone are left out.
+ * re-exports, and import() with a literal path; `import type` is left out.
  */
 export function valueImportSpecifiers(code: string, fileName = "module.tsx", { lazy = true } = {}): string[] {
   const source = ts.createSourceFile(fileName, code, ts.ScriptTarget.Latest, false);
   const found: string[] = [];
   const visit = (node: ts.Node) => {
     if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
-      const clause = node.importClause;
-      const bindings = clause?.namedBindings;
-      const typesOnly =
-        clause?.isTypeOnly === true ||
-        (clause !== undefined &&
-          clause.name === undefined &&
-          bindings !== undefined &&
-          ts.isNamedImports(bindings) &&
-          bindings.elements.length > 0 &&
-          bindings.elements.every((element) => element.isTypeOnly));
-      if (!typesOnly) found.push(node.moduleSpecifier.text);
+      // Only `import type` is left out: under verbatimModuleSyntax `import { type A } from "m"` stays
+      // in the output as `import "m"`, running the module (lint's no-import-type-side-effects).
+      if (node.importClause?.isTypeOnly !== true) found.push(node.moduleSpecifier.text);
     } else if (
       ts.isExportDeclaration(node) &&
       node.moduleSpecifier &&

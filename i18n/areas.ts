@@ -62,9 +62,7 @@ export function textAreasFor(pathname: string): TextArea[] {
     case "partner":
       return ["site", "auth", "partner", "account"];
     case "k":
-      return second && third === "checkout"
-        ? ["site", "checkout", "page"]
-        : ["site", "page", "auth", "trials"];
+      return second && third === "checkout" ? ["site", "checkout", "page"] : ["site", "page"];
     case "checkout-link":
       return ["site", "checkout", "auth"];
     case "login":

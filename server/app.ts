@@ -47,6 +47,7 @@ import { ApiError, DomainError, domainErrorResponse, errorBody, jsonError } from
 import { malformedUrls } from "./http/malformed-urls";
 import { withHeadersChanged } from "./http/responses";
 import { withPageCacheInvalidation, type PageCache } from "./http/page-cache";
+import { compressPage } from "./http/page-compression";
 import { referralCookie } from "./http/referral";
 import { baseSecurityHeaders, contentSecurityPolicy, createNonce } from "./http/security";
 import type { Logger } from "./logger";
@@ -316,7 +317,8 @@ export function createApp(given: AppDeps): Hono<ApiEnv> {
   app.use("*", referralCookie({ db, secure: config.secure }));
   app.all("*", (c) => {
     const render = (nonce: string) => renderPage(c, deps, services, nonce);
-    return deps.pageCache ? deps.pageCache.handle(c.req.raw, render) : render(createNonce());
+    const page = deps.pageCache ? deps.pageCache.handle(c.req.raw, render) : render(createNonce());
+    return page.then((response) => compressPage(c.req.raw, response));
   });
   return app;
 }

@@ -97,3 +97,34 @@ export function SignInForm({
     </form>
   );
 }
+
+/**
+ * Below a sign-in form: the way to reset a forgotten password, and to make an account instead (the
+ * customer's sign-in and the partner's say the same, each naming its own sign-up).
+ */
+export function SignInLinks({
+  noAccount,
+  signUp,
+  signUpHref,
+}: {
+  noAccount: string;
+  signUp: string;
+  signUpHref: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <p className="text-sm">
+        <Link to="/forgot-password" className="text-brand underline">
+          {t("auth.login.forgot")}
+        </Link>
+      </p>
+      <p className="text-sm text-muted">
+        {noAccount}{" "}
+        <Link to={signUpHref} className="font-medium text-brand underline">
+          {signUp}
+        </Link>
+      </p>
+    </>
+  );
+}

@@ -18,6 +18,9 @@ for (const path of ["/login", "/new", "/gratis-provperiod", "/no/such/page"]) {
     expect(headers["x-content-type-options"]).toBe("nosniff");
     expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
     expect(headers["x-request-id"]).toBeTruthy();
+    // The page comes compressed (the browser accepts brotli), and varies by what a client accepts.
+    expect(headers["content-encoding"]).toBe("br");
+    expect(headers["vary"]).toContain("Accept-Encoding");
 
     await waitForHydration(page);
     const scriptNonces = await page

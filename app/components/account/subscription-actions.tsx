@@ -4,7 +4,7 @@
 // form for the sandbox, the provider's page for Stripe), and withdraw within 14 days for a refund.
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "../../lib/i18n";
-import { type CustomerSubscription } from "../../../contract/subscriptions";
+import type { CustomerSubscription } from "../../../contract/subscriptions";
 import { plans } from "../../../contract/pricing";
 import { api } from "../../lib/api";
 import { formatDate } from "../../lib/date-format";

@@ -4,43 +4,37 @@ import { useId, useState } from "react";
 import { useTranslation } from "../../lib/i18n";
 import { apiHref } from "../../lib/api";
 import { copyLink } from "../../lib/share";
-import { Button, buttonClass } from "../button";
+import { Button } from "../button";
+import { LinkField, QrFigure } from "../link-and-qr";
 
 const qrPath = (format: "svg" | "png", query: { size?: number; download?: "1" } = {}) =>
   apiHref(`/partner/referral-qr.${format}` as const, { query });
 
 export function ReferralPanel({ link, slug }: { link: string; slug: string }) {
   const { t } = useTranslation();
-  const linkId = useId();
   const hintId = useId();
   const [said, setSaid] = useState("");
   return (
     <div className="flex flex-col gap-5 sm:flex-row sm:items-start">
       <div className="flex min-w-0 flex-1 flex-col gap-3">
-        <label htmlFor={linkId} className="text-sm font-medium">
-          {t("partner.link.label")}
-        </label>
-        <div className="flex flex-col gap-2 sm:flex-row">
-          <input
-            id={linkId}
-            readOnly
-            value={link}
-            aria-describedby={hintId}
-            onFocus={(event) => event.currentTarget.select()}
-            className="min-h-11 w-full min-w-0 rounded-[var(--radius-control)] border border-line bg-surface px-3 font-mono text-sm"
-          />
-          <Button
-            variant="secondary"
-            className="whitespace-nowrap"
-            onClick={() =>
-              void copyLink(link).then((result) =>
-                setSaid(result === "copied" ? t("partner.link.copied") : t("partner.link.copyFailed")),
-              )
-            }
-          >
-            {t("partner.link.copy")}
-          </Button>
-        </div>
+        <LinkField
+          label={t("partner.link.label")}
+          value={link}
+          describedBy={hintId}
+          action={
+            <Button
+              variant="secondary"
+              className="whitespace-nowrap"
+              onClick={() =>
+                void copyLink(link).then((result) =>
+                  setSaid(result === "copied" ? t("partner.link.copied") : t("partner.link.copyFailed")),
+                )
+              }
+            >
+              {t("partner.link.copy")}
+            </Button>
+          }
+        />
         <p id={hintId} className="text-sm text-muted">
           {t("partner.link.hint")}
         </p>
@@ -48,32 +42,23 @@ export function ReferralPanel({ link, slug }: { link: string; slug: string }) {
           {said}
         </p>
       </div>
-      <figure className="flex flex-col items-center gap-3 sm:w-44">
-        <img
-          src={qrPath("svg")}
-          alt={t("partner.link.qrAlt", { url: link })}
-          width={176}
-          height={176}
-          className="size-44 rounded-[var(--radius-control)] border border-line bg-white"
-        />
-        <figcaption className="sr-only">{t("partner.link.qrCaption")}</figcaption>
-        <div className="flex flex-wrap justify-center gap-1">
-          <a
-            href={qrPath("png", { size: 1024, download: "1" })}
-            download={`kammare-${slug}-qr.png`}
-            className={buttonClass("ghost", "px-3")}
-          >
-            {t("partner.link.downloadPng")}
-          </a>
-          <a
-            href={qrPath("svg", { download: "1" })}
-            download={`kammare-${slug}-qr.svg`}
-            className={buttonClass("ghost", "px-3")}
-          >
-            {t("partner.link.downloadSvg")}
-          </a>
-        </div>
-      </figure>
+      <QrFigure
+        src={qrPath("svg")}
+        alt={t("partner.link.qrAlt", { url: link })}
+        caption={t("partner.link.qrCaption")}
+        downloads={[
+          {
+            href: qrPath("png", { size: 1024, download: "1" }),
+            filename: `kammare-${slug}-qr.png`,
+            label: t("partner.link.downloadPng"),
+          },
+          {
+            href: qrPath("svg", { download: "1" }),
+            filename: `kammare-${slug}-qr.svg`,
+            label: t("partner.link.downloadSvg"),
+          },
+        ]}
+      />
     </div>
   );
 }

@@ -1,5 +1,5 @@
-// An unclaimed page: the way to claim it, through sign-up or sign-in and back here; and the two
-// messages around it: which page is being claimed (on /new and /login) and that it is now yours.
+// An unclaimed page: the way to claim it, through sign-up or sign-in and back here (the notes around
+// it are ../claiming-notice.tsx on /new and /login, and ./claimed-notice.tsx after).
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "../../lib/i18n";
 import { useNavigate, useSearchParams } from "react-router";
@@ -64,37 +64,5 @@ export function ClaimView({ data }: { data: ProfilePageData }) {
         </div>
       )}
     </section>
-  );
-}
-
-/** On the owner's page opened just after claiming it (?claimed=1): the moment it became theirs. */
-export function ClaimedNotice() {
-  const { t } = useTranslation();
-  const [searchParams] = useSearchParams();
-  const notice = useRef<HTMLDivElement>(null);
-  const claimed = searchParams.get("claimed") === "1";
-  // The page has just loaded for this: the message is where a screen reader starts reading.
-  useEffect(() => {
-    if (!claimed) return;
-    notice.current?.focus();
-    // Said once: the address loses its marker (without a navigation), so a reload shows the page alone.
-    const address = new URL(window.location.href);
-    address.searchParams.delete("claimed");
-    window.history.replaceState(window.history.state, "", address);
-  }, [claimed]);
-  if (!claimed) return null;
-  return (
-    <div className="mx-auto w-full max-w-xl pt-4">
-      <div
-        ref={notice}
-        tabIndex={-1}
-        role="status"
-        data-testid="claimed-notice"
-        className="rounded-[var(--radius-control)] border border-success/30 bg-success-soft px-4 py-3 text-success focus:outline-none"
-      >
-        <p className="text-lg font-semibold">{t("profile.claim.done")}</p>
-        <p className="mt-1 text-sm">{t("profile.claim.doneLead")}</p>
-      </div>
-    </div>
   );
 }

@@ -3,7 +3,7 @@
 // and, once paid, a link to its PDF receipt (the row is ../order-row, shared with /account's history).
 import { useId, useState } from "react";
 import { useTranslation } from "../../lib/i18n";
-import { type CustomerOrder } from "../../../contract/admin-orders";
+import type { CustomerOrder } from "../../../contract/admin-orders";
 import { api } from "../../lib/api";
 import { Alert } from "../alert";
 import { Button } from "../button";

@@ -1,7 +1,7 @@
 // What the owner (or an admin) sees on their page: the walkthrough until it is published, the
 // publish moment right after, then the page under a small owner bar (status, share, edit) with
 // banners for the trial, a due payment or a resting page.
-import { useState } from "react";
+import { lazy, Suspense, useState, type ReactNode } from "react";
 import { useTranslation } from "../../lib/i18n";
 import { plans } from "../../../contract/pricing";
 import { walkthroughSteps } from "../../../contract/profile-values";
@@ -14,13 +14,35 @@ import { Alert } from "../alert";
 import { Button, ButtonLink } from "../button";
 import { Dialog } from "../dialog";
 import { StatusBadge } from "../status-badge";
-import { ClaimedNotice } from "./claim-view";
-import { Editor } from "./editor";
-import { OrdersList } from "./orders-list";
+import { ClaimedNotice } from "./claimed-notice";
 import { ProfileView } from "./profile-view";
-import { PublishedMoment } from "./published-moment";
-import { SharePanel } from "./share-panel";
-import { Walkthrough } from "./walkthrough";
+
+// Each part the owner may not need on this visit (the editor until "Edit", the share panel until
+// "Share", the walkthrough while the page is a draft) is a file of its own, fetched when it shows: the
+// page that everyone sees, and its owner bar, load without them.
+const Editor = lazy(() => import("./editor").then((m) => ({ default: m.Editor })));
+const OrdersList = lazy(() => import("./orders-list").then((m) => ({ default: m.OrdersList })));
+const PublishedMoment = lazy(() =>
+  import("./published-moment").then((m) => ({ default: m.PublishedMoment })),
+);
+const SharePanel = lazy(() => import("./share-panel").then((m) => ({ default: m.SharePanel })));
+const Walkthrough = lazy(() => import("./walkthrough").then((m) => ({ default: m.Walkthrough })));
+
+/** Until a part's file is here: a quiet line saying so (screen readers hear it once). */
+function Loading({ children }: { children?: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Suspense
+      fallback={
+        <p role="status" className="px-4 py-6 text-sm text-muted">
+          {t("common.loading")}
+        </p>
+      }
+    >
+      {children}
+    </Suspense>
+  );
+}
 
 export function OwnerArea({ data }: { data: ProfilePageData }) {
   const { t, i18n } = useTranslation();
@@ -41,29 +63,33 @@ export function OwnerArea({ data }: { data: ProfilePageData }) {
     return (
       <div className="px-4 py-6 sm:py-10">
         <ClaimedNotice />
-        <Walkthrough
-          id={data.id}
-          initial={content}
-          visibility={data.visibility}
-          language={data.language}
-          pageUrl={data.pageUrl}
-          done={data.walkthroughDone.filter((step) => walkthroughSteps.includes(step))}
-          onPublished={() => {
-            setJustPublished(true);
-          }}
-        />
+        <Loading>
+          <Walkthrough
+            id={data.id}
+            initial={content}
+            visibility={data.visibility}
+            language={data.language}
+            pageUrl={data.pageUrl}
+            done={data.walkthroughDone.filter((step) => walkthroughSteps.includes(step))}
+            onPublished={() => {
+              setJustPublished(true);
+            }}
+          />
+        </Loading>
       </div>
     );
   }
   if (justPublished) {
     return (
-      <PublishedMoment
-        id={data.id}
-        name={content.displayName}
-        pageUrl={data.pageUrl}
-        trialEndsAt={data.trialEndsAt}
-        onDone={() => setJustPublished(false)}
-      />
+      <Loading>
+        <PublishedMoment
+          id={data.id}
+          name={content.displayName}
+          pageUrl={data.pageUrl}
+          trialEndsAt={data.trialEndsAt}
+          onDone={() => setJustPublished(false)}
+        />
+      </Loading>
     );
   }
   /** The plan in one line: its first or next charge, or the day it ends. */
@@ -110,7 +136,9 @@ export function OwnerArea({ data }: { data: ProfilePageData }) {
         </div>
       </div>
       <Dialog open={sharing} title={t("share.title")} onClose={() => setSharing(false)}>
-        <SharePanel id={data.id} pageUrl={data.pageUrl} title={content.displayName} />
+        <Loading>
+          <SharePanel id={data.id} pageUrl={data.pageUrl} title={content.displayName} />
+        </Loading>
       </Dialog>
       <div className="mx-auto flex w-full max-w-3xl flex-col gap-3 px-4 pt-4 empty:hidden print:hidden">
         {data.subscription && (
@@ -144,17 +172,23 @@ export function OwnerArea({ data }: { data: ProfilePageData }) {
       </div>
       {mode === "edit" ? (
         <div className="px-4 py-6">
-          <Editor
-            id={data.id}
-            initial={content}
-            visibility={data.visibility}
-            onClose={() => setMode("view")}
-          />
+          <Loading>
+            <Editor
+              id={data.id}
+              initial={content}
+              visibility={data.visibility}
+              onClose={() => setMode("view")}
+            />
+          </Loading>
         </div>
       ) : (
         <ProfileView id={data.id} content={content} pageUrl={data.pageUrl} language={data.language} />
       )}
-      {mode === "view" && <OrdersList profileId={data.id} />}
+      {mode === "view" && (
+        <Loading>
+          <OrdersList profileId={data.id} />
+        </Loading>
+      )}
     </div>
   );
 }

@@ -4,10 +4,10 @@
 // shown problem by problem, by block or row, in the reader's language, and offers no download.
 import { useRef, useState } from "react";
 import { useTranslation } from "../../lib/i18n";
-import {
-  type AddressLabelsPreview,
-  type AddressLabelsRequest,
-  type LabelLayout,
+import type {
+  AddressLabelsPreview,
+  AddressLabelsRequest,
+  LabelLayout,
 } from "../../../contract/address-labels";
 import { Button } from "../../components/button";
 import { AdminPageHeader } from "../../components/admin/admin-page-header";

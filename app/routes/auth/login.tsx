@@ -2,10 +2,10 @@
 // an unclaimed page (?redirectTo=/k/{id}?claim=1), it says which page becomes the visitor's and
 // claims it before moving on.
 import { useTranslation } from "../../lib/i18n";
-import { Link, useLocation, useSearchParams } from "react-router";
+import { useLocation, useSearchParams } from "react-router";
 import { AuthCard } from "../../components/auth-card";
 import { ClaimingNotice } from "../../components/claiming-notice";
-import { SignInForm } from "../../components/sign-in-form";
+import { SignInForm, SignInLinks } from "../../components/sign-in-form";
 import { login } from "../../lib/auth";
 import { claimAfterSignIn, claimedIdOf } from "../../lib/claim";
 import { emailFromState } from "../../lib/email-state";
@@ -38,17 +38,11 @@ export default function Login() {
         initialEmail={emailFromState(location.state)}
         resetPasswordHref="/forgot-password"
       >
-        <p className="text-sm">
-          <Link to="/forgot-password" className="text-brand underline">
-            {t("auth.login.forgot")}
-          </Link>
-        </p>
-        <p className="text-sm text-muted">
-          {t("auth.login.noAccount")}{" "}
-          <Link to={signupHref} className="font-medium text-brand underline">
-            {t("auth.login.signup")}
-          </Link>
-        </p>
+        <SignInLinks
+          noAccount={t("auth.login.noAccount")}
+          signUp={t("auth.login.signup")}
+          signUpHref={signupHref}
+        />
       </SignInForm>
     </AuthCard>
   );

@@ -7,7 +7,7 @@
 import { useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "../../lib/i18n";
 import { Link, redirect, useNavigate, useSearchParams } from "react-router";
-import { type CardPlan, type CustomerOrder } from "../../../contract/checkout";
+import type { CardPlan, CustomerOrder } from "../../../contract/checkout";
 import { orderNumberSchema, vatSplit } from "../../../contract/orders";
 import { plans, vatRatePercent } from "../../../contract/pricing";
 import { Alert } from "../../components/alert";

@@ -6,7 +6,7 @@ import { Link, redirect } from "react-router";
 import { Alert } from "../../components/alert";
 import { AuthCard } from "../../components/auth-card";
 import { Button } from "../../components/button";
-import { SignInForm } from "../../components/sign-in-form";
+import { SignInForm, SignInLinks } from "../../components/sign-in-form";
 import { login, logout } from "../../lib/auth";
 import { emailProblem } from "../../lib/validate";
 import { hasRole, viewerContext } from "../../lib/services.server";
@@ -60,17 +60,11 @@ export default function PartnerSignIn({ loaderData }: Route.ComponentProps) {
           // A partner's account is an account like any other: its password is reset the same way.
           resetPasswordHref="/forgot-password"
         >
-          <p className="text-sm">
-            <Link to="/forgot-password" className="text-brand underline">
-              {t("auth.login.forgot")}
-            </Link>
-          </p>
-          <p className="text-sm text-muted">
-            {t("partner.signin.noAccount")}{" "}
-            <Link to="/partner/signup" className="font-medium text-brand underline">
-              {t("partner.signin.signup")}
-            </Link>
-          </p>
+          <SignInLinks
+            noAccount={t("partner.signin.noAccount")}
+            signUp={t("partner.signin.signup")}
+            signUpHref="/partner/signup"
+          />
         </SignInForm>
       )}
     </AuthCard>

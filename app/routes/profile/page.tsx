@@ -11,13 +11,18 @@ import {
   customerSubscriptions,
 } from "../../lib/services.server";
 import { notFound } from "../../lib/not-found";
-import { ClaimView } from "../../components/profile/claim-view";
 import { OwnerArea } from "../../components/profile/owner-area";
 import type { ProfilePageData } from "../../components/profile/page-data";
 import { ProfileView } from "../../components/profile/profile-view";
 import { RestingView } from "../../components/profile/resting-view";
 import { serverRules } from "../../rules/index.server";
 import type { Route } from "./+types/page";
+import { lazy, Suspense } from "react";
+
+// Only an unclaimed page shows the claim screen: its code is a file of its own.
+const ClaimView = lazy(() =>
+  import("../../components/profile/claim-view").then((m) => ({ default: m.ClaimView })),
+);
 
 export const middleware: Route.MiddlewareFunction[] = serverRules("profile");
 
@@ -98,7 +103,9 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto w-full max-w-xl px-5 py-12 sm:py-20">
       {data.status === "unclaimed" ? (
-        <ClaimView data={data} />
+        <Suspense>
+          <ClaimView data={data} />
+        </Suspense>
       ) : data.status === "expired" ? (
         <RestingView />
       ) : data.status === "removed" ? (

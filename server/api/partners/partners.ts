@@ -3,7 +3,7 @@
 // its figures and its customers. Every call of the area works on the caller's own organisation only,
 // found from the caller's account, never from anything the request names.
 import { Hono, type Context } from "hono";
-import { type LoginResponse } from "../../../contract/auth";
+import type { LoginResponse } from "../../../contract/auth";
 import {
   partnerOrganisationRequestSchema,
   partnerSignupRequestSchema,

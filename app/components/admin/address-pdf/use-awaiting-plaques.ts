@@ -2,7 +2,7 @@
 // opened), which of them are chosen, which were last printed, and marking the chosen plaques sent.
 import { useState } from "react";
 import { useTranslation } from "../../../lib/i18n";
-import { type AwaitingPlaques } from "../../../../contract/address-labels";
+import type { AwaitingPlaques } from "../../../../contract/address-labels";
 import { api } from "../../../lib/api";
 import { useToast } from "../../toast";
 
