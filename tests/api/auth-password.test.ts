@@ -330,9 +330,6 @@ describeOnEngines("passwords", ({ app, db, logs, mailbox, accounts }) => {
   });
 
   it("never writes a password, an access token or a reset token to the log", () => {
-    expect(logs.length).toBeGreaterThan(10);
-    expect(accounts.secrets.size).toBeGreaterThan(10);
-    const text = JSON.stringify(logs);
-    for (const secret of accounts.secrets) expect(text).not.toContain(secret);
+    accounts.expectNoSecretLogged(logs);
   });
 });

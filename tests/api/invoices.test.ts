@@ -22,12 +22,12 @@ import type { Database } from "../../server/db/client";
 import { invoices, orders, profileStatusHistory, profiles } from "../../server/db/schema";
 import { checkoutByInvoice } from "../../server/domain/invoicing";
 import { runLifecycle } from "../../server/domain/lifecycle";
-import { createProfiles } from "../../server/domain/profiles";
 import { createOutboxSender, readOutbox } from "../../server/providers/email";
 import { noInvoiceProvider } from "../../server/providers/invoicing/types";
 import { call, expectError, siteOrigin, type Account } from "../support/accounts";
 import { describeOnEngines } from "../support/api-fixture";
 import { billingAddress } from "../support/checkout-samples";
+import { ownedPageWith } from "../support/named-draft";
 import { pdfText } from "../support/pdf-text";
 import { creditorForm } from "../support/creditor-row";
 
@@ -36,21 +36,8 @@ const billing = billingAddress;
 const dayMs = 24 * 60 * 60 * 1000;
 
 describeOnEngines("paying by invoice", ({ app, db, accounts, admin, customer, mailbox }) => {
-  async function ownedPage(status: "trial" | "past_due" | "expired" = "trial", owner?: Account) {
-    const who = owner ?? (await accounts.signUp());
-    const [row] = await createProfiles(
-      db,
-      { count: 1, ownerUserId: who.id },
-      { id: admin.id, roles: ["admin"] },
-      { ip: null, userAgent: "test" },
-    );
-    const id = row?.id as string;
-    await db
-      .update(profiles)
-      .set({ status, metadata: { language: "sv-SE" } })
-      .where(eq(profiles.id, id));
-    return { id, owner: who };
-  }
+  const ownedPage = (status: "trial" | "past_due" | "expired" = "trial", owner?: Account) =>
+    ownedPageWith({ db, accounts, admin }, { status, metadata: { language: "sv-SE" } }, owner);
   const faktura = (owner: Account, json: unknown) =>
     call(app, "/api/checkout/faktura", { bearer: owner.token, json });
   const adminCall = (path: string, json?: unknown) =>

@@ -15,12 +15,12 @@ import {
   whitelistListSchema,
   type PartnerMe,
 } from "../../contract/partners";
-import { formatOrderNumber } from "../../contract/orders";
-import { auditLog, orders, partnerAttributions, profiles, users } from "../../server/db/schema";
+import { auditLog, partnerAttributions, profiles, users } from "../../server/db/schema";
 import { createProfiles } from "../../server/domain/profiles";
 import { qrcodeEncoder } from "../../server/providers/qr";
 import { call, expectError, expectSession, type Account } from "../support/accounts";
 import { describeOnEngines } from "../support/api-fixture";
+import { insertOrder } from "../support/order-row";
 
 const partnerCalls = [
   { method: "GET", path: "/api/partner/me" },
@@ -35,8 +35,6 @@ const partnerCalls = [
 type Partner = { id: string; email: string; token: string; me: PartnerMe };
 
 describeOnEngines("partners", ({ app, db, accounts, admin, customer }) => {
-  let nextOrder = 900_000;
-
   async function whitelist(email: string, partnerName: string) {
     const response = await call(app, "/api/admin/partner-whitelist", {
       bearer: admin.token,
@@ -577,19 +575,12 @@ describeOnEngines("partners", ({ app, db, accounts, admin, customer }) => {
         .update(profiles)
         .set({ status: "active", trialStartedAt: now, paidUntil: new Date(now.getTime() + 30 * 86_400_000) })
         .where(eq(profiles.id, page));
-      await db.insert(orders).values({
-        orderNumber: formatOrderNumber(nextOrder++),
+      await insertOrder(db, {
         profileId: page,
         customerUserId: buyer.id,
         method: "card",
         plan: "monthly",
         amountOre: 4900,
-        netOre: 3920,
-        vatOre: 980,
-        vatRatePercent: 25,
-        status: "paid",
-        provider: "sandbox",
-        providerReference: `sb_${randomUUID()}`,
         paidAt: now,
       });
       const after = await dashboard(a.token);

@@ -12,11 +12,11 @@ import {
   profiles,
   subscriptions,
 } from "../../server/db/schema";
-import { createProfiles } from "../../server/domain/profiles";
 import { createSandboxProvider } from "../../server/providers/payments/sandbox";
 import { createPaymentProviders } from "../../server/providers/payments";
 import { call, expectError, type Account } from "../support/accounts";
 import { describeOnEngines } from "../support/api-fixture";
+import { ownedPageWith } from "../support/named-draft";
 
 const secret = "test-sandbox-secret-0123456789";
 const sandbox = createSandboxProvider({ secret });
@@ -32,20 +32,8 @@ describeOnEngines(
   { app: { payments, onProfileChanged: (id) => changed.push(id) } },
   ({ app, db, accounts, admin }) => {
     /** A published page (in its free trial) of a fresh customer. */
-    async function ownedPage(
-      status: "trial" | "draft" | "active" = "trial",
-    ): Promise<{ id: string; owner: Account }> {
-      const owner = await accounts.signUp();
-      const [row] = await createProfiles(
-        db,
-        { count: 1, ownerUserId: owner.id },
-        { id: admin.id, roles: ["admin"] },
-        { ip: null, userAgent: "test" },
-      );
-      const id = row?.id as string;
-      await db.update(profiles).set({ status }).where(eq(profiles.id, id));
-      return { id, owner };
-    }
+    const ownedPage = (status: "trial" | "draft" | "active" = "trial") =>
+      ownedPageWith({ db, accounts, admin }, { status });
     const start = async (owner: Account, json: unknown) => {
       const response = await call(app, "/api/checkout/card", { bearer: owner.token, json });
       expect(response.status).toBe(200);

@@ -8,11 +8,11 @@ import { startCardCheckoutAnswerSchema } from "../../contract/checkout";
 import { cardPageAnswerSchema, subscriptionAnswerSchema } from "../../contract/subscriptions";
 import { loadConfig } from "../../server/config";
 import { orders, paymentEvents, profiles, subscriptions } from "../../server/db/schema";
-import { createProfiles } from "../../server/domain/profiles";
 import { createPaymentProviders } from "../../server/providers/payments";
 import { createStripeProvider } from "../../server/providers/payments/stripe";
 import { call, siteOrigin, type Account } from "../support/accounts";
 import { describeOnEngines, type ApiFixture } from "../support/api-fixture";
+import { ownedPageWith } from "../support/named-draft";
 import { startStripeStandIn } from "../support/stripe-stand-in";
 
 const secretKey = "sk_test_standin_0123456789";
@@ -53,28 +53,29 @@ function stripeWebhook(type: string, object: Record<string, unknown>, secret = w
   return { body, headers: { "Content-Type": "application/json", "Stripe-Signature": signature } };
 }
 
-/** A new customer's page with the given status (and trial's end), set straight in the database. */
-async function pageWithStatus(
-  { db, accounts, admin }: Pick<ApiFixture, "db" | "accounts" | "admin">,
-  fields: { status: "trial" | "expired"; trialEndsAt?: Date },
-): Promise<{ id: string; owner: Account }> {
-  const owner = await accounts.signUp();
-  const [row] = await createProfiles(
-    db,
-    { count: 1, ownerUserId: owner.id },
-    { id: admin.id, roles: ["admin"] },
-    { ip: null, userAgent: "test" },
-  );
-  const id = row?.id as string;
-  await db.update(profiles).set(fields).where(eq(profiles.id, id));
-  return { id, owner };
+/**
+ * Starts a monthly card checkout of the page and has the stand-in complete its Checkout Session, as the
+ * customer paying on Stripe's page would; the webhook that tells the app is left to the test. Returns
+ * the order, its row, and the session and subscription Stripe now holds.
+ */
+async function checkoutCompletedOnStripe(
+  { app, db }: Pick<ApiFixture, "app" | "db">,
+  { id, owner }: { id: string; owner: Account },
+) {
+  const started = await call(app, "/api/checkout/card", {
+    bearer: owner.token,
+    json: { profileId: id, plan: "monthly" },
+  });
+  const { order } = startCardCheckoutAnswerSchema.parse(await started.json());
+  const [row] = await db.select().from(orders).where(eq(orders.orderNumber, order.orderNumber));
+  return { order, row, ...standIn.completeSession(row?.providerReference as string) };
 }
 
 describeOnEngines(
   "card checkout through Stripe",
   { app: { config, payments } },
   ({ app, db, accounts, admin }) => {
-    const trialPage = () => pageWithStatus({ db, accounts, admin }, { status: "trial" });
+    const trialPage = () => ownedPageWith({ db, accounts, admin }, { status: "trial" });
 
     it("makes a subscription Checkout Session with the plan's terms and sends the customer to it", async () => {
       const { id, owner } = await trialPage();
@@ -106,13 +107,7 @@ describeOnEngines(
 
     it("books Stripe's signed checkout.session.completed once, even delivered twice; a forged one is refused", async () => {
       const { id, owner } = await trialPage();
-      const started = await call(app, "/api/checkout/card", {
-        bearer: owner.token,
-        json: { profileId: id, plan: "monthly" },
-      });
-      const { order } = startCardCheckoutAnswerSchema.parse(await started.json());
-      const [row] = await db.select().from(orders).where(eq(orders.orderNumber, order.orderNumber));
-      const { session } = standIn.completeSession(row?.providerReference as string);
+      const { row, session } = await checkoutCompletedOnStripe({ app, db }, { id, owner });
 
       const forged = stripeWebhook("checkout.session.completed", { ...session }, "whsec_someone_else_000");
       const refused = await app.request("/api/webhooks/stripe", { method: "POST", ...forged });
@@ -164,13 +159,10 @@ describeOnEngines(
 
     it("a failed renewal makes the page past due with the failure kept; the next paid invoice renews it", async () => {
       const { id, owner } = await trialPage();
-      const started = await call(app, "/api/checkout/card", {
-        bearer: owner.token,
-        json: { profileId: id, plan: "monthly" },
-      });
-      const { order } = startCardCheckoutAnswerSchema.parse(await started.json());
-      const [row] = await db.select().from(orders).where(eq(orders.orderNumber, order.orderNumber));
-      const { session, subscription } = standIn.completeSession(row?.providerReference as string);
+      const { order, row, session, subscription } = await checkoutCompletedOnStripe(
+        { app, db },
+        { id, owner },
+      );
       const deliver = (type: string, object: Record<string, unknown>) =>
         app.request("/api/webhooks/stripe", { method: "POST", ...stripeWebhook(type, object) });
       expect((await deliver("checkout.session.completed", { ...session })).status).toBe(200);
@@ -241,7 +233,7 @@ describeOnEngines(
   ({ app, db, accounts, admin }) => {
     it("asks Stripe for a trial ending with the page's, and books the completed checkout as scheduled, not paid", async () => {
       const trialEndsAt = new Date(Date.now() + 20 * 24 * 3600_000);
-      const { id, owner } = await pageWithStatus({ db, accounts, admin }, { status: "trial", trialEndsAt });
+      const { id, owner } = await ownedPageWith({ db, accounts, admin }, { status: "trial", trialEndsAt });
       const response = await call(app, "/api/checkout/card", {
         bearer: owner.token,
         json: { profileId: id, plan: "monthly" },
@@ -274,14 +266,8 @@ describeOnEngines(
   { app: { config, payments } },
   ({ app, db, accounts, admin }) => {
     it("switches to yearly through a schedule, changes the card on Stripe's portal, and withdraws with a Stripe refund", async () => {
-      const { id, owner } = await pageWithStatus({ db, accounts, admin }, { status: "expired" });
-      const started = await call(app, "/api/checkout/card", {
-        bearer: owner.token,
-        json: { profileId: id, plan: "monthly" },
-      });
-      const { order } = startCardCheckoutAnswerSchema.parse(await started.json());
-      const [stored] = await db.select().from(orders).where(eq(orders.orderNumber, order.orderNumber));
-      const { session, subscription } = standIn.completeSession(stored?.providerReference ?? "");
+      const { id, owner } = await ownedPageWith({ db, accounts, admin }, { status: "expired" });
+      const { order, session, subscription } = await checkoutCompletedOnStripe({ app, db }, { id, owner });
       const completed = stripeWebhook("checkout.session.completed", { ...session });
       expect((await call(app, "/api/webhooks/stripe", { method: "POST", ...completed })).status).toBe(200);
       const act = (what: string, json: Record<string, unknown> = {}) =>

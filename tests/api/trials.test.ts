@@ -4,17 +4,12 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { profileAnswerSchema } from "../../contract/profiles";
-import {
-  emailVerificationTokens,
-  orders,
-  profileStatusHistory,
-  profiles,
-  users,
-} from "../../server/db/schema";
+import { emailVerificationTokens, profileStatusHistory, profiles, users } from "../../server/db/schema";
 import { createProfiles } from "../../server/domain/profiles";
 import { awayFromWindowEdge, call, expectError, sha256Hex, type Account } from "../support/accounts";
 import { describeOnEngines } from "../support/api-fixture";
 import { namedDraft as makeNamedDraft } from "../support/named-draft";
+import { insertOrder } from "../support/order-row";
 
 const dayMs = 24 * 60 * 60 * 1000;
 const verifyLink = /\/verify-email\?token=([A-Za-z0-9_%-]+)/;
@@ -247,19 +242,12 @@ describeOnEngines("trials and e-mail verification", ({ app, db, accounts, admin,
       const owner = await verified();
       const { id } = await namedDraft(owner);
       await db.update(profiles).set({ status: "expired" }).where(eq(profiles.id, id));
-      await db.insert(orders).values({
-        orderNumber: `KM-9${Date.now().toString().slice(-8)}`,
+      await insertOrder(db, {
         profileId: id,
         customerUserId: owner.id,
         method: "card",
         plan: "monthly",
         amountOre: 4900,
-        netOre: 3920,
-        vatOre: 980,
-        vatRatePercent: 25,
-        status: "paid",
-        provider: "sandbox",
-        paidAt: new Date(),
       });
       const body = await expectError(
         await extendedTrial(owner.token, { profileId: id, acceptTerms: true }),

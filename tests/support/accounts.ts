@@ -1,6 +1,7 @@
 // Accounts for the API tests: calling the API as a browser or a client would, signing up and in
-// through the API, making admins, ending sessions directly in the database (expired, revoked), and
-// the table of malformed payloads every call with a body is checked against.
+// through the API (every secret kept, to look for in the log), making admins, ending sessions directly
+// in the database (expired, revoked), and the table of malformed payloads every call with a body is
+// checked against.
 import { createHash, randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
@@ -8,7 +9,7 @@ import { sessionSchema, type Role, type Session } from "../../contract/auth";
 import { apiErrorSchema, type ApiErrorBody } from "../../contract/errors";
 import type { Database } from "../../server/db/client";
 import { sessions, users } from "../../server/db/schema";
-import type { createTestApp } from "./test-app";
+import type { createTestApp, LogLine } from "./test-app";
 
 export type TestApp = ReturnType<typeof createTestApp>["app"];
 
@@ -159,6 +160,17 @@ export class Accounts {
   secret(value: string): string {
     this.secrets.add(value);
     return value;
+  }
+
+  /**
+   * The log check: no secret recorded so far stands in any log line. It first makes sure the app has
+   * logged, and the tests have used secrets, enough for "none found" to mean something.
+   */
+  expectNoSecretLogged(logs: LogLine[]): void {
+    expect(logs.length).toBeGreaterThan(10);
+    expect(this.secrets.size).toBeGreaterThan(10);
+    const text = JSON.stringify(logs);
+    for (const secret of this.secrets) expect(text).not.toContain(secret);
   }
 
   async signUp(options: { email?: string; password?: string; roles?: Role[] } = {}): Promise<Account> {

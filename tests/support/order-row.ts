@@ -1,5 +1,5 @@
-// An order row for the database tests that need one (paid by default), inserted directly: 49 kr a year
-// unless given, VAT 25 %, through the sandbox for a card and the invoice provider for an invoice.
+// An order row for the database tests that need one (paid by default), inserted directly: a year for
+// 490 kr unless given, VAT 25 %, through the sandbox for a card and the invoice provider for an invoice.
 import { randomUUID } from "node:crypto";
 import { formatOrderNumber } from "../../contract/orders";
 import type { Executor } from "../../server/db/client";
@@ -13,6 +13,8 @@ export async function insertOrder(
     profileId: string;
     customerUserId: string;
     method: "card" | "invoice";
+    /** Yearly unless given; a monthly order gives its own amountOre too. */
+    plan?: "monthly" | "yearly";
     status?: "paid" | "pending" | "refunded";
     amountOre?: number;
     /** When it was paid; now for a paid order unless given. */
@@ -21,7 +23,7 @@ export async function insertOrder(
     createdAt?: Date;
   },
 ): Promise<typeof orders.$inferSelect> {
-  const { method, status = "paid", amountOre = 49_000 } = values;
+  const { method, plan = "yearly", status = "paid", amountOre = 49_000 } = values;
   const netOre = Math.round(amountOre * 0.8);
   const [row] = await db
     .insert(orders)
@@ -30,7 +32,7 @@ export async function insertOrder(
       profileId: values.profileId,
       customerUserId: values.customerUserId,
       method,
-      plan: "yearly",
+      plan,
       amountOre,
       netOre,
       vatOre: amountOre - netOre,
