@@ -2,16 +2,15 @@
 // status changed with a reason (confirmed), and the history shows it; customers are sent away.
 import { readFile } from "node:fs/promises";
 import { expect, test, waitForHydration } from "./support/fixtures";
-import { newUser, signInByApi, signUpByApi } from "./support/accounts";
+import { newUser, signUpByApi } from "./support/accounts";
+import { openAsAdmin } from "./support/pages";
 import { admin, appUrl } from "./support/ports";
 
 test("an admin creates a batch, finds one, suspends it with a reason and sees the history", async ({
   page,
   problems,
 }) => {
-  await signInByApi(page, admin);
-  await page.goto("/admin/profiles/new");
-  await waitForHydration(page);
+  await openAsAdmin(page, "/admin/profiles/new");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("New pages");
 
   // The form explains a wrong number before sending anything.

@@ -1,6 +1,6 @@
 // Analytics through the real posthog-js against the local stand-in: page views, page leaves, flags.
 import { randomUUID } from "node:crypto";
-import { eventsOfVisitor, expect, test, waitForHydration } from "./support/fixtures";
+import { eventsOfVisitor, expect, pagesLeftBy, test, waitForHydration } from "./support/fixtures";
 import { appUrl } from "./support/ports";
 
 test("a page view with the full path on the first load and after every route change", async ({ page }) => {
@@ -39,13 +39,7 @@ test("a page leave with the current address before the window unloads", async ({
     .poll(async () => (await eventsOfVisitor(marker)).some((e) => e.event === "$pageview"))
     .toBe(true);
   await page.goto("about:blank");
-  await expect
-    .poll(async () =>
-      (await eventsOfVisitor(marker))
-        .filter((e) => e.event === "$pageleave")
-        .map((e) => e.properties.$current_url),
-    )
-    .toEqual([`${appUrl}/gratis-provperiod?visit=${marker}`]);
+  await expect.poll(() => pagesLeftBy(marker)).toEqual([`${appUrl}/gratis-provperiod?visit=${marker}`]);
 });
 
 test("feature flags from the analytics host reach components", async ({ page }) => {

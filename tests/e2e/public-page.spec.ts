@@ -4,7 +4,7 @@
 import { expectNoSeriousAxeViolations as expectNoSeriousViolations } from "./support/axe";
 import { randomUUID } from "node:crypto";
 import { signInAs } from "./support/accounts";
-import { eventsOfVisitor, expect, test, waitForHydration } from "./support/fixtures";
+import { eventsOfVisitor, expect, pagesLeftBy, test, waitForHydration } from "./support/fixtures";
 import { ownedPage } from "./support/pages";
 import { appUrl } from "./support/ports";
 
@@ -74,13 +74,7 @@ test("the light page still sends the spec's page view and page leave", async ({ 
   const [view] = (await eventsOfVisitor(marker)).filter((e) => e.event === "$pageview");
   expect(view?.properties.$current_url).toBe(`${appUrl}/k/${id}?visit=${marker}`);
   await page.goto("about:blank");
-  await expect
-    .poll(async () =>
-      (await eventsOfVisitor(marker))
-        .filter((e) => e.event === "$pageleave")
-        .map((e) => e.properties.$current_url),
-    )
-    .toEqual([`${appUrl}/k/${id}?visit=${marker}`]);
+  await expect.poll(() => pagesLeftBy(marker)).toEqual([`${appUrl}/k/${id}?visit=${marker}`]);
 });
 
 test("without JavaScript the page reads, its links work, and the language can be changed", async ({

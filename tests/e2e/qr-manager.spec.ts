@@ -8,7 +8,7 @@ import { decodePng, decodeSvg } from "../support/qr-decode";
 import { signInByApi } from "./support/accounts";
 import { expectNoSeriousAxeViolations } from "./support/axe";
 import { expect, test, waitForHydration } from "./support/fixtures";
-import { newProfiles } from "./support/pages";
+import { newProfiles, openAsAdmin } from "./support/pages";
 import { admin, appUrl } from "./support/ports";
 import { shoot } from "./support/shots";
 
@@ -16,9 +16,7 @@ test("an admin makes a batch of 24 pages, prints their QR sheet and sees them ma
   page,
   problems,
 }) => {
-  await signInByApi(page, admin);
-  await page.goto("/admin/profiles/new");
-  await waitForHydration(page);
+  await openAsAdmin(page, "/admin/profiles/new");
   await page.getByLabel("How many").fill("24");
   await page.getByRole("button", { name: "Create", exact: true }).click();
   await expect(page.getByText("24 pages are created.")).toBeVisible();

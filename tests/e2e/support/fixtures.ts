@@ -81,6 +81,13 @@ export async function eventsOfVisitor(marker: string): Promise<RecordedEvent[]> 
   return all.filter((event) => event.distinct_id === first.distinct_id);
 }
 
+/** The addresses the visitor with `marker` left pages from, as its page-leave events name them. */
+export async function pagesLeftBy(marker: string): Promise<unknown[]> {
+  return (await eventsOfVisitor(marker))
+    .filter((event) => event.event === "$pageleave")
+    .map((event) => event.properties.$current_url);
+}
+
 /** Sets a marker on window that survives client navigation and vanishes on a full page load. */
 export async function markDocument(page: Page): Promise<void> {
   await page.evaluate(() => {

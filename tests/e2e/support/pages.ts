@@ -1,7 +1,8 @@
 // Profiles for the end-to-end suite, made through the real API: an admin creates the page for a new
 // owner, who walks it through to the publish step (and publishes it, unless told not to).
-import { expect, type APIRequestContext, type Browser } from "@playwright/test";
-import { newUser, signInContextByApi, signUpByApi, type TestUser } from "./accounts";
+import { expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { newUser, signInByApi, signInContextByApi, signUpByApi, type TestUser } from "./accounts";
+import { waitForHydration } from "./fixtures";
 import { ownAddress } from "./client-address";
 import { admin, appUrl } from "./ports";
 
@@ -125,4 +126,11 @@ export async function payByCard(
   });
   expect(paid.status()).toBe(200);
   return order.orderNumber;
+}
+
+/** Signs the admin in (through the API) and opens `path`, ready to use: the app has hydrated. */
+export async function openAsAdmin(page: Page, path: string): Promise<void> {
+  await signInByApi(page, admin);
+  await page.goto(path);
+  await waitForHydration(page);
 }
