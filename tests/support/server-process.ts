@@ -17,8 +17,8 @@ import {
   stopServer,
   tempDirs,
   waitForLog,
-  within,
 } from "./server-spawn";
+import { within } from "../../server/time-limit";
 
 export type { Exit, LogLine, ServerProcess } from "./server-spawn";
 export { startMs };

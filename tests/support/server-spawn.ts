@@ -6,6 +6,7 @@ import { mkdtemp } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { within } from "../../server/time-limit";
 
 export const root = fileURLToPath(new URL("../..", import.meta.url));
 export const entry = path.join(root, "build/server/index.js");
@@ -107,22 +108,6 @@ export async function listeningPort(server: ServerProcess, timeoutMs = startMs):
   const line = await waitForLog(server, "listening", timeoutMs);
   if (typeof line.port !== "number") throw new Error(`"listening" without a port\n${describeOutput(server)}`);
   return line.port;
-}
-
-export function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms} ms`)), ms);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error instanceof Error ? error : new Error(String(error)));
-      },
-    );
-  });
 }
 
 export async function stopServer(server: ServerProcess): Promise<Exit> {

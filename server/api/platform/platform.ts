@@ -4,6 +4,7 @@ import { endpoints } from "../../../contract/endpoints";
 import type { Health, Ready, BuildInfo } from "../../../contract/platform";
 import type { ApiEnv } from "../../http/env";
 import { openApiDocument } from "../../http/openapi";
+import { within } from "../../time-limit";
 
 export function platformRoutes(deps: { ping: () => Promise<void>; buildId: string }) {
   const document = openApiDocument(endpoints);
@@ -11,7 +12,7 @@ export function platformRoutes(deps: { ping: () => Promise<void>; buildId: strin
     .get("/health", (c) => c.json({ ok: true } satisfies Health))
     .get("/ready", async (c) => {
       try {
-        await withTimeout(deps.ping(), 2000);
+        await within(deps.ping(), 2000, "the database ping");
         return c.json({ ok: true, database: "up" } satisfies Ready);
       } catch (error) {
         c.get("logger").warn({ err: error }, "readiness check: database does not answer");
@@ -23,20 +24,4 @@ export function platformRoutes(deps: { ping: () => Promise<void>; buildId: strin
       return c.json({ buildId: deps.buildId } satisfies BuildInfo);
     })
     .get("/openapi.json", (c) => c.json(document));
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error instanceof Error ? error : new Error(String(error)));
-      },
-    );
-  });
 }

@@ -11,13 +11,16 @@ import { dayMs } from "../core";
 import type { ReasonOf } from "../profiles";
 import {
   type OrderRow,
+  type TrialClock,
   orderPaymentRefusal,
   onTrial,
-  runningTrialEnd,
+  trialEndBeforeFirstCharge,
   addInterval,
   orderTerms,
 } from "./orders";
 import { applyPaymentToPage } from "./page-payment";
+
+type ProfileRow = typeof profiles.$inferSelect;
 
 /**
  * A successful payment: the first one pays the order and starts the subscription; a later one that pays
@@ -26,17 +29,13 @@ import { applyPaymentToPage } from "./page-payment";
 export async function applySuccess(
   tx: Executor,
   order: OrderRow,
-  profile: typeof profiles.$inferSelect,
+  profile: ProfileRow,
   event: PaymentEvent,
-  { now, trialDays }: { now: Date; trialDays: number },
+  clock: TrialClock,
 ): Promise<Date | null> {
+  const { now } = clock;
   if (order.status === "cancelled") return null;
-  const [subscription] = await tx
-    .select()
-    .from(subscriptions)
-    .where(eq(subscriptions.orderId, order.id))
-    .limit(1)
-    .for("update");
+  const subscription = await lockedSubscriptionOf(tx, order);
   const reportedEnd = event.periodEnd ? new Date(event.periodEnd) : null;
 
   if (order.status === "scheduled") {
@@ -110,9 +109,7 @@ export async function applySuccess(
   // it is kept in payment_events for the admin, and the order stays unpaid).
   if (order.checkoutLinkId && (await orderPaymentRefusal(tx, order, null)) !== null) return null;
   const terms = await orderTerms(tx, order);
-  const trialEndsAt = terms.trialFirst
-    ? new Date(now.getTime() + trialDays * dayMs)
-    : runningTrialEnd(profile, now);
+  const trialEndsAt = trialEndBeforeFirstCharge(terms, profile, clock);
   const periodStart = trialEndsAt ?? now;
   const periodEnd =
     reportedEnd && reportedEnd > periodStart ? reportedEnd : addInterval(periodStart, terms.interval);
@@ -143,6 +140,17 @@ export async function applySuccess(
 }
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+/** The order's subscription, locked for the change the event makes (none before its checkout is done). */
+async function lockedSubscriptionOf(tx: Executor, order: OrderRow): Promise<SubscriptionRow | undefined> {
+  const [subscription] = await tx
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.orderId, order.id))
+    .limit(1)
+    .for("update");
+  return subscription;
+}
 
 /**
  * What a paid charge changes of a subscription besides its period: the dunning starts over, and a
@@ -176,16 +184,15 @@ export const retryAfterDays = [1, 3, 7] as const;
 export async function applyCheckoutCompleted(
   tx: Executor,
   order: OrderRow,
-  profile: typeof profiles.$inferSelect,
+  profile: ProfileRow,
   event: PaymentEvent,
-  { now, trialDays }: { now: Date; trialDays: number },
+  clock: TrialClock,
 ): Promise<boolean> {
+  const { now } = clock;
   if (!openOrderStatuses.includes(order.status)) return false;
   if (order.checkoutLinkId && (await orderPaymentRefusal(tx, order, null)) !== null) return false;
   const terms = await orderTerms(tx, order);
-  const trialEndsAt = terms.trialFirst
-    ? new Date(now.getTime() + trialDays * dayMs)
-    : runningTrialEnd(profile, now);
+  const trialEndsAt = trialEndBeforeFirstCharge(terms, profile, clock);
   // Nothing to wait for: the provider should have charged; nothing is booked without a charge.
   if (!trialEndsAt) return false;
   await tx.update(orders).set({ status: "scheduled", failureCode: null }).where(eq(orders.id, order.id));
@@ -210,16 +217,11 @@ export async function applyCheckoutCompleted(
 export async function applyChargeFailure(
   tx: Executor,
   order: OrderRow,
-  profile: typeof profiles.$inferSelect,
+  profile: ProfileRow,
   event: PaymentEvent,
   now: Date,
 ): Promise<boolean> {
-  const [subscription] = await tx
-    .select()
-    .from(subscriptions)
-    .where(eq(subscriptions.orderId, order.id))
-    .limit(1)
-    .for("update");
+  const subscription = await lockedSubscriptionOf(tx, order);
   await tx
     .update(orders)
     .set({ failureCode: event.failureCode ?? "payment_failed", failureNotifiedAt: null })
@@ -261,7 +263,7 @@ export async function applyChargeFailure(
 async function openSubscription(
   tx: Executor,
   order: OrderRow,
-  profile: typeof profiles.$inferSelect,
+  profile: ProfileRow,
   event: PaymentEvent,
   request: {
     terms: { interval: CheckoutLinkInterval; iterations: number };

@@ -147,6 +147,9 @@ export async function orderPaymentRefusal(
   return null;
 }
 
+/** The moment a checkout or a booking happens, and how many days a checkout link's trial runs. */
+export type TrialClock = { now: Date; trialDays: number };
+
 /**
  * When an order's first charge is due, if not at its checkout: at the end of the trial that comes
  * first, a checkout link's (from now) or the page's own running trial (decisions: paying during a
@@ -155,14 +158,26 @@ export async function orderPaymentRefusal(
 export async function firstChargeAt(
   db: Executor,
   order: Pick<OrderRow, "profileId" | "checkoutLinkId" | "plan">,
-  { now, trialDays }: { now: Date; trialDays: number },
+  clock: TrialClock,
 ): Promise<Date | null> {
   const terms = await orderTerms(db, order);
+  // The page's own trial is read only when no checkout link's trial comes first.
+  const [profile] = terms.trialFirst
+    ? []
+    : await db
+        .select({ status: profiles.status, trialEndsAt: profiles.trialEndsAt })
+        .from(profiles)
+        .where(eq(profiles.id, order.profileId));
+  return trialEndBeforeFirstCharge(terms, profile ?? null, clock);
+}
+
+/** firstChargeAt's rule, for terms and a page already read (the booking of a checkout asks it too). */
+export function trialEndBeforeFirstCharge(
+  terms: { trialFirst: boolean },
+  profile: { status: ProfileStatus; trialEndsAt: Date | null } | null,
+  { now, trialDays }: TrialClock,
+): Date | null {
   if (terms.trialFirst) return new Date(now.getTime() + trialDays * dayMs);
-  const [profile] = await db
-    .select({ status: profiles.status, trialEndsAt: profiles.trialEndsAt })
-    .from(profiles)
-    .where(eq(profiles.id, order.profileId));
   return profile ? runningTrialEnd(profile, now) : null;
 }
 

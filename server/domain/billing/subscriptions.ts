@@ -187,17 +187,20 @@ export async function ownerToWrite(
   return owner ? { email: owner.email, locale: customerLocale(owner.locale, pageLanguage) } : null;
 }
 
+/** What the owner does to their page's subscription with one click: cancel, resume or withdraw. */
+export type OwnerSubscriptionAction = (
+  deps: SubscriptionDeps,
+  profileId: string,
+  actor: Actor,
+  origin: RequestOrigin,
+) => Promise<CustomerSubscription>;
+
 /**
  * Cancels at the end of the period (or of the trial before the first charge): nothing more is
  * charged, the page stays as it is until then, and an e-mail in the account's language confirms it.
  * Cancelling again changes nothing and sends nothing.
  */
-export async function cancelSubscription(
-  deps: SubscriptionDeps,
-  profileId: string,
-  actor: Actor,
-  origin: RequestOrigin,
-): Promise<CustomerSubscription> {
+export const cancelSubscription: OwnerSubscriptionAction = async (deps, profileId, actor, origin) => {
   const now = deps.now ?? new Date();
   const { subscription, newly, to } = await deps.db.transaction(async (tx) => {
     const { row, pageName, pageLanguage, order } = await ownedSubscription(tx, profileId, actor);
@@ -227,15 +230,10 @@ export async function cancelSubscription(
     });
   }
   return subscription;
-}
+};
 
 /** Takes a cancellation back while the period (or trial) it ends with has not ended. */
-export async function resumeSubscription(
-  deps: SubscriptionDeps,
-  profileId: string,
-  actor: Actor,
-  origin: RequestOrigin,
-): Promise<CustomerSubscription> {
+export const resumeSubscription: OwnerSubscriptionAction = async (deps, profileId, actor, origin) => {
   const now = deps.now ?? new Date();
   return deps.db.transaction(async (tx) => {
     const { row, pageName, order } = await ownedSubscription(tx, profileId, actor);
@@ -253,7 +251,7 @@ export async function resumeSubscription(
     });
     return subscriptionView(updated, { name: pageName }, order, now);
   });
-}
+};
 
 /**
  * Cancels at the period's end (true) or takes that back (false): the provider that charges its own

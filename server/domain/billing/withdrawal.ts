@@ -6,10 +6,9 @@
 // account's language confirms it.
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import type { CustomerSubscription } from "../../../contract/subscriptions";
 import { orders, paymentEvents, profiles, subscriptions } from "../../db/schema";
 import { sendWithdrawalConfirmedEmail } from "./emails";
-import { audit, type RequestOrigin, DomainError, type Actor } from "../core";
+import { audit, DomainError } from "../core";
 import { formatReceiptDate } from "./receipts";
 import { changeStatus } from "../profiles";
 import {
@@ -17,15 +16,11 @@ import {
   ownerToWrite,
   subscriptionView,
   withdrawableUntil,
+  type OwnerSubscriptionAction,
   type SubscriptionDeps,
 } from "./subscriptions";
 
-export async function withdrawSubscription(
-  deps: SubscriptionDeps,
-  profileId: string,
-  actor: Actor,
-  origin: RequestOrigin,
-): Promise<CustomerSubscription> {
+export const withdrawSubscription: OwnerSubscriptionAction = async (deps, profileId, actor, origin) => {
   const now = deps.now ?? new Date();
   const done = await deps.db.transaction(async (tx) => {
     const { row, pageName, pageLanguage, order } = await ownedSubscription(tx, profileId, actor);
@@ -115,7 +110,7 @@ export async function withdrawSubscription(
     });
   }
   return done.subscription;
-}
+};
 
 /**
  * Gives the payment back: Stripe refunds it and ends its subscription (the same withdrawal asked

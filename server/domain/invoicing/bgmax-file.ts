@@ -28,15 +28,22 @@ export type BgMaxChannel =
   /** 4: Autogiro. */
   | "autogiro";
 
-export type BgMaxExtraReference = {
-  /** 22 adds a reference; 23 is a negative one (e.g. a credit note the payer deducted). */
-  negative: boolean;
+/** What a 20 or 21 record and its 22 and 23 records each say of the money (positions 3-69). */
+export type BgMaxTransaction = {
+  /** The payer's bankgiro number without leading zeros, or null when the payer has none. */
   senderBankgiro: string | null;
   reference: string;
   referenceType: BgMaxReferenceType;
+  /** Always positive; `kind` or `negative` says which way it goes. */
   amountOre: number;
   channel: BgMaxChannel;
+  /** Bankgirot's serial number for the payment (BGC löpnummer), 12 digits. */
   serial: string;
+};
+
+export type BgMaxExtraReference = BgMaxTransaction & {
+  /** 22 adds a reference; 23 is a negative one (e.g. a credit note the payer deducted). */
+  negative: boolean;
   line: number;
 };
 
@@ -48,18 +55,9 @@ export type BgMaxPayerAddress = {
   countryCode: string;
 };
 
-export type BgMaxPayment = {
+export type BgMaxPayment = BgMaxTransaction & {
   /** A 20 record adds money to the deposit; a 21 record (deduction, e.g. a return) takes it away. */
   kind: "payment" | "deduction";
-  /** The payer's bankgiro number without leading zeros, or null when the payer has none. */
-  senderBankgiro: string | null;
-  reference: string;
-  referenceType: BgMaxReferenceType;
-  /** Always positive; `kind` says which way it goes. */
-  amountOre: number;
-  channel: BgMaxChannel;
-  /** Bankgirot's serial number for the payment (BGC löpnummer), 12 digits. */
-  serial: string;
   /** Whether Bankgirot has an image of a paper form for it. */
   hasImage: boolean;
   /** Only on deductions (position 71): 0 whole, 1 partial without remainder, 2 partial with remainder. */

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { buildBgMax, type BuildBgMax } from "../../../tests/support/bgmax-builder";
-import { BgMaxFormatError, bgMaxFileKey } from "./bgmax-file";
+import { BgMaxFormatError, bgMaxFileKey, type BgMaxExtraReference } from "./bgmax-file";
 import { parseBgMax } from "./bgmax";
 
 const realisticPath = join(import.meta.dirname, "../../../tests/fixtures/bgmax/realistic.txt");
@@ -26,6 +26,18 @@ function withLine(lineNumber: number, replace: (line: string) => string): string
 function put(line: string, from: number, value: string): string {
   return line.slice(0, from - 1) + value + line.slice(from - 1 + value.length);
 }
+
+/** The fixture's private payer, whose first payment the builder writes again. */
+const privatePayer = {
+  payerName: "Åsa Öberg",
+  payerAddress: {
+    street: "Storgatan 12",
+    postcode: "11451",
+    city: "Stockholm",
+    country: "",
+    countryCode: "",
+  },
+};
 
 function formatError(content: string | Buffer): BgMaxFormatError {
   try {
@@ -81,14 +93,7 @@ describe("parseBgMax on a realistic file", () => {
       deductionCode: null,
       extraReferences: [],
       information: [],
-      payerName: "Åsa Öberg",
-      payerAddress: {
-        street: "Storgatan 12",
-        postcode: "11451",
-        city: "Stockholm",
-        country: "",
-        countryCode: "",
-      },
+      ...privatePayer,
       line: 3,
     });
   });
@@ -153,37 +158,25 @@ describe("parseBgMax on a realistic file", () => {
       payerOrgNumber: "5566778899",
     });
     expect(payment.payerAddress).toBeUndefined();
+    // The 22 and 23 records repeat the payment's bankgiro, channel and serial.
+    const extraReference = (
+      fields: Pick<BgMaxExtraReference, "negative" | "reference" | "referenceType" | "amountOre" | "line">,
+    ): BgMaxExtraReference => ({
+      senderBankgiro: "3783511",
+      channel: "bank",
+      serial: "261123000201",
+      ...fields,
+    });
     expect(payment.extraReferences).toEqual([
-      {
-        negative: false,
-        senderBankgiro: "3783511",
-        reference: "100669",
-        referenceType: "ocr",
-        amountOre: 0,
-        channel: "bank",
-        serial: "261123000201",
-        line: 22,
-      },
-      {
-        negative: false,
-        senderBankgiro: "3783511",
-        reference: "100768",
-        referenceType: "ocr",
-        amountOre: 0,
-        channel: "bank",
-        serial: "261123000201",
-        line: 23,
-      },
-      {
+      extraReference({ negative: false, reference: "100669", referenceType: "ocr", amountOre: 0, line: 22 }),
+      extraReference({ negative: false, reference: "100768", referenceType: "ocr", amountOre: 0, line: 23 }),
+      extraReference({
         negative: true,
-        senderBankgiro: "3783511",
         reference: "K5502",
         referenceType: "other",
         amountOre: 5000,
-        channel: "bank",
-        serial: "261123000201",
         line: 24,
-      },
+      }),
     ]);
   });
 
@@ -331,14 +324,7 @@ describe("buildBgMax (test support)", () => {
             senderBankgiro: "9912346",
             reference: "100164",
             amountOre: 49900,
-            payerName: "Åsa Öberg",
-            payerAddress: {
-              street: "Storgatan 12",
-              postcode: "11451",
-              city: "Stockholm",
-              country: "",
-              countryCode: "",
-            },
+            ...privatePayer,
           },
           { amountOre: 25000, channel: "paper", hasImage: true, information: ["Faktura 1004"] },
           {

@@ -13,6 +13,7 @@ import {
   type BgMaxChannel,
   type BgMaxPayment,
   type BgMaxSection,
+  type BgMaxTransaction,
   type BgMaxFile,
   BgMaxFormatError,
   BGMAX_RECORD_LENGTH,
@@ -140,7 +141,7 @@ function parseStart(record: BgMaxRecord): Pick<BgMaxFile, "layoutVersion" | "tim
 }
 
 /** Fields shared by 20, 21, 22 and 23 records (positions 3-70). */
-function parseTransactionFields(record: BgMaxRecord) {
+function parseTransactionFields(record: BgMaxRecord): BgMaxTransaction & { hasImage: boolean } {
   return {
     senderBankgiro: record.optionalNumber(3, 12, "sender bankgiro"),
     reference: record.trimmed(13, 37),

@@ -24,7 +24,7 @@ import {
   type InvoicingDeps,
   type LineRow,
 } from "./invoice-rows";
-import { formatReceiptMoney, unpaidInvoiceStatuses } from "../billing";
+import { formatReceiptMoney, isUnpaidInvoiceOf, unpaidInvoiceStatuses } from "../billing";
 
 export function invoiceDocument(
   row: InvoiceRow,
@@ -313,13 +313,7 @@ export async function unpaidInvoiceDaysOverdue(
   const [row] = await db
     .select({ due: sql<string | null>`min(${invoices.dueDate})` })
     .from(invoices)
-    .where(
-      and(
-        eq(invoices.profileId, profileId),
-        inArray(invoices.status, unpaidInvoiceStatuses),
-        isNull(invoices.creditsInvoiceId),
-      ),
-    );
+    .where(isUnpaidInvoiceOf(profileId));
   return row?.due ? daysBetween(row.due, swedishDate(now)) : null;
 }
 

@@ -115,29 +115,47 @@ export async function trialFacts(db: Executor, profileId: string): Promise<Trial
   return row ? { row, paid: await everPaid(db, row) } : null;
 }
 
+/** What sets the two trials apart when one starts (the checks, the status and the log's reason). */
+type TrialKind = {
+  refusal: (facts: TrialFacts, actor: Pick<Actor, "id">, emailVerified: boolean) => TrialRefusal | null;
+  status: ProfileStatus;
+  reason: ReasonOf<"owner">;
+  /** The extended trial asks for a verified e-mail address and records its own start date. */
+  extended: boolean;
+};
+
+const trialKinds: Record<"free" | "extended", TrialKind> = {
+  free: { refusal: freeTrialRefusal, status: "trial", reason: "free_trial_started", extended: false },
+  extended: {
+    refusal: extendedTrialRefusal,
+    status: "extended_trial",
+    reason: "extended_trial_started",
+    extended: true,
+  },
+};
+
 async function startTrial(
   db: Database,
+  kind: TrialKind,
   profileId: string,
   actor: Actor,
+  days: number,
   now: Date,
-  kind: { refusal: (facts: TrialFacts, emailVerified: boolean) => TrialRefusal | null; days: number },
-  reasonCode: ReasonOf<"owner">,
-  status: ProfileStatus,
-  extended: boolean,
 ): Promise<ProfileView> {
+  const { extended } = kind;
   await db.transaction(async (tx) => {
     // Locked, so two clicks (or two tabs) start it once: the second sees it used.
     const [row] = await tx.select().from(profiles).where(eq(profiles.id, profileId)).for("update");
     if (!row) throw new DomainError("not_found", "There is no page with this code.", "profileId");
     const facts = { row, paid: await everPaid(tx, row) };
-    const reason = kind.refusal(facts, extended ? await isEmailVerified(tx, actor.id) : true);
+    const reason = kind.refusal(facts, actor, extended ? await isEmailVerified(tx, actor.id) : true);
     if (reason) refuse(reason);
-    const ends = new Date(now.getTime() + kind.days * dayMs);
+    const ends = new Date(now.getTime() + days * dayMs);
     await changeStatus(tx, {
       profile: row,
-      to: status,
+      to: kind.status,
       cause: "owner",
-      reason: reasonCode,
+      reason: kind.reason,
       actorUserId: actor.id,
       fields: {
         trialEndsAt: ends,
@@ -159,16 +177,7 @@ export function startFreeTrial(
   days: number,
   now = new Date(),
 ): Promise<ProfileView> {
-  return startTrial(
-    db,
-    input.profileId,
-    actor,
-    now,
-    { refusal: (facts) => freeTrialRefusal(facts, actor), days },
-    "free_trial_started",
-    "trial",
-    false,
-  );
+  return startTrial(db, trialKinds.free, input.profileId, actor, days, now);
 }
 
 /** Starts the extended trial (`days` from configuration) on a page the actor owns. */
@@ -179,16 +188,7 @@ export function startExtendedTrial(
   days: number,
   now = new Date(),
 ): Promise<ProfileView> {
-  return startTrial(
-    db,
-    input.profileId,
-    actor,
-    now,
-    { refusal: (facts, verified) => extendedTrialRefusal(facts, actor, verified), days },
-    "extended_trial_started",
-    "extended_trial",
-    true,
-  );
+  return startTrial(db, trialKinds.extended, input.profileId, actor, days, now);
 }
 
 /** One of the viewer's pages as the trial pages list it: why this trial can't start on it, if not. */
@@ -223,8 +223,7 @@ export async function trialChoices(
       name: fullContent(row.content).displayName,
       status: row.status,
       trialEndsAt: row.trialEndsAt?.toISOString() ?? null,
-      refusal:
-        trial === "free" ? freeTrialRefusal(facts, actor) : extendedTrialRefusal(facts, actor, emailVerified),
+      refusal: trialKinds[trial].refusal(facts, actor, emailVerified),
     });
   }
   return { emailVerified, pages };

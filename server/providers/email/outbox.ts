@@ -4,7 +4,7 @@ import { randomBytes } from "node:crypto";
 import { mkdir, readdir, readFile, rename, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
-import { mailAttachments, type EmailMessage, type EmailSender } from "./types";
+import { nodemailerMessage, type EmailMessage, type EmailSender } from "./types";
 
 export type OutboxMessage = {
   /** The file name inside the outbox folder. */
@@ -36,14 +36,7 @@ export function createOutboxSender({ dir, from }: { dir: string; from: string })
     async send(message: EmailMessage): Promise<void> {
       const file = nextFileName();
       const [info] = await Promise.all([
-        composer.sendMail({
-          from,
-          to: message.to,
-          subject: message.subject,
-          text: message.text,
-          html: message.html,
-          attachments: mailAttachments(message),
-        }),
+        composer.sendMail(nodemailerMessage(from, message)),
         mkdir(dir, { recursive: true }),
       ]);
       if (!Buffer.isBuffer(info.message))

@@ -1,6 +1,6 @@
 // The SMTP e-mail provider: nodemailer over the server named by SMTP_URL (credentials in the URL).
 import nodemailer from "nodemailer";
-import { mailAttachments, type EmailMessage, type EmailSender } from "./types";
+import { nodemailerMessage, type EmailMessage, type EmailSender } from "./types";
 
 export function createSmtpSender({ url, from }: { url: string; from: string }): EmailSender {
   // Connects per message, so nothing is opened at start and an unreachable server only fails sends.
@@ -8,14 +8,7 @@ export function createSmtpSender({ url, from }: { url: string; from: string }): 
   return {
     kind: "smtp",
     async send(message: EmailMessage): Promise<void> {
-      await transport.sendMail({
-        from,
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        html: message.html,
-        attachments: mailAttachments(message),
-      });
+      await transport.sendMail(nodemailerMessage(from, message));
     },
     async close(): Promise<void> {
       transport.close();

@@ -1,5 +1,6 @@
 // The e-mail provider interface: every message the product sends (password resets, invoices,
 // receipts) goes through an EmailSender, so the SMTP adapter and the offline outbox are interchangeable.
+import type { SendMailOptions } from "nodemailer";
 
 export type EmailMessage = {
   to: string;
@@ -24,11 +25,21 @@ export type EmailSender = {
   close?(): Promise<void>;
 };
 
-/** The attachments as nodemailer takes them (Buffers, so they are base64-encoded as they are). */
-export function mailAttachments(message: EmailMessage) {
-  return message.attachments?.map((attachment) => ({
-    filename: attachment.filename,
-    content: Buffer.from(attachment.content),
-    contentType: attachment.contentType,
-  }));
+/**
+ * The message as nodemailer takes it, the same for the SMTP server and the outbox file (attachments as
+ * Buffers, so they are base64-encoded as they are).
+ */
+export function nodemailerMessage(from: string, message: EmailMessage): SendMailOptions {
+  return {
+    from,
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+    attachments: message.attachments?.map((attachment) => ({
+      filename: attachment.filename,
+      content: Buffer.from(attachment.content),
+      contentType: attachment.contentType,
+    })),
+  };
 }

@@ -3,6 +3,18 @@
 // ourselves); `capway` hands each issued invoice to Capway through the Aptic invoice API, which then
 // sends, reminds and collects. Off by default (INVOICE_PROVIDER=none).
 
+/** A line of an invoice as the invoicing domain computes it, for the provider and the PDF alike. */
+export type InvoiceLine = {
+  description: string;
+  /** Up to three decimals. */
+  quantity: number;
+  /** The price of one, excluding VAT. */
+  unitPriceOre: number;
+  vatRatePercent: number;
+  netOre: number;
+  vatOre: number;
+};
+
 /** An issued invoice as a provider needs it: everything is already computed by the invoicing domain. */
 export type IssuedInvoice = {
   /** Our own id (uuid): the provider's externalReferenceCode, so sending twice updates, never doubles. */
@@ -23,16 +35,7 @@ export type IssuedInvoice = {
     city: string | null;
     email: string;
   };
-  lines: {
-    description: string;
-    /** Up to three decimals. */
-    quantity: number;
-    /** Excluding VAT. */
-    unitPriceOre: number;
-    vatRatePercent: number;
-    netOre: number;
-    vatOre: number;
-  }[];
+  lines: InvoiceLine[];
   netOre: number;
   vatOre: number;
   totalOre: number;

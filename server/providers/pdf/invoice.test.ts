@@ -4,7 +4,8 @@
 import { describe, expect, it } from "vitest";
 import { PDFDict, PDFDocument, PDFName } from "pdf-lib";
 import { pdfText, pdfTextRuns } from "../../../tests/support/pdf-text";
-import { makeInvoicePdf, type InvoiceDocument, type InvoiceLine } from "./invoice";
+import type { InvoiceLine } from "../invoicing/types";
+import { makeInvoicePdf, type InvoiceDocument } from "./invoice";
 
 // A 1x1 PNG, enough for the logo to be embedded.
 const tinyPng = Uint8Array.from(

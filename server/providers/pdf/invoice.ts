@@ -8,6 +8,8 @@
 import type { PDFImage, PDFPage } from "pdf-lib";
 import type { Locale } from "../../../contract/locale";
 import { i18nFor } from "../../../i18n";
+// The PDF prints the same lines the invoice provider is handed.
+import type { InvoiceLine } from "../invoicing/types";
 import {
   addA4Page,
   formatMoney,
@@ -21,16 +23,6 @@ import {
   textDrawer,
   wrapText,
 } from "./layout";
-
-export type InvoiceLine = {
-  description: string;
-  quantity: number;
-  /** The price of one, excluding VAT. */
-  unitPriceOre: number;
-  vatRatePercent: number;
-  netOre: number;
-  vatOre: number;
-};
 
 export type InvoiceDocument = {
   number: string;
