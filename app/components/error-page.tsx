@@ -5,7 +5,12 @@
 import { useTranslation } from "../lib/i18n";
 import { isRouteErrorResponse, Link, useLocation } from "react-router";
 import { ButtonLink } from "./button";
-import { ProfileCodeForm } from "./profile-code-form";
+import { lazy, Suspense } from "react";
+
+// Only the 404 of a mistyped page code asks for the code again: its form is a file of its own.
+const ProfileCodeForm = lazy(() =>
+  import("./profile-code-form").then((m) => ({ default: m.ProfileCodeForm })),
+);
 
 export function ErrorPage({ error }: { error: unknown }) {
   const location = useLocation();
@@ -37,7 +42,9 @@ export function NotFoundView({ path }: { path: string }) {
           <p>{t("error.codeLead")}</p>
           <div className="rounded-[var(--radius-card)] border border-line bg-raised p-6">
             {/* Each 404 address starts with an empty field (the visitor moves from one to the next). */}
-            <ProfileCodeForm key={path} />
+            <Suspense>
+              <ProfileCodeForm key={path} />
+            </Suspense>
           </div>
           <p>
             <Link to="/" className="inline-flex min-h-11 items-center text-brand underline">

@@ -3,35 +3,30 @@
 // useToast().show({ tone, title }).
 import {
   createContext,
+  lazy,
+  Suspense,
   useCallback,
   useContext,
-  useEffect,
   useMemo,
   useRef,
   useState,
   type ReactNode,
 } from "react";
 import { useTranslation } from "../lib/i18n";
+import type { Toast, ToastTone } from "./toast-item";
 
-export type ToastTone = "success" | "info" | "error";
+export type { ToastTone };
 
-export type ToastMessage = {
-  tone?: ToastTone;
-  title: string;
-  /** One more line, when the title alone does not say enough. */
-  description?: string;
-};
+/** What a screen shows: a title, maybe a line more, and its tone (success unless said). */
+export type ToastMessage = Omit<Toast, "id" | "tone"> & { tone?: ToastTone };
 
-type Toast = ToastMessage & { id: number; tone: ToastTone };
+// A toast's own code comes with the first one shown: most pages never show one.
+const ToastItem = lazy(() => import("./toast-item").then((m) => ({ default: m.ToastItem })));
 
 type ToastApi = {
   show: (message: ToastMessage) => void;
 };
 
-/** How long a toast stays, unless the pointer or focus is on the toasts (then it waits). */
-export const toastDurationMs = 6000;
-/** An error stays longer: it is worth reading, and it may be what the user looks for next. */
-export const errorToastDurationMs = 10_000;
 /** More than this and the oldest goes: a pile of toasts is noise. */
 const maxToasts = 3;
 
@@ -42,12 +37,6 @@ export function useToast(): ToastApi {
   if (!api) throw new Error("useToast needs a ToastProvider above it (root's App has one)");
   return api;
 }
-
-const tones: Record<ToastTone, { box: string; mark: string }> = {
-  success: { box: "border-success/30", mark: "bg-success" },
-  info: { box: "border-brand/30", mark: "bg-brand" },
-  error: { box: "border-danger/40", mark: "bg-danger" },
-};
 
 export function ToastProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
@@ -84,62 +73,15 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         }}
       >
         <ol aria-live="polite" aria-relevant="additions text" className="flex w-full max-w-sm flex-col gap-2">
-          {toasts.map((toast) => (
-            <ToastItem key={toast.id} toast={toast} paused={paused} onDismiss={() => dismiss(toast.id)} />
-          ))}
+          {toasts.length > 0 && (
+            <Suspense>
+              {toasts.map((toast) => (
+                <ToastItem key={toast.id} toast={toast} paused={paused} onDismiss={() => dismiss(toast.id)} />
+              ))}
+            </Suspense>
+          )}
         </ol>
       </section>
     </ToastContext.Provider>
-  );
-}
-
-function ToastItem({ toast, paused, onDismiss }: { toast: Toast; paused: boolean; onDismiss: () => void }) {
-  const { t } = useTranslation();
-  const remaining = useRef(toast.tone === "error" ? errorToastDurationMs : toastDurationMs);
-
-  // The clock runs only while nobody is reading: hovering or focusing the toasts stops it, and it
-  // goes on with the time that was left.
-  useEffect(() => {
-    if (paused) return;
-    const started = Date.now();
-    const timer = setTimeout(onDismiss, remaining.current);
-    return () => {
-      clearTimeout(timer);
-      remaining.current -= Date.now() - started;
-    };
-  }, [paused, onDismiss]);
-
-  const tone = tones[toast.tone];
-  return (
-    <li
-      className={`pointer-events-auto flex items-start gap-3 rounded-[var(--radius-card)] border bg-raised py-3 pl-4 pr-2 text-sm text-ink shadow-lg motion-safe:animate-toast-in ${tone.box}`}
-    >
-      <span aria-hidden="true" className={`mt-1.5 size-2.5 shrink-0 rounded-full ${tone.mark}`} />
-      <div className="flex min-w-0 flex-1 flex-col gap-0.5 py-0.5">
-        {/* The tone in words for screen readers, so an error is not told by colour alone. */}
-        <p className="font-semibold">
-          {toast.tone === "error" && <span className="sr-only">{t("toast.error")} </span>}
-          {toast.title}
-        </p>
-        {toast.description && <p className="text-muted">{toast.description}</p>}
-      </div>
-      <button
-        type="button"
-        onClick={(event) => {
-          // The button goes with its toast: hand focus to another toast, or back to the page.
-          const item = event.currentTarget.closest("li");
-          const next = item?.nextElementSibling ?? item?.previousElementSibling;
-          const target = next?.querySelector("button") ?? document.getElementById("main");
-          onDismiss();
-          target?.focus();
-        }}
-        aria-label={t("toast.dismiss")}
-        className="-my-1 flex size-11 shrink-0 items-center justify-center rounded-[var(--radius-control)] text-muted hover:bg-brand-soft hover:text-ink"
-      >
-        <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4">
-          <path d="M5 5l10 10M15 5 5 15" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" />
-        </svg>
-      </button>
-    </li>
   );
 }

@@ -13,6 +13,8 @@ test("links navigate on the client without reloading the page", async ({ page })
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Free trial for 30 days");
   await page.goBack();
   await expect(page).toHaveURL("/new");
+  // Back is a popstate: the address changes at once, the page once its route has loaded.
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Create an account");
   await page.getByRole("main").getByRole("link", { name: "Sign in" }).click();
   await expect(page).toHaveURL("/login");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in");
