@@ -14,16 +14,10 @@ export const textAreas = {
     "testMode",
     "toast",
     "error",
-    "breadcrumbs",
-    "emptyState",
-    "table",
-    "money",
-    "layout",
-    "profileStatus",
-    "publicPage",
-    "orders",
     "validation",
   ],
+  // What lists, tables and pages with a status or money show (most screens but the sign-in ones).
+  lists: ["breadcrumbs", "emptyState", "table", "money", "layout", "profileStatus", "publicPage", "orders"],
   auth: ["auth", "verifyEmail"],
   page: ["profile", "publish", "share", "ownOrders", "firstName"],
   trials: ["trials", "freeTrial", "extendedTrial"],
@@ -60,9 +54,9 @@ export function textAreasFor(pathname: string): TextArea[] {
       // An admin's screens show pages, orders and partners as their owners see them.
       return browserTextAreas;
     case "partner":
-      return ["site", "auth", "partner", "account"];
+      return ["site", "lists", "auth", "partner", "account"];
     case "k":
-      return second && third === "checkout" ? ["site", "checkout", "page"] : ["site", "page"];
+      return second && third === "checkout" ? ["site", "checkout", "page"] : ["site", "lists", "page"];
     case "checkout-link":
       return ["site", "checkout", "auth"];
     case "login":
@@ -73,9 +67,9 @@ export function textAreasFor(pathname: string): TextArea[] {
       return ["site", "auth"];
     case "":
     case "account":
-      return ["site", "account", "page", "auth", "trials", "checkout"];
+      return ["site", "lists", "account", "page", "auth", "trials", "checkout"];
     case "privacy":
-      return ["site", "account"];
+      return ["site", "lists", "account"];
     case "gratis-provperiod":
     case "extended-trial":
     case "preview":
