@@ -18,7 +18,9 @@ export const textAreas = {
   ],
   // What lists, tables and pages with a status or money show (most screens but the sign-in ones).
   lists: ["breadcrumbs", "emptyState", "table", "money", "layout", "profileStatus", "publicPage", "orders"],
-  auth: ["auth", "verifyEmail"],
+  auth: ["auth"],
+  // The e-mail address's verification: its page, and the reminders on the account's pages.
+  verification: ["verifyEmail"],
   page: ["profile", "publish", "share", "ownOrders", "firstName"],
   trials: ["trials", "freeTrial", "extendedTrial"],
   checkout: ["checkout", "invoiceCheckout", "addresses"],
@@ -63,17 +65,18 @@ export function textAreasFor(pathname: string): TextArea[] {
     case "new":
     case "forgot-password":
     case "reset-password":
-    case "verify-email":
       return ["site", "auth"];
+    case "verify-email":
+      return ["site", "auth", "verification"];
     case "":
     case "account":
-      return ["site", "lists", "account", "page", "auth", "trials", "checkout"];
+      return ["site", "lists", "account", "page", "auth", "verification", "trials", "checkout"];
     case "privacy":
       return ["site", "lists", "account"];
     case "gratis-provperiod":
     case "extended-trial":
     case "preview":
-      return ["site", "trials", "auth"];
+      return ["site", "trials", "auth", "verification"];
     default:
       // A first name's page, or a 404.
       return ["site", "page"];

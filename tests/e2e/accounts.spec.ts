@@ -84,10 +84,14 @@ test("a signed-in page load asks nothing again; a stored session without its coo
   await waitForHydration(page);
   expect(asked).toEqual([]);
 
-  // The cookie gone (it outlived its date), the stored session is refreshed, which sets it again.
+  // The cookie gone (it outlived its date), the stored session is refreshed, whose answer sets it again.
+  const refreshed = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === "/api/auth/session",
+  );
   await page.context().clearCookies();
   await page.reload();
   await waitForHydration(page);
+  expect((await refreshed).status()).toBe(200);
   await expect.poll(() => asked).toEqual(["/api/auth/session"]);
   await page.goto("/account");
   await expect(page).toHaveURL("/account");
