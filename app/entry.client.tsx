@@ -2,9 +2,8 @@
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
-import { fallbackLocale, isLocale } from "../contract/locale";
 import { reportClientError } from "./lib/error-hook";
-import { loadTextAreas, PageTextsProvider, readPageTexts } from "./lib/i18n";
+import { documentLocale, loadTextAreas, PageTextsProvider, readPageTexts } from "./lib/i18n";
 import { NonceProvider } from "./lib/nonce";
 import { installNavigationRecovery, navigationTracking } from "./lib/navigation-recovery";
 
@@ -19,11 +18,7 @@ const nonce = document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce 
 // The texts the page shows came in its HTML; a page without them has its path's loaded first.
 const pageTexts = readPageTexts();
 if (pageTexts) startTransition(hydrate);
-else {
-  const lang = document.documentElement.lang;
-  const locale = isLocale(lang) ? lang : fallbackLocale;
-  void loadTextAreas(locale, window.location.pathname).then(() => startTransition(hydrate));
-}
+else void loadTextAreas(documentLocale(), window.location.pathname).then(() => startTransition(hydrate));
 
 function hydrate() {
   hydrateRoot(

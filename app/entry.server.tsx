@@ -71,7 +71,7 @@ function pageTextsFor(locale: Locale, pathname: string): string {
   const key = `${locale} ${areas.join(",")}`;
   let json = pageTextsMade.get(key);
   if (json === undefined) {
-    json = pageTextsJson(locale, areas, pickTexts(resources[locale].translation, areas) as never);
+    json = pageTextsJson(locale, areas, pickTexts(resources[locale].translation, areas));
     pageTextsMade.set(key, json);
   }
   return json;

@@ -1,7 +1,7 @@
 // The document, the app-wide providers and behaviours (language, analytics, build check), and the
 // top error boundary.
 import { lazy, Suspense, useEffect, useState } from "react";
-import { loadTextAreas, PageTexts, TextsProvider } from "./lib/i18n";
+import { documentLocale, loadTextAreas, PageTexts, TextsProvider } from "./lib/i18n";
 import {
   Links,
   Meta,
@@ -12,7 +12,7 @@ import {
   useMatches,
   useRevalidator,
 } from "react-router";
-import { fallbackLocale, isLocale } from "../contract/locale";
+import { fallbackLocale } from "../contract/locale";
 import { rootData } from "./lib/root-data.server";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
@@ -60,8 +60,7 @@ export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
   },
   // The texts the target's screens show, in the page's language, before they render.
   async ({ request }, next) => {
-    const lang = document.documentElement.lang;
-    await loadTextAreas(isLocale(lang) ? lang : fallbackLocale, new URL(request.url).pathname);
+    await loadTextAreas(documentLocale(), new URL(request.url).pathname);
     return next();
   },
 ];

@@ -1,5 +1,6 @@
 // The repository's own import graph, for build-tools/source-shape.test.ts: which source files import
-// which (static, type-only, re-exports and import() with a literal path alike), and the circles in it.
+// which (static, type-only, re-exports and import() with a literal path alike), and the circles in it;
+// and the modules a browser runs from a page's entries (vite.config.ts, build-tools/text-areas.test.ts).
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
@@ -83,26 +84,42 @@ export function resolveImport(root: string, from: string, specifier: string): st
 
 export type ImportGraph = Map<string, string[]>;
 
-/**
- * The graph reachable from `files`: each file with the repository files it imports (every import, or
- * with `values` only those that bring values: valueImportSpecifiers, and without `lazy` no import()).
- */
-export function importGraph(
-  root: string,
-  files: string[],
-  { values = false, lazy = true } = {},
-): ImportGraph {
+/** The graph reachable from `files`: each file with the repository files it imports. */
+export function importGraph(root: string, files: string[]): ImportGraph {
   const graph: ImportGraph = new Map();
   const pending = [...files];
   for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
     if (graph.has(file)) continue;
     const code = readFileSync(path.join(root, file), "utf8");
-    const specifiers = values ? valueImportSpecifiers(code, file, { lazy }) : importSpecifiers(code);
-    const targets = specifiers.flatMap((specifier) => resolveImport(root, file, specifier) ?? []);
+    const targets = importSpecifiers(code).flatMap((specifier) => resolveImport(root, file, specifier) ?? []);
     graph.set(file, [...new Set(targets)]);
     pending.push(...targets);
   }
   return graph;
+}
+
+/**
+ * The modules a browser runs from `entries` (repository paths): what they import for values, and
+ * with `lazy` what they load with import(), but no `*.server.ts` module, which React Router leaves out
+ * of the browser's build with all it imports, and nothing in `leaving`.
+ */
+export function browserModules(
+  root: string,
+  entries: string[],
+  { lazy = true, leaving = new Set<string>() }: { lazy?: boolean; leaving?: ReadonlySet<string> } = {},
+): Set<string> {
+  const found = new Set<string>();
+  const pending = [...entries];
+  for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
+    if (found.has(file) || leaving.has(file) || /\.server\.tsx?$/.test(file)) continue;
+    found.add(file);
+    const code = readFileSync(path.join(root, file), "utf8");
+    for (const specifier of valueImportSpecifiers(code, file, { lazy })) {
+      const target = resolveImport(root, file, specifier);
+      if (target) pending.push(target);
+    }
+  }
+  return found;
 }
 
 /**

@@ -8,10 +8,13 @@ import routes from "../app/routes";
 import { browserTextAreas, serverTexts, textAreas, textAreasFor } from "../i18n/areas";
 import english from "../i18n/en-US.json";
 import ts from "typescript";
-import { importGraph } from "./module-graph";
+import { browserModules } from "./module-graph";
 
 const root = path.resolve(__dirname, "..");
 const topLevelKeys = Object.keys(english);
+
+/** What a page can run in the browser from these files: what they import, lazily or not. */
+const pageModules = (files: string[]) => [...browserModules(root, files)];
 
 type RouteEntry = { file: string; path?: string; index?: boolean; children?: RouteEntry[] };
 
@@ -28,19 +31,6 @@ function screens(
     const address = joined.replace(/:[a-zA-Z]+/g, "K7M2P9QX").replace(/\*$/, "no-such-page");
     return [{ files, path: address || "/" }];
   });
-}
-
-/** The browser modules reachable from `files`: value imports and import(), not *.server.* files. */
-function browserModules(files: string[]): string[] {
-  const graph = importGraph(root, files, { values: true });
-  const seen = new Set<string>();
-  const pending = [...files];
-  for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
-    if (seen.has(file) || /\.server\.tsx?$/.test(file)) continue;
-    seen.add(file);
-    pending.push(...(graph.get(file) ?? []));
-  }
-  return [...seen];
 }
 
 /** The strings of a module (literals and the text of templates), comments left out. */
@@ -78,7 +68,7 @@ describe("text areas", () => {
   });
 
   it("send no server text to a browser: no browser module names one", () => {
-    const everything = browserModules([
+    const everything = pageModules([
       "app/root.tsx",
       "app/entry.client.tsx",
       ...screens(routes as RouteEntry[]).flatMap((screen) => screen.files),
@@ -93,7 +83,7 @@ describe("text areas", () => {
     ),
   )("%s (%s) loads the area of every text its page can show", (address, _screen, files) => {
     const loaded = new Set<string>(textAreasFor(address).flatMap((area) => textAreas[area]));
-    const missing = [...keysIn(browserModules(["app/root.tsx", "app/entry.client.tsx", ...files]))]
+    const missing = [...keysIn(pageModules(["app/root.tsx", "app/entry.client.tsx", ...files]))]
       .filter(([key]) => !loaded.has(key))
       .map(([key, file]) => `${key} (${file})`);
     expect(missing).toEqual([]);

@@ -83,10 +83,8 @@ export function textAreasFor(pathname: string): TextArea[] {
   }
 }
 
-type Tree = { [name: string]: unknown };
-
 /** The part of a dictionary the areas hold: their top-level keys, as they are. */
-export function pickTexts<T extends Tree>(dictionary: T, areas: readonly TextArea[]): Tree {
+export function pickTexts<T extends object>(dictionary: T, areas: readonly TextArea[]): Partial<T> {
   const keys = new Set<string>(areas.flatMap((area) => textAreas[area]));
-  return Object.fromEntries(Object.entries(dictionary).filter(([key]) => keys.has(key)));
+  return Object.fromEntries(Object.entries(dictionary).filter(([key]) => keys.has(key))) as Partial<T>;
 }

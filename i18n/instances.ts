@@ -1,6 +1,6 @@
 // The texts known so far, per language, and one translator per language reading them: the server
 // registers every text of both languages (./index.ts); the browser adds the parts of its page's
-// language a screen needs (app/lib/i18n.ts: loadTexts), so a phone downloads only those.
+// language a screen needs (app/lib/i18n.ts: loadTextAreas), so a phone downloads only those.
 import { fallbackLocale, type Locale } from "../contract/locale";
 import { createTranslator, flatten, type Dictionary, type Translator } from "./translator";
 

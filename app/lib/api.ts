@@ -243,7 +243,10 @@ export function apiHref<P extends ApiPath<"get">>(path: P, ...[options]: Args<"g
   return `${addressOf(path, params)}${searchOf(query as Record<string, unknown> | undefined)}`;
 }
 
-/** The action of an HTML form that posts to the API without JavaScript (the language, the consent). */
+/**
+ * The address of a POST call sent outside the client: the action of an HTML form that works without
+ * JavaScript (the language, the consent), or an upload sent with XMLHttpRequest for its progress.
+ */
 export function apiFormAction(path: ApiPath<"post">): string {
   return `/api${path}`;
 }

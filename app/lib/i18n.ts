@@ -4,7 +4,7 @@
 // come in its HTML (PageTexts), others are loaded before a navigation or a switch needs them
 // (loadTextAreas); the server has every text of both (app/entry.server.tsx registers them).
 import { createContext, createElement, useContext, type ReactNode } from "react";
-import { fallbackLocale, type Locale } from "../../contract/locale";
+import { fallbackLocale, isLocale, type Locale } from "../../contract/locale";
 import type { TextArea } from "../../i18n/areas";
 import { addTexts, i18nFor, type Dictionary, type Translator } from "../../i18n/instances";
 import type { Translate } from "../../i18n/translator";
@@ -34,6 +34,12 @@ export function useTranslation(): Translation {
 }
 
 const loaded = new Set<string>();
+
+/** The language the page in the browser is in: its document's, as the server rendered it. */
+export function documentLocale(): Locale {
+  const lang = document.documentElement.lang;
+  return isLocale(lang) ? lang : fallbackLocale;
+}
 
 /**
  * Loads the texts the screens at `pathname` show in `locale` (i18n/areas.ts), those not here yet: each

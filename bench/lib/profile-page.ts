@@ -9,9 +9,11 @@ import { root } from "./processes.ts";
 export const benchProfileId = "BENCH001";
 export const benchProfilePath = `/k/${benchProfileId}`;
 /** An unclaimed page: its claim screen, as a signed-in visitor who is not its owner sees it. */
-export const benchClaimPath = "/k/BENCH002";
+const benchClaimId = "BENCH002";
+export const benchClaimPath = `/k/${benchClaimId}`;
 /** A page its owner has claimed and not yet filled in: the walkthrough. */
-export const benchWalkthroughPath = "/k/BENCH003";
+const benchWalkthroughId = "BENCH003";
+export const benchWalkthroughPath = `/k/${benchWalkthroughId}`;
 /** The profile's owner, who signs in through the app's API to load their own page. */
 export const benchOwner = { email: "bench-owner@example.com", password: "bench-owner-password-1" };
 
@@ -63,26 +65,21 @@ export async function prepareProfileData(
         `insert into users (email, password_hash, roles) values ($1, $2, array['customer']) returning id`,
         [benchOwner.email, passwordHash],
       );
+      const metadata = JSON.stringify({ visibility: "public", language: "sv-SE", tags: [] });
       await connection.query(
         `insert into profiles (id, status, owner_user_id, content, metadata, claimed_at, paid_until)
          values ($1, 'active', $2, $3::jsonb, $4::jsonb, now(), now() + interval '1 year')`,
-        [
-          benchProfileId,
-          owner?.id,
-          JSON.stringify(content),
-          JSON.stringify({ visibility: "public", language: "sv-SE", tags: [] }),
-        ],
+        [benchProfileId, owner?.id, JSON.stringify(content), metadata],
       );
-      const empty = { ...content, displayName: "", subtitle: "", story: "", links: [] };
-      const metadata = JSON.stringify({ visibility: "public", language: "sv-SE", tags: [] });
+      const empty = JSON.stringify({ ...content, displayName: "", subtitle: "", story: "", links: [] });
       await connection.query(
-        `insert into profiles (id, status, content, metadata) values ('BENCH002', 'unclaimed', $1::jsonb, $2::jsonb)`,
-        [JSON.stringify(empty), metadata],
+        `insert into profiles (id, status, content, metadata) values ($1, 'unclaimed', $2::jsonb, $3::jsonb)`,
+        [benchClaimId, empty, metadata],
       );
       await connection.query(
         `insert into profiles (id, status, owner_user_id, content, metadata, claimed_at)
-         values ('BENCH003', 'draft', $1, $2::jsonb, $3::jsonb, now())`,
-        [owner?.id, JSON.stringify(empty), metadata],
+         values ($1, 'draft', $2, $3::jsonb, $4::jsonb, now())`,
+        [benchWalkthroughId, owner?.id, empty, metadata],
       );
     });
   } finally {

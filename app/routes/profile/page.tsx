@@ -1,5 +1,6 @@
 // /k/{id} (rule `profile`): the public page, reached by a printed QR code; what it shows depends on
 // the profile's status and on who is looking (decisions "Profiles").
+import { lazy, Suspense } from "react";
 import { useTranslation } from "../../lib/i18n";
 import type { MetaDescriptor } from "react-router";
 import {
@@ -17,7 +18,6 @@ import { ProfileView } from "../../components/profile/profile-view";
 import { RestingView } from "../../components/profile/resting-view";
 import { serverRules } from "../../rules/index.server";
 import type { Route } from "./+types/page";
-import { lazy, Suspense } from "react";
 
 // Only an unclaimed page shows the claim screen: its code is a file of its own.
 const ClaimView = lazy(() =>
