@@ -18,7 +18,10 @@ export default [
     route("k/:id/checkout/card", "routes/checkout/card.tsx"),
     route("k/:id/checkout/faktura", "routes/checkout/faktura.tsx"),
     route("k/:id/checkout/confirm", "routes/checkout/confirm.tsx"),
+    route("k/:id/memories", "routes/profile/memories.tsx"),
     route("checkout-link/:token", "routes/checkout/link.tsx"),
+    // A memory's writer deletes it with the link they were sent (issue 24).
+    route("memories/delete", "routes/public/delete-memory.tsx"),
     // Test fixtures for the end-to-end suite; a 404 unless E2E_FIXTURES=on.
     route("__e2e/:fixture", "routes/e2e-fixtures.tsx"),
     // The admin's first names (/{name}); every product path above outranks it.
@@ -56,6 +59,7 @@ export default [
       route("profile-admin", "routes/admin/profile-admin.tsx"),
       route("first-names", "routes/admin/first-names.tsx"),
       route("partner/whitelist", "routes/admin/partner-whitelist.tsx"),
+      route("memories/reports", "routes/admin/memory-reports.tsx"),
       route("orders", "routes/admin/orders.tsx"),
       route("orders/:orderNumber", "routes/admin/orders-detail.tsx"),
       route("checkout-link", "routes/admin/checkout-link.tsx"),

@@ -208,7 +208,13 @@ async function main(): Promise<void> {
       host: "127.0.0.1",
     },
     ...(http
-      ? { page: http.page, load: http.load, profilePage: http.profilePage, firstLoad: http.firstLoad }
+      ? {
+          page: http.page,
+          load: http.load,
+          profilePage: http.profilePage,
+          firstLoad: http.firstLoad,
+          candles: http.candles,
+        }
       : {}),
     profileId: benchProfileId,
     list: lists,
@@ -221,6 +227,7 @@ async function main(): Promise<void> {
       ownerProfilePage: http?.profilePage.owner?.passed ?? null,
       profileFirstLoadJs: http?.firstLoad.profileBudget.passed ?? null,
       firstLoadBudgets: http ? http.firstLoad.budgets.every((budget) => budget.passed) : null,
+      candlesKept: http?.candles?.passed ?? null,
       listP95: lists.length ? lists.every((run) => run.cases.every((result) => result.passed)) : null,
       dashboardP95: lists.length ? lists.every((run) => run.dashboard.passed) : null,
       labels: print?.labels.withinTarget ?? null,

@@ -47,6 +47,8 @@ export const adminDashboardSchema = z.object({
   }),
   /** Unpaid invoices past their due date (Swedish calendar), and what they still ask for in öre. */
   overdueInvoices: z.object({ count, amountOre: count }),
+  /** Memories waiting for their page's owner to read them, and reports waiting for an admin's decision. */
+  memories: z.object({ pending: count, openReports: count }),
   /** Every page by status (the counts the status triggers keep). */
   profilesByStatus: z.object(
     Object.fromEntries(profileStatuses.map((status) => [status, count])) as Record<

@@ -10,6 +10,7 @@ import { invoicingEndpoints } from "./endpoints/invoicing";
 import { partnersEndpoints } from "./endpoints/partners";
 import { printEndpoints } from "./endpoints/print";
 import { adminEndpoints } from "./endpoints/admin";
+import { memoriesEndpoints } from "./endpoints/memories";
 import type { Endpoint } from "./endpoints/endpoint";
 
 export type { Endpoint };
@@ -24,6 +25,7 @@ const allEndpoints = [
   ...partnersEndpoints,
   ...printEndpoints,
   ...adminEndpoints,
+  ...memoriesEndpoints,
 ] as const;
 
 /** Every call with its literal method, path and schemas: the browser's typed client is derived from it. */

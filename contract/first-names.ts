@@ -18,6 +18,7 @@ export const reservedPaths = [
   "checkout-link",
   "privacy",
   "account",
+  "memories",
   "extended-trial",
   "preview",
   "gratis-provperiod",

@@ -290,6 +290,8 @@ export const partnerUserRowSchema = z.object({
   trialEndsAt: z.string().nullable(),
   paidUntil: z.string().nullable(),
   lastPaymentAt: z.string().nullable(),
+  /** How many memories visitors wrote on the page (any but removed ones; a count only, issue 24). */
+  memories: z.number().int().nullable(),
 });
 export type PartnerUserRow = z.infer<typeof partnerUserRowSchema>;
 

@@ -21,7 +21,9 @@ export const textAreas = {
   auth: ["auth"],
   // The e-mail address's verification: its page, and the reminders on the account's pages.
   verification: ["verifyEmail"],
-  page: ["profile", "publish", "share", "ownOrders", "firstName"],
+  page: ["profile", "publish", "share", "ownOrders", "firstName", "memoryModeration"],
+  // What visitors see and send on a page: memories and candles, and the writer's own deletion.
+  memories: ["memories"],
   trials: ["trials", "freeTrial", "extendedTrial"],
   checkout: ["checkout", "invoiceCheckout", "addresses"],
   account: ["account", "accountHome", "privacy"],
@@ -38,6 +40,7 @@ export const textAreas = {
     "creditor",
     "checkoutLinks",
     "firstNames",
+    "adminMemories",
   ],
 } as const;
 
@@ -58,7 +61,11 @@ export function textAreasFor(pathname: string): TextArea[] {
     case "partner":
       return ["site", "lists", "auth", "partner", "account"];
     case "k":
-      return second && third === "checkout" ? ["site", "checkout", "page"] : ["site", "lists", "page"];
+      return second && third === "checkout"
+        ? ["site", "checkout", "page"]
+        : ["site", "lists", "page", "memories"];
+    case "memories":
+      return ["site", "memories"];
     case "checkout-link":
       return ["site", "checkout", "auth"];
     case "login":

@@ -36,6 +36,9 @@ import { sellerFromConfig } from "./domain/billing";
 import { qrcodeEncoder, type QrEncoder } from "./providers/qr";
 import { platformRoutes } from "./api/platform/platform";
 import { preferenceRoutes } from "./api/accounts/preferences";
+import { adminMemoryReportRoutes, ownerMemoryRoutes } from "./api/memories/owners";
+import { visitorMemoryRoutes } from "./api/memories/visitors";
+import { candleAnnouncer } from "./domain/memories";
 import type { BackgroundTasks } from "./background";
 import type { Config } from "./config";
 import { requestContext, servicesContext, type AppServices } from "./context";
@@ -180,6 +183,18 @@ export function createApp(given: AppDeps): Hono<ApiEnv> {
   api.route("/auth", authRoutes({ db, config, email: deps.email, background: deps.background }));
   api.route("/auth", verifyEmailRoutes({ db, email: deps.email, publicUrl: config.publicUrl }));
   api.route("/preferences", preferenceRoutes({ secure: config.secure, db }));
+  // A visitor's memories, candles and reports: open, each post checked for its Origin and limits.
+  api.route(
+    "/memories",
+    visitorMemoryRoutes({
+      db,
+      config,
+      email: deps.email,
+      background: deps.background,
+      candles: candleAnnouncer(db),
+      onProfileChanged,
+    }),
+  );
   // Payment providers' webhooks: open, each checked by its provider's signature.
   const payments =
     deps.payments ??
@@ -228,6 +243,7 @@ export function createApp(given: AppDeps): Hono<ApiEnv> {
       adminAddressLabelRoutes({ db }),
       adminQrRoutes({ db, qr: deps.qr ?? qrcodeEncoder, publicUrl: config.publicUrl }),
       adminDashboardRoutes({ db }),
+      adminMemoryReportRoutes({ db }),
     ),
   );
   api.route(
@@ -243,6 +259,7 @@ export function createApp(given: AppDeps): Hono<ApiEnv> {
         onProfileChanged,
       }),
       receiptRoutes({ db, seller: sellerFromConfig(config) }),
+      ownerMemoryRoutes({ db }),
       customerOrderRoutes({ db }),
       customerInvoiceRoutes({ db }),
       accountRoutes(erasure),

@@ -53,6 +53,12 @@ export const adminScreens: readonly AdminScreen[] = [
     group: "pages",
   },
   {
+    path: "/admin/memories/reports",
+    label: "adminMemories.nav",
+    description: "adminMemories.screen",
+    group: "pages",
+  },
+  {
     path: "/admin/orders",
     label: "adminOrders.nav.orders",
     description: "adminOrders.screens.orders",

@@ -57,3 +57,8 @@ export { setupGaps, type SetupGap } from "../../server/domain/dashboard";
 // The customer's subscriptions and orders (/account).
 export { customerSubscriptions } from "../../server/domain/billing";
 export { customerOrders } from "../../server/domain/billing";
+export { issueFormToken, memoriesWaitingOn, publicMemories } from "../../server/domain/memories";
+// The admin's queue of reported memories (/admin/memories/reports).
+export { memoryReportQueue } from "../../server/domain/memories";
+// The owner's moderation of a page's memories (/k/{id}/memories).
+export { ownerMemories } from "../../server/domain/memories";

@@ -209,6 +209,38 @@ describe("rule preview (/preview/…)", () => {
   });
 });
 
+describe("rule page-memories (/k/{id}/memories)", () => {
+  it("sends a visitor to sign in, returning to the memories afterwards", async () => {
+    expect(await run("page-memories", null, "http://localhost/k/A0000001/memories?state=shown")).toBe(
+      "/login?redirectTo=%2Fk%2FA0000001%2Fmemories%3Fstate%3Dshown",
+    );
+  });
+
+  it("lets a signed-in viewer through to the loader, which asks the domain whether they may", async () => {
+    expect(await run("page-memories", await newViewer(), "http://localhost/k/A0000001/memories")).toBeNull();
+  });
+
+  it("sends a code typed in lower case to its canonical address", async () => {
+    const [middleware] = serverRules("page-memories");
+    if (!middleware) throw new Error("no rule page-memories");
+    const viewer = await newViewer();
+    let thrown: unknown;
+    try {
+      await middleware(
+        {
+          request: new Request("http://localhost/k/a000ooo1/memories?state=hidden"),
+          context: requestContext(viewer),
+          params: { id: "a000ooo1" },
+        } as never,
+        async () => new Response(),
+      );
+    } catch (error) {
+      thrown = error;
+    }
+    expect((thrown as Response).headers.get("Location")).toBe("/k/A0000001/memories?state=hidden");
+  });
+});
+
 describe("rule profile (/k/{id})", () => {
   /** Runs the rule for /k/{typed}; `answer` is what the loaders below it answered. */
   async function visit(typed: string, viewer: Viewer | null, answer = new Response()) {

@@ -16,6 +16,8 @@ export const ruleNames = [
   "preview",
   // Not the spec's: the customer's own account page (/account, issue 14).
   "account",
+  // Not the spec's: the page's memories, for whoever may change the page (/k/{id}/memories, issue 24).
+  "page-memories",
 ] as const;
 export type RuleName = (typeof ruleNames)[number];
 

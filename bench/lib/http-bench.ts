@@ -3,12 +3,14 @@
 // loads.
 import { cp } from "node:fs/promises";
 import { log, settings } from "./bench-settings.ts";
+import { candleRush, type CandleRush } from "./candle-rush.ts";
 import { firstLoads, printFirstLoad, type FirstLoadRun, type MeasuredPage } from "./first-load-report.ts";
 import type { ServerBuild } from "./list.ts";
 import { compare, type Target, type TargetResult } from "./load.ts";
 import { makeDataDir, startApp, startBareServer, type Running } from "./processes.ts";
 import {
   benchClaimPath,
+  benchProfileId,
   benchProfilePath,
   benchWalkthroughPath,
   missingProfilePage,
@@ -38,9 +40,15 @@ async function fetchPage(url: string, { follow = false } = {}) {
 
 const ratioOf = (part: TargetResult, whole: TargetResult) =>
   whole.requestsPerSecond > 0 ? part.requestsPerSecond / whole.requestsPerSecond : 0;
-/** A page without its nonces and its address (each app has its port), to compare two renders of it. */
+/**
+ * A page without its nonces, its address (each app has its port) and its forms' signed render time,
+ * to compare two renders of it.
+ */
 const comparable = (html: string) =>
-  html.replace(/nonce="[^"]*"/g, 'nonce=""').replace(/http:\/\/localhost:\d+/g, "http://localhost");
+  html
+    .replace(/nonce="[^"]*"/g, 'nonce=""')
+    .replace(/http:\/\/localhost:\d+/g, "http://localhost")
+    .replace(/name="formToken" value="[^"]*"/g, 'name="formToken" value=""');
 
 export type ProfileRun = {
   skipped: string | null;
@@ -66,6 +74,8 @@ export type HttpRun = {
   load: { baseline: TargetResult; page: TargetResult; ratio: number; passed: boolean };
   profilePage: ProfileRun;
   firstLoad: FirstLoadRun;
+  /** Candles lit in a rush on the bench's page; null when the page is not measured. */
+  candles: CandleRush | null;
 };
 
 /** Cached /k/{id} must reach this share of the bare server's requests per second. */
@@ -115,7 +125,8 @@ export async function httpBench(build: ServerBuild): Promise<HttpRun> {
       await cp(cachedDir, uncachedDir, { recursive: true });
     }
     log("starting the app (production build, embedded database)…");
-    const app = await startApp({ dataDir: cachedDir });
+    // Behind a proxy as far as addresses go: the candle rush comes from many visitors' addresses.
+    const app = await startApp({ dataDir: cachedDir, env: { TRUST_PROXY: "on" } });
     running.push(app);
     const uncachedApp = skipped ? null : await startApp({ dataDir: uncachedDir, env: { PAGE_CACHE: "off" } });
     if (uncachedApp) running.push(uncachedApp);
@@ -161,6 +172,8 @@ export async function httpBench(build: ServerBuild): Promise<HttpRun> {
         const html = hit.body.toString("utf8");
         if (!html.includes("Greta Lindqvist"))
           throw new Error(`${benchProfilePath} does not show the profile`);
+        if ((html.match(/Greta taught me to swim/g) ?? []).length !== 10)
+          throw new Error(`${benchProfilePath} does not show its newest ten memories`);
         if (comparable(html) !== comparable(plain.body.toString("utf8"))) {
           throw new Error("the cached page differs from a fresh render of it");
         }
@@ -300,6 +313,21 @@ export async function httpBench(build: ServerBuild): Promise<HttpRun> {
     } else {
       console.log(`/k/{id}: SKIPPED (${skipped ?? "no result"})`);
     }
+    let candles: CandleRush | null = null;
+    if (!skipped) {
+      // About ten seconds' worth on this machine.
+      const requests = 2_000;
+      log(
+        `lighting ${integer(requests)} candles on ${benchProfilePath} at ${settings.connections} connections…`,
+      );
+      candles = await candleRush(app.url, benchProfileId, { connections: settings.connections, requests });
+      console.log(
+        `\nCandles lit at ${candles.connections} connections in ${decimal(candles.seconds)} s: ` +
+          `${integer(candles.acknowledged)} acknowledged (${integer(candles.refused)} refused or unanswered), ` +
+          `the page's count grew by ${integer(candles.counted)}`,
+      );
+      console.log(`Target: no candle lost or counted twice: ${verdict(candles.passed)}`);
+    }
     printFirstLoad(firstLoad);
     return {
       pagePath,
@@ -307,6 +335,7 @@ export async function httpBench(build: ServerBuild): Promise<HttpRun> {
       load: { baseline, page: ssr, ratio, passed: signInPassed },
       profilePage,
       firstLoad,
+      candles,
     };
   } finally {
     await Promise.allSettled(running.reverse().map((child) => child.stop()));

@@ -71,6 +71,25 @@ export async function prepareProfileData(
          values ($1, 'active', $2, $3::jsonb, $4::jsonb, now(), now() + interval '1 year')`,
         [benchProfileId, owner?.id, JSON.stringify(content), metadata],
       );
+      // The page as visitors leave it after a while (issue 24): open to memories, 50 of them shown
+      // (the page shows the newest ten, with a link to the older), and candles lit.
+      await connection.query(`insert into memory_settings (profile_id, moderation) values ($1, 'open')`, [
+        benchProfileId,
+      ]);
+      await connection.query(
+        `insert into memories (profile_id, writer_name, relation, body, state, created_at)
+         select $1, 'Visitor ' || n, case when n % 3 = 0 then 'neighbour' end,
+           'Greta taught me to swim the summer I turned seven. ' || repeat('She never lost her patience. ', 1 + n % 6),
+           'shown', now() - n * interval '1 hour'
+         from generate_series(1, 50) n`,
+        [benchProfileId],
+      );
+      await connection.query(
+        `insert into candles (profile_id, name, created_at)
+         select $1, case when n % 2 = 0 then 'Visitor ' || n end, now() - n * interval '1 minute'
+         from generate_series(1, 30) n`,
+        [benchProfileId],
+      );
       const empty = JSON.stringify({ ...content, displayName: "", subtitle: "", story: "", links: [] });
       await connection.query(
         `insert into profiles (id, status, content, metadata) values ($1, 'unclaimed', $2::jsonb, $3::jsonb)`,

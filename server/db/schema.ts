@@ -7,3 +7,4 @@ export * from "./schema/profiles";
 export * from "./schema/billing";
 export * from "./schema/invoicing";
 export * from "./schema/partner-attributions";
+export * from "./schema/memories";

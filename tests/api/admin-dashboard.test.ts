@@ -1,12 +1,13 @@
 // The admin dashboard's API (issue 13): each figure rises when its event happens (a sign-up through the
 // API, a claim, a trial, a paid order by card and by invoice, an overdue invoice); days are Swedish ones
 // (a row at 23:59 on Saturday is not Sunday's, across the switch to summer time); the month counts days
-// before the 30-day series; pages by status match the table; only an admin may read it.
+// before the 30-day series; pages by status match the table; memories waiting and reports open (issue
+// 24) follow their rows and the admin's decision; only an admin may read it.
 import { randomUUID } from "node:crypto";
 import { expect, it } from "vitest";
 import { adminDashboardSchema, dashboardDays, type AdminDashboard } from "../../contract/admin-dashboard";
 import { makeOcr } from "../../contract/swedish-numbers";
-import { invoices, profiles, users } from "../../server/db/schema";
+import { invoices, memories, memoryReports, profiles, users } from "../../server/db/schema";
 import { adminDashboard, historyTtlMs } from "../../server/domain/dashboard";
 import { newProfileId } from "../../server/domain/profiles";
 import { call, type Account } from "../support/accounts";
@@ -163,6 +164,48 @@ describeOnEngines("the admin dashboard", ({ app, db, accounts, admin, customer }
     const after = await dashboard();
     expect(after.overdueInvoices.count).toBe(before.overdueInvoices.count + 2);
     expect(after.overdueInvoices.amountOre).toBe(before.overdueInvoices.amountOre + 30_000 + 50_000);
+  });
+
+  it("counts memories waiting for their family and reports waiting for an admin, until decided", async () => {
+    const before = await dashboard();
+    expect(before.memories.pending).toBeGreaterThanOrEqual(0);
+    const owner = await accounts.signUp();
+    const id = await page(owner, { status: "trial" });
+    const memory = (state: "pending" | "shown" | "hidden" | "removed") => ({
+      profileId: id,
+      writerName: "Karin",
+      body: `A ${state} memory.`,
+      state,
+    });
+    const written = await db
+      .insert(memories)
+      .values([memory("pending"), memory("pending"), memory("shown"), memory("hidden"), memory("removed")])
+      .returning();
+    const shown = written.find((row) => row.state === "shown");
+    const report = (reporterHash: string, state: "open" | "kept" | "hidden" = "open") => ({
+      memoryId: shown!.id,
+      reason: "Not true.",
+      reporterHash,
+      state,
+    });
+    const [open] = await db
+      .insert(memoryReports)
+      .values([report(randomUUID()), report(randomUUID()), report(randomUUID(), "kept")])
+      .returning();
+
+    const after = await dashboard();
+    expect(after.memories.pending).toBe(before.memories.pending + 2);
+    expect(after.memories.openReports).toBe(before.memories.openReports + 2);
+
+    // Hiding the memory answers both its open reports.
+    const decided = await call(app, "/api/admin/memory-reports/decision", {
+      bearer: admin.token,
+      json: { reportId: open!.id, decision: "hide" },
+    });
+    expect(decided.status).toBe(200);
+    const later = await dashboard();
+    expect(later.memories.openReports).toBe(before.memories.openReports);
+    expect(later.memories.pending).toBe(before.memories.pending + 2);
   });
 
   it("answers only admins: 401 without a session, 403 for a customer", async () => {

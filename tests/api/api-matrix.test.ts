@@ -20,8 +20,12 @@ import { startCardCheckoutAnswerSchema } from "../../contract/checkout";
 import { customerInvoiceSchema } from "../../contract/invoices";
 import { createdCheckoutLinkSchema } from "../../contract/admin-orders";
 import { eq } from "drizzle-orm";
-import { users } from "../../server/db/schema";
+import { memories, users } from "../../server/db/schema";
+import { newToken, tokenHash } from "../../server/domain/core";
+import { issueFormToken } from "../../server/domain/memories";
 import { createProfiles } from "../../server/domain/profiles";
+import { loadConfig } from "../../server/config";
+import { memoryReportsSchema, ownerMemoriesSchema } from "../../contract/memories";
 import type { Database } from "../../server/db/client";
 import {
   call,
@@ -69,10 +73,25 @@ type World = {
   whitelistId: () => Promise<string>;
   /** A customer to act on, made for the call (erase, set password). */
   target: () => Promise<Account>;
+  /** Memories on A's page (issue 24), as visitors and the owner made them. */
+  memories: {
+    /** A visitor's form token for A's page, rendered ten seconds ago (sooner is a robot's). */
+    formToken: () => Promise<string>;
+    /** Waiting for A's decision. */
+    pendingId: string;
+    /** Shown on A's page: what a visitor may report. */
+    shownId: string;
+    /** A visitor's report of the shown memory, in the admin's queue. */
+    reportId: string;
+    /** The link's token of a new memory on another page of A's, whose writer left an address. */
+    deleteToken: () => Promise<string>;
+  };
 };
 
 type Request = {
   path: string;
+  /** More headers (a visitor's address behind the proxy). */
+  headers?: Record<string, string>;
   json?: unknown;
   /** A raw body with its type (an upload, a BgMax file). */
   body?: { data: BodyInit; type?: string };
@@ -112,6 +131,11 @@ const emptyBgMax = () =>
   });
 let unique = 0;
 const fresh = (prefix: string) => `${prefix}-m${(unique += 1)}-${Date.now().toString(36)}@example.com`;
+/**
+ * A visitor's own address, through the proxy the matrix's app trusts: the per-address limits of
+ * memories (5 an hour) and reports (one per memory) would otherwise refuse a row's later callers.
+ */
+const visitorAddress = () => ({ "X-Forwarded-For": `198.51.100.${((unique += 1) % 250) + 1}` });
 /** Whose credentials an open call (sign-in, sign-up) uses: the caller's, or, for nobody, customer A's. */
 const credentials = (world: World, me: Me) => me ?? world.customerA;
 
@@ -376,6 +400,78 @@ const table: Record<string, Row> = {
     cells: "401 403 403 200 200 403",
     send: () => ({ path: "/api/partner/referral-qr.png" }),
   },
+
+  // Memories and candles (issue 24). A visitor's calls are open to anyone on a live page, each from
+  // the site's own form (Origin, form token); whoever holds the writer's link deletes that memory.
+  "GET /api/memories": {
+    cells: "200 200 200 200 200 200",
+    send: (w) => ({ path: `/api/memories?profileId=${w.pageA}` }),
+  },
+  "POST /api/memories": {
+    cells: "201 201 201 201 201 201",
+    send: async (w) => ({
+      path: "/api/memories",
+      headers: visitorAddress(),
+      json: {
+        profileId: w.pageA,
+        name: "Karin",
+        text: "Summers at the lake.",
+        formToken: await w.memories.formToken(),
+      },
+    }),
+  },
+  "POST /api/memories/candles": {
+    cells: "204 204 204 204 204 204",
+    send: async (w) => ({
+      path: "/api/memories/candles",
+      headers: visitorAddress(),
+      json: { profileId: w.pageA, name: "Erik", formToken: await w.memories.formToken() },
+    }),
+  },
+  "POST /api/memories/reports": {
+    cells: "204 204 204 204 204 204",
+    why: "once per address and memory: each caller reports from an address of its own",
+    send: async (w) => ({
+      path: "/api/memories/reports",
+      headers: visitorAddress(),
+      json: {
+        memoryId: w.memories.shownId,
+        reason: "Not about her.",
+        formToken: await w.memories.formToken(),
+      },
+    }),
+  },
+  "POST /api/memories/delete-own": {
+    cells: "200 200 200 200 200 200",
+    why: "the e-mailed link is the authorisation: each caller holds one of a new memory's",
+    send: async (w) => ({
+      path: "/api/memories/delete-own",
+      json: { token: await w.memories.deleteToken() },
+    }),
+  },
+  // The owner's moderation: A's and the admins'; B is not told a memory of A's exists.
+  "GET /api/kammare/memories": {
+    cells: "401 200 403 403 403 200",
+    send: (w) => ({ path: `/api/kammare/memories?profileId=${w.pageA}` }),
+  },
+  "POST /api/kammare/memories/decision": {
+    cells: "401 200 404 403 403 200",
+    send: (w) => ({
+      path: "/api/kammare/memories/decision",
+      json: { memoryId: w.memories.pendingId, state: "hidden" },
+    }),
+  },
+  "POST /api/kammare/memories/reply": {
+    cells: "401 200 404 403 403 200",
+    send: (w) => ({
+      path: "/api/kammare/memories/reply",
+      json: { memoryId: w.memories.pendingId, reply: "Thank you." },
+    }),
+  },
+  "PUT /api/kammare/memory-settings": {
+    cells: "401 200 403 403 403 200",
+    send: (w) => ({ path: "/api/kammare/memory-settings", json: { profileId: w.pageA, allowLinks: false } }),
+  },
 };
 
 /** The admin's calls: only an admin. */
@@ -481,6 +577,11 @@ Object.assign(table, {
   "GET /api/admin/dashboard": admin(200, () => ({ path: "/api/admin/dashboard" })),
   "GET /api/admin/qr/{file}": admin(200, (w) => ({ path: `/api/admin/qr/${w.pageA}.svg` })),
   "GET /api/admin/qr/batches": admin(200, () => ({ path: "/api/admin/qr/batches" })),
+  "GET /api/admin/memory-reports": admin(200, () => ({ path: "/api/admin/memory-reports" })),
+  "POST /api/admin/memory-reports/decision": admin(200, (w) => ({
+    path: "/api/admin/memory-reports/decision",
+    json: { reportId: w.memories.reportId, decision: "keep" },
+  })),
   "GET /api/admin/qr/profiles": admin(200, (w) => ({ path: `/api/admin/qr/profiles?q=${w.pageA}` })),
   "POST /api/admin/qr/sheet": admin(200, (w) => ({
     path: "/api/admin/qr/sheet",
@@ -637,6 +738,46 @@ async function makeWorld(
   expect(link.status).toBe(201);
   const checkoutLinkId = createdCheckoutLinkSchema.parse(await link.json()).id;
 
+  // Two visitors' memories on A's page (moderated: both wait), A shows the second, a third visitor
+  // reports it.
+  const formToken = () => issueFormToken(db, pageA, new Date(Date.now() - 10_000));
+  const visitor = async (path: string, json: Record<string, unknown>) =>
+    call(app, path, {
+      json: { ...json, formToken: await formToken() },
+      headers: visitorAddress(),
+      origin: siteOrigin,
+    });
+  for (const text of ["Summers at the lake.", "She taught me to swim."]) {
+    const written = await visitor("/api/memories", { profileId: pageA, name: "Karin", text });
+    expect(written.status, "memory written").toBe(201);
+  }
+  const listed = ownerMemoriesSchema.parse(
+    await (await call(app, `/api/kammare/memories?profileId=${pageA}`, { bearer: customerA.token })).json(),
+  );
+  const [shownId = "", pendingId = ""] = listed.memories.map((memory) => memory.id);
+  expect((await asA("/api/kammare/memories/decision", { memoryId: shownId, state: "shown" })).status).toBe(
+    200,
+  );
+  const reported = await visitor("/api/memories/reports", { memoryId: shownId, reason: "Not about her." });
+  expect(reported.status, "reported").toBe(204);
+  const queue = memoryReportsSchema.parse(
+    await (await call(app, "/api/admin/memory-reports", { bearer: admin.token })).json(),
+  );
+  const reportId = queue.reports[0]?.id ?? "";
+  /** The writer's link comes by e-mail: the memory is made here with a token of the test's. */
+  const deleteToken = async () => {
+    const token = newToken();
+    await db.insert(memories).values({
+      profileId: pageA2,
+      writerName: "Karin",
+      body: "A memory to take back.",
+      writerEmail: "karin@example.com",
+      state: "pending",
+      deleteTokenHash: tokenHash(token),
+    });
+    return token;
+  };
+
   return {
     customerA,
     customerB,
@@ -660,10 +801,15 @@ async function makeWorld(
       return whitelistEntryAnswerSchema.parse(await made.json()).entry.id;
     },
     target: () => accounts.signUp(),
+    memories: { formToken, pendingId, shownId, reportId, deleteToken },
   };
 }
 
-describeOnEngines("the API matrix", ({ app, db, accounts, admin }) => {
+// Behind a proxy, so a visitor's row can send each caller from an address of its own (visitorAddress);
+// the other rows send none and share the one unknown address, as without a proxy.
+const config = loadConfig({ NODE_ENV: "test", PUBLIC_URL: "http://localhost:3000", TRUST_PROXY: "on" });
+
+describeOnEngines("the API matrix", { app: { config } }, ({ app, db, accounts, admin }) => {
   let world: World & Side;
   beforeAll(async () => {
     world = await makeWorld(app, db, accounts, admin);
@@ -706,7 +852,7 @@ describeOnEngines("the API matrix", ({ app, db, accounts, admin }) => {
       const w = world;
       const me = row.fresh ? await freshCaller(caller) : who(w, caller);
       const request = await row.send(w, me);
-      const headers: Record<string, string> = { Origin: siteOrigin };
+      const headers: Record<string, string> = { Origin: siteOrigin, ...request.headers };
       if (me) headers.Authorization = `Bearer ${me.token}`;
       let body: BodyInit | undefined;
       if (request.json !== undefined) {

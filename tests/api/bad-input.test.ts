@@ -11,7 +11,7 @@ import { endpoints } from "../../contract/endpoints";
 import { profileAnswerSchema } from "../../contract/profiles";
 import type { ApiEnv } from "../../server/http/env";
 import { ApiError, jsonError, readJson } from "../../server/http/errors";
-import { call, expectError } from "../support/accounts";
+import { call, expectError, siteOrigin } from "../support/accounts";
 import { describeOnEngines } from "../support/api-fixture";
 import {
   bearerFor,
@@ -280,7 +280,8 @@ describeOnEngines("bad input", (fixture) => {
         const label = `${method} ${endpoint.path}`;
         const send = async (path: string, json?: Json) => {
           requests += 1;
-          return call(app, path, { method, bearer, json });
+          // From the site's own pages, as a browser sends it: the visitors' posts require the Origin.
+          return call(app, path, { method, bearer, json, origin: siteOrigin });
         };
         const goodPath = pathWith(endpoint.path, profileId);
 

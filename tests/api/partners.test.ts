@@ -1,6 +1,7 @@
 // The partner side (issue 12): the admin's whitelist, partner sign-up, the organisation's name, the
 // referral cookie and attribution at sign-up and claim (first touch wins), the dashboard's figures,
-// the users list and its CSV, and that a partner sees only its own organisation.
+// the users list (with each page's count of memories) and its CSV, and that a partner sees only its
+// own organisation.
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -15,7 +16,7 @@ import {
   whitelistListSchema,
   type PartnerMe,
 } from "../../contract/partners";
-import { auditLog, partnerAttributions, profiles, users } from "../../server/db/schema";
+import { auditLog, memories, partnerAttributions, profiles, users } from "../../server/db/schema";
 import { createProfiles } from "../../server/domain/profiles";
 import { qrcodeEncoder } from "../../server/providers/qr";
 import { call, expectError, expectSession, type Account } from "../support/accounts";
@@ -614,6 +615,33 @@ describeOnEngines("partners", ({ app, db, accounts, admin, customer }) => {
       const onB = await dashboard(b.token);
       expect(onB.revenueTotalOre).toBe(0);
       expect(onB.paidConversions).toBe(0);
+    });
+
+    it("counts each page's memories but removed ones, and none for a customer without a page", async () => {
+      const buyer = await customerSignUp(a.me.organisation.slug);
+      const page = await newProfile();
+      await claim(buyer, page);
+      let row = (await users_(a.token, `?q=${page}`)).rows;
+      expect(row).toEqual([expect.objectContaining({ profileId: page, memories: 0 })]);
+      await db.insert(memories).values(
+        (["shown", "shown", "pending", "hidden", "removed"] as const).map((state) => ({
+          profileId: page,
+          writerName: "Karin",
+          body: `A ${state} memory.`,
+          state,
+        })),
+      );
+      // Another page's memories are not this one's.
+      const other = await newProfile();
+      await db.insert(memories).values({ profileId: other, writerName: "Erik", body: "Hi.", state: "shown" });
+      row = (await users_(a.token, `?q=${page}`)).rows;
+      expect(row).toEqual([expect.objectContaining({ profileId: page, memories: 4 })]);
+      // Only the count: no memory's name or text is in the answer.
+      expect(JSON.stringify(row)).not.toContain("Karin");
+      const pageless = await customerSignUp(a.me.organisation.slug);
+      expect((await users_(a.token, `?q=${encodeURIComponent(pageless.email)}`)).rows).toEqual([
+        expect.objectContaining({ profileId: null, memories: null }),
+      ]);
     });
 
     it("never shows B's customers or figures to A, in the list, the search or the CSV", async () => {

@@ -9,6 +9,7 @@
 import type { z } from "zod";
 import type { Endpoint } from "../../contract/endpoints";
 import { isStorableText } from "../../contract/zod";
+import { siteOrigin } from "./accounts";
 import {
   fieldPaths,
   jsonSchemaOf,
@@ -118,6 +119,16 @@ const rawTypes = ["application/octet-stream", "text/plain", "application/json"];
 
 /** The calls that take a plain HTML form besides JSON (server/api/accounts/preferences.ts). */
 const formCalls = new Set(["POST /api/preferences/locale", "POST /api/preferences/analytics-consent"]);
+
+/**
+ * A visitor's posts on a page (server/api/memories/visitors.ts) refuse a request without the site's
+ * Origin before they read it: sent with it, as a browser sends it, so their input is what is tried.
+ */
+const originCalls = new Set([
+  "POST /api/memories",
+  "POST /api/memories/candles",
+  "POST /api/memories/reports",
+]);
 
 export function bodyKind(endpoint: Endpoint): BodyKind {
   if (endpoint.request) return "json";
@@ -854,7 +865,11 @@ function fuzzCases(target: FuzzTarget, random: Random) {
     const sent = parts.method ?? method;
     // A GET has no body (fetch refuses one).
     const bodyless = sent === "GET" || sent === "OPTIONS";
-    const headers: Record<string, string> = { Authorization: `Bearer ${target.bearer}`, ...parts.headers };
+    const headers: Record<string, string> = {
+      ...(originCalls.has(`${method} ${endpoint.path}`) ? { Origin: siteOrigin } : {}),
+      Authorization: `Bearer ${target.bearer}`,
+      ...parts.headers,
+    };
     if (bodyless) delete headers["Content-Type"];
     const body = bodyless ? undefined : parts.body;
     return { kind, what, method: sent, path: parts.path ?? goodPath, headers, body, expect };

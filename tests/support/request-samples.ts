@@ -122,6 +122,8 @@ function knownValue(world: SampleWorld, path: string[]): string | undefined {
     coverImageUrl: imageUrl,
     url: "https://example.se/album",
     name: "Kalle",
+    // A place in a page's list of memories (contract/memories.ts), so the other parameters are tried alone.
+    before: "2026-01-01T00:00:00.123456Z_0b9d6d52-8f4e-4d43-9a59-6c1f4c8f2f3e",
   };
   return known[path.slice(-2).join(".")] ?? known[path.at(-1) ?? ""];
 }

@@ -28,6 +28,7 @@ const shapes: Record<string, ReactNode> = {
       <path d="M4 16.5c.9-2.9 3.2-4.5 6-4.5s5.1 1.6 6 4.5" />
     </>
   ),
+  "/admin/memories/reports": <path d="M5 17V3.5M5 4h9.5l-2 3.5 2 3.5H5" />,
   "/admin/orders": (
     <path d="M4.5 7h11l-.9 9.1a1 1 0 0 1-1 .9H6.4a1 1 0 0 1-1-.9zM7.5 7V6a2.5 2.5 0 0 1 5 0v1" />
   ),

@@ -1,7 +1,8 @@
 // The admin home's dashboard (issue 13): today's and this month's figures as cards, each with its last
 // 30 days as a small bar chart and a link to the screen behind it; money by how it was paid; overdue
-// invoices; every page by status as bars. The charts are pictures with their figures in words for
-// screen readers; the numbers themselves are text.
+// invoices; memories waiting for their families and reported ones for an admin; every page by status as
+// bars. The charts are pictures with their figures in words for screen readers; the numbers themselves
+// are text.
 import { useTranslation } from "../../lib/i18n";
 import { Link } from "react-router";
 import type { AdminDashboard, DashboardFigureName } from "../../../contract/admin-dashboard";
@@ -16,8 +17,10 @@ const figureLinks: Record<DashboardFigureName, string> = {
   conversions: "/admin/orders",
 };
 
-const cardClass =
-  "relative flex flex-col gap-2 rounded-[var(--radius-card)] border border-line bg-raised p-4 focus-within:ring-2 focus-within:ring-brand hover:border-brand";
+// A card of figures; one that leads to a screen shows it on hover and focus.
+const plainCardClass =
+  "relative flex flex-col gap-2 rounded-[var(--radius-card)] border border-line bg-raised p-4";
+const cardClass = `${plainCardClass} focus-within:ring-2 focus-within:ring-brand hover:border-brand`;
 // The card's whole area follows its link; the link's own name is the card's heading.
 const cardLinkClass = "font-semibold text-ink after:absolute after:inset-0 focus:outline-none";
 
@@ -188,6 +191,29 @@ export function Dashboard({ data }: { data: AdminDashboard }) {
               );
             })}
           </ul>
+        </div>
+      </div>
+      {/* What waits on memories: reported ones for an admin, new ones for their families. */}
+      <div className="grid grid-cols-2 gap-3">
+        <div className={cardClass} data-figure="memory-reports">
+          <Link to="/admin/memories/reports" className={cardLinkClass}>
+            {t("adminDashboard.memories.reports")}
+          </Link>
+          <p className="text-3xl font-semibold tabular-nums text-ink" data-testid="memory-reports-open">
+            {number.format(data.memories.openReports)}
+          </p>
+          <p className="text-sm text-muted">
+            {data.memories.openReports === 0
+              ? t("adminDashboard.memories.reportsNone")
+              : t("adminDashboard.memories.reportsWaiting")}
+          </p>
+        </div>
+        <div className={plainCardClass} data-figure="memories-pending">
+          <p className="font-semibold text-ink">{t("adminDashboard.memories.pending")}</p>
+          <p className="text-3xl font-semibold tabular-nums text-ink" data-testid="memories-pending">
+            {number.format(data.memories.pending)}
+          </p>
+          <p className="text-sm text-muted">{t("adminDashboard.memories.pendingText")}</p>
         </div>
       </div>
     </section>

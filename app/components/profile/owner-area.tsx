@@ -16,6 +16,7 @@ import { Dialog } from "../dialog";
 import { StatusBadge } from "../status-badge";
 import { ClaimedNotice } from "./claimed-notice";
 import { ProfileView } from "./profile-view";
+import { MemoriesSection } from "../memories/memories-section";
 
 // Each part the owner may not need on this visit (the editor until "Edit", the share panel until
 // "Share", the walkthrough while the page is a draft) is a file of its own, fetched when it shows: the
@@ -119,14 +120,15 @@ export function OwnerArea({ data }: { data: ProfilePageData }) {
         aria-label={t("profile.ownerBar.label")}
         className="sticky top-0 z-20 border-b border-line bg-raised/95 backdrop-blur print:hidden"
       >
-        <div className="mx-auto flex max-w-3xl items-center justify-between gap-3 px-4 py-2">
+        <div className="mx-auto flex max-w-3xl flex-wrap items-center justify-between gap-x-3 gap-y-2 px-4 py-2">
           <div className="flex min-w-0 items-center gap-2">
             <p className="sr-only text-sm font-semibold text-brand sm:not-sr-only">
               {t("profile.ownerBar.label")}
             </p>
             <StatusBadge status={data.status} />
           </div>
-          <div className="flex items-center gap-2">
+          <div className="ml-auto flex flex-wrap items-center justify-end gap-2">
+            <MemoriesLink id={data.id} waiting={data.memoriesWaiting} />
             <Button variant="secondary" onClick={() => setSharing(true)} disabled={!data.live}>
               {t("share.button")}
             </Button>
@@ -182,7 +184,13 @@ export function OwnerArea({ data }: { data: ProfilePageData }) {
           </Loading>
         </div>
       ) : (
-        <ProfileView id={data.id} content={content} pageUrl={data.pageUrl} language={data.language} />
+        <>
+          <ProfileView id={data.id} content={content} pageUrl={data.pageUrl} language={data.language} />
+          {/* The memories as visitors see them; deciding them is on the page's memories screen. */}
+          {data.memories && (
+            <MemoriesSection profileId={data.id} memories={data.memories} outcome={data.memoryOutcome} />
+          )}
+        </>
       )}
       {mode === "view" && (
         <Loading>
@@ -190,6 +198,22 @@ export function OwnerArea({ data }: { data: ProfilePageData }) {
         </Loading>
       )}
     </div>
+  );
+}
+
+/** The way to the page's memories (/k/{id}/memories), with how many wait for a decision. */
+function MemoriesLink({ id, waiting }: { id: string; waiting: number }) {
+  const { t } = useTranslation();
+  return (
+    <ButtonLink to={`/k/${id}/memories`} variant="ghost" className="px-3">
+      {t("memoryModeration.ownerBar.link")}
+      {waiting > 0 && (
+        <span className="min-w-6 rounded-full bg-brand px-1.5 text-center text-xs leading-5 text-white tabular-nums">
+          <span aria-hidden="true">{waiting}</span>
+          <span className="sr-only"> {t("memoryModeration.ownerBar.waiting", { count: waiting })}</span>
+        </span>
+      )}
+    </ButtonLink>
   );
 }
 

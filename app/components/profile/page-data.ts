@@ -4,6 +4,7 @@
 import type { CustomerSubscription } from "../../../contract/subscriptions";
 import type { CustomerInvoice } from "../../../contract/invoices";
 import type { ProfileView } from "../../../contract/profiles";
+import type { MemoryFormPlace, MemoryOutcome, PublicMemories } from "../../../contract/memories";
 
 export type ProfilePageData = {
   id: string;
@@ -27,4 +28,20 @@ export type ProfilePageData = {
   unpaidInvoice: CustomerInvoice | null;
   /** The owner's subscription of the page, if one runs (its plan, next charge, or end). */
   subscription: CustomerSubscription | null;
+  /**
+   * The memories and candles visitors see on a live page (null otherwise), with the token its forms
+   * carry; `before` is the list's position when the visitor paged back (`?before=`).
+   */
+  memories: (PublicMemories & { formToken: string; before: string | null }) | null;
+  /** What a visitor's form post came back with (`?memory=`), and a refused memory's fields. */
+  memoryOutcome: {
+    outcome: MemoryOutcome;
+    /** Which part of the page says it: the list, the candles or the memory's form. */
+    at: MemoryFormPlace;
+    name: string;
+    relation: string;
+    text: string;
+  } | null;
+  /** For whoever may decide them: the memories waiting for a decision (the owner bar's count). */
+  memoriesWaiting: number;
 };

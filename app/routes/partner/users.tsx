@@ -1,7 +1,8 @@
 // /partner/dashboard/users (rules `partner` and `partner-name`): the organisation's customers with
-// their pages' status, trial end, paid-until and last payment; searched by e-mail or page code (the
-// search and the page live in the address, so a view survives a reload) and exported as CSV. The
-// loader reads the same list the API answers (GET /api/partner/users), so the first paint has the rows.
+// their pages' status, trial end, paid-until, last payment and how many memories each page has (a
+// count only); searched by e-mail or page code (the search and the page live in the address, so a view
+// survives a reload) and exported as CSV. The loader reads the same list the API answers
+// (GET /api/partner/users), so the first paint has the rows.
 import { useEffect, useState } from "react";
 import { useTranslation } from "../../lib/i18n";
 import { Link, redirect, useNavigate, useNavigation } from "react-router";
@@ -70,6 +71,7 @@ export default function PartnerUsers({ loaderData }: Route.ComponentProps) {
   const loading = navigation.state === "loading" && navigation.location.pathname === listRoot;
   const locale = i18n.language;
   const day = (iso: string | null) => (iso ? formatDate(iso, locale) : "–");
+  const count = new Intl.NumberFormat(locale);
 
   // The search is typed freely and sent a moment after the typing stops; the address follows.
   const [q, setQ] = useState(view.q);
@@ -125,6 +127,14 @@ export default function PartnerUsers({ loaderData }: Route.ComponentProps) {
       key: "payment",
       header: t("partner.users.lastPayment"),
       cell: (row) => day(row.lastPaymentAt),
+      wrap: "never",
+    },
+    {
+      key: "memories",
+      header: t("partner.users.memories"),
+      cell: (row) =>
+        row.memories === null ? <span className="text-muted">–</span> : count.format(row.memories),
+      numeric: true,
       wrap: "never",
     },
     {

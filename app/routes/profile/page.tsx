@@ -10,11 +10,22 @@ import {
   unpaidInvoiceOfPage,
   viewerContext,
   customerSubscriptions,
+  issueFormToken,
+  memoriesWaitingOn,
+  publicMemories,
 } from "../../lib/services.server";
+import {
+  memoryFormAnchors,
+  memoryOutcomes,
+  isMemoryPosition,
+  type MemoryFormPlace,
+  type MemoryOutcome,
+} from "../../../contract/memory-values";
 import { notFound } from "../../lib/not-found";
 import { OwnerArea } from "../../components/profile/owner-area";
 import type { ProfilePageData } from "../../components/profile/page-data";
 import { ProfileView } from "../../components/profile/profile-view";
+import { MemoriesSection } from "../../components/memories/memories-section";
 import { RestingView } from "../../components/profile/resting-view";
 import { serverRules } from "../../rules/index.server";
 import type { Route } from "./+types/page";
@@ -35,6 +46,11 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Pr
   const isOwner = !!viewer && viewer.id === profile.ownerUserId;
   const canEdit = isOwner || !!viewer?.roles.includes("admin");
   const live = liveStatuses.includes(profile.status);
+  const query = new URL(request.url).searchParams;
+  // `?before=` pages back through the memories; anything that is no position starts from the newest.
+  const asked = query.get("before");
+  const before = asked && isMemoryPosition(asked) ? asked : undefined;
+  const outcome = query.get("memory");
   return {
     id: profile.id,
     status: profile.status,
@@ -57,6 +73,26 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Pr
       isOwner && viewer
         ? ((await customerSubscriptions(db, viewer.id)).find((row) => row.profileId === profile.id) ?? null)
         : null,
+    memories: live
+      ? {
+          ...(await publicMemories(db, profile.id, before)),
+          formToken: await issueFormToken(db, profile.id),
+          before: before ?? null,
+        }
+      : null,
+    memoryOutcome: memoryOutcomes.includes(outcome as MemoryOutcome)
+      ? {
+          outcome: outcome as MemoryOutcome,
+          at:
+            (Object.keys(memoryFormAnchors) as MemoryFormPlace[]).find(
+              (place) => place === query.get("at"),
+            ) ?? "list",
+          name: query.get("m_name") ?? "",
+          relation: query.get("m_relation") ?? "",
+          text: query.get("m_text") ?? "",
+        }
+      : null,
+    memoriesWaiting: canEdit ? await memoriesWaitingOn(db, profile.id) : 0,
   };
 }
 
@@ -96,7 +132,12 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
   if (data.canEdit && data.status !== "unclaimed") return <OwnerArea data={data} />;
   if (data.live && data.content) {
     return (
-      <ProfileView id={data.id} content={data.content} pageUrl={data.pageUrl} language={data.language} />
+      <>
+        <ProfileView id={data.id} content={data.content} pageUrl={data.pageUrl} language={data.language} />
+        {data.memories && (
+          <MemoriesSection profileId={data.id} memories={data.memories} outcome={data.memoryOutcome} />
+        )}
+      </>
     );
   }
   // The pages without content: a short message, centred, with room to breathe on a phone.

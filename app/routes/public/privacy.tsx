@@ -12,7 +12,7 @@ export function loader({ context }: Route.LoaderArgs) {
   return privacyFacts(context.get(servicesContext).config);
 }
 
-const storedKinds = ["account", "pages", "orders", "security", "analytics"] as const;
+const storedKinds = ["account", "pages", "memories", "orders", "security", "analytics"] as const;
 
 function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   return (
@@ -34,6 +34,7 @@ export default function Privacy({ loaderData: facts }: Route.ComponentProps) {
     ["sessions", t("privacy.keep.sessions", { lifetime: r.sessionLifetimeDays, count: r.sessionDays })],
     ["links", t("privacy.keep.daysAfterUse", { count: r.linkDays })],
     ["audit", t("privacy.keep.days", { count: r.auditDays })],
+    ["memories", t("privacy.keep.memories")],
     ["rateLimits", t("privacy.keep.hours", { count: r.rateLimitHours })],
     ["images", t("privacy.keep.days", { count: r.unusedImageDays })],
     ...(facts.processors.email === "outbox"

@@ -28,6 +28,8 @@ export type AuditAction =
   | "admin.partner_whitelist_remove"
   | "admin.plaques_sent"
   | "admin.qr_printed"
+  | "admin.memory_hidden"
+  | "admin.memory_kept"
   | "partner.signup"
   | "partner.signup_refused"
   | "partner.organisation_name"

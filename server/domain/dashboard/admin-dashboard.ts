@@ -1,5 +1,6 @@
 // The admin dashboard (issue 13): today's and this month's sign-ups, claims, trials started, paid orders
-// and their money by method, overdue invoices and pages by status. Days and months are Swedish ones.
+// and their money by method, overdue invoices, pages by status, and memories and reports waiting (issue
+// 24). Days and months are Swedish ones.
 // Each figure is one range query on an index of its timestamp (migration 0009), grouped by day over
 // at most the last 31 days, so its cost follows the month's rows, not the table's million; pages by
 // status come from the counts the status triggers keep.
@@ -12,6 +13,7 @@ import { profileStatuses } from "../../../contract/profile-values";
 import type { Executor } from "../../db/client";
 import { invoices, orders, profileStatusCounts, profiles, users } from "../../db/schema";
 import { pastDue } from "../invoicing";
+import { memoryFigures } from "../memories";
 
 // A literal, not a parameter: GROUP BY must see the very expression of the SELECT list.
 const zone = sql.raw(`'Europe/Stockholm'`);
@@ -127,7 +129,7 @@ export async function adminDashboard(db: Executor, now = new Date()): Promise<Ad
   const first = days[0] ?? today;
   const since = monthStart < first ? monthStart : first;
 
-  const [past, current, [overdue], statusRows] = await Promise.all([
+  const [past, current, [overdue], statusRows, memoryCounts] = await Promise.all([
     history(db, since, addDays(today, -1), now),
     countDays(db, today, today),
     db
@@ -140,6 +142,7 @@ export async function adminDashboard(db: Executor, now = new Date()): Promise<Ad
       .from(invoices)
       .where(and(pastDue(today), isNotNull(invoices.number), isNull(invoices.creditsInvoiceId)) as SQL),
     db.select().from(profileStatusCounts),
+    memoryFigures(db),
   ]);
   const { signups, claims, trials, extendedTrials, paid } = joined(past, current);
 
@@ -174,6 +177,7 @@ export async function adminDashboard(db: Executor, now = new Date()): Promise<Ad
       days: days.map((day) => moneyByDay.get(day) ?? 0),
     },
     overdueInvoices: { count: overdue?.n ?? 0, amountOre: overdue?.ore ?? 0 },
+    memories: { pending: memoryCounts.pendingMemories, openReports: memoryCounts.openReports },
     profilesByStatus: byStatus,
   };
 }

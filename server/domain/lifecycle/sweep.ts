@@ -22,6 +22,7 @@ import {
 } from "../invoicing";
 import { nextStatus } from "./status-rules";
 import { sendTrialEndingNotices, sendDueReceipts, sendPaymentFailures } from "./notices";
+import { sendMemoryDigests } from "../memories";
 
 export type StatusChange = {
   profileId: string;
@@ -35,7 +36,7 @@ export type LifecycleReport = {
   subscriptionsEnded: string[];
   /** Orders whose subscription was charged this sweep, with what came of it. */
   charges: { orderNumber: string; outcome: "paid" | "failed" }[];
-  emails: { trialEnding: string[]; receipts: string[]; paymentFailed: string[] };
+  emails: { trialEnding: string[]; receipts: string[]; paymentFailed: string[]; memoryDigests: string[] };
   invoices: InvoiceSweepReport;
 };
 
@@ -46,7 +47,7 @@ export async function runLifecycle(deps: LifecycleDeps): Promise<LifecycleReport
     subscriptionsEnded: await endFinishedSubscriptions(deps.db, now),
     // Before the pages' rules: a trial that ends now is charged first, and the rule sees the payment.
     charges: await chargeDueSubscriptions(deps, now),
-    emails: { trialEnding: [], receipts: [], paymentFailed: [] },
+    emails: { trialEnding: [], receipts: [], paymentFailed: [], memoryDigests: [] },
     // Invoices first: an invoice that becomes overdue now is seen by the pages' rules below.
     invoices: await sweepInvoices({
       db: deps.db,
@@ -67,6 +68,10 @@ export async function runLifecycle(deps: LifecycleDeps): Promise<LifecycleReport
   report.emails.trialEnding = await sendTrialEndingNotices(deps, now);
   report.emails.receipts = await sendDueReceipts(deps, now);
   report.emails.paymentFailed = await sendPaymentFailures(deps, now);
+  report.emails.memoryDigests = await sendMemoryDigests(deps.db, deps.email, {
+    publicUrl: deps.config.publicUrl,
+    now,
+  });
   const { statusChanges, subscriptionsEnded, charges, emails, invoices } = report;
   if (
     statusChanges.length ||

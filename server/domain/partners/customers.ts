@@ -1,10 +1,11 @@
 // The partner's customers: the accounts its referrals brought, with their pages (the organisation's
-// own, searched and paged in SQL).
+// own, searched and paged in SQL) and how many memories each page has (a count, never the memories:
+// counted here on the table, as the memories feature sits above this one).
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { PartnerUserList, PartnerUserRow } from "../../../contract/partners";
 import type { ProfileStatus } from "../../../contract/profile-values";
 import type { Executor } from "../../db/client";
-import { orders, partnerAttributions, profiles, users } from "../../db/schema";
+import { memories, orders, partnerAttributions, profiles, users } from "../../db/schema";
 
 /** The organisation's pages: those its referrals were attributed to. */
 export const organisationProfiles = (organisationId: string) =>
@@ -46,6 +47,8 @@ function userRows(db: Executor, organisationId: string, search: string | undefin
       paidUntil: sql<Date | null>`${profiles.paidUntil}`.as("page_paid_until"),
       lastPaymentAt: sql<Date | null>`(select max(o.paid_at) from ${orders} o
         where o.profile_id = ${profiles.id} and o.status = 'paid')`.as("page_last_payment_at"),
+      memories: sql<number>`(select count(*)::int from ${memories} m
+        where m.profile_id = ${profiles.id} and m.state <> 'removed')`.as("page_memories"),
     })
     .from(partnerAttributions)
     .innerJoin(profiles, organisationProfiles(organisationId))
@@ -68,6 +71,7 @@ const toRow = (row: {
   trialEndsAt: Date | string | null;
   paidUntil: Date | string | null;
   lastPaymentAt: Date | string | null;
+  memories: number | string | null;
 }): PartnerUserRow => {
   const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
   return {
@@ -79,6 +83,7 @@ const toRow = (row: {
     trialEndsAt: iso(row.trialEndsAt),
     paidUntil: iso(row.paidUntil),
     lastPaymentAt: iso(row.lastPaymentAt),
+    memories: row.profileId === null ? null : Number(row.memories ?? 0),
   };
 };
 
@@ -94,6 +99,7 @@ function selectUserRows(db: Executor, organisationId: string, search: string | u
       trialEndsAt: pages.trialEndsAt,
       paidUntil: pages.paidUntil,
       lastPaymentAt: pages.lastPaymentAt,
+      memories: pages.memories,
     })
     .from(customers)
     .innerJoin(users, eq(users.id, customers.userId))

@@ -8,9 +8,11 @@ import type { AnalyticsConsent } from "../../../contract/consent";
 import type { Database } from "../../db/client";
 import {
   auditLog,
+  candles,
   invoiceLines,
   invoicePayments,
   invoices,
+  memories,
   orders,
   profileImages,
   profiles,
@@ -38,7 +40,8 @@ const readme = `Your data from Kammare
 ======================
 
 account.json    your account: e-mail address, roles, when it was made and verified, your sessions
-profiles.json   your pages: content, settings, the guided setup's steps, status history, images
+profiles.json   your pages: content, settings, the guided setup's steps, status history, images,
+                and the memories and candles visitors left on them
 orders.json     your orders and the subscriptions they started
 invoices.json   your invoices with their lines and payments
 consents.json   what you have agreed to: analytics on this device, the extended trial's terms
@@ -79,7 +82,7 @@ export async function exportAccountData(
     .where(eq(profiles.ownerUserId, userId))
     .orderBy(asc(profiles.createdAt));
   const pageIds = pages.map((page) => page.id);
-  const [steps, history, imageRows] = pageIds.length
+  const [steps, history, imageRows, pageMemories, pageCandles] = pageIds.length
     ? await Promise.all([
         db.select().from(walkthroughSteps).where(inArray(walkthroughSteps.profileId, pageIds)),
         db
@@ -92,8 +95,14 @@ export async function exportAccountData(
           .from(profileImages)
           .where(inArray(profileImages.profileId, pageIds))
           .orderBy(asc(profileImages.createdAt)),
+        db
+          .select()
+          .from(memories)
+          .where(inArray(memories.profileId, pageIds))
+          .orderBy(asc(memories.createdAt)),
+        db.select().from(candles).where(inArray(candles.profileId, pageIds)).orderBy(asc(candles.createdAt)),
       ])
-    : [[], [], []];
+    : [[], [], [], [], []];
   const userOrders = await db
     .select()
     .from(orders)
@@ -179,6 +188,22 @@ export async function exportAccountData(
           uploadedAt: row.createdAt,
           files: imageKeysOf(row.variants).map((key) => `images/${key}`),
         })),
+      // What visitors wrote and lit on the page, as the owner sees it on the moderation screen.
+      memories: pageMemories
+        .filter((memory) => memory.profileId === page.id)
+        .map((memory) => ({
+          name: memory.writerName,
+          relation: memory.relation,
+          text: memory.body,
+          email: memory.writerEmail,
+          state: memory.state,
+          reply: memory.reply,
+          createdAt: memory.createdAt,
+          decidedAt: memory.decidedAt,
+        })),
+      candles: pageCandles
+        .filter((candle) => candle.profileId === page.id)
+        .map((candle) => ({ name: candle.name, litAt: candle.createdAt })),
     })),
     "orders.json": userOrders.map((order) => ({
       ...order,

@@ -8,7 +8,9 @@ import {
   auditLog,
   checkoutLinks,
   emailVerificationTokens,
+  candles,
   invoices,
+  memories,
   orders,
   partnerAttributions,
   partnerMembers,
@@ -116,6 +118,9 @@ async function eraseAccount(
         .returning({ variants: profileImages.variants });
       imageKeys = imageRows.flatMap((row) => imageKeysOf(row.variants));
       await tx.delete(walkthroughSteps).where(inArray(walkthroughSteps.profileId, pageIds));
+      // What visitors wrote on the pages goes with them: memories (with their reports) and candles.
+      await tx.delete(memories).where(inArray(memories.profileId, pageIds));
+      await tx.delete(candles).where(inArray(candles.profileId, pageIds));
       // A page removed already (it cannot be owned, but were it) stays as it is.
       await changeStatusOfMany(tx, {
         pages: owned.filter((page) => page.status !== "removed"),

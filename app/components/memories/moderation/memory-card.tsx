@@ -1,0 +1,174 @@
+// One memory on the owner's moderation screen: who wrote it and when, the text as written (its line
+// breaks kept), the writer's private address, open reports, the owner's reply, and what the owner can
+// do with it: show, hide, remove (after a confirmation) and reply.
+import { useId, useRef, useState } from "react";
+import type { OwnerMemory } from "../../../../contract/memories";
+import { api, ApiError } from "../../../lib/api";
+import { formatDateTime } from "../../../lib/date-format";
+import { useTranslation } from "../../../lib/i18n";
+import { Alert } from "../../alert";
+import { Button } from "../../button";
+import { Dialog } from "../../dialog";
+import { StatePill } from "../../state-pill";
+import { useToast } from "../../toast";
+import { ReplyEditor } from "./reply-editor";
+
+type Decision = "shown" | "hidden" | "removed";
+
+const busyKeys: Record<Decision, string> = {
+  shown: "memoryModeration.actions.showing",
+  hidden: "memoryModeration.actions.hiding",
+  removed: "memoryModeration.actions.removing",
+};
+
+type Props = {
+  memory: OwnerMemory;
+  /** After a decision the memory leaves this list: where focus goes then. */
+  onDecided: () => void;
+};
+
+export function MemoryCard({ memory, onDecided }: Props) {
+  const { t, i18n } = useTranslation();
+  const toast = useToast();
+  const headingId = useId();
+  const [busy, setBusy] = useState<Decision | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [replying, setReplying] = useState(false);
+  const actions = useRef<HTMLDivElement>(null);
+  const about = t("memoryModeration.actions.about", { name: memory.name });
+
+  async function decide(state: Decision) {
+    setBusy(state);
+    setFailed(false);
+    try {
+      await api.post("/kammare/memories/decision", { body: { memoryId: memory.id, state } });
+      toast.show({ title: t(`memoryModeration.actions.${state}`, { name: memory.name }) });
+      setConfirming(false);
+      onDecided();
+    } catch (caught) {
+      setConfirming(false);
+      if (caught instanceof ApiError && caught.status === 404) {
+        // Gone meanwhile (the page's data is loaded again): the card goes with it.
+        toast.show({ tone: "error", title: t("memoryModeration.actions.gone") });
+        onDecided();
+      } else {
+        setFailed(true);
+      }
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const label = (state: Decision, key: string) => (
+    <>
+      {busy === state ? t(busyKeys[state]) : t(key)}
+      <span className="sr-only"> {about}</span>
+    </>
+  );
+
+  return (
+    <article
+      aria-labelledby={headingId}
+      data-memory={memory.id}
+      className="flex flex-col gap-3 rounded-[var(--radius-card)] border border-line bg-raised p-4 sm:p-5"
+    >
+      <header className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
+        <div className="flex min-w-0 flex-col">
+          <h3 id={headingId} className="text-lg font-semibold [overflow-wrap:anywhere]">
+            {memory.name}
+          </h3>
+          {memory.relation && (
+            <p className="text-sm text-muted [overflow-wrap:anywhere]">{memory.relation}</p>
+          )}
+        </div>
+        <p className="text-sm text-muted tabular-nums">
+          <time dateTime={memory.createdAt}>
+            {t("memoryModeration.card.written", { date: formatDateTime(memory.createdAt, i18n.language) })}
+          </time>
+        </p>
+      </header>
+      {memory.openReports > 0 && (
+        <p>
+          <StatePill tone="bad" label={t("memoryModeration.card.reports", { count: memory.openReports })} />
+        </p>
+      )}
+      <p className="whitespace-pre-line font-serif leading-relaxed [overflow-wrap:anywhere]">{memory.text}</p>
+      {memory.email && (
+        <p className="flex flex-col text-xs text-muted">
+          <span className="font-medium text-ink [overflow-wrap:anywhere]">
+            {t("memoryModeration.card.email", { email: memory.email })}
+          </span>{" "}
+          <span>{t("memoryModeration.card.emailNote")}</span>
+        </p>
+      )}
+      {memory.reply && !replying && (
+        <div className="border-l-2 border-brand pl-3">
+          <p className="text-sm font-semibold text-brand">{t("memoryModeration.card.reply")}</p>
+          <p className="whitespace-pre-line text-sm [overflow-wrap:anywhere]">{memory.reply}</p>
+        </div>
+      )}
+      {replying && (
+        <ReplyEditor
+          memoryId={memory.id}
+          name={memory.name}
+          reply={memory.reply}
+          onClose={() => {
+            setReplying(false);
+            requestAnimationFrame(() => actions.current?.querySelector<HTMLElement>("[data-reply]")?.focus());
+          }}
+        />
+      )}
+      {failed && <Alert tone="error" title={t("memoryModeration.actions.failed")} />}
+      {!replying && (
+        <div ref={actions} className="flex flex-wrap gap-2 border-t border-line pt-3">
+          {memory.state !== "shown" && (
+            <Button busy={busy === "shown"} disabled={busy !== null} onClick={() => void decide("shown")}>
+              {label("shown", "memoryModeration.actions.show")}
+            </Button>
+          )}
+          {memory.state !== "hidden" && (
+            <Button
+              variant="secondary"
+              busy={busy === "hidden"}
+              disabled={busy !== null}
+              onClick={() => void decide("hidden")}
+            >
+              {label("hidden", "memoryModeration.actions.hide")}
+            </Button>
+          )}
+          <Button data-reply variant="ghost" disabled={busy !== null} onClick={() => setReplying(true)}>
+            {t(memory.reply ? "memoryModeration.reply.edit" : "memoryModeration.reply.add")}
+            <span className="sr-only"> {t("memoryModeration.reply.about", { name: memory.name })}</span>
+          </Button>
+          <Button
+            variant="ghost"
+            className="sm:ml-auto"
+            disabled={busy !== null}
+            onClick={() => setConfirming(true)}
+          >
+            {t("memoryModeration.actions.remove")}
+            <span className="sr-only"> {about}</span>
+          </Button>
+        </div>
+      )}
+      <Dialog
+        open={confirming}
+        title={t("memoryModeration.remove.title")}
+        onClose={() => {
+          if (busy === null) setConfirming(false);
+        }}
+      >
+        <p>{t("memoryModeration.remove.text", { name: memory.name })}</p>
+        <div className="mt-4 flex flex-wrap justify-end gap-2">
+          <Button variant="secondary" disabled={busy !== null} onClick={() => setConfirming(false)}>
+            {t("memoryModeration.remove.cancel")}
+          </Button>
+          <Button variant="danger" busy={busy === "removed"} onClick={() => void decide("removed")}>
+            {busy === "removed" ? t(busyKeys.removed) : t("memoryModeration.remove.confirm")}
+          </Button>
+        </div>
+      </Dialog>
+    </article>
+  );
+}

@@ -1,0 +1,114 @@
+// The page's choices for memories and candles on the moderation screen: how new memories are taken
+// (review first, shown at once, or not at all), candles on or off, links allowed or not; and the
+// candles lit so far.
+import { useId, useState } from "react";
+import { moderationModes, type ModerationMode } from "../../../../contract/memory-values";
+import type { CandleSummary, MemorySettings } from "../../../../contract/memories";
+import { api } from "../../../lib/api";
+import { useTranslation } from "../../../lib/i18n";
+import { useFormSubmit } from "../../../lib/use-form-submit";
+import { Button } from "../../button";
+import { CheckboxField } from "../../checkbox-field";
+import { FormAlert } from "../../form-alert";
+import { RadioGroup } from "../../radio-group";
+
+type Field = "moderation" | "candlesOn" | "allowLinks";
+
+function isModerationMode(value: string): value is ModerationMode {
+  return moderationModes.some((mode) => mode === value);
+}
+
+export function SettingsPanel({ profileId, initial }: { profileId: string; initial: MemorySettings }) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const [settings, setSettings] = useState(initial);
+  const form = useFormSubmit<Field>({ fields: ["moderation", "candlesOn", "allowLinks"] });
+  const change = (patch: Partial<MemorySettings>) => {
+    setSettings((current) => ({ ...current, ...patch }));
+    form.dismiss();
+  };
+
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="flex flex-col gap-4 rounded-[var(--radius-card)] border border-line bg-raised p-5"
+    >
+      <h2 id={headingId} className="text-xl font-semibold">
+        {t("memoryModeration.settings.heading")}
+      </h2>
+      <form
+        noValidate
+        className="flex flex-col gap-3"
+        onSubmit={(event) =>
+          void form.submit(event, {
+            send: async () => {
+              await api.put("/kammare/memory-settings", { body: { profileId, ...settings } });
+            },
+          })
+        }
+      >
+        <RadioGroup
+          label={t("memoryModeration.settings.moderation")}
+          name="moderation"
+          value={settings.moderation}
+          onChange={(value) => {
+            if (isModerationMode(value)) change({ moderation: value });
+          }}
+          error={form.message("moderation")}
+          options={moderationModes.map((mode) => ({
+            value: mode,
+            label: t(`memoryModeration.settings.${mode}`),
+            hint: t(`memoryModeration.settings.${mode}Hint`),
+          }))}
+        />
+        <div className="flex flex-col border-t border-line pt-2">
+          <CheckboxField
+            label={t("memoryModeration.settings.candles")}
+            name="candlesOn"
+            checked={settings.candlesOn}
+            onChange={(event) => change({ candlesOn: event.target.checked })}
+            error={form.message("candlesOn")}
+          />
+          <CheckboxField
+            label={t("memoryModeration.settings.links")}
+            hint={t("memoryModeration.settings.linksHint")}
+            name="allowLinks"
+            checked={settings.allowLinks}
+            onChange={(event) => change({ allowLinks: event.target.checked })}
+            error={form.message("allowLinks")}
+          />
+        </div>
+        <FormAlert form={form} done={t("memoryModeration.settings.saved")} />
+        <div>
+          <Button type="submit" busy={form.busy}>
+            {form.busy ? t("memoryModeration.settings.saving") : t("memoryModeration.settings.save")}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+export function CandlesPanel({ candles, on }: { candles: CandleSummary; on: boolean }) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="flex flex-col gap-1 rounded-[var(--radius-card)] border border-line bg-raised p-5"
+    >
+      <h2 id={headingId} className="text-xl font-semibold">
+        {t("memoryModeration.candles.heading")}
+      </h2>
+      <p className="text-2xl font-semibold tabular-nums text-brand" data-testid="candle-count">
+        {t("memoryModeration.candles.count", { count: candles.count })}
+      </p>
+      {candles.latestNames.length > 0 && (
+        <p className="text-sm text-muted [overflow-wrap:anywhere]">
+          {t("memoryModeration.candles.latest", { names: candles.latestNames.join(", ") })}
+        </p>
+      )}
+      {!on && <p className="text-sm text-muted">{t("memoryModeration.candles.off")}</p>}
+    </section>
+  );
+}

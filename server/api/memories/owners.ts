@@ -1,0 +1,57 @@
+// /api/kammare/memories and /api/kammare/memory-settings: whoever may change a page (its owner, an
+// admin) sees every memory of it and decides which show (issue 24). In the signed-in area; the
+// domain checks the page (server/domain/memories/access.ts).
+import { Hono } from "hono";
+import {
+  decideMemoryRequestSchema,
+  decideReportRequestSchema,
+  memoryReportsQuerySchema,
+  memorySettingsRequestSchema,
+  ownerMemoriesQuerySchema,
+  replyMemoryRequestSchema,
+} from "../../../contract/memories";
+import type { Database } from "../../db/client";
+import {
+  decideMemory,
+  decideMemoryReport,
+  memoryReportQueue,
+  ownerMemories,
+  replyToMemory,
+  updateMemorySettings,
+} from "../../domain/memories";
+import { requestOrigin } from "../../http/auth";
+import type { SignedInEnv } from "../../http/guards";
+import { readJson, readQuery } from "../../http/errors";
+
+export function ownerMemoryRoutes({ db }: { db: Database }) {
+  return new Hono<SignedInEnv>()
+    .get("/memories", async (c) => {
+      const query = readQuery(c, ownerMemoriesQuerySchema);
+      return c.json(await ownerMemories(db, query, c.get("viewer")));
+    })
+    .post("/memories/decision", async (c) => {
+      const input = await readJson(c, decideMemoryRequestSchema);
+      return c.json({ memory: await decideMemory(db, input, c.get("viewer")) });
+    })
+    .post("/memories/reply", async (c) => {
+      const input = await readJson(c, replyMemoryRequestSchema);
+      return c.json({ memory: await replyToMemory(db, input, c.get("viewer")) });
+    })
+    .put("/memory-settings", async (c) => {
+      const input = await readJson(c, memorySettingsRequestSchema);
+      return c.json({ settings: await updateMemorySettings(db, input, c.get("viewer")) });
+    });
+}
+
+/** /api/admin/memory-reports: the queue of reported memories (admin area). */
+export function adminMemoryReportRoutes({ db }: { db: Database }) {
+  return new Hono<SignedInEnv>()
+    .get("/memory-reports", async (c) => {
+      const query = readQuery(c, memoryReportsQuerySchema);
+      return c.json(await memoryReportQueue(db, query, c.get("viewer")));
+    })
+    .post("/memory-reports/decision", async (c) => {
+      const input = await readJson(c, decideReportRequestSchema);
+      return c.json({ report: await decideMemoryReport(db, input, c.get("viewer"), requestOrigin(c)) });
+    });
+}

@@ -1,0 +1,218 @@
+// /api/memories: what a visitor does on a live page without an account (issue 24). Each call takes
+// JSON from the app or a plain HTML form from the light page (ADR 011), which is answered with a
+// redirect back to the page and its outcome in the address (`?memory=…#memories`), so the page can
+// say what happened; a form's refused memory comes back filled in. A post must come from the site
+// itself: an Origin header naming it (browsers send one with every form post).
+import { Hono, type Context } from "hono";
+import type { z } from "zod";
+import {
+  deleteOwnMemoryRequestSchema,
+  lightCandleRequestSchema,
+  memoriesQuerySchema,
+  reportMemoryRequestSchema,
+  writeMemoryRequestSchema,
+  memoryFormAnchors,
+  type MemoryFormPlace,
+  type MemoryOutcome,
+} from "../../../contract/memories";
+import { profileIdSchema } from "../../../contract/profiles";
+import { resolveLocale } from "../../../contract/locale";
+import type { Config } from "../../config";
+import type { Database } from "../../db/client";
+import {
+  deleteOwnMemory,
+  issueFormToken,
+  lightCandle,
+  publicMemories,
+  reportMemory,
+  sendMemoryReceipt,
+  tellOwnerOfFirstMemory,
+  writeMemory,
+  type CandleAnnouncer,
+} from "../../domain/memories";
+import { liveStatuses, findProfile } from "../../domain/profiles";
+import { DomainError } from "../../domain/core";
+import type { ApiEnv } from "../../http/env";
+import { ApiError, mediaTypeOf, readForm, readJson, readQuery } from "../../http/errors";
+import type { EmailSender } from "../../providers/email/types";
+import type { BackgroundTasks } from "../../background";
+
+export type VisitorMemoryDeps = {
+  db: Database;
+  config: Config;
+  email: EmailSender;
+  background: BackgroundTasks;
+  candles: CandleAnnouncer;
+  onProfileChanged?: (id: string) => void;
+};
+
+const isForm = (c: Context) => mediaTypeOf(c) === "application/x-www-form-urlencoded";
+
+/** What a refusal says on the page, by its field or code. */
+function outcomeOf(error: unknown): MemoryOutcome | null {
+  if (error instanceof DomainError) {
+    if (error.code === "rate_limited") return "limited";
+    // A memory reported twice from one address: the report stands.
+    if (error.code === "conflict") return "reported";
+    if (error.field === "formToken")
+      return error.message.startsWith("That was quick") ? "tooSoon" : "expired";
+    if (error.field === "text" && error.code === "invalid_request") return "links";
+    if (error.code === "forbidden") return "closed";
+    if (error.code === "invalid_request") return "invalid";
+    return null;
+  }
+  if (error instanceof ApiError && error.status === 400) return "invalid";
+  return null;
+}
+
+/**
+ * The page again, with the outcome where the visitor's eye is: a success at the list (or the candles),
+ * a refusal at the form that was sent (`at`), which a refused memory comes back into, when it fits an
+ * address.
+ */
+function backToPage(
+  profileId: string,
+  outcome: MemoryOutcome,
+  at: MemoryFormPlace,
+  keep: Record<string, string> = {},
+): string {
+  const query = new URLSearchParams({ memory: outcome, at });
+  for (const [name, value] of Object.entries(keep)) if (value) query.set(`m_${name}`, value);
+  const anchor = `#${memoryFormAnchors[at]}`;
+  const full = `/k/${profileId}?${query.toString()}${anchor}`;
+  // A long memory written in letters the address must escape would not fit: then only the outcome.
+  return full.length <= 6000 ? full : `/k/${profileId}?memory=${outcome}&at=${at}${anchor}`;
+}
+
+export function visitorMemoryRoutes(deps: VisitorMemoryDeps) {
+  const { db, config } = deps;
+  const trusted = new Set(config.trustedOrigins);
+  const visitor = (c: Context<ApiEnv>) => {
+    // The general check lets a request without Origin and without a session through; these posts
+    // are the site's own forms, so the Origin must be there.
+    if (!trusted.has(c.req.header("origin") ?? "")) {
+      throw new ApiError(403, "forbidden_origin", "This request must come from the site itself.");
+    }
+    return { ip: c.var.ip };
+  };
+
+  /**
+   * One visitor's post: JSON answered with `json(result)`, a form with a redirect to the page. A
+   * form's refusals that a person can mend go back to the page too; anything else is the API's error.
+   */
+  async function post<Schema extends z.ZodType, Result>(
+    c: Context<ApiEnv>,
+    schema: Schema,
+    act: (input: z.infer<Schema>) => Promise<Result>,
+    done: (result: Result, input: z.infer<Schema>) => { profileId: string; outcome: MemoryOutcome },
+    json: (result: Result) => Response,
+    /** The form a refusal goes back to; a success shows at the list (a candle at the candles). */
+    form: MemoryFormPlace,
+  ): Promise<Response> {
+    if (!isForm(c)) return json(await act(await readJson(c, schema)));
+    // Read once here; Hono keeps the text, so readForm reads the same again.
+    const raw = Object.fromEntries(new URLSearchParams(await c.req.text()));
+    const pageId = profileIdSchema.safeParse(raw.profileId);
+    try {
+      const input = await readForm(c, schema);
+      const result = await act(input);
+      const { profileId, outcome } = done(result, input);
+      return c.redirect(backToPage(profileId, outcome, form === "candles" ? "candles" : "list"), 303);
+    } catch (error) {
+      const outcome = outcomeOf(error);
+      if (!outcome || !pageId.success) throw error;
+      const keep: Record<string, string> =
+        form === "write" ? { name: raw.name ?? "", relation: raw.relation ?? "", text: raw.text ?? "" } : {};
+      return c.redirect(backToPage(pageId.data, outcome, form, keep), 303);
+    }
+  }
+
+  return new Hono<ApiEnv>()
+    .get("/", async (c) => {
+      const { before, profileId } = readQuery(c, memoriesQuerySchema.extend({ profileId: profileIdSchema }));
+      const profile = await findProfile(db, profileId);
+      if (!profile || !liveStatuses.includes(profile.status)) {
+        throw new DomainError("not_found", "There is no page with this code.", "profileId");
+      }
+      return c.json({
+        ...(await publicMemories(db, profileId, before)),
+        formToken: await issueFormToken(db, profileId),
+      });
+    })
+    .post("/", async (c) => {
+      const who = visitor(c);
+      return post(
+        c,
+        writeMemoryRequestSchema,
+        async (input) => {
+          const written = await writeMemory(db, input, who);
+          const { profileId } = input;
+          const publicUrl = config.publicUrl;
+          if (written.deleteToken && input.email) {
+            const message = {
+              db,
+              to: input.email,
+              token: written.deleteToken,
+              profileId,
+              publicUrl,
+              locale: resolveLocale(c.req.header("cookie") ?? null, c.req.header("accept-language") ?? null),
+            };
+            deps.background.run("memory receipt", () => sendMemoryReceipt(deps.email, message));
+          }
+          deps.background.run("first memory", () =>
+            tellOwnerOfFirstMemory(db, deps.email, { profileId, publicUrl }).then(() => undefined),
+          );
+          if (written.state === "shown") deps.onProfileChanged?.(input.profileId);
+          return written;
+        },
+        (written, input) => ({ profileId: input.profileId, outcome: written.state }),
+        (written) => c.json({ state: written.state }, 201),
+        "write",
+      );
+    })
+    .post("/candles", async (c) => {
+      const who = visitor(c);
+      return post(
+        c,
+        lightCandleRequestSchema,
+        async (input) => {
+          await lightCandle(db, input, who);
+          deps.candles.lit(input.profileId);
+        },
+        (_done, input) => ({ profileId: input.profileId, outcome: "candle" }),
+        () => c.body(null, 204),
+        "candles",
+      );
+    })
+    .post("/reports", async (c) => {
+      const who = visitor(c);
+      return post(
+        c,
+        reportMemoryRequestSchema,
+        (input) => reportMemory(db, input, who),
+        ({ profileId }) => ({ profileId, outcome: "reported" }),
+        () => c.body(null, 204),
+        "list",
+      );
+    })
+    .post("/delete-own", async (c) => {
+      if (!isForm(c)) {
+        const { token } = await readJson(c, deleteOwnMemoryRequestSchema);
+        const { profileId } = await deleteOwnMemory(db, token);
+        deps.onProfileChanged?.(profileId);
+        return c.json({ profileId });
+      }
+      const { token } = await readForm(c, deleteOwnMemoryRequestSchema);
+      try {
+        const { profileId } = await deleteOwnMemory(db, token);
+        deps.onProfileChanged?.(profileId);
+        return c.redirect(backToPage(profileId, "deleted", "list"), 303);
+      } catch (error) {
+        // A used or mistyped link: its page says so, rather than the API's error.
+        if (error instanceof DomainError && error.code === "invalid_token") {
+          return c.redirect("/memories/delete?invalid=1", 303);
+        }
+        throw error;
+      }
+    });
+}

@@ -1,0 +1,32 @@
+// Who may see and decide a page's memories: whoever may change the page (its owner, an admin; its
+// editors once a page can have them), the profiles feature's one rule.
+import { eq } from "drizzle-orm";
+import { memoryMessages } from "../../../contract/memories";
+import type { Executor } from "../../db/client";
+import { memories, profiles } from "../../db/schema";
+import { DomainError, type Actor } from "../core";
+import { assertMayChangeProfile } from "../profiles";
+
+export async function editableProfile(tx: Executor, profileId: string, actor: Actor) {
+  const [row] = await tx
+    .select({ id: profiles.id, ownerUserId: profiles.ownerUserId, status: profiles.status })
+    .from(profiles)
+    .where(eq(profiles.id, profileId));
+  if (!row) throw new DomainError("not_found", "There is no page with this code.", "profileId");
+  assertMayChangeProfile(row, actor, "decide its memories");
+  return row;
+}
+
+/** The memory, locked for a decision, if the actor may decide the memories of its page. */
+export async function decidableMemory(tx: Executor, memoryId: string, actor: Actor) {
+  const [row] = await tx.select().from(memories).where(eq(memories.id, memoryId)).for("update");
+  if (!row) throw new DomainError("not_found", memoryMessages.memoryMissing, "memoryId");
+  await editableProfile(tx, row.profileId, actor).catch((error: unknown) => {
+    // Someone else's memory is as unknown to this actor as one that does not exist.
+    if (error instanceof DomainError && error.code === "forbidden") {
+      throw new DomainError("not_found", memoryMessages.memoryMissing, "memoryId");
+    }
+    throw error;
+  });
+  return row;
+}

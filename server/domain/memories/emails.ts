@@ -1,0 +1,69 @@
+// The e-mails memories bring: the writer's receipt with their link to delete the memory, and the
+// owner's word of the first memory at once (later ones come in the daily digest, lifecycle's sweep).
+import { eq, isNull, and } from "drizzle-orm";
+import { fallbackLocale, isLocale, type Locale } from "../../../contract/locale";
+import { i18nFor } from "../../../i18n";
+import type { Database } from "../../db/client";
+import { memorySettings, profiles, users } from "../../db/schema";
+import type { EmailSender } from "../../providers/email/types";
+
+const pageName = (content: { displayName?: string }, id: string) => content.displayName?.trim() || id;
+
+/** To a writer who left an address: their memory arrived, and the one link that deletes it. */
+export async function sendMemoryReceipt(
+  sender: EmailSender,
+  input: { db: Database; to: string; token: string; profileId: string; publicUrl: string; locale: Locale },
+): Promise<void> {
+  const [page] = await input.db
+    .select({ content: profiles.content })
+    .from(profiles)
+    .where(eq(profiles.id, input.profileId));
+  const { t } = i18nFor(input.locale);
+  const link = `${input.publicUrl}/memories/delete?token=${encodeURIComponent(input.token)}`;
+  await sender.send({
+    to: input.to,
+    subject: t("email.memoryReceipt.subject", { name: pageName(page?.content ?? {}, input.profileId) }),
+    text: t("email.memoryReceipt.body", {
+      name: pageName(page?.content ?? {}, input.profileId),
+      page: `${input.publicUrl}/k/${input.profileId}`,
+      link,
+    }),
+  });
+}
+
+/**
+ * The owner's first memory on a page, told at once: the settings row's mark is set in the same
+ * statement that claims it, so two processes never both send it. Answers whether it was sent.
+ */
+export async function tellOwnerOfFirstMemory(
+  db: Database,
+  sender: EmailSender,
+  input: { profileId: string; publicUrl: string; now?: Date },
+): Promise<boolean> {
+  const now = input.now ?? new Date();
+  await db.insert(memorySettings).values({ profileId: input.profileId }).onConflictDoNothing();
+  const claimed = await db
+    .update(memorySettings)
+    // The digest counts from here: what came before is in this e-mail.
+    .set({ firstMemoryMailedAt: now, digestMailedAt: now })
+    .where(and(eq(memorySettings.profileId, input.profileId), isNull(memorySettings.firstMemoryMailedAt)))
+    .returning({ profileId: memorySettings.profileId });
+  if (claimed.length === 0) return false;
+  const [owner] = await db
+    .select({ email: users.email, locale: users.locale, content: profiles.content })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.ownerUserId))
+    .where(eq(profiles.id, input.profileId));
+  if (!owner) return false;
+  const { t } = i18nFor(isLocale(owner.locale) ? owner.locale : fallbackLocale);
+  const name = pageName(owner.content, input.profileId);
+  await sender.send({
+    to: owner.email,
+    subject: t("email.firstMemory.subject", { name }),
+    text: t("email.firstMemory.body", {
+      name,
+      link: `${input.publicUrl}/k/${input.profileId}/memories`,
+    }),
+  });
+  return true;
+}

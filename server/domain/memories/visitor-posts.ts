@@ -1,0 +1,169 @@
+// What a visitor may do on a live page without an account: write a memory, light a candle, report
+// a memory. Each post passes the same guards first: the page takes it, the hidden field is empty,
+// the form was rendered a few seconds ago at least, and the address and the page are within their
+// limits (counted in the database, so every process shares them).
+import { and, eq, inArray, sql } from "drizzle-orm";
+import {
+  memoryMessages,
+  type LightCandleRequest,
+  type MemorySettings,
+  type ReportMemoryRequest,
+  type WriteMemoryRequest,
+} from "../../../contract/memories";
+import type { Database } from "../../db/client";
+import { candles, memories, memoryReports, profiles } from "../../db/schema";
+import { consume, DomainError, newToken, tokenHash, type Limit } from "../core";
+import { liveStatuses } from "../profiles";
+import { addressHash, checkFormToken } from "./form-token";
+import { memorySettingsOf } from "./settings";
+
+/** Per visitor's address and per page, in fixed windows (server/domain/core/rate-limit.ts). */
+export const visitorLimits = {
+  memoriesPerAddressPerHour: 5,
+  memoriesPerPagePerHour: 60,
+  candlesPerAddressPerMinute: 10,
+  reportsPerAddressPerHour: 10,
+} as const;
+
+type VisitorPost = { profileId: string; website: string; formToken: string };
+type Visitor = { ip: string | null; now?: Date };
+
+const pageMissing = () => new DomainError("not_found", "There is no page with this code.", "profileId");
+
+/** The guards every visitor's post passes, in order; answers the page's settings. */
+async function admit(
+  db: Database,
+  post: VisitorPost,
+  visitor: Visitor,
+  limits: Limit[],
+): Promise<MemorySettings> {
+  const [page] = await db
+    .select({ status: profiles.status })
+    .from(profiles)
+    .where(eq(profiles.id, post.profileId));
+  if (!page || !liveStatuses.includes(page.status)) throw pageMissing();
+  if (post.website.trim() !== "") throw new DomainError("invalid_request", memoryMessages.robot, "website");
+  await checkFormToken(db, post.profileId, post.formToken, visitor.now);
+  await consume(db, limits, visitor.now);
+  return memorySettingsOf(db, post.profileId);
+}
+
+const addressKey = (what: string, ip: string | null) => `${what}:ip:${ip ?? "unknown"}`;
+
+// An address, or a bare domain with a common top-level domain: what a spammer's link looks like.
+const linkPattern =
+  /(?:[a-z][a-z0-9+.-]*:\/\/|www\.|\b[a-z0-9-]+\.(?:com|net|org|se|nu|io|info|biz|xyz|ru|de|uk|co|me|app|shop|online|site|top|link|click)\b)/i;
+
+export function containsLink(text: string): boolean {
+  return linkPattern.test(text);
+}
+
+export type WrittenMemory = {
+  id: string;
+  state: "pending" | "shown";
+  /** The writer's secret link to delete it, when they left an address (sent to them, never shown). */
+  deleteToken: string | null;
+};
+
+export async function writeMemory(
+  db: Database,
+  input: WriteMemoryRequest,
+  visitor: Visitor,
+): Promise<WrittenMemory> {
+  const settings = await admit(db, input, visitor, [
+    {
+      key: addressKey("memory", visitor.ip),
+      max: visitorLimits.memoriesPerAddressPerHour,
+      windowSeconds: 3600,
+    },
+    { key: `memory:page:${input.profileId}`, max: visitorLimits.memoriesPerPagePerHour, windowSeconds: 3600 },
+  ]);
+  if (settings.moderation === "off") throw new DomainError("forbidden", memoryMessages.notAccepted);
+  // The relation shows beside the name on the page: a link there is as much a link as in the text.
+  const written = [input.text, input.name, input.relation ?? ""];
+  if (!settings.allowLinks && written.some(containsLink)) {
+    throw new DomainError("invalid_request", memoryMessages.linksNotAllowed, "text");
+  }
+  const state = settings.moderation === "open" ? "shown" : "pending";
+  const deleteToken = input.email ? newToken() : null;
+  const [row] = await db
+    .insert(memories)
+    .values({
+      profileId: input.profileId,
+      writerName: input.name,
+      relation: input.relation,
+      body: input.text,
+      writerEmail: input.email,
+      state,
+      deleteTokenHash: deleteToken ? tokenHash(deleteToken) : null,
+      createdAt: visitor.now,
+    })
+    .returning({ id: memories.id });
+  if (!row) throw new Error("The memory was not kept.");
+  return { id: row.id, state, deleteToken };
+}
+
+export async function lightCandle(db: Database, input: LightCandleRequest, visitor: Visitor): Promise<void> {
+  const settings = await admit(db, input, visitor, [
+    {
+      key: addressKey("candle", visitor.ip),
+      max: visitorLimits.candlesPerAddressPerMinute,
+      windowSeconds: 60,
+    },
+  ]);
+  if (!settings.candlesOn) throw new DomainError("forbidden", memoryMessages.candlesOff);
+  await db.insert(candles).values({ profileId: input.profileId, name: input.name, createdAt: visitor.now });
+}
+
+/** A visitor's report of a shown memory; one per address and memory (a second is answered 409). */
+export async function reportMemory(
+  db: Database,
+  input: ReportMemoryRequest,
+  visitor: Visitor,
+): Promise<{ profileId: string }> {
+  const [memory] = await db
+    .select({ profileId: memories.profileId })
+    .from(memories)
+    .where(and(eq(memories.id, input.memoryId), eq(memories.state, "shown")));
+  if (!memory) throw new DomainError("not_found", memoryMessages.memoryMissing, "memoryId");
+  await admit(db, { ...input, profileId: memory.profileId }, visitor, [
+    {
+      key: addressKey("memory-report", visitor.ip),
+      max: visitorLimits.reportsPerAddressPerHour,
+      windowSeconds: 3600,
+    },
+  ]);
+  const inserted = await db
+    .insert(memoryReports)
+    .values({
+      memoryId: input.memoryId,
+      reason: input.reason,
+      reporterHash: await addressHash(db, visitor.ip),
+      createdAt: visitor.now,
+    })
+    .onConflictDoNothing()
+    .returning({ id: memoryReports.id });
+  if (inserted.length === 0) throw new DomainError("conflict", memoryMessages.alreadyReported, "memoryId");
+  return memory;
+}
+
+/** The writer's own link: removes their memory for good (and its reports with it). */
+export async function deleteOwnMemory(db: Database, token: string): Promise<{ profileId: string }> {
+  const [row] = await db
+    .delete(memories)
+    .where(eq(memories.deleteTokenHash, tokenHash(token)))
+    .returning({ profileId: memories.profileId });
+  if (!row) throw new DomainError("invalid_token", memoryMessages.deleteLinkInvalid, "token");
+  return row;
+}
+
+/** The number of memories on each of these pages (any state but removed), for lists of pages. */
+export async function memoryCounts(db: Database, profileIds: string[]): Promise<Map<string, number>> {
+  if (profileIds.length === 0) return new Map();
+  const rows = await db
+    .select({ profileId: memories.profileId, count: sql<number>`count(*)::int` })
+    .from(memories)
+    .where(and(inArray(memories.profileId, profileIds), sql`${memories.state} <> 'removed'`))
+    .groupBy(memories.profileId);
+  return new Map(rows.map((row) => [row.profileId, Number(row.count)]));
+}

@@ -1,0 +1,245 @@
+// The owner's moderation screen /k/{id}/memories (issue 24): in `review` a memory waits until the owner
+// shows it, in `open` it shows at once and the owner hides it; removing asks first; a reply shows under
+// the memory; nobody else gets the screen; axe in both languages, and screenshots at both sizes.
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import { signInAs } from "./support/accounts";
+import { expectNoSeriousAxeViolations } from "./support/axe";
+import { ownAddress } from "./support/client-address";
+import { expect, test, waitForHydration } from "./support/fixtures";
+import { ownedPage } from "./support/pages";
+import { appUrl } from "./support/ports";
+import { shoot } from "./support/shots";
+
+const origin = { Origin: appUrl };
+
+type Memory = { name: string; relation?: string; text: string; email?: string };
+
+/** A form token for the page, as a visitor's page gets one (a post sooner than 3 s after it is refused). */
+async function formToken(request: APIRequestContext, profileId: string): Promise<string> {
+  const answer = await request.get(`/api/memories?profileId=${profileId}`);
+  expect(answer.status()).toBe(200);
+  return ((await answer.json()) as { formToken: string }).formToken;
+}
+
+const waitOutTheForm = () => new Promise((resolve) => setTimeout(resolve, 3_500));
+
+/** Visitors, each from an address of their own, write these memories; answers each one's state. */
+async function writeMemories(browser: Browser, profileId: string, memories: Memory[]): Promise<string[]> {
+  const contexts = await Promise.all(
+    memories.map(() => browser.newContext({ extraHTTPHeaders: ownAddress() })),
+  );
+  try {
+    const tokens = await Promise.all(contexts.map((context) => formToken(context.request, profileId)));
+    await waitOutTheForm();
+    const states: string[] = [];
+    // One after another: the list's order (newest first) is then the order written.
+    for (const [index, context] of contexts.entries()) {
+      const posted = await context.request.post("/api/memories", {
+        data: { profileId, ...memories[index], formToken: tokens[index], website: "" },
+        headers: origin,
+      });
+      expect(posted.status(), await posted.text()).toBe(201);
+      states.push(((await posted.json()) as { state: string }).state);
+    }
+    return states;
+  } finally {
+    await Promise.all(contexts.map((context) => context.close()));
+  }
+}
+
+/** What an anonymous visitor sees of the page's memories (the public page, as cached for them). */
+async function publicMemoriesText(browser: Browser, id: string): Promise<string> {
+  const context = await browser.newContext({ extraHTTPHeaders: ownAddress() });
+  try {
+    const page = await context.newPage();
+    expect((await page.goto(`/k/${id}`))?.status()).toBe(200);
+    const section = page.locator("#memories");
+    await expect(section).toBeVisible();
+    return await section.innerText();
+  } finally {
+    await context.close();
+  }
+}
+
+const anna: Memory = {
+  name: "Anna Holm",
+  relation: "Neighbour",
+  text: "Every Sunday she baked cardamom buns.\nThe whole street knew it.",
+  email: "anna.holm@example.se",
+};
+const erik: Memory = { name: "Erik Lund", text: "A kind teacher who never raised her voice." };
+
+async function openScreen(page: Page, id: string, token: string, locale?: "en-US" | "sv-SE") {
+  await signInAs(page, token, locale);
+  const response = await page.goto(`/k/${id}/memories`);
+  expect(response?.status()).toBe(200);
+  await waitForHydration(page);
+}
+
+test("in review a memory waits until the owner shows it; in open it shows at once and the owner hides it", async ({
+  page,
+  browser,
+  problems,
+}) => {
+  const { id, token } = await ownedPage(browser, { displayName: "Greta Berg" });
+  expect(await writeMemories(browser, id, [anna])).toEqual(["pending"]);
+  expect(await publicMemoriesText(browser, id)).not.toContain("cardamom");
+
+  // The owner bar counts it and leads to the screen.
+  await signInAs(page, token);
+  await page.goto(`/k/${id}`);
+  await waitForHydration(page);
+  await page
+    .getByRole("region", { name: "Your page" })
+    .getByRole("link", { name: "Memories 1 waiting" })
+    .click();
+  await expect(page).toHaveURL(`/k/${id}/memories`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Memories");
+  const filter = page.getByRole("navigation", { name: "Memories by state" });
+  await expect(filter.getByRole("link", { name: "Waiting 1" })).toHaveAttribute("aria-current", "page");
+
+  // The card: who, the text with its line break, the private address said to be private.
+  const card = page.getByRole("article", { name: "Anna Holm" });
+  await expect(card.getByText("Neighbour")).toBeVisible();
+  expect(await card.locator("p.whitespace-pre-line").first().innerText()).toBe(anna.text);
+  await expect(card.getByText("E-mail: anna.holm@example.se")).toBeVisible();
+  await expect(card.getByText("It is never shown on the page.")).toBeVisible();
+
+  // A reply, saved and shown.
+  await card.getByRole("button", { name: "Reply to the memory from Anna Holm" }).click();
+  const replyBox = card.getByRole("textbox", { name: "Your reply to Anna Holm" });
+  await expect(replyBox).toBeFocused();
+  await replyBox.fill("Thank you, Anna. She loved those Sundays.");
+  await card.getByRole("button", { name: "Save reply" }).click();
+  await expect(card.getByText("Thank you, Anna. She loved those Sundays.")).toBeVisible();
+  await expect(card.getByRole("button", { name: "Edit reply to the memory from Anna Holm" })).toBeFocused();
+
+  // Shown: it leaves the waiting list (focus goes to the list), and visitors see it with the reply.
+  await card.getByRole("button", { name: "Show the memory from Anna Holm" }).click();
+  await expect(
+    page.getByRole("region", { name: "Notifications" }).getByText("The memory from Anna Holm is now shown"),
+  ).toBeVisible();
+  await expect(card).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Waiting for you" })).toBeFocused();
+  await expect(page.getByText("Nothing is waiting")).toBeVisible();
+  await expect(filter.getByRole("link", { name: "Shown 1" })).toBeVisible();
+  const shown = await publicMemoriesText(browser, id);
+  expect(shown).toContain("Every Sunday she baked cardamom buns.");
+  expect(shown).toContain("Thank you, Anna. She loved those Sundays.");
+
+  // Open: a new memory shows at once; the owner hides it.
+  const settings = page.getByRole("region", { name: "Settings" });
+  await settings.getByRole("radio", { name: "Show at once" }).check();
+  await settings.getByRole("button", { name: "Save settings" }).click();
+  await expect(settings.getByText("The settings are saved.")).toBeVisible();
+  expect(await writeMemories(browser, id, [erik])).toEqual(["shown"]);
+  expect(await publicMemoriesText(browser, id)).toContain("A kind teacher");
+  await filter.getByRole("link", { name: /^Shown/ }).click();
+  await expect(filter.getByRole("link", { name: "Shown 2" })).toHaveAttribute("aria-current", "page");
+  await page.getByRole("button", { name: "Hide the memory from Erik Lund" }).click();
+  await expect(
+    page.getByRole("region", { name: "Notifications" }).getByText("The memory from Erik Lund is now hidden"),
+  ).toBeVisible();
+  await expect(page.getByRole("article", { name: "Erik Lund" })).toHaveCount(0);
+  await expect(filter.getByRole("link", { name: "Hidden 1" })).toBeVisible();
+  expect(await publicMemoriesText(browser, id)).not.toContain("A kind teacher");
+
+  // Removing asks first: kept, then removed.
+  const removeAnna = page.getByRole("button", { name: "Remove the memory from Anna Holm" });
+  await removeAnna.click();
+  const dialog = page.getByRole("dialog", { name: "Remove this memory?" });
+  await expect(dialog).toContainText("The memory from Anna Holm is taken off the page");
+  await dialog.getByRole("button", { name: "Keep it" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("article", { name: "Anna Holm" })).toBeVisible();
+  await removeAnna.click();
+  await dialog.getByRole("button", { name: "Remove it" }).click();
+  await expect(page.getByRole("article", { name: "Anna Holm" })).toHaveCount(0);
+  await expect(page.getByText("No memories shown yet")).toBeVisible();
+  expect(await publicMemoriesText(browser, id)).not.toContain("cardamom");
+  expect(problems.consoleErrors).toEqual([]);
+  expect(problems.cspViolations).toEqual([]);
+});
+
+test("a visitor signs in first, and another customer gets the 404", async ({ page, browser }) => {
+  const { id } = await ownedPage(browser, { displayName: "Greta Berg" });
+  await page.goto(`/k/${id}/memories?state=hidden`);
+  await expect(page).toHaveURL(`/login?redirectTo=${encodeURIComponent(`/k/${id}/memories?state=hidden`)}`);
+  const other = await ownedPage(browser, { displayName: "Someone Else" });
+  await signInAs(page, other.token);
+  const response = await page.goto(`/k/${id}/memories`);
+  expect(response?.status()).toBe(404);
+  await expect(page.getByText(`Page Not Found: /k/${id}/memories`)).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Settings" })).toHaveCount(0);
+});
+
+test("the screen has no serious accessibility problems in either language, at both sizes", async ({
+  page,
+  browser,
+}) => {
+  const { id, token } = await ownedPage(browser, { displayName: "Greta Berg" });
+  await writeMemories(browser, id, [erik, anna]);
+  // Erik's memory shown, with a reply and a visitor's report; Anna's waits.
+  await openScreen(page, id, token);
+  await page.getByRole("button", { name: "Show the memory from Erik Lund" }).click();
+  await expect(page.getByRole("article", { name: "Erik Lund" })).toHaveCount(0);
+  const reporter = await browser.newContext({ extraHTTPHeaders: ownAddress() });
+  const reportToken = await formToken(reporter.request, id);
+  const erikId = await page.evaluate(async (profileId) => {
+    const answer = await fetch(`/api/kammare/memories?profileId=${profileId}&state=shown`);
+    return ((await answer.json()) as { memories: { id: string }[] }).memories[0]?.id;
+  }, id);
+  await waitOutTheForm();
+  const reported = await reporter.request.post("/api/memories/reports", {
+    data: { memoryId: erikId, reason: "Not about her.", formToken: reportToken, website: "" },
+    headers: origin,
+  });
+  expect(reported.status(), await reported.text()).toBe(204);
+  await reporter.close();
+  const replied = await page.request.post("/api/kammare/memories/reply", {
+    data: { memoryId: erikId, reply: "Thank you, Erik.\nShe spoke of you often." },
+    headers: origin,
+  });
+  expect(replied.status(), await replied.text()).toBe(200);
+
+  for (const locale of ["en-US", "sv-SE"] as const) {
+    const sv = locale === "sv-SE";
+    await openScreen(page, id, token, locale);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(sv ? "Minnen" : "Memories");
+    await expect(page.getByRole("article", { name: "Anna Holm" })).toBeVisible();
+    await expectNoSeriousAxeViolations(page, `${locale} waiting`);
+    await shoot(page, `moderation-waiting-${locale}`);
+    await page
+      .getByRole("button", {
+        name: sv ? "Svara på minnet från Anna Holm" : "Reply to the memory from Anna Holm",
+      })
+      .click();
+    await expectNoSeriousAxeViolations(page, `${locale} reply`);
+    await shoot(page, `moderation-reply-${locale}`);
+    await page.getByRole("button", { name: sv ? "Avbryt" : "Cancel" }).click();
+    await page
+      .getByRole("button", {
+        name: sv ? "Ta bort minnet från Anna Holm" : "Remove the memory from Anna Holm",
+      })
+      .click();
+    await expect(page.getByRole("dialog")).toBeVisible();
+    await expectNoSeriousAxeViolations(page, `${locale} dialog`);
+    await shoot(page, `moderation-dialog-${locale}`);
+    await page.keyboard.press("Escape");
+    await page.goto(`/k/${id}/memories?state=shown`);
+    await waitForHydration(page);
+    const erikCard = page.getByRole("article", { name: "Erik Lund" });
+    await expect(erikCard).toContainText("She spoke of you often.");
+    await expect(erikCard.getByText(sv ? "1 öppen anmälan" : "1 open report")).toBeVisible();
+    await expectNoSeriousAxeViolations(page, `${locale} shown`);
+    await shoot(page, `moderation-shown-${locale}`);
+    await page.goto(`/k/${id}/memories?state=hidden`);
+    await expect(page.getByText(sv ? "Inget är dolt" : "Nothing is hidden")).toBeVisible();
+    await expectNoSeriousAxeViolations(page, `${locale} empty`);
+    await shoot(page, `moderation-empty-${locale}`);
+  }
+  await page.goto(`/k/${id}`);
+  await waitForHydration(page);
+  await expect(page.getByRole("link", { name: "Minnen 1 väntar" })).toBeVisible();
+  await shoot(page, "moderation-owner-bar");
+});
