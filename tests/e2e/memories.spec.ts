@@ -80,6 +80,7 @@ test("without JavaScript: a memory waits for the owner in review, a candle is li
   await expect(page.getByText("Your candle is lit.")).toBeVisible();
   await expect(page.getByRole("region", { name: "Candles" }).getByText("1 candle lit")).toBeVisible();
   await expect(page.getByText("Lit by Erik")).toBeVisible();
+  await shoot(page, "memories-candle-lit");
 
   // The owner approves it (the moderation screen has its own test): now every visitor reads it.
   const listed = (await ownerCall(request, owned, "get", `/api/kammare/memories?profileId=${owned.id}`)) as {

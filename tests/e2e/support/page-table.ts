@@ -32,6 +32,7 @@ export function concrete(pattern: string, pageOfA: string): string {
   const path = pattern
     .replace(":id/checkout", `${pageOfA}/checkout`)
     .replace(/^k\/:id$/, `k/${pageOfA}`)
+    .replace(/^k\/:id\/memories$/, `k/${pageOfA}/memories`)
     .replace(":token", "no-such-link-token")
     .replace(":fixture", "flags")
     .replace(":orderNumber", "KM-999999")
@@ -79,6 +80,8 @@ export const expected: Record<string, Record<Actor, string>> = {
   "/verify-email": everyone("200"),
   "/privacy": everyone("200"),
   "/account/deleted": everyone("200"),
+  // A memory writer's delete link (here without its token, which the page explains).
+  "/memories/delete": everyone("200"),
   "/404": everyone("404"),
   // The own account: customers (admins are customers too); a partner account has its dashboard.
   "/account": {
@@ -105,6 +108,15 @@ export const expected: Record<string, Record<Actor, string>> = {
     partnerA: "302 /k/{A}",
     partnerB: "302 /k/{A}",
     admin: "302 /k/{A}",
+  },
+  // Deciding A's page's memories: A, or an admin; anyone else finds no such page.
+  "/k/:id/memories": {
+    anonymous: "302 /login?redirectTo=%2Fk%2F{A}%2Fmemories",
+    customerA: "200",
+    customerB: "404",
+    partnerA: "404",
+    partnerB: "404",
+    admin: "200",
   },
   // A confirmation without an order of the viewer's is a 404 to everyone signed in.
   "/k/:id/checkout/confirm": {
@@ -196,6 +208,7 @@ export const expected: Record<string, Record<Actor, string>> = {
   "/admin/capway/bgmax": adminOnly("/admin/capway/bgmax"),
   "/admin/address-pdf-maker": adminOnly("/admin/address-pdf-maker"),
   "/admin/qr/manager": adminOnly("/admin/qr/manager"),
+  "/admin/memories/reports": adminOnly("/admin/memories/reports"),
   "/admin/orders/:orderNumber": adminOnly("/admin/orders/KM-999999", "404"),
   "/admin/capway/invoices/:id": adminOnly(
     "/admin/capway/invoices/00000000-0000-4000-8000-000000000000",
