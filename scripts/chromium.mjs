@@ -1,17 +1,27 @@
 // Debian's Chromium for the end-to-end tests: where it is, and what `npm test` does when it is not there.
+// The suite prefers Debian's `chromium-headless-shell`: the same Chromium, without the browser's own
+// window and its WebUI (the omnibox popup and the like, rendered for every new context by Chromium 156's
+// headless mode); it opens a context three times as fast here (20 contexts: 4.7 s against 13.9 s).
 import { existsSync } from "node:fs";
 import path from "node:path";
 
 /** What installs it, run as root (as .ci/run does). */
-export const installCommand = "apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium";
+export const installCommand =
+  "apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium chromium-headless-shell";
 
 /**
  * CHROME_PATH when it is set (when that file does not exist there is no browser: a wrong setting is
- * not silently replaced by another one), else where Debian's package installs it.
+ * not silently replaced by another one), else where Debian's packages install it: the headless shell
+ * first, the whole browser otherwise.
  */
 export function findChromium(env = process.env, exists = existsSync) {
   if (env.CHROME_PATH) return exists(env.CHROME_PATH) ? env.CHROME_PATH : undefined;
-  return ["/usr/bin/chromium", "/usr/lib/chromium/chromium"].find((candidate) => exists(candidate));
+  return [
+    "/usr/lib/chromium/chromium-headless-shell",
+    "/usr/bin/chromium-headless-shell",
+    "/usr/bin/chromium",
+    "/usr/lib/chromium/chromium",
+  ].find((candidate) => exists(candidate));
 }
 
 /** Whether `command` is an executable file in one of PATH's folders. */
@@ -24,7 +34,9 @@ export function onPath(command, env = process.env, exists = existsSync) {
  * apt-get present, CHROME_PATH unset); otherwise run without the end-to-end suite and give the advice.
  */
 export function chromiumPlan({ env, found, isRoot, hasAptGet }) {
-  if (found) return { action: "use", path: found };
+  // The whole browser where the headless shell could be had: installed first (both packages), as .ci/run does.
+  const wantsShell = found && !env.CHROME_PATH && !found.includes("headless-shell") && isRoot && hasAptGet;
+  if (found && !wantsShell) return { action: "use", path: found };
   if (env.CHROME_PATH) {
     return {
       action: "missing",
@@ -33,7 +45,7 @@ export function chromiumPlan({ env, found, isRoot, hasAptGet }) {
         "or unset it to use Debian's /usr/bin/chromium.",
     };
   }
-  if (isRoot && hasAptGet) return { action: "install" };
+  if (isRoot && hasAptGet) return { action: "install", ...(found ? { fallback: found } : {}) };
   if (!hasAptGet) {
     return {
       action: "missing",

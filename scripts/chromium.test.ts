@@ -8,7 +8,10 @@ const files =
     present.includes(file);
 
 describe("findChromium", () => {
-  it("takes Debian's binary when CHROME_PATH is unset", () => {
+  it("takes Debian's binary when CHROME_PATH is unset, its headless shell first", () => {
+    expect(findChromium({}, files("/usr/bin/chromium", "/usr/lib/chromium/chromium-headless-shell"))).toBe(
+      "/usr/lib/chromium/chromium-headless-shell",
+    );
     expect(findChromium({}, files("/usr/bin/chromium"))).toBe("/usr/bin/chromium");
     expect(findChromium({}, files("/usr/lib/chromium/chromium"))).toBe("/usr/lib/chromium/chromium");
     expect(findChromium({}, files())).toBeUndefined();
@@ -38,6 +41,18 @@ describe("chromiumPlan", () => {
     });
   });
 
+  it("as root with apt-get, installs the headless shell beside a whole browser (and falls back to it)", () => {
+    expect(chromiumPlan({ env: {}, found: "/usr/bin/chromium", isRoot: true, hasAptGet: true })).toEqual({
+      action: "install",
+      fallback: "/usr/bin/chromium",
+    });
+    const shell = "/usr/lib/chromium/chromium-headless-shell";
+    expect(chromiumPlan({ env: {}, found: shell, isRoot: true, hasAptGet: true })).toEqual({
+      action: "use",
+      path: shell,
+    });
+  });
+
   it("installs Debian's package when running as root with apt-get", () => {
     expect(chromiumPlan({ env: {}, found: undefined, isRoot: true, hasAptGet: true })).toEqual({
       action: "install",
@@ -50,7 +65,7 @@ describe("chromiumPlan", () => {
     const advice = plan.action === "missing" ? plan.advice : "";
     expect(advice).toContain(`\n  ${installCommand}\n`);
     expect(installCommand).toBe(
-      "apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium",
+      "apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium chromium-headless-shell",
     );
     expect(advice).toContain("as root");
   });
