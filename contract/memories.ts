@@ -128,6 +128,7 @@ export type CandleSummary = z.infer<typeof candleSummarySchema>;
  * and the database would refuse them (a 500) where the visitor's mistake is a 400.
  */
 export const memoriesQuerySchema = z.object({
+  profileId: profileIdSchema,
   /** The `createdAt`/`id` of the last memory seen (`next` of the page before): the page starts after it. */
   before: z.string().refine(isMemoryPosition, { error: "Not a position in the list." }).optional(),
 });

@@ -20,7 +20,6 @@ import {
   reportMemoryRequestSchema,
   writeMemoryRequestSchema,
 } from "../memories";
-import { profileIdSchema } from "../profiles";
 import { z } from "../zod";
 import type { Endpoint } from "./endpoint";
 
@@ -43,7 +42,7 @@ export const memoriesEndpoints = [
       "A live page's shown memories, newest first, a page at a time (`before` from `next`), its candles, " +
       "and a form token for the visitor's next post.",
     auth: false,
-    query: memoriesQuerySchema.extend({ profileId: profileIdSchema }),
+    query: memoriesQuerySchema,
     responses: {
       200: {
         description: "The memories",

@@ -12,6 +12,7 @@ import {
   reportMemoryRequestSchema,
   writeMemoryRequestSchema,
   memoryFormAnchors,
+  memoryMessages,
   type MemoryFormPlace,
   type MemoryOutcome,
 } from "../../../contract/memories";
@@ -20,6 +21,7 @@ import { resolveLocale } from "../../../contract/locale";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import {
+  assertLivePage,
   deleteOwnMemory,
   issueFormToken,
   lightCandle,
@@ -30,7 +32,6 @@ import {
   writeMemory,
   type CandleAnnouncer,
 } from "../../domain/memories";
-import { liveStatuses, findProfile } from "../../domain/profiles";
 import { DomainError } from "../../domain/core";
 import type { ApiEnv } from "../../http/env";
 import { ApiError, mediaTypeOf, readForm, readJson, readQuery } from "../../http/errors";
@@ -54,9 +55,9 @@ function outcomeOf(error: unknown): MemoryOutcome | null {
     if (error.code === "rate_limited") return "limited";
     // A memory reported twice from one address: the report stands.
     if (error.code === "conflict") return "reported";
-    if (error.field === "formToken")
-      return error.message.startsWith("That was quick") ? "tooSoon" : "expired";
-    if (error.field === "text" && error.code === "invalid_request") return "links";
+    if (error.message === memoryMessages.tooSoon) return "tooSoon";
+    if (error.field === "formToken") return "expired";
+    if (error.message === memoryMessages.linksNotAllowed) return "links";
     if (error.code === "forbidden") return "closed";
     if (error.code === "invalid_request") return "invalid";
     return null;
@@ -129,11 +130,8 @@ export function visitorMemoryRoutes(deps: VisitorMemoryDeps) {
 
   return new Hono<ApiEnv>()
     .get("/", async (c) => {
-      const { before, profileId } = readQuery(c, memoriesQuerySchema.extend({ profileId: profileIdSchema }));
-      const profile = await findProfile(db, profileId);
-      if (!profile || !liveStatuses.includes(profile.status)) {
-        throw new DomainError("not_found", "There is no page with this code.", "profileId");
-      }
+      const { before, profileId } = readQuery(c, memoriesQuerySchema);
+      await assertLivePage(db, profileId);
       return c.json({
         ...(await publicMemories(db, profileId, before)),
         formToken: await issueFormToken(db, profileId),

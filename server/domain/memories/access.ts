@@ -7,12 +7,15 @@ import { memories, profiles } from "../../db/schema";
 import { DomainError, type Actor } from "../core";
 import { assertMayChangeProfile } from "../profiles";
 
+export const pageMissing = () =>
+  new DomainError("not_found", "There is no page with this code.", "profileId");
+
 export async function editableProfile(tx: Executor, profileId: string, actor: Actor) {
   const [row] = await tx
     .select({ id: profiles.id, ownerUserId: profiles.ownerUserId, status: profiles.status })
     .from(profiles)
     .where(eq(profiles.id, profileId));
-  if (!row) throw new DomainError("not_found", "There is no page with this code.", "profileId");
+  if (!row) throw pageMissing();
   assertMayChangeProfile(row, actor, "decide its memories");
   return row;
 }

@@ -3,12 +3,11 @@
 // sweep; each digest is claimed by a conditional update before it is sent, so two processes sweeping
 // at once send it once.
 import { and, eq, gt, isNotNull, lte, or, isNull, sql } from "drizzle-orm";
-import { fallbackLocale, isLocale } from "../../../contract/locale";
-import { i18nFor } from "../../../i18n";
 import type { Database } from "../../db/client";
-import { memories, memorySettings, profiles, users } from "../../db/schema";
+import { memories, memorySettings } from "../../db/schema";
 import type { EmailSender } from "../../providers/email/types";
 import { dayMs } from "../core";
+import { pageOwner } from "./emails";
 
 /** Sends the digests that are due; answers the pages they were about. */
 export async function sendMemoryDigests(
@@ -50,14 +49,9 @@ export async function sendMemoryDigests(
       })
       .from(memories)
       .where(and(eq(memories.profileId, page.profileId), gt(memories.createdAt, after)));
-    const [owner] = await db
-      .select({ email: users.email, locale: users.locale, content: profiles.content })
-      .from(profiles)
-      .innerJoin(users, eq(users.id, profiles.ownerUserId))
-      .where(eq(profiles.id, page.profileId));
+    const owner = await pageOwner(db, page.profileId);
     if (!owner || !counts || Number(counts.count) === 0) continue;
-    const { t } = i18nFor(isLocale(owner.locale) ? owner.locale : fallbackLocale);
-    const name = owner.content.displayName?.trim() || page.profileId;
+    const { t, name } = owner;
     await sender.send({
       to: owner.email,
       subject: t("email.memoryDigest.subject", { name }),

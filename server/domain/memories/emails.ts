@@ -9,6 +9,18 @@ import type { EmailSender } from "../../providers/email/types";
 
 const pageName = (content: { displayName?: string }, id: string) => content.displayName?.trim() || id;
 
+/** The page's owner as its e-mails need them: the address, their language's texts, the page's name. */
+export async function pageOwner(db: Database, profileId: string) {
+  const [owner] = await db
+    .select({ email: users.email, locale: users.locale, content: profiles.content })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.ownerUserId))
+    .where(eq(profiles.id, profileId));
+  if (!owner) return null;
+  const { t } = i18nFor(isLocale(owner.locale) ? owner.locale : fallbackLocale);
+  return { email: owner.email, t, name: pageName(owner.content, profileId) };
+}
+
 /** To a writer who left an address: their memory arrived, and the one link that deletes it. */
 export async function sendMemoryReceipt(
   sender: EmailSender,
@@ -49,14 +61,9 @@ export async function tellOwnerOfFirstMemory(
     .where(and(eq(memorySettings.profileId, input.profileId), isNull(memorySettings.firstMemoryMailedAt)))
     .returning({ profileId: memorySettings.profileId });
   if (claimed.length === 0) return false;
-  const [owner] = await db
-    .select({ email: users.email, locale: users.locale, content: profiles.content })
-    .from(profiles)
-    .innerJoin(users, eq(users.id, profiles.ownerUserId))
-    .where(eq(profiles.id, input.profileId));
+  const owner = await pageOwner(db, input.profileId);
   if (!owner) return false;
-  const { t } = i18nFor(isLocale(owner.locale) ? owner.locale : fallbackLocale);
-  const name = pageName(owner.content, input.profileId);
+  const { t, name } = owner;
   await sender.send({
     to: owner.email,
     subject: t("email.firstMemory.subject", { name }),

@@ -14,6 +14,7 @@ import type { Database } from "../../db/client";
 import { candles, memories, memoryReports, profiles } from "../../db/schema";
 import { consume, DomainError, newToken, tokenHash, type Limit } from "../core";
 import { liveStatuses } from "../profiles";
+import { pageMissing } from "./access";
 import { addressHash, checkFormToken } from "./form-token";
 import { memorySettingsOf } from "./settings";
 
@@ -28,7 +29,14 @@ export const visitorLimits = {
 type VisitorPost = { profileId: string; website: string; formToken: string };
 type Visitor = { ip: string | null; now?: Date };
 
-const pageMissing = () => new DomainError("not_found", "There is no page with this code.", "profileId");
+/** Throws `not_found` unless the page exists and visitors see it (liveStatuses). */
+export async function assertLivePage(db: Database, profileId: string): Promise<void> {
+  const [page] = await db
+    .select({ status: profiles.status })
+    .from(profiles)
+    .where(eq(profiles.id, profileId));
+  if (!page || !liveStatuses.includes(page.status)) throw pageMissing();
+}
 
 /** The guards every visitor's post passes, in order; answers the page's settings. */
 async function admit(
@@ -37,11 +45,7 @@ async function admit(
   visitor: Visitor,
   limits: Limit[],
 ): Promise<MemorySettings> {
-  const [page] = await db
-    .select({ status: profiles.status })
-    .from(profiles)
-    .where(eq(profiles.id, post.profileId));
-  if (!page || !liveStatuses.includes(page.status)) throw pageMissing();
+  await assertLivePage(db, post.profileId);
   if (post.website.trim() !== "") throw new DomainError("invalid_request", memoryMessages.robot, "website");
   await checkFormToken(db, post.profileId, post.formToken, visitor.now);
   await consume(db, limits, visitor.now);
