@@ -6,6 +6,7 @@ import { cardPlans } from "./checkout";
 import { maxReminderFeeOre } from "./creditor";
 import { profileIdSchema } from "./profiles";
 import { isValidPostcode, normalizePostcode, SWEDISH_VAT_RATES } from "./swedish-numbers";
+import { isCalendarDate } from "./calendar-days";
 import { text, z } from "./zod";
 
 export const invoiceStatuses = ["draft", "sent", "paid", "overdue", "credited"] as const;
@@ -259,12 +260,6 @@ export type AdminInvoiceList = z.infer<typeof adminInvoiceListSchema>;
 
 export const adminInvoiceAnswerSchema = z.object({ invoice: adminInvoiceDetailSchema });
 export type AdminInvoiceAnswer = z.infer<typeof adminInvoiceAnswerSchema>;
-
-/** YYYY-MM-DD naming a day that exists (not 2026-02-30). */
-function isCalendarDate(value: string): boolean {
-  const day = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value);
-}
 
 const isoDate = text("The date", { error: invoiceMessages.dateInvalid })
   .trim()

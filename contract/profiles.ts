@@ -1,5 +1,6 @@
 // Profiles ("kammare"): statuses, content, metadata, walkthrough steps, and the payloads of their
 // calls (spec section 7; decisions "Profiles").
+import { isCalendarDate } from "./calendar-days";
 import { isUploadedImageUrl } from "./images";
 import { locales } from "./locale";
 import { profileIdAlphabet, profileIdLength } from "./profile-id";
@@ -42,9 +43,16 @@ const plainText = (max: number, what: string) =>
     .max(max, `${what} has at most ${max} characters.`)
     .refine(noHtml, `${what} must be plain text, without HTML.`);
 
+/**
+ * A link as people type it: "www.example.se" (no scheme) is taken as https://www.example.se; any other
+ * scheme than https is refused.
+ */
 const httpsUrl = text("A link", { error: "A link must be an address." })
   .trim()
   .max(2000, "A link has at most 2000 characters.")
+  .transform((value) =>
+    /^[a-z][a-z0-9+.-]*:/i.test(value) || !value.includes(".") ? value : `https://${value}`,
+  )
   .refine((value) => {
     try {
       return new URL(value).protocol === "https:";
@@ -63,6 +71,46 @@ const imageUrl = text("An image", { error: "An image must be an address." })
   .max(2000, "An image address has at most 2000 characters.")
   .refine(isUploadedImageUrl, "An image must be one uploaded for a page here (/uploads/…).");
 
+/** YYYY-MM-DD naming a day that exists. */
+const calendarDate = (what: string) =>
+  text(what, { error: `${what} must be a date.` })
+    .trim()
+    .refine(isCalendarDate, `${what} must be a date written YYYY-MM-DD.`);
+
+const coordinate = (what: string, limit: number) =>
+  z
+    .number({ error: `${what} must be a number.` })
+    .min(-limit, `${what} is between -${limit} and ${limit}.`)
+    .max(limit, `${what} is between -${limit} and ${limit}.`);
+
+/** Where the person rests: the cemetery, its block and grave number, and optionally the spot itself. */
+export const restingPlaceSchema = z
+  .object({
+    cemetery: plainText(120, "The cemetery").pipe(z.string().trim().min(1, "Name the cemetery.")),
+    block: plainText(40, "The block"),
+    grave: plainText(40, "The grave number"),
+    latitude: coordinate("The latitude", 90).nullable(),
+    longitude: coordinate("The longitude", 180).nullable(),
+  })
+  .refine((place) => (place.latitude === null) === (place.longitude === null), {
+    message: "Give both the latitude and the longitude, or neither.",
+    path: ["longitude"],
+  });
+export type RestingPlace = z.infer<typeof restingPlaceSchema>;
+
+/** The funeral or memorial ceremony: shown at the top of the page until the day after it. */
+export const ceremonySchema = z.object({
+  date: calendarDate("The ceremony's date"),
+  time: text("The ceremony's time")
+    .trim()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "The ceremony's time is written HH:MM."),
+  place: plainText(120, "The ceremony's place").pipe(z.string().trim().min(1, "Name the ceremony's place.")),
+  address: plainText(200, "The ceremony's address"),
+  livestreamUrl: httpsUrl.nullable(),
+  note: plainText(1000, "The ceremony's note"),
+});
+export type Ceremony = z.infer<typeof ceremonySchema>;
+
 export const profileLinkSchema = z.object({
   label: plainText(80, "A link's label").pipe(z.string().trim().min(1, "A link needs a label.")),
   url: httpsUrl,
@@ -80,6 +128,12 @@ export const profileContentSchema = z.object({
   themeColor: text("The colour")
     .regex(/^#[0-9a-fA-F]{6}$/, "A colour is written #rrggbb.")
     .transform((value) => value.toLowerCase()),
+  // Life and place (issue 25): structured, so they can be shown, reminded of and put in a calendar.
+  birthDate: calendarDate("The date of birth").nullable(),
+  deathDate: calendarDate("The date of death").nullable(),
+  restingPlace: restingPlaceSchema.nullable(),
+  graveRightEndsOn: calendarDate("The grave right's end").nullable(),
+  ceremony: ceremonySchema.nullable(),
 });
 export type ProfileContent = z.infer<typeof profileContentSchema>;
 
@@ -121,6 +175,8 @@ export const walkthroughStepRequestSchema = z.discriminatedUnion(
       step: z.literal("name"),
       displayName: profileContentSchema.shape.displayName,
       subtitle: profileContentSchema.shape.subtitle.optional(),
+      birthDate: profileContentSchema.shape.birthDate.optional(),
+      deathDate: profileContentSchema.shape.deathDate.optional(),
     }),
     z.object({
       profileId: profileIdSchema,
@@ -251,6 +307,11 @@ export const emptyContent: ProfileContent = {
   portraitImageUrl: null,
   coverImageUrl: null,
   themeColor: "#1f3a36",
+  birthDate: null,
+  deathDate: null,
+  restingPlace: null,
+  graveRightEndsOn: null,
+  ceremony: null,
 };
 export const defaultMetadata: ProfileMetadata = { visibility: "public", language: "sv-SE", tags: [] };
 

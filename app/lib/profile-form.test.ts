@@ -10,6 +10,11 @@ const saved: ProfileContent = {
   portraitImageUrl: null,
   coverImageUrl: null,
   themeColor: "#1f3a36",
+  birthDate: null,
+  deathDate: null,
+  restingPlace: null,
+  graveRightEndsOn: null,
+  ceremony: null,
 };
 
 describe("changedContent", () => {

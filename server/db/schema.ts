@@ -8,3 +8,5 @@ export * from "./schema/billing";
 export * from "./schema/invoicing";
 export * from "./schema/partner-attributions";
 export * from "./schema/memories";
+export * from "./schema/family";
+export * from "./schema/reminders";

@@ -1,0 +1,21 @@
+// The values of a page's people and reminders (issue 25), without zod, for the schema and the browser.
+
+/** An invitation makes an editor, or hands the page over to a new owner. */
+export const invitationKinds = ["editor", "handover"] as const;
+export type InvitationKind = (typeof invitationKinds)[number];
+
+/** A page has at most this many editors (decisions, "The memorial itself"). */
+export const maxEditorsPerPage = 10;
+
+/** An invitation's link works this long. */
+export const invitationDays = 14;
+
+/** What a reminder e-mail is about. */
+export const reminderKinds = ["grave_right", "birthday", "death_day", "ceremony"] as const;
+export type ReminderKind = (typeof reminderKinds)[number];
+
+/** The grave right's reminder goes this many months before it ends. */
+export const graveRightReminderMonths = 6;
+
+/** Anniversary (and ceremony) reminders go this many days before. */
+export const anniversaryReminderDays = 7;
