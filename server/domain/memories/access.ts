@@ -1,11 +1,11 @@
-// Who may see and decide a page's memories: whoever may change the page (its owner, an admin; its
-// editors once a page can have them), the profiles feature's one rule.
+// Who may see and decide a page's memories: whoever may change the page (its owner, its editors, an
+// admin), the profiles feature's one rule.
 import { eq } from "drizzle-orm";
 import { memoryMessages } from "../../../contract/memories";
 import type { Executor } from "../../db/client";
 import { memories, profiles } from "../../db/schema";
 import { DomainError, type Actor } from "../core";
-import { assertMayChangeProfile } from "../profiles";
+import { assertMayEditProfile } from "../profiles";
 
 export const pageMissing = () =>
   new DomainError("not_found", "There is no page with this code.", "profileId");
@@ -16,7 +16,7 @@ export async function editableProfile(tx: Executor, profileId: string, actor: Ac
     .from(profiles)
     .where(eq(profiles.id, profileId));
   if (!row) throw pageMissing();
-  assertMayChangeProfile(row, actor, "decide its memories");
+  await assertMayEditProfile(tx, row, actor, "decide its memories");
   return row;
 }
 

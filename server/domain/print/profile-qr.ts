@@ -7,7 +7,7 @@ import type { Database } from "../../db/client";
 import { profiles } from "../../db/schema";
 import type { QrEncoder, QrImage } from "../../providers/qr/index";
 import { DomainError, type Actor } from "../core";
-import { assertMayChangeProfile } from "../profiles";
+import { assertMayEditProfile } from "../profiles";
 
 export function profilePageUrl(publicUrl: string, id: string): string {
   return `${publicUrl}/k/${id}`;
@@ -23,7 +23,7 @@ export async function profileQrCode(
     .from(profiles)
     .where(eq(profiles.id, query.id));
   if (!row) throw new DomainError("not_found", "There is no page with this code.", "id");
-  assertMayChangeProfile(row, actor, "get its QR code");
+  await assertMayEditProfile(deps.db, row, actor, "get its QR code");
   const image = await deps.qr(profilePageUrl(deps.publicUrl, row.id), query);
   return { ...image, filename: `kammare-${row.id}.${query.format}` };
 }

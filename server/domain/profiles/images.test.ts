@@ -16,7 +16,7 @@ import {
 } from "../../providers/images/index";
 import { DomainError, type Actor } from "../core";
 import { uploadProfileImage, type ImageUpload } from "./images";
-import { assertMayChangeProfile, createProfiles, updateProfileContent } from "./profiles";
+import { assertOwnsProfile, createProfiles, updateProfileContent } from "./profiles";
 
 const origin = { ip: null, userAgent: "test" };
 
@@ -209,17 +209,17 @@ describeOnDatabases("profile images", ({ db }) => {
   });
 });
 
-describe("assertMayChangeProfile", () => {
+describe("assertOwnsProfile", () => {
   const owner: Actor = { id: "u1", roles: ["customer"] };
   const admin: Actor = { id: "u2", roles: ["customer", "admin"] };
   it("lets the owner change a live page, an admin any page, and nobody else", () => {
-    expect(() => assertMayChangeProfile({ ownerUserId: "u1", status: "trial" }, owner)).not.toThrow();
-    expect(() => assertMayChangeProfile({ ownerUserId: "u1", status: "suspended" }, admin)).not.toThrow();
-    expect(() => assertMayChangeProfile({ ownerUserId: null, status: "unclaimed" }, admin)).not.toThrow();
-    expect(() => assertMayChangeProfile({ ownerUserId: "u1", status: "suspended" }, owner)).toThrow(
+    expect(() => assertOwnsProfile({ ownerUserId: "u1", status: "trial" }, owner)).not.toThrow();
+    expect(() => assertOwnsProfile({ ownerUserId: "u1", status: "suspended" }, admin)).not.toThrow();
+    expect(() => assertOwnsProfile({ ownerUserId: null, status: "unclaimed" }, admin)).not.toThrow();
+    expect(() => assertOwnsProfile({ ownerUserId: "u1", status: "suspended" }, owner)).toThrow(
       "This page is suspended.",
     );
-    expect(() => assertMayChangeProfile({ ownerUserId: null, status: "unclaimed" }, owner)).toThrow(
+    expect(() => assertOwnsProfile({ ownerUserId: null, status: "unclaimed" }, owner)).toThrow(
       "Only the page's owner can change it.",
     );
   });

@@ -12,7 +12,7 @@ import {
   type ProcessedImage,
 } from "../../providers/images/index";
 import { DomainError, type Actor, consume } from "../core";
-import { assertMayChangeProfile } from "./profiles";
+import { assertMayEditProfile } from "./profiles";
 import { findProfile } from "./profile-view";
 
 /** Resizing costs CPU: an owner uploads a handful of images, not a stream of them. */
@@ -45,7 +45,7 @@ export async function uploadProfileImage(
 ): Promise<StoredUpload> {
   const profile = await findProfile(db, profileId);
   if (!profile) throw new DomainError("not_found", "There is no page with this code.", "profileId");
-  assertMayChangeProfile(profile, actor, "add images to it");
+  await assertMayEditProfile(db, profile, actor, "add images to it");
   if (file.size > maxImageUploadBytes) {
     throw new ImageRejectedError("too_large", "The image is larger than 10 MB.");
   }

@@ -1,7 +1,7 @@
 // A profile's life: creating them (one or a batch), claiming, the owner's edits and walkthrough,
 // publishing, and status changes with their history. Reading one is ./profile-view, the admin's list
 // ./profile-list.
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { freeTrialDays } from "../../../contract/pricing";
 import type {
   ProfileContentPatch,
@@ -14,6 +14,7 @@ import type { Database, Executor } from "../../db/client";
 import {
   partnerAttributions,
   profileBatches,
+  profileEditors,
   profileStatusHistory,
   profiles,
   users,
@@ -164,11 +165,11 @@ export async function claimProfile(
 }
 
 /**
- * May this actor change this profile (its content, settings, walkthrough, images)? Its owner may,
- * unless the page is suspended; an admin always may. Throws a `forbidden` DomainError otherwise;
- * `change` names the change in the message ("Only the page's owner can {change}.").
+ * Only the page's owner (or an admin) may pay for it, invite or remove its editors, delete it or hand
+ * it over (decisions, "The memorial itself"). Throws a `forbidden` DomainError otherwise; `change`
+ * names the change in the message ("Only the page's owner can {change}.").
  */
-export function assertMayChangeProfile(
+export function assertOwnsProfile(
   profile: Pick<ProfileRow, "ownerUserId" | "status">,
   actor: Actor,
   change = "change it",
@@ -180,11 +181,39 @@ export function assertMayChangeProfile(
   if (profile.status === "suspended") throw new DomainError("forbidden", "This page is suspended.");
 }
 
+/** Is this user one of the page's editors (issue 25)? */
+export async function isProfileEditor(db: Executor, profileId: string, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: profileEditors.userId })
+    .from(profileEditors)
+    .where(and(eq(profileEditors.profileId, profileId), eq(profileEditors.userId, userId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * May this actor change this profile (its content, settings, walkthrough, images, memories)? Its
+ * owner and its editors may, unless the page is suspended; an admin always may. Throws a
+ * `forbidden` DomainError otherwise, as assertOwnsProfile does.
+ */
+export async function assertMayEditProfile(
+  db: Executor,
+  profile: Pick<ProfileRow, "id" | "ownerUserId" | "status">,
+  actor: Actor,
+  change = "change it",
+): Promise<void> {
+  if (isAdmin(actor) || profile.ownerUserId === actor.id) return assertOwnsProfile(profile, actor, change);
+  if (!(await isProfileEditor(db, profile.id, actor.id))) {
+    throw new DomainError("forbidden", `Only the page's owner or its editors can ${change}.`);
+  }
+  if (profile.status === "suspended") throw new DomainError("forbidden", "This page is suspended.");
+}
+
 /** The profile, locked for the change, if the actor may change it. */
 async function editable(tx: Executor, id: string, actor: Actor): Promise<ProfileRow> {
   const [row] = await tx.select().from(profiles).where(eq(profiles.id, id)).for("update");
   if (!row) throw new DomainError("not_found", "There is no page with this code.", "id");
-  assertMayChangeProfile(row, actor);
+  await assertMayEditProfile(tx, row, actor);
   return row;
 }
 
