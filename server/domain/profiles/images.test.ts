@@ -134,10 +134,10 @@ describeOnDatabases("profile images", ({ db }) => {
       );
 
     await expect(upload(id, other)).rejects.toEqual(
-      new DomainError("forbidden", "Only the page's owner can add images to it."),
+      new DomainError("forbidden", "Only the page's owner or its editors can add images to it."),
     );
     await expect(updateProfileContent(db, id, { subtitle: "x" }, other)).rejects.toEqual(
-      new DomainError("forbidden", "Only the page's owner can change it."),
+      new DomainError("forbidden", "Only the page's owner or its editors can change it."),
     );
     await expect(upload(suspended, owner)).rejects.toEqual(
       new DomainError("forbidden", "This page is suspended."),
