@@ -6,6 +6,8 @@ export default [
   layout("layouts/default.tsx", [
     index("routes/account/home.tsx"),
     route("login", "routes/auth/login.tsx"),
+    // A partner's customer arriving by /?ref={slug} is greeted by the partner's name (issue 25).
+    route("welcome", "routes/public/welcome.tsx"),
     route("new", "routes/auth/signup.tsx"),
     route("forgot-password", "routes/auth/forgot-password.tsx"),
     route("reset-password", "routes/auth/reset-password.tsx"),
@@ -22,6 +24,8 @@ export default [
     route("checkout-link/:token", "routes/checkout/link.tsx"),
     // A memory's writer deletes it with the link they were sent (issue 24).
     route("memories/delete", "routes/public/delete-memory.tsx"),
+    // An invitation to a page, by its e-mailed link (issue 25): to help keep it, or to take it over.
+    route("invitation", "routes/public/invitation.tsx"),
     // Test fixtures for the end-to-end suite; a 404 unless E2E_FIXTURES=on.
     route("__e2e/:fixture", "routes/e2e-fixtures.tsx"),
     // The admin's first names (/{name}); every product path above outranks it.

@@ -11,6 +11,8 @@ import { partnersEndpoints } from "./endpoints/partners";
 import { printEndpoints } from "./endpoints/print";
 import { adminEndpoints } from "./endpoints/admin";
 import { memoriesEndpoints } from "./endpoints/memories";
+import { familyEndpoints } from "./endpoints/family";
+import { remindersEndpoints } from "./endpoints/reminders";
 import type { Endpoint } from "./endpoints/endpoint";
 
 export type { Endpoint };
@@ -26,6 +28,8 @@ const allEndpoints = [
   ...printEndpoints,
   ...adminEndpoints,
   ...memoriesEndpoints,
+  ...familyEndpoints,
+  ...remindersEndpoints,
 ] as const;
 
 /** Every call with its literal method, path and schemas: the browser's typed client is derived from it. */

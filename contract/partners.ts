@@ -100,6 +100,8 @@ export const partnerMessages = {
     "This e-mail address cannot sign up as a partner. Ask your Kammare contact for an invitation.",
   whitelistEmailTaken: "This e-mail address is already on the whitelist.",
   whitelistEntryMissing: "There is no whitelist entry with this id.",
+  /** The admin's "Send again" for an address that has signed up already. */
+  whitelistSignedUp: "This address has signed up already; there is nothing to invite it to.",
   noOrganisation: "This partner account belongs to no organisation.",
   passwordIsEmail: passwordIsEmailMessage,
 } as const;
@@ -259,7 +261,7 @@ const positiveInt = (what: string, max: number, fallback: number) =>
     .optional()
     .transform((value) => value ?? fallback);
 
-/** Search: part of a customer's e-mail address, or a page code (any case). */
+/** Search: part of a customer's e-mail address, part of a page's name, or a page code (any case). */
 export const partnerUsersSearchSchema = text("q", { error: "q must be text." })
   .trim()
   .max(emailMaxLength, `q has at most ${emailMaxLength} characters.`)
@@ -286,6 +288,8 @@ export const partnerUserRowSchema = z.object({
   email: z.string(),
   signedUpAt: z.string(),
   profileId: z.string().nullable(),
+  /** The page's name (its display name), null for a row without a page or a page not named yet. */
+  pageName: z.string().nullable(),
   status: z.enum(profileStatuses).nullable(),
   trialEndsAt: z.string().nullable(),
   paidUntil: z.string().nullable(),
@@ -309,6 +313,7 @@ export const partnerUsersCsvColumns = [
   "email",
   "signed_up_at",
   "page_code",
+  "page_name",
   "status",
   "trial_ends_at",
   "paid_until",

@@ -52,3 +52,12 @@ export const profileVisibilities = ["public", "unlisted"] as const;
 export const profileSorts = ["created_desc", "created_asc", "updated_desc", "id_asc"] as const;
 
 export const maxBatchSize = 10_000;
+
+/**
+ * A link as people type it: "www.example.se" (a host without a scheme) becomes
+ * "https://www.example.se"; anything with a scheme, or without a dot, is left for the https check.
+ */
+export function linkWithScheme(value: string): string {
+  const link = value.trim();
+  return /^[a-z][a-z0-9+.-]*:/i.test(link) || !link.includes(".") ? link : `https://${link}`;
+}

@@ -5,6 +5,7 @@ import { isUploadedImageUrl } from "./images";
 import { locales } from "./locale";
 import { profileIdAlphabet, profileIdLength } from "./profile-id";
 import {
+  linkWithScheme,
   maxBatchSize,
   profileSorts,
   profileStatuses,
@@ -50,9 +51,7 @@ const plainText = (max: number, what: string) =>
 const httpsUrl = text("A link", { error: "A link must be an address." })
   .trim()
   .max(2000, "A link has at most 2000 characters.")
-  .transform((value) =>
-    /^[a-z][a-z0-9+.-]*:/i.test(value) || !value.includes(".") ? value : `https://${value}`,
-  )
+  .transform(linkWithScheme)
   .refine((value) => {
     try {
       return new URL(value).protocol === "https:";

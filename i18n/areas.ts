@@ -21,7 +21,20 @@ export const textAreas = {
   auth: ["auth"],
   // The e-mail address's verification: its page, and the reminders on the account's pages.
   verification: ["verifyEmail"],
-  page: ["profile", "publish", "share", "ownOrders", "firstName", "memoryModeration"],
+  // "welcome": a partner's customer's welcome (/welcome, a first name's default areas) and the banner of
+  // /k/{id}?ref= (issue 25).
+  page: [
+    "profile",
+    "publish",
+    "share",
+    "ownOrders",
+    "firstName",
+    "memoryModeration",
+    "family",
+    "reminders",
+    "life",
+    "welcome",
+  ],
   // What visitors see and send on a page: memories and candles, and the writer's own deletion.
   memories: ["memories"],
   trials: ["trials", "freeTrial", "extendedTrial"],
@@ -49,7 +62,14 @@ export type TextArea = keyof typeof textAreas;
 export const browserTextAreas = Object.keys(textAreas) as TextArea[];
 
 /** Texts only the server uses (e-mails, receipts, invoices): in no area, never sent to a browser. */
-export const serverTexts = ["email", "billingEmail", "receipt", "invoicePdf", "invoiceLine"] as const;
+export const serverTexts = [
+  "email",
+  "billingEmail",
+  "receipt",
+  "invoicePdf",
+  "invoiceLine",
+  "calendarFile",
+] as const;
 
 /** The areas the screens at `pathname` show texts from (the site's frame first). */
 export function textAreasFor(pathname: string): TextArea[] {
@@ -66,6 +86,9 @@ export function textAreasFor(pathname: string): TextArea[] {
         : ["site", "lists", "page", "memories"];
     case "memories":
       return ["site", "memories"];
+    // A page's invitation (issue 25): what the page is, and the way to sign up or in.
+    case "invitation":
+      return ["site", "page", "auth"];
     case "checkout-link":
       return ["site", "checkout", "auth"];
     case "login":

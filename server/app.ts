@@ -38,6 +38,8 @@ import { platformRoutes } from "./api/platform/platform";
 import { preferenceRoutes } from "./api/accounts/preferences";
 import { adminMemoryReportRoutes, ownerMemoryRoutes } from "./api/memories/owners";
 import { visitorMemoryRoutes } from "./api/memories/visitors";
+import { anniversaryReminderRoutes, calendarFileRoutes } from "./api/reminders/routes";
+import { familyRoutes, invitationRoutes } from "./api/family/family";
 import { candleAnnouncer } from "./domain/memories";
 import type { BackgroundTasks } from "./background";
 import type { Config } from "./config";
@@ -195,6 +197,8 @@ export function createApp(given: AppDeps): Hono<ApiEnv> {
       onProfileChanged,
     }),
   );
+  // An invitation to a page read by its link's token (issue 25): open, the token is the key.
+  api.route("/invitation", invitationRoutes({ db }));
   // Payment providers' webhooks: open, each checked by its provider's signature.
   const payments =
     deps.payments ??
@@ -239,7 +243,7 @@ export function createApp(given: AppDeps): Hono<ApiEnv> {
       adminBgMaxRoutes({ db, onProfileChanged }),
       adminCreditorRoutes({ db }),
       adminInvoiceRoutes(invoicing),
-      adminPartnerRoutes({ db }),
+      adminPartnerRoutes({ db, email: deps.email, publicUrl: config.publicUrl }),
       adminAddressLabelRoutes({ db }),
       adminQrRoutes({ db, qr: deps.qr ?? qrcodeEncoder, publicUrl: config.publicUrl }),
       adminDashboardRoutes({ db }),
@@ -260,6 +264,14 @@ export function createApp(given: AppDeps): Hono<ApiEnv> {
       }),
       receiptRoutes({ db, seller: sellerFromConfig(config) }),
       ownerMemoryRoutes({ db }),
+      anniversaryReminderRoutes({ db }),
+      familyRoutes({
+        db,
+        email: deps.email,
+        publicUrl: config.publicUrl,
+        provider: payments.card,
+        onProfileChanged,
+      }),
       customerOrderRoutes({ db }),
       customerInvoiceRoutes({ db }),
       accountRoutes(erasure),
@@ -290,13 +302,15 @@ export function createApp(given: AppDeps): Hono<ApiEnv> {
   );
   // Partner sign-up is open (the whitelist decides) and answers before the partner area's guard.
   api.route("/partner", partnerSignupRoutes({ db, config }));
-  api.route("/partner", guardedArea(apiAreas["/partner"], partnerRoutes({ db, config })));
+  api.route("/partner", guardedArea(apiAreas["/partner"], partnerRoutes({ db, config, email: deps.email })));
   // Every other /api path answers JSON, never a page.
   api.all("*", (c) =>
     c.json(errorBody(errorCodes.notFound, `No API call at ${c.req.method} ${c.req.path}.`), 404),
   );
   app.route("/api", api);
   app.get("/uploads/*", serveUploads(deps.images));
+  // A page's days as a calendar file (/k/{id}/calendar.ics): a public resource, not a page.
+  app.route("/", calendarFileRoutes({ db, publicUrl: config.publicUrl }));
 
   if (deps.clientDir) {
     const root = deps.clientDir;

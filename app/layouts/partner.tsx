@@ -54,7 +54,7 @@ export default function PartnerLayout({ loaderData }: Route.ComponentProps) {
       <SkipLink />
       <SiteHeader
         signInPath="/partner/signin"
-        label={t("layout.partner")}
+        label={t("partner.area")}
         nav={loaderData.partner ? <PartnerNav named={loaderData.named} /> : undefined}
       />
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-5xl flex-1 px-4 py-8 focus:outline-none">
@@ -72,7 +72,7 @@ export function ErrorBoundary({ error }: { error: unknown }) {
     <div className="flex min-h-dvh flex-col">
       <SiteHeader
         signInPath="/partner/signin"
-        label={t("layout.partner")}
+        label={t("partner.area")}
         nav={layout?.partner ? <PartnerNav named={layout.named} /> : undefined}
       />
       <main id="main" className="flex-1">

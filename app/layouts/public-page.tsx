@@ -11,11 +11,20 @@ import { AccountControls, PrivacyLinks, SkipLink } from "../components/site-head
 import type { LightHandle } from "../lib/light-page";
 import { unreadableParamsAreNotFound } from "../lib/readable-params.server";
 import { useRootData } from "../lib/root-data";
+import { referralQueryParameter } from "../../contract/partners";
+import { WelcomeBanner } from "../components/welcome/welcome-banner";
+import { partnerWelcome, servicesContext } from "../lib/services.server";
 import type { Route } from "./+types/public-page";
 
 export const handle: LightHandle = { lightForAnonymous: true };
 
 export const middleware: Route.MiddlewareFunction[] = [unreadableParamsAreNotFound];
+
+// A page opened by a partner's link (?ref={slug}) greets the visitor by the partner's name (issue 25).
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const ref = new URL(request.url).searchParams.get(referralQueryParameter);
+  return { welcome: ref ? await partnerWelcome(context.get(servicesContext).db, ref) : null };
+}
 
 /** The language as a plain form: it works on the light page, where no script can send JSON. */
 function LanguageForm() {
@@ -95,9 +104,10 @@ function PublicFrame({ children }: { children: ReactNode }) {
   );
 }
 
-export default function PublicPageLayout() {
+export default function PublicPageLayout({ loaderData }: Route.ComponentProps) {
   return (
     <PublicFrame>
+      {loaderData?.welcome && <WelcomeBanner name={loaderData.welcome.name} />}
       <Outlet />
     </PublicFrame>
   );

@@ -1,13 +1,16 @@
 // The profile content as a form holds it, and its checks (the same limits as contract/profiles.ts),
 // answering i18n keys with their values.
+import { linkWithScheme } from "../../contract/profile-values";
 import type { ProfileContent } from "../../contract/profiles";
+import type { Problem } from "./form-problem";
+import { lifeProblems, type LifeProblems } from "./life-form";
 
-export type Problem = { key: string; values?: Record<string, number> };
+export type { Problem };
 export type ContentProblems = Partial<
   Record<"displayName" | "subtitle" | "story" | "themeColor" | "links", Problem>
 > & {
   linkRows?: Record<number, { label?: Problem; url?: Problem }>;
-};
+} & LifeProblems;
 
 const html = /<\s*[a-zA-Z!/?]/;
 
@@ -20,7 +23,7 @@ function text(value: string, max: number, required = false): Problem | undefined
 
 function isHttps(value: string): boolean {
   try {
-    return new URL(value.trim()).protocol === "https:";
+    return new URL(linkWithScheme(value)).protocol === "https:";
   } catch {
     return false;
   }
@@ -45,12 +48,16 @@ export function contentProblems(content: Partial<ProfileContent>): ContentProble
     });
     if (Object.keys(rows).length) problems.linkRows = rows;
   }
-  return problems;
+  return { ...problems, ...lifeProblems(content) };
 }
 
 export function hasProblems(problems: ContentProblems): boolean {
   return Object.entries(problems).some(([key, value]) =>
-    key === "linkRows" ? Object.keys(value as object).length > 0 : value !== undefined,
+    key === "linkRows"
+      ? Object.keys(value as object).length > 0
+      : key === "restingPlace" || key === "ceremony"
+        ? Object.values(value as object).some((inner) => inner !== undefined)
+        : value !== undefined,
   );
 }
 
@@ -64,4 +71,10 @@ export function changedContent(saved: ProfileContent, current: ProfileContent): 
     if (JSON.stringify(current[key]) !== JSON.stringify(saved[key])) changed[key] = current[key];
   }
   return changed as Partial<ProfileContent>;
+}
+
+/** The content as the server will keep it: links typed without https:// get it (as the contract does). */
+export function normalizedContent<T extends Partial<ProfileContent>>(content: T): T {
+  if (!content.links) return content;
+  return { ...content, links: content.links.map((link) => ({ ...link, url: linkWithScheme(link.url) })) };
 }

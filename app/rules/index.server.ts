@@ -6,6 +6,9 @@ import { safeReturnPath } from "../../contract/return-path";
 import { profileContext, servicesContext, viewerContext } from "../../server/context";
 import { orderNumberSchema } from "../../contract/orders";
 import { ownedProfileIds } from "../../server/domain/accounts";
+import { partnerWelcome } from "../../server/domain/partners";
+import { referralQueryParameter } from "../../contract/partners";
+import { welcomePath } from "../../contract/partner-colleagues";
 import { viewerOrganisation } from "../lib/partner-organisation.server";
 import { checkoutRefusal, customerOrder } from "../../server/domain/billing";
 import { profileView } from "../../server/domain/profiles";
@@ -21,9 +24,17 @@ const rules: Partial<Record<RuleName, ServerRule>> = {
   // "/": a signed-in owner goes to their first page; a visitor goes to sign in. A signed-in user
   // without pages stays on "/", which shows how to claim one (the spec's rule would loop with
   // `login` here: ADR 006).
-  index: async ({ context }) => {
+  // A visitor arriving by a partner's link (/?ref={slug} of a known organisation) is greeted by its
+  // name first (issue 25: /welcome); any other visitor signs in, as the spec says.
+  index: async ({ context, request }) => {
     const viewer = context.get(viewerContext);
-    if (!viewer) throw redirect("/login");
+    if (!viewer) {
+      const ref = new URL(request.url).searchParams.get(referralQueryParameter);
+      const known = ref ? await partnerWelcome(context.get(servicesContext).db, ref) : null;
+      throw redirect(
+        known ? `${welcomePath}?${referralQueryParameter}=${encodeURIComponent(known.slug)}` : "/login",
+      );
+    }
     const [first] = await ownedProfileIds(context.get(servicesContext).db, viewer.id);
     if (first) throw redirect(`/k/${encodeURIComponent(first)}`);
   },

@@ -15,6 +15,11 @@ import {
   whitelistEntryRequestSchema,
   whitelistListSchema,
 } from "../partners";
+import {
+  colleagueInvitationAnswerSchema,
+  colleagueInviteRequestSchema,
+  partnerColleaguesSchema,
+} from "../partner-colleagues";
 import type { Endpoint } from "./endpoint";
 
 export const partnersEndpoints = [
@@ -57,6 +62,19 @@ export const partnersEndpoints = [
       "Removes an entry: the address may no longer sign up as a partner; an account made with it stays (admin only, audited).",
     auth: true,
     responses: { 204: { description: "Removed" }, 404: { description: "No entry has this id" } },
+  },
+  {
+    method: "post",
+    path: "/api/admin/partner-whitelist/{id}/invitation",
+    summary:
+      "Sends the entry's address its invitation e-mail again, with the partner sign-up link (admin only, audited). " +
+      "Adding an address sends it once by itself.",
+    auth: true,
+    responses: {
+      204: { description: "Sent" },
+      404: { description: "No entry has this id" },
+      409: { description: "The address has signed up already" },
+    },
   },
   {
     method: "get",
@@ -113,6 +131,54 @@ export const partnersEndpoints = [
     responses: {
       200: { description: "The figures", schema: partnerDashboardSchema },
       404: { description: "The partner account belongs to no organisation" },
+    },
+  },
+  {
+    method: "get",
+    path: "/api/partner/colleagues",
+    summary:
+      "The members of the partner's organisation and the addresses invited into it that have not signed up yet (partner only).",
+    auth: true,
+    responses: {
+      200: { description: "Members and pending invitations", schema: partnerColleaguesSchema },
+      404: { description: "The partner account belongs to no organisation" },
+    },
+  },
+  {
+    method: "post",
+    path: "/api/partner/colleagues",
+    summary:
+      "Invites an address into the partner's organisation: a whitelist entry tied to it, and the invitation e-mail " +
+      "with the partner sign-up link (partner only, audited).",
+    auth: true,
+    request: colleagueInviteRequestSchema,
+    responses: {
+      201: { description: "The pending invitation", schema: colleagueInvitationAnswerSchema },
+      409: { description: "The address is a member already, or invited already (field email)" },
+    },
+  },
+  {
+    method: "delete",
+    path: "/api/partner/colleagues/{userId}",
+    summary:
+      "Removes another member from the partner's organisation: their membership, partner role, whitelist entry and " +
+      "sessions end; the account stays (partner only, audited).",
+    auth: true,
+    responses: {
+      204: { description: "Removed" },
+      404: { description: "No member of the caller's organisation has this id" },
+      409: { description: "The caller cannot remove themselves" },
+    },
+  },
+  {
+    method: "delete",
+    path: "/api/partner/invitations/{id}",
+    summary:
+      "Withdraws a pending invitation of the partner's organisation: the address may no longer sign up (partner only, audited).",
+    auth: true,
+    responses: {
+      204: { description: "Withdrawn" },
+      404: { description: "No pending invitation of the caller's organisation has this id" },
     },
   },
   {

@@ -118,6 +118,7 @@ const domainStatus: Record<DomainErrorCode, ContentfulStatusCode> = {
   rate_limited: 429,
   forbidden: 403,
   conflict: 409,
+  gone: 410,
   invalid_request: 400,
 };
 

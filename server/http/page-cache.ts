@@ -1,9 +1,11 @@
 // The rendered public profile page (`/k/{id}`) kept in memory for anonymous viewers: one entry per
-// profile, language, host and bot-or-browser, with the CSP nonce cut out and a fresh one put in on
-// every hit. Entries go when their profile changes (in this process at once, from other processes
-// through the database's `profile_changed` notifications), when notifications may have been missed,
-// and after a few minutes in any case. Bounded in entries and bytes, least recently used first out.
+// profile, language, host, bot-or-browser and Swedish day (what a page shows can depend on the day),
+// with the CSP nonce cut out and a fresh one put in on every hit. Entries go when their profile
+// changes (in this process at once, from other processes through the database's `profile_changed`
+// notifications), when notifications may have been missed, and after a few minutes in any case.
+// Bounded in entries and bytes, least recently used first out.
 import { isbot } from "isbot";
+import { swedishDate } from "../../contract/calendar-days";
 import { readAnalyticsConsent } from "../../contract/consent";
 import { resolveLocale } from "../../contract/locale";
 import type { DatabaseHandle } from "../db/client";
@@ -244,7 +246,10 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
       const decision = cacheDecision(request);
       if (decision.kind === "other") return render(createNonce());
       if (decision.kind === "bypass") return withHeader(await render(createNonce()), "X-Cache", "BYPASS");
-      const { key, profileId } = decision;
+      const { profileId } = decision;
+      // The Swedish day is part of the key: a page shows what the day makes of it (a ceremony at the
+      // top until the day after it, then lower down as past), so no copy outlives its day.
+      const key = `${decision.key} ${swedishDate(new Date(now()))}`;
       const found = lookup(key);
       if (found) return serve(found, "HIT");
       // Many viewers at once after a change: one render, the others wait for it. They get it even when

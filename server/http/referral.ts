@@ -16,8 +16,11 @@ import { organisationIdBySlug } from "../domain/profiles";
 import type { ApiEnv } from "./env";
 import { withHeadersChanged } from "./responses";
 
-/** The pages a referral link may point at: the front page, a profile's page, a checkout link. */
-const referralPages = /^\/(?:k\/[^/]+|checkout-link\/[^/]+)?$/;
+/**
+ * The pages a referral link may point at: the front page, a profile's page, a checkout link, and the
+ * welcome the front page sends a visitor to (so a welcome opened again, or shared, still counts).
+ */
+const referralPages = /^\/(?:k\/[^/]+|checkout-link\/[^/]+|welcome)?$/;
 
 export function referralCookieHeader(slug: string, secure: boolean): string {
   return [

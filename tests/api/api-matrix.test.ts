@@ -20,7 +20,7 @@ import { startCardCheckoutAnswerSchema } from "../../contract/checkout";
 import { customerInvoiceSchema } from "../../contract/invoices";
 import { createdCheckoutLinkSchema } from "../../contract/admin-orders";
 import { eq } from "drizzle-orm";
-import { memories, users } from "../../server/db/schema";
+import { memories, profileEditors, profileInvitations, users } from "../../server/db/schema";
 import { newToken, tokenHash } from "../../server/domain/core";
 import { issueFormToken } from "../../server/domain/memories";
 import { createProfiles } from "../../server/domain/profiles";
@@ -85,6 +85,17 @@ type World = {
     reportId: string;
     /** The link's token of a new memory on another page of A's, whose writer left an address. */
     deleteToken: () => Promise<string>;
+  };
+  /** A page's family (issue 25), made straight in the database. */
+  family: {
+    /** An open invitation (a hand-over: it holds no editor's seat) of A's page, one per call. */
+    invitationId: () => Promise<string>;
+    /** A new page of A's with an editor, one per call that removes. */
+    editorOfA: () => Promise<{ profileId: string; userId: string }>;
+    /** The token of an editor's invitation for `email` to another customer's page. */
+    tokenFor: (email: string) => Promise<string>;
+    /** Another customer's page with `userId` as its editor (the editor leaves it). */
+    editorPage: (userId: string) => Promise<string>;
   };
 };
 
@@ -400,6 +411,25 @@ const table: Record<string, Row> = {
     cells: "401 403 403 200 200 403",
     send: () => ({ path: "/api/partner/referral-qr.png" }),
   },
+  // A partner's colleagues (issue 25): each partner works on its own organisation only; one cannot
+  // remove oneself (409), nor a member of another organisation (404, as for no member at all).
+  "GET /api/partner/colleagues": {
+    cells: "401 403 403 200 200 403",
+    send: () => ({ path: "/api/partner/colleagues" }),
+  },
+  "POST /api/partner/colleagues": {
+    cells: "401 403 403 201 201 403",
+    send: () => ({ path: "/api/partner/colleagues", json: { email: fresh("colleague") } }),
+  },
+  "DELETE /api/partner/colleagues/{userId}": {
+    cells: "401 403 403 409 404 403",
+    send: (w) => ({ path: `/api/partner/colleagues/${w.partnerA.id}` }),
+  },
+  "DELETE /api/partner/invitations/{id}": {
+    cells: "401 403 403 404 404 403",
+    why: "no pending invitation has this id (partner-ways-in.test.ts withdraws real ones)",
+    send: () => ({ path: "/api/partner/invitations/00000000-0000-4000-8000-000000000000" }),
+  },
 
   // Memories and candles (issue 24). A visitor's calls are open to anyone on a live page, each from
   // the site's own form (Origin, form token); whoever holds the writer's link deletes that memory.
@@ -471,6 +501,60 @@ const table: Record<string, Row> = {
   "PUT /api/kammare/memory-settings": {
     cells: "401 200 403 403 403 200",
     send: (w) => ({ path: "/api/kammare/memory-settings", json: { profileId: w.pageA, allowLinks: false } }),
+  },
+
+  // A page's family (issue 25): its people are its owner's, its editors' and the admins'; only the owner
+  // (or an admin) invites, withdraws and removes; whoever holds an invitation to their own address
+  // accepts it; an editor leaves. What an editor may do on every other call: tests/api/family.test.ts.
+  "GET /api/kammare/people": {
+    cells: "401 200 403 403 403 200",
+    send: (w) => ({ path: `/api/kammare/people?profileId=${w.pageA}` }),
+  },
+  "POST /api/kammare/invitations": {
+    cells: "401 201 403 403 403 201",
+    send: (w) => ({ path: "/api/kammare/invitations", json: { profileId: w.pageA, email: fresh("kin") } }),
+  },
+  "POST /api/kammare/invitations/revoke": {
+    cells: "401 200 403 403 403 200",
+    send: async (w) => ({
+      path: "/api/kammare/invitations/revoke",
+      json: { profileId: w.pageA, invitationId: await w.family.invitationId() },
+    }),
+  },
+  "POST /api/kammare/invitations/accept": {
+    cells: "401 200 200 403 403 200",
+    why: "the link is for the caller's own address, on another customer's page",
+    send: async (w, me) => ({
+      path: "/api/kammare/invitations/accept",
+      json: { token: await w.family.tokenFor(me?.email ?? fresh("nobody")) },
+    }),
+  },
+  "POST /api/kammare/editors/remove": {
+    cells: "401 200 403 403 403 200",
+    send: async (w) => ({ path: "/api/kammare/editors/remove", json: await w.family.editorOfA() }),
+  },
+  "POST /api/kammare/editors/leave": {
+    cells: "401 200 200 403 403 200",
+    why: "each caller is made an editor of another customer's page, and leaves it",
+    send: async (w, me) => ({
+      path: "/api/kammare/editors/leave",
+      json: { profileId: me ? await w.family.editorPage(me.id) : w.pageA },
+    }),
+  },
+  "GET /api/invitation": {
+    cells: "200 200 200 200 200 200",
+    why: "the link's token is the key; the invited address is masked",
+    send: async (w) => ({ path: `/api/invitation?token=${await w.family.tokenFor(fresh("kin"))}` }),
+  },
+  // The anniversary e-mails are the asker's own: A's (the owner's), not B's; an admin is not one of
+  // the page's people (reminders.test.ts: its editors may).
+  "GET /api/kammare/anniversary-reminders": {
+    cells: "401 200 403 403 403 403",
+    send: (w) => ({ path: `/api/kammare/anniversary-reminders?profileId=${w.pageA}` }),
+  },
+  "POST /api/kammare/anniversary-reminders": {
+    cells: "401 200 403 403 403 403",
+    send: (w) => ({ path: "/api/kammare/anniversary-reminders", json: { profileId: w.pageA, on: true } }),
   },
 };
 
@@ -557,6 +641,9 @@ Object.assign(table, {
   })),
   "DELETE /api/admin/partner-whitelist/{id}": admin(204, async (w) => ({
     path: `/api/admin/partner-whitelist/${await w.whitelistId()}`,
+  })),
+  "POST /api/admin/partner-whitelist/{id}/invitation": admin(204, async (w) => ({
+    path: `/api/admin/partner-whitelist/${await w.whitelistId()}/invitation`,
   })),
   "GET /api/admin/partner-organisations": admin(200, () => ({ path: "/api/admin/partner-organisations" })),
   "POST /api/admin/address-labels/preview": admin(200, () => ({
@@ -778,6 +865,47 @@ async function makeWorld(
     return token;
   };
 
+  // A page's family (issue 25): pages of another customer's, invitations and editors written directly.
+  const pageOf = async (ownerUserId: string) => {
+    const [row] = await createProfiles(
+      db,
+      { count: 1, ownerUserId },
+      { id: admin.id, roles: ["admin"] },
+      { ip: null, userAgent: "t" },
+    );
+    return row?.id as string;
+  };
+  const someoneElse = await accounts.signUp();
+  const invitation = async (profileId: string, email: string, kind: "editor" | "handover") => {
+    const token = newToken();
+    const [row] = await db
+      .insert(profileInvitations)
+      .values({
+        profileId,
+        kind,
+        email,
+        tokenHash: tokenHash(token),
+        expiresAt: new Date(Date.now() + 24 * 60 * 60 * 1000),
+      })
+      .returning({ id: profileInvitations.id });
+    return { id: row?.id as string, token };
+  };
+  const family: World["family"] = {
+    invitationId: async () => (await invitation(pageA, fresh("heir"), "handover")).id,
+    editorOfA: async () => {
+      const profileId = await pageOf(customerA.id);
+      const editor = await accounts.signUp();
+      await db.insert(profileEditors).values({ profileId, userId: editor.id });
+      return { profileId, userId: editor.id };
+    },
+    tokenFor: async (email) => (await invitation(await pageOf(someoneElse.id), email, "editor")).token,
+    editorPage: async (userId) => {
+      const profileId = await pageOf(someoneElse.id);
+      await db.insert(profileEditors).values({ profileId, userId });
+      return profileId;
+    },
+  };
+
   return {
     customerA,
     customerB,
@@ -802,6 +930,7 @@ async function makeWorld(
     },
     target: () => accounts.signUp(),
     memories: { formToken, pendingId, shownId, reportId, deleteToken },
+    family,
   };
 }
 

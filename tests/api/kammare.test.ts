@@ -151,6 +151,16 @@ describeOnEngines("kammare API", ({ app, db, accounts, admin }) => {
       });
     });
 
+    it("takes a link typed without https:// (www.example.se) as https://", async () => {
+      const { id, owner } = await owned();
+      const response = await put("/api/kammare/profile", owner.token, {
+        profile: { id, links: [{ label: "Church", url: " www.example.se/minnen " }] },
+      });
+      expect(response.status).toBe(200);
+      const { profile } = profileAnswerSchema.parse(await response.json());
+      expect(profile.content.links).toEqual([{ label: "Church", url: "https://www.example.se/minnen" }]);
+    });
+
     it("refuses another customer (403) and lets an admin (200)", async () => {
       const { id } = await owned();
       const stranger = await accounts.signUp();
@@ -183,6 +193,8 @@ describeOnEngines("kammare API", ({ app, db, accounts, admin }) => {
       ["HTML in the story", { story: "Hello <script>alert(1)</script>" }, "profile.story"],
       ["a story of 20,001 characters", { story: "s".repeat(20_001) }, "profile.story"],
       ["an http link", { links: [{ label: "x", url: "http://example.se" }] }, "profile.links.0.url"],
+      ["a link that is no address", { links: [{ label: "x", url: "our album" }] }, "profile.links.0.url"],
+      ["a javascript: link", { links: [{ label: "x", url: "javascript:alert(1)" }] }, "profile.links.0.url"],
       [
         "a link without a label",
         { links: [{ label: "", url: "https://example.se" }] },

@@ -82,7 +82,7 @@ test("the save bar shows unsaved, saving and saved, and only the changed field i
 }) => {
   const id = await openEditor(page, browser);
   await expect(page.getByRole("heading", { name: "Edit your page" })).toBeVisible();
-  for (const section of ["Name and subtitle", "The story", "Pictures and colour", "Links", "Visibility"]) {
+  for (const section of ["Name and dates", "The story", "Pictures and colour", "Links", "Visibility"]) {
     await expect(page.getByRole("heading", { level: 3, name: section })).toBeVisible();
   }
   await expect(saveBar(page)).toHaveText("No unsaved changes");

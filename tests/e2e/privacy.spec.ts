@@ -194,7 +194,7 @@ test("a customer downloads all their data, then deletes the account: the page sa
   await page.getByRole("link", { name: "Your account" }).first().click();
   await expect(page).toHaveURL("/account");
   await expect(page.getByRole("heading", { level: 1, name: "Your account" })).toBeVisible();
-  await expect(page.getByRole("link", { name: id })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Ingrid Berg" })).toBeVisible();
   await expectNoSeriousAxeViolations(page, "account en-US");
   await shoot(page, "account");
 

@@ -201,7 +201,8 @@ test("every status shows what was decided, and a suspended page is a 404", async
     ["extended_trial", 200, "Märta"],
     ["active", 200, "Märta"],
     ["past_due", 200, "Märta"],
-    ["expired", 200, "This page is resting"],
+    // Resting, never dark: the name stays (issue 25).
+    ["expired", 200, "Märta"],
     ["suspended", 404, "Page Not Found"],
   ];
   // One admin session sets each status in turn; each status is looked at by a fresh visitor.

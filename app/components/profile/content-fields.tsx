@@ -7,6 +7,7 @@ import { TextArea } from "../text-area";
 import { TextField } from "../text-field";
 import { ColourField } from "./colour-field";
 import { ImageUpload } from "./image-upload";
+import { LifeDateFields } from "./life/life-fields";
 
 export function useProblemText() {
   const { t } = useTranslation();
@@ -91,6 +92,7 @@ export function NameFields({ content, set, problems }: GroupProps) {
         onChange={(event) => set({ displayName: event.target.value })}
         error={text(problems.displayName)}
       />
+      <LifeDateFields content={content} set={set} problems={problems} />
       <TextField
         label={t("profile.editor.subtitle")}
         hint={t("profile.editor.subtitleHint")}

@@ -9,6 +9,7 @@ import { changedContent, contentProblems, hasProblems, type ContentProblems } fr
 import { Button } from "../button";
 import { Dialog } from "../dialog";
 import { LinksField, NameFields, PictureFields, StoryField } from "./content-fields";
+import { CeremonyFields, RestingPlaceFields } from "./life/life-fields";
 
 type Visibility = "public" | "unlisted";
 
@@ -75,7 +76,9 @@ export function Editor({ id, initial, visibility: initialVisibility, onClose }: 
 
   async function save() {
     if (state === "saving") return;
-    const found = contentProblems(changed);
+    // Life and place are checked whole: a date's order, a coordinate typed wrong, a group's own rules.
+    const { birthDate, deathDate, restingPlace, ceremony } = content;
+    const found = contentProblems({ ...changed, birthDate, deathDate, restingPlace, ceremony });
     setProblems(found);
     if (hasProblems(found)) {
       setState("failed");
@@ -176,7 +179,7 @@ export function Editor({ id, initial, visibility: initialVisibility, onClose }: 
         <h2 id="editor-heading" className="text-2xl font-semibold text-brand sm:text-3xl">
           {t("profile.editor.heading")}
         </h2>
-        <Section id="editor-name" title={t("profile.editing.sections.name")}>
+        <Section id="editor-name" title={t("life.sections.name")}>
           <NameFields content={content} set={set} problems={problems} />
         </Section>
         <Section id="editor-story" title={t("profile.editing.sections.story")}>
@@ -184,6 +187,12 @@ export function Editor({ id, initial, visibility: initialVisibility, onClose }: 
         </Section>
         <Section id="editor-pictures" title={t("profile.editing.sections.pictures")}>
           <PictureFields profileId={id} content={content} set={set} />
+        </Section>
+        <Section id="editor-place" title={t("life.sections.place")}>
+          <RestingPlaceFields content={content} set={set} problems={problems} />
+        </Section>
+        <Section id="editor-ceremony" title={t("life.sections.ceremony")}>
+          <CeremonyFields content={content} set={set} problems={problems} />
         </Section>
         <Section id="editor-links" title={t("profile.editing.sections.links")}>
           <LinksField

@@ -5,6 +5,7 @@ import { useTranslation } from "../../lib/i18n";
 import { acceptedImageTypes } from "../../../contract/image-values";
 import type { ImageKind } from "../../../contract/images";
 import { cropRect, cropShapes, fileProblem, initialCrop, type Crop } from "../../lib/crop";
+import { useRegisterPendingUpload } from "../../lib/pending-uploads";
 import { useRootData } from "../../lib/root-data";
 import { UploadError, uploadImage } from "../../lib/upload-image";
 import { Button, buttonClass } from "../button";
@@ -97,8 +98,9 @@ export function ImageUpload({ profileId, kind, label, value, onChange }: Props) 
     focusInput();
   }
 
-  async function uploadCrop() {
-    if (!source || !crop) return;
+  /** Uploads the picture as cropped; its address, or null when it failed (the reason shows). */
+  async function uploadCrop(): Promise<string | null> {
+    if (!source || !crop) return null;
     setError(null);
     const rect = cropRect(source.size, shape.aspect, crop);
     const canvas = document.createElement("canvas");
@@ -107,7 +109,7 @@ export function ImageUpload({ profileId, kind, label, value, onChange }: Props) 
     const context = canvas.getContext("2d");
     if (!context) {
       setError(t("profile.images.unreadable"));
-      return;
+      return null;
     }
     context.imageSmoothingQuality = "high";
     context.drawImage(
@@ -125,7 +127,7 @@ export function ImageUpload({ profileId, kind, label, value, onChange }: Props) 
     const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, "image/webp", 0.9));
     if (!blob) {
       setError(t("profile.images.unreadable"));
-      return;
+      return null;
     }
     const controller = new AbortController();
     upload.current = controller;
@@ -146,16 +148,21 @@ export function ImageUpload({ profileId, kind, label, value, onChange }: Props) 
       setCrop(null);
       setAnnouncement(t("profile.images.uploaded"));
       focusInput();
+      return url;
     } catch (caught) {
-      if (controller.signal.aborted) return;
+      if (controller.signal.aborted) return null;
       // The crop stays, so "Use this picture" tries the same picture again.
       setError(`${t("profile.images.failed")} ${t(`profile.images.reasons.${uploadReason(caught)}`)}`);
       setAnnouncement("");
+      return null;
     } finally {
       if (upload.current === controller) upload.current = null;
       setProgress(null);
     }
   }
+
+  // The form's Save uploads a picture still being cropped instead of leaving it behind.
+  useRegisterPendingUpload(kind, source && crop ? uploadCrop : null);
 
   function remove() {
     onChange(null);

@@ -3,7 +3,6 @@
 // banners for the trial, a due payment or a resting page.
 import { lazy, Suspense, useState, type ReactNode } from "react";
 import { useTranslation } from "../../lib/i18n";
-import { plans } from "../../../contract/pricing";
 import { walkthroughSteps } from "../../../contract/profile-values";
 import { formatDate } from "../../lib/date-format";
 import { formatMoney } from "../../lib/format";
@@ -15,8 +14,10 @@ import { Button, ButtonLink } from "../button";
 import { Dialog } from "../dialog";
 import { StatusBadge } from "../status-badge";
 import { ClaimedNotice } from "./claimed-notice";
+import { RestingOwnerNotice } from "./resting-owner-notice";
 import { ProfileView } from "./profile-view";
 import { MemoriesSection } from "../memories/memories-section";
+import { AnniversaryReminders } from "./anniversary-reminders";
 
 // Each part the owner may not need on this visit (the editor until "Edit", the share panel until
 // "Share", the walkthrough while the page is a draft) is a file of its own, fetched when it shows: the
@@ -28,6 +29,7 @@ const PublishedMoment = lazy(() =>
 );
 const SharePanel = lazy(() => import("./share-panel").then((m) => ({ default: m.SharePanel })));
 const Walkthrough = lazy(() => import("./walkthrough").then((m) => ({ default: m.Walkthrough })));
+const FamilyPanel = lazy(() => import("../family/family-panel").then((m) => ({ default: m.FamilyPanel })));
 
 /** Until a part's file is here: a quiet line saying so (screen readers hear it once). */
 function Loading({ children }: { children?: ReactNode }) {
@@ -50,9 +52,13 @@ export function OwnerArea({ data }: { data: ProfilePageData }) {
   const [mode, setMode] = useState<"view" | "edit">("view");
   const [justPublished, setJustPublished] = useState(false);
   const [sharing, setSharing] = useState(false);
+  // "This page is now yours" is said once: it goes when the owner saves the first step.
+  const [claimedNoticeShown, setClaimedNoticeShown] = useState(true);
   const content = data.content;
   if (!content) return null;
   const published = data.walkthroughDone.includes("publish");
+  // An editor's bar says whose page it is not (issue 25).
+  const barLabel = data.isEditor ? t("family.editorBar") : t("profile.ownerBar.label");
   // Each banner leads to the card checkout; only the owner pays (an admin sees the banner alone).
   const checkout = (label: string) =>
     data.isOwner ? (
@@ -63,7 +69,8 @@ export function OwnerArea({ data }: { data: ProfilePageData }) {
   if (!published && data.status === "draft") {
     return (
       <div className="px-4 py-6 sm:py-10">
-        <ClaimedNotice />
+        {/* An editor (issue 25) claimed nothing: the page is not theirs. */}
+        {claimedNoticeShown && !data.isEditor && <ClaimedNotice />}
         <Loading>
           <Walkthrough
             id={data.id}
@@ -75,6 +82,7 @@ export function OwnerArea({ data }: { data: ProfilePageData }) {
             onPublished={() => {
               setJustPublished(true);
             }}
+            onStepSaved={() => setClaimedNoticeShown(false)}
           />
         </Loading>
       </div>
@@ -109,22 +117,16 @@ export function OwnerArea({ data }: { data: ProfilePageData }) {
       amount,
     });
   };
-  const prices = {
-    monthly: formatMoney(plans.monthly.price, i18n.language),
-    yearly: formatMoney(plans.yearly.price, i18n.language),
-  };
   return (
     <div className="flex flex-col">
       <div
         role="region"
-        aria-label={t("profile.ownerBar.label")}
+        aria-label={barLabel}
         className="sticky top-0 z-20 border-b border-line bg-raised/95 backdrop-blur print:hidden"
       >
         <div className="mx-auto flex max-w-3xl flex-wrap items-center justify-between gap-x-3 gap-y-2 px-4 py-2">
           <div className="flex min-w-0 items-center gap-2">
-            <p className="sr-only text-sm font-semibold text-brand sm:not-sr-only">
-              {t("profile.ownerBar.label")}
-            </p>
+            <p className="sr-only text-sm font-semibold text-brand sm:not-sr-only">{barLabel}</p>
             <StatusBadge status={data.status} />
           </div>
           <div className="ml-auto flex flex-wrap items-center justify-end gap-2">
@@ -167,9 +169,7 @@ export function OwnerArea({ data }: { data: ProfilePageData }) {
           </Alert>
         )}
         {data.status === "expired" && !data.unpaidInvoice && (
-          <Alert tone="info" title={t("profile.resting.owner", prices)}>
-            {checkout(t("profile.ownerChoosePlan"))}
-          </Alert>
+          <RestingOwnerNotice id={data.id} isOwner={data.isOwner} />
         )}
       </div>
       {mode === "edit" ? (
@@ -192,7 +192,15 @@ export function OwnerArea({ data }: { data: ProfilePageData }) {
           )}
         </>
       )}
-      {mode === "view" && (
+      {mode === "view" && <AnniversaryReminders profileId={data.id} />}
+      {/* The page's family (issue 25): its owner manages it, an editor sees it and may leave. */}
+      {mode === "view" && data.viewer && (
+        <Loading>
+          <FamilyPanel profileId={data.id} viewerId={data.viewer.id} />
+        </Loading>
+      )}
+      {/* Orders and receipts are the owner's (and an admin's), never an editor's. */}
+      {mode === "view" && !data.isEditor && (
         <Loading>
           <OrdersList profileId={data.id} />
         </Loading>

@@ -4,6 +4,7 @@
 import type { CustomerSubscription } from "../../../contract/subscriptions";
 import type { CustomerInvoice } from "../../../contract/invoices";
 import type { ProfileView } from "../../../contract/profiles";
+import type { RestingSummary } from "../../../contract/owner-pages";
 import type { MemoryFormPlace, MemoryOutcome, PublicMemories } from "../../../contract/memories";
 
 export type ProfilePageData = {
@@ -13,6 +14,8 @@ export type ProfilePageData = {
   live: boolean;
   /** Null for a page that is not live, unless the viewer may edit it. */
   content: ProfileView["content"] | null;
+  /** A resting (expired) page's name, dates, portrait and first lines: what visitors still see. */
+  resting: RestingSummary | null;
   visibility: ProfileView["metadata"]["visibility"];
   /** The language the owner writes the page in. */
   language: ProfileView["metadata"]["language"];
@@ -21,6 +24,8 @@ export type ProfilePageData = {
   trialEndsAt: string | null;
   canEdit: boolean;
   isOwner: boolean;
+  /** One of the page's editors (issue 25): edits and moderates, but sees no payment or orders. */
+  isEditor: boolean;
   viewer: { id: string; email: string } | null;
   pageUrl: string;
   publicUrl: string;

@@ -10,6 +10,10 @@ import { pageBackground } from "../../lib/colour";
 import { useNonce } from "../../lib/nonce";
 import { shareLink, useHydrated } from "../../lib/share";
 import { typeset } from "../../lib/typography";
+import { PastCeremony, UpcomingCeremony } from "./life/ceremony";
+import { LifeCalendarLink, LifeDates } from "./life/life-dates";
+import { RestingPlaceSection } from "./life/resting-place";
+import { CoverBand } from "./cover-band";
 
 type Props = {
   id: string;
@@ -76,11 +80,7 @@ export function ProfileView({ id, content, pageUrl, language, preview = false }:
           fetchPriority="high"
         />
       ) : (
-        // Without a cover, a quiet band of the owner's colour gives the page its face.
-        <div
-          aria-hidden="true"
-          className="h-28 w-full bg-[color-mix(in_srgb,var(--profile-colour)_22%,var(--color-surface))] sm:mt-6 sm:h-32 sm:rounded-[var(--radius-card)] print:hidden"
-        />
+        <CoverBand scope={scope} />
       )}
       <header className="flex flex-col items-center gap-3 px-5 text-center">
         {content.portraitImageUrl ? (
@@ -102,13 +102,16 @@ export function ProfileView({ id, content, pageUrl, language, preview = false }:
         >
           {content.displayName}
         </Name>
+        <LifeDates content={content} language={language} />
         {content.subtitle && (
           <p className="max-w-prose text-balance text-base tracking-wide text-muted sm:text-lg">
             {set(content.subtitle)}
           </p>
         )}
+        {!preview && <LifeCalendarLink id={id} content={content} />}
         <span aria-hidden="true" className="mt-3 h-0.5 w-12 rounded-full bg-[var(--profile-colour)]" />
       </header>
+      <UpcomingCeremony id={id} scope={scope} ceremony={content.ceremony} preview={preview} />
       {story.length > 0 && (
         <div className="profile-story mx-auto mt-8 flex w-full max-w-[42.5rem] flex-col gap-5 px-5 font-serif text-[1.1875rem] leading-[1.75] text-ink hyphens-auto sm:text-xl sm:leading-[1.8] print:mt-5 print:gap-3 print:text-[11pt] print:leading-normal">
           {story.map((lines, index) => (
@@ -123,6 +126,8 @@ export function ProfileView({ id, content, pageUrl, language, preview = false }:
           ))}
         </div>
       )}
+      <RestingPlaceSection scope={scope} place={content.restingPlace} />
+      <PastCeremony scope={scope} ceremony={content.ceremony} />
       {content.links.length > 0 && (
         <section
           aria-labelledby={`${scope}-links`}

@@ -6,7 +6,13 @@ import { freeTrialDays } from "../../../contract/pricing";
 import type { ProfileContent, WalkthroughStepRequest } from "../../../contract/profiles";
 import { walkthroughSteps, type WalkthroughStep } from "../../../contract/profile-values";
 import { api } from "../../lib/api";
-import { contentProblems, hasProblems, type ContentProblems } from "../../lib/profile-form";
+import { uploadedImages, usePendingUploads } from "../../lib/pending-uploads";
+import {
+  contentProblems,
+  hasProblems,
+  normalizedContent,
+  type ContentProblems,
+} from "../../lib/profile-form";
 import { Alert } from "../alert";
 import { Button } from "../button";
 import { LinksField, NameFields, PictureFields, StoryField } from "./content-fields";
@@ -21,6 +27,8 @@ type Props = {
   pageUrl: string;
   done: WalkthroughStep[];
   onPublished: () => void;
+  /** A step was saved and the next one shows. */
+  onStepSaved?: () => void;
 };
 
 /** What a visitor would miss, each with the step that fills it in: a nudge before publishing. */
@@ -37,14 +45,14 @@ function stillEmpty(content: ProfileContent): { field: string; step: Walkthrough
 /** The fields each step saves. */
 const stepFields: Record<WalkthroughStep, (keyof ProfileContent)[]> = {
   welcome: [],
-  name: ["displayName", "subtitle"],
+  name: ["displayName", "birthDate", "deathDate", "subtitle"],
   story: ["story"],
   images: ["portraitImageUrl", "coverImageUrl", "themeColor"],
   links: ["links"],
   publish: [],
 };
 
-export function Walkthrough({ id, initial, language, pageUrl, done, onPublished }: Props) {
+export function Walkthrough({ id, initial, language, pageUrl, done, onPublished, onStepSaved }: Props) {
   const { t } = useTranslation();
   const firstOpen = walkthroughSteps.findIndex((step) => !done.includes(step));
   const [index, setIndex] = useState(firstOpen === -1 ? walkthroughSteps.length - 1 : firstOpen);
@@ -54,10 +62,18 @@ export function Walkthrough({ id, initial, language, pageUrl, done, onPublished 
   const heading = useRef<HTMLHeadingElement>(null);
   const step = walkthroughSteps[index] as WalkthroughStep;
   const set = (patch: Partial<ProfileContent>) => setContent((current) => ({ ...current, ...patch }));
+  const uploads = usePendingUploads();
 
   async function save(event: FormEvent) {
     event.preventDefault();
-    const fields = Object.fromEntries(stepFields[step].map((field) => [field, content[field]]));
+    // A picture still in its crop panel is uploaded first, as cropped, so it is not left behind.
+    setState("busy");
+    const uploaded = await uploads.flush();
+    setState("idle");
+    if (!uploaded) return;
+    const current = normalizedContent({ ...content, ...uploadedImages(uploaded) });
+    setContent(current);
+    const fields = Object.fromEntries(stepFields[step].map((field) => [field, current[field]]));
     const found = contentProblems(fields);
     setProblems(found);
     if (hasProblems(found)) return;
@@ -73,6 +89,7 @@ export function Walkthrough({ id, initial, language, pageUrl, done, onPublished 
         return;
       }
       setIndex(index + 1);
+      onStepSaved?.();
       // The new step's heading takes the focus, so screen readers announce where the user is.
       requestAnimationFrame(() => heading.current?.focus());
     } catch {
@@ -105,58 +122,60 @@ export function Walkthrough({ id, initial, language, pageUrl, done, onPublished 
         onSubmit={(event) => void save(event)}
         className="flex flex-col gap-5 rounded-[var(--radius-card)] border border-line bg-raised p-6"
       >
-        <h1
-          id="walkthrough-step"
-          ref={heading}
-          tabIndex={-1}
-          className="text-2xl font-semibold text-brand focus:outline-none"
-        >
-          {t(`profile.walkthrough.${step}.heading`)}
-        </h1>
-        <p className="text-muted">{t(`profile.walkthrough.${step}.lead`, { days: freeTrialDays })}</p>
-        {state === "failed" && <Alert tone="error" title={t("profile.walkthrough.failed")} />}
-
-        {step === "name" && <NameFields content={content} set={set} problems={problems} />}
-        {step === "story" && <StoryField content={content} set={set} problems={problems} />}
-        {step === "images" && <PictureFields profileId={id} content={content} set={set} />}
-        {step === "links" && (
-          <LinksField links={content.links} onChange={(links) => set({ links })} problems={problems} />
-        )}
-        {step === "publish" && !content.displayName.trim() && (
-          <Alert tone="error" title={t("profile.walkthrough.publish.needsName")} />
-        )}
-        {step === "publish" && content.displayName.trim() && (
-          <PublishPreview
-            id={id}
-            content={content}
-            language={language}
-            pageUrl={pageUrl}
-            onGoTo={(target) => setIndex(walkthroughSteps.indexOf(target))}
-          />
-        )}
-
-        <div className="flex flex-wrap items-center gap-3">
-          {index > 0 && (
-            <Button variant="secondary" onClick={() => setIndex(index - 1)}>
-              {t("profile.walkthrough.back")}
-            </Button>
-          )}
-          <Button
-            type="submit"
-            busy={state === "busy"}
-            disabled={step === "publish" && !content.displayName.trim()}
+        <uploads.Provider>
+          <h1
+            id="walkthrough-step"
+            ref={heading}
+            tabIndex={-1}
+            className="text-2xl font-semibold text-brand focus:outline-none"
           >
-            {state === "busy"
-              ? step === "publish"
-                ? t("profile.walkthrough.publish.busy")
-                : t("profile.walkthrough.saving")
-              : step === "welcome"
-                ? t("profile.walkthrough.welcome.start")
-                : step === "publish"
-                  ? t("profile.walkthrough.publish.button")
-                  : t("profile.walkthrough.next")}
-          </Button>
-        </div>
+            {t(`profile.walkthrough.${step}.heading`)}
+          </h1>
+          <p className="text-muted">{t(`profile.walkthrough.${step}.lead`, { days: freeTrialDays })}</p>
+          {state === "failed" && <Alert tone="error" title={t("profile.walkthrough.failed")} />}
+
+          {step === "name" && <NameFields content={content} set={set} problems={problems} />}
+          {step === "story" && <StoryField content={content} set={set} problems={problems} />}
+          {step === "images" && <PictureFields profileId={id} content={content} set={set} />}
+          {step === "links" && (
+            <LinksField links={content.links} onChange={(links) => set({ links })} problems={problems} />
+          )}
+          {step === "publish" && !content.displayName.trim() && (
+            <Alert tone="error" title={t("profile.walkthrough.publish.needsName")} />
+          )}
+          {step === "publish" && content.displayName.trim() && (
+            <PublishPreview
+              id={id}
+              content={content}
+              language={language}
+              pageUrl={pageUrl}
+              onGoTo={(target) => setIndex(walkthroughSteps.indexOf(target))}
+            />
+          )}
+
+          <div className="flex flex-wrap items-center gap-3">
+            {index > 0 && (
+              <Button variant="secondary" onClick={() => setIndex(index - 1)}>
+                {t("profile.walkthrough.back")}
+              </Button>
+            )}
+            <Button
+              type="submit"
+              busy={state === "busy"}
+              disabled={step === "publish" && !content.displayName.trim()}
+            >
+              {state === "busy"
+                ? step === "publish"
+                  ? t("profile.walkthrough.publish.busy")
+                  : t("profile.walkthrough.saving")
+                : step === "welcome"
+                  ? t("profile.walkthrough.welcome.start")
+                  : step === "publish"
+                    ? t("profile.walkthrough.publish.button")
+                    : t("profile.walkthrough.next")}
+            </Button>
+          </div>
+        </uploads.Provider>
       </form>
     </section>
   );

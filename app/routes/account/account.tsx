@@ -1,10 +1,10 @@
 // /account (rule `account`): the signed-in customer's own account (issue 14): the e-mail address and
-// its verification, their pages, their subscriptions, the history of their orders and receipts, a
-// download of all their data (a ZIP), and deleting the account after the password again, which says
+// its verification, their pages (and those they help keep) by name, portrait, status and next step,
+// their subscriptions, the history of their orders and receipts, a download of all their data (a
+// ZIP), and deleting the account after the password again, which says
 // plainly what goes and what the law keeps.
 import { useId, useState } from "react";
 import { useTranslation } from "../../lib/i18n";
-import { Link } from "react-router";
 import { accountOrderLimit } from "../../../contract/admin-orders";
 import { Alert } from "../../components/alert";
 import { Button } from "../../components/button";
@@ -21,11 +21,12 @@ import {
   customerOrders,
   customerSubscriptions,
   isEmailVerified,
-  ownedProfileIds,
+  ownerPages,
   servicesContext,
   viewerContext,
 } from "../../lib/services.server";
 import { OrderHistory } from "../../components/account/order-history";
+import { HelpingPages, OwnedPages } from "../../components/account/owner-pages";
 import { Subscriptions } from "../../components/account/subscriptions";
 import { useFormSubmit } from "../../lib/use-form-submit";
 import { serverRules } from "../../rules/index.server";
@@ -40,7 +41,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   if (!viewer) throw new Response(null, { status: 401 });
   const [emailVerified, pages, subscriptions, orders] = await Promise.all([
     isEmailVerified(db, viewer.id),
-    ownedProfileIds(db, viewer.id),
+    ownerPages(db, viewer.id),
     customerSubscriptions(db, viewer.id),
     customerOrders(db, viewer, { limit: accountOrderLimit }),
   ]);
@@ -53,34 +54,14 @@ export default function Account({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto flex max-w-2xl flex-col gap-6">
       <title>{t("account.title")}</title>
       <PageHeader title={t("account.heading")} description={t("account.lead")} />
+      {/* The pages first: for an owner of several, this is where each one's next step is. */}
+      <OwnedPages pages={loaderData.pages.owned} />
+      <HelpingPages pages={loaderData.pages.helping} />
       <EmailVerification email={loaderData.email} verified={loaderData.emailVerified} />
-      <CardSection id="account-pages" title={t("account.pages.title")}>
-        {loaderData.pages.length === 0 ? (
-          <p className="text-muted">
-            {t("account.pages.none")}{" "}
-            <Link to="/" className="font-medium text-brand underline">
-              {t("account.pages.claim")}
-            </Link>
-          </p>
-        ) : (
-          <ul className="flex flex-wrap gap-2">
-            {loaderData.pages.map((id) => (
-              <li key={id}>
-                <Link
-                  to={`/k/${id}`}
-                  className="inline-flex min-h-11 items-center rounded-[var(--radius-control)] border border-line px-3 font-mono tracking-widest text-brand hover:bg-brand-soft"
-                >
-                  {id}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        )}
-      </CardSection>
       <Subscriptions subscriptions={loaderData.subscriptions} />
       <OrderHistory orders={loaderData.orders.orders} capped={loaderData.orders.capped} />
       <DownloadData />
-      <DeleteAccount email={loaderData.email} pages={loaderData.pages.length} />
+      <DeleteAccount email={loaderData.email} pages={loaderData.pages.owned.length} />
     </div>
   );
 }

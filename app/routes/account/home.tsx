@@ -1,14 +1,21 @@
 // "/" (rule `index`): owners are sent to their first page and visitors to sign in; a signed-in user
-// without a page sees this: how to reach the page their code belongs to, and their e-mail address,
-// whether it is verified, with the way to verify it.
+// without a page sees this: the pages they help keep as an editor, how to reach the page their code
+// belongs to, and their e-mail address, whether it is verified, with the way to verify it.
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "../../lib/i18n";
 import { useNavigate } from "react-router";
 import { isProfileId, normalizeProfileId } from "../../../contract/profile-id";
 import { Button } from "../../components/button";
 import { EmailVerification } from "../../components/email-verification";
+import { HelpingPages } from "../../components/account/owner-pages";
 import { TextField } from "../../components/text-field";
-import { isEmailVerified, servicesContext, viewerContext } from "../../lib/services.server";
+import {
+  customerPartnerName,
+  isEmailVerified,
+  ownerPages,
+  servicesContext,
+  viewerContext,
+} from "../../lib/services.server";
 import { useFormSubmit } from "../../lib/use-form-submit";
 import { serverRules } from "../../rules/index.server";
 import type { Route } from "./+types/home";
@@ -18,9 +25,17 @@ export const middleware: Route.MiddlewareFunction[] = serverRules("index");
 export async function loader({ context }: Route.LoaderArgs) {
   // The rule has sent visitors to sign in: there is a viewer here.
   const viewer = context.get(viewerContext);
-  if (!viewer) return { account: null };
-  const emailVerified = await isEmailVerified(context.get(servicesContext).db, viewer.id);
-  return { account: { email: viewer.email, emailVerified } };
+  if (!viewer) return { account: null, helping: [], partnerName: null };
+  const { db } = context.get(servicesContext);
+  // Owners never see "/" (the rule sends them to their first page); an editor may: the pages they help
+  // keep are here.
+  // The funeral home or shop the customer came through is named where the letter is mentioned.
+  const [emailVerified, pages, partnerName] = await Promise.all([
+    isEmailVerified(db, viewer.id),
+    ownerPages(db, viewer.id),
+    customerPartnerName(db, viewer.id),
+  ]);
+  return { account: { email: viewer.email, emailVerified }, helping: pages.helping, partnerName };
 }
 
 export default function AccountHome({ loaderData }: Route.ComponentProps) {
@@ -42,7 +57,12 @@ export default function AccountHome({ loaderData }: Route.ComponentProps) {
       <h1 id="account-heading" className="text-3xl font-semibold text-brand">
         {t("accountHome.heading")}
       </h1>
-      <p className="text-muted">{t("accountHome.lead")}</p>
+      <p className="text-muted">
+        {loaderData.partnerName
+          ? t("accountHome.leadFrom", { name: loaderData.partnerName })
+          : t("accountHome.lead")}
+      </p>
+      <HelpingPages pages={loaderData.helping} />
       <form
         noValidate
         onSubmit={submit}

@@ -1,6 +1,7 @@
 // /admin/partner/whitelist: the addresses that may sign up as partners, each with its partner's name
 // (the organisation a sign-up joins or creates). Add, change, remove; the server audits every change.
-// Removing an entry stops new sign-ups only: an account made with it stays (ADR 014).
+// Removing an entry stops new sign-ups only: an account made with it stays (ADR 014). A new address
+// receives its invitation e-mail at once; "Send again" sends it once more (issue 25).
 import { useState } from "react";
 import { useTranslation } from "../../lib/i18n";
 import type { WhitelistEntry } from "../../../contract/partners";
@@ -28,6 +29,20 @@ export default function PartnerWhitelist({ loaderData }: Route.ComponentProps) {
   const [editing, setEditing] = useState<WhitelistEntry | null>(null);
   const [removing, setRemoving] = useState<WhitelistEntry | null>(null);
   const [removeBusy, setRemoveBusy] = useState(false);
+  const [sending, setSending] = useState<string | null>(null);
+
+  // The invitation e-mail goes out by itself when an address is added; this sends it once more.
+  async function sendAgain(entry: WhitelistEntry) {
+    setSending(entry.id);
+    try {
+      await api.post("/admin/partner-whitelist/{id}/invitation", { params: { id: entry.id } });
+      toast.show({ title: t("adminPartners.resend.done", { email: entry.email }) });
+    } catch {
+      toast.show({ tone: "error", title: t("adminPartners.resend.failed") });
+    } finally {
+      setSending(null);
+    }
+  }
 
   async function remove(entry: WhitelistEntry) {
     setRemoveBusy(true);
@@ -131,6 +146,16 @@ export default function PartnerWhitelist({ loaderData }: Route.ComponentProps) {
             header: t("adminPartners.actions"),
             cell: (row) => (
               <span className="flex flex-wrap gap-1">
+                {!row.signedUp && (
+                  <Button
+                    variant="ghost"
+                    busy={sending === row.id}
+                    onClick={() => void sendAgain(row)}
+                    aria-label={t("adminPartners.resend.label", { email: row.email })}
+                  >
+                    {t("adminPartners.resend.button")}
+                  </Button>
+                )}
                 <Button
                   variant="ghost"
                   onClick={() => setEditing(row)}

@@ -20,17 +20,20 @@ import { useToast } from "../../components/toast";
 import { api } from "../../lib/api";
 import { formatDateTime } from "../../lib/date-format";
 import { useFormSubmit } from "../../lib/use-form-submit";
-import { adminProfileDetail, servicesContext } from "../../lib/services.server";
+import { adminProfileDetail, pagePeopleForAdmin, servicesContext } from "../../lib/services.server";
+import { AdminPagePeople } from "../../components/family/admin-people";
 import type { Route } from "./+types/profile-admin";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const typed = (new URL(request.url).searchParams.get("id") ?? "").trim().slice(0, 100);
-  const base = { typed };
+  const base = { typed, people: null };
   if (!typed) return { ...base, detail: null, notFound: false };
   const id = normalizeProfileId(typed);
   const detail = isProfileId(id) ? await adminProfileDetail(context.get(servicesContext).db, id) : null;
   if (!detail) return data({ ...base, detail: null, notFound: true }, { status: 404 });
-  return { ...base, detail, notFound: false };
+  // The page's owner, editors and open invitations (issue 25).
+  const people = await pagePeopleForAdmin(context.get(servicesContext).db, detail.profile.id);
+  return { ...base, people, detail, notFound: false };
 }
 
 const maxReason = 500;
@@ -99,6 +102,7 @@ export default function ProfileAdmin({ loaderData }: Route.ComponentProps) {
           )}
 
           {detail && <ProfileDetail key={`profile:${detail.profile.id}`} detail={detail} />}
+          {detail && loaderData.people && <AdminPagePeople people={loaderData.people} />}
         </>
       )}
     </div>

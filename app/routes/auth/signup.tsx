@@ -2,13 +2,14 @@
 // from an unclaimed page (?redirectTo=/k/{id}?claim=1), it says which page becomes the visitor's and
 // claims it before moving on.
 import { useTranslation } from "../../lib/i18n";
-import { Link, useSearchParams } from "react-router";
+import { Link, useLocation, useSearchParams } from "react-router";
 import { hasDottedDomain } from "../../../contract/account-rules";
 import { AuthCard } from "../../components/auth-card";
 import { ClaimingNotice } from "../../components/claiming-notice";
 import { SignInForm } from "../../components/sign-in-form";
 import { signup } from "../../lib/auth";
 import { claimAfterSignIn, claimedIdOf } from "../../lib/claim";
+import { emailFromState } from "../../lib/email-state";
 import { emailProblem, newPasswordProblem } from "../../lib/validate";
 import { serverRules } from "../../rules/index.server";
 import type { Route } from "./+types/signup";
@@ -23,6 +24,7 @@ function newEmailProblem(email: string): string | undefined {
 export default function Signup() {
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
+  const location = useLocation();
   const redirectTo = searchParams.get("redirectTo");
   const claiming = claimedIdOf(redirectTo);
   const loginHref = redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : "/login";
@@ -43,6 +45,8 @@ export default function Signup() {
         submit={t("auth.signup.submit")}
         busy={t("auth.signup.busy")}
         notice={claiming && <ClaimingNotice id={claiming} after="signup" />}
+        // The address an invitation was sent to (app/routes/public/invitation.tsx), when it led here.
+        initialEmail={emailFromState(location.state)}
         failureHelp={(code, email) =>
           code === "email_taken" && (
             <p className="text-sm">

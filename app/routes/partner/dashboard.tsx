@@ -1,6 +1,7 @@
 // /partner/dashboard (rule `partner`): the partner's referral link and QR code, the organisation's
 // figures and revenue per month, and its name. Until the organisation has a name, naming it comes
-// first and the customer list says why it is locked (rule `partner-name` sends it back here).
+// first and the customer list says why it is locked (rule `partner-name` sends it back here). Its
+// colleagues: members, invitations, inviting and removing (issue 25).
 import { useTranslation } from "../../lib/i18n";
 import { redirect } from "react-router";
 import { ButtonLink } from "../../components/button";
@@ -11,7 +12,14 @@ import { RevenueChart } from "../../components/partner/revenue-chart";
 import { PartnerSection } from "../../components/partner/section";
 import { PageHeader } from "../../components/page-header";
 import { serverRules } from "../../rules/index.server";
-import { partnerDashboard, partnerMeFor, servicesContext, viewerContext } from "../../lib/services.server";
+import {
+  partnerColleagues,
+  partnerDashboard,
+  partnerMeFor,
+  servicesContext,
+  viewerContext,
+} from "../../lib/services.server";
+import { ColleaguesSection } from "../../components/partner/colleagues-section";
 import type { Route } from "./+types/dashboard";
 
 export const middleware: Route.MiddlewareFunction[] = serverRules("partner");
@@ -21,12 +29,16 @@ export async function loader({ context }: Route.LoaderArgs) {
   if (!viewer) throw redirect("/partner/signin");
   const { db, config } = context.get(servicesContext);
   const me = await partnerMeFor(db, viewer, config.publicUrl);
-  return { me, figures: await partnerDashboard(db, me.organisation.id) };
+  const [figures, colleagues] = await Promise.all([
+    partnerDashboard(db, me.organisation.id),
+    partnerColleagues(db, viewer),
+  ]);
+  return { me, figures, colleagues };
 }
 
 export default function PartnerDashboardPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { me, figures } = loaderData;
+  const { me, figures, colleagues } = loaderData;
   const { organisation } = me;
   const named = !!organisation.name;
   const nameForm = (
@@ -71,6 +83,7 @@ export default function PartnerDashboardPage({ loaderData }: Route.ComponentProp
           </p>
         )}
       </PartnerSection>
+      <ColleaguesSection colleagues={colleagues} organisation={organisation.name ?? organisation.slug} />
       {named && nameForm}
     </div>
   );

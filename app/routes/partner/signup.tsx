@@ -1,10 +1,11 @@
 // /partner/signup: an address on the admin's partner whitelist makes a partner account and is signed
 // in (POST /api/partner/signup). The password has the customer sign-up's rules and hint. Any other
 // address gets the server's one refusal at the e-mail field, whatever the reason, so the page reveals
-// nothing about who is on the whitelist.
+// nothing about who is on the whitelist. The invitation e-mail's link fills the address in (?email=).
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "../../lib/i18n";
-import { Link, redirect } from "react-router";
+import { Link, redirect, useSearchParams } from "react-router";
+import { partnerSignupEmailParameter } from "../../../contract/partner-colleagues";
 import { hasDottedDomain } from "../../../contract/account-rules";
 import { AuthCard } from "../../components/auth-card";
 import { Button } from "../../components/button";
@@ -24,7 +25,9 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export default function PartnerSignUp() {
   const { t } = useTranslation();
-  const [email, setEmail] = useState("");
+  // The invitation's link fills the address in (?email=…); it can still be changed.
+  const [searchParams] = useSearchParams();
+  const [email, setEmail] = useState(searchParams.get(partnerSignupEmailParameter)?.trim() ?? "");
   const [password, setPassword] = useState("");
   const form = useFormSubmit({
     fields: ["email", "password"],

@@ -99,15 +99,19 @@ export default function PartnerUsers({ loaderData }: Route.ComponentProps) {
     {
       key: "page",
       header: t("partner.users.page"),
+      // The page's name first (issue 25), its code under it.
       cell: (row) =>
         row.profileId ? (
-          <Link to={`/k/${encodeURIComponent(row.profileId)}`} className="font-mono text-brand underline">
-            {row.profileId}
-          </Link>
+          <span className="flex flex-col">
+            <Link to={`/k/${encodeURIComponent(row.profileId)}`} className="font-medium text-brand underline">
+              {row.pageName ?? t("partner.users.pageUnnamed")}
+            </Link>
+            <span className="font-mono text-xs text-muted">{row.profileId}</span>
+          </span>
         ) : (
           <span className="text-muted">{t("partner.users.noPage")}</span>
         ),
-      wrap: "never",
+      className: "min-w-40",
     },
     {
       key: "status",

@@ -11,8 +11,10 @@ import {
   viewerContext,
   customerSubscriptions,
   issueFormToken,
+  isProfileEditor,
   memoriesWaitingOn,
   publicMemories,
+  restingSummary,
 } from "../../lib/services.server";
 import {
   memoryFormAnchors,
@@ -44,7 +46,9 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Pr
   const viewer = context.get(viewerContext);
   const { config, db } = context.get(servicesContext);
   const isOwner = !!viewer && viewer.id === profile.ownerUserId;
-  const canEdit = isOwner || !!viewer?.roles.includes("admin");
+  // The page's editors (issue 25) edit it and decide its memories; paying stays the owner's.
+  const isEditor = !!viewer && !isOwner && (await isProfileEditor(db, profile.id, viewer.id));
+  const canEdit = isOwner || isEditor || !!viewer?.roles.includes("admin");
   const live = liveStatuses.includes(profile.status);
   const query = new URL(request.url).searchParams;
   // `?before=` pages back through the memories; anything that is no position starts from the newest.
@@ -57,12 +61,15 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Pr
     live,
     // Unfinished or resting content is the owner's business only.
     content: live || canEdit ? profile.content : null,
+    // A resting page never goes dark: its name, dates, portrait and first lines (issue 25).
+    resting: profile.status === "expired" ? restingSummary(profile.content) : null,
     visibility: profile.metadata.visibility,
     language: profile.metadata.language,
     walkthroughDone: canEdit ? profile.walkthrough.map((step) => step.step) : [],
     trialEndsAt: canEdit ? profile.trialEndsAt : null,
     canEdit,
     isOwner,
+    isEditor,
     viewer: viewer ? { id: viewer.id, email: viewer.email } : null,
     pageUrl: `${config.publicUrl}/k/${profile.id}`,
     publicUrl: config.publicUrl,
@@ -148,7 +155,7 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
           <ClaimView data={data} />
         </Suspense>
       ) : data.status === "expired" ? (
-        <RestingView />
+        data.resting && <RestingView summary={data.resting} language={data.language} />
       ) : data.status === "removed" ? (
         <PageNotice of="removed" />
       ) : (

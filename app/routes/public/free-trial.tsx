@@ -168,6 +168,7 @@ export default function FreeTrial({ loaderData }: Route.ComponentProps) {
           {t("freeTrial.afterHeading")}
         </h2>
         <p>{t("freeTrial.after", values)}</p>
+        <p data-testid="when-payment-stops">{t("freeTrial.whenPaymentStops")}</p>
         <p className="text-sm text-muted">{t("freeTrial.onceNote")}</p>
       </section>
       <div>

@@ -1,6 +1,7 @@
 // /api/admin/partner-whitelist: the addresses that may sign up as partners (admin area; the guard is
 // server/http/guards.ts), and /api/admin/partner-organisations, the organisations they made. Every
-// change is audited by the domain (server/domain/partners/whitelist.ts).
+// change is audited by the domain (server/domain/partners/whitelist.ts). A new address receives its
+// invitation e-mail, and the admin may send it again.
 import { Hono } from "hono";
 import {
   whitelistEntryRequestSchema,
@@ -13,21 +14,37 @@ import {
   listOrganisations,
   listWhitelist,
   removeWhitelistEntry,
+  resendWhitelistInvitation,
   updateWhitelistEntry,
 } from "../../domain/partners";
+import type { EmailSender } from "../../providers/email/types";
 import { requestOrigin } from "../../http/auth";
 import type { SignedInEnv } from "../../http/guards";
 import { readJson } from "../../http/errors";
 
-export function adminPartnerRoutes({ db }: { db: Database }) {
+export function adminPartnerRoutes({
+  db,
+  email,
+  publicUrl,
+}: {
+  db: Database;
+  /** Sends each new address its invitation (issue 25). */
+  email: EmailSender;
+  publicUrl: string;
+}) {
+  const delivery = { email, publicUrl };
   return new Hono<SignedInEnv>()
     .get("/partner-whitelist", async (c) =>
       c.json({ entries: await listWhitelist(db) } satisfies WhitelistList),
     )
     .post("/partner-whitelist", async (c) => {
       const input = await readJson(c, whitelistEntryRequestSchema);
-      const entry = await addWhitelistEntry(db, input, c.get("viewer"), requestOrigin(c));
+      const entry = await addWhitelistEntry(db, input, c.get("viewer"), requestOrigin(c), delivery);
       return c.json({ entry }, 201);
+    })
+    .post("/partner-whitelist/:id/invitation", async (c) => {
+      await resendWhitelistInvitation(db, c.req.param("id"), c.get("viewer"), requestOrigin(c), delivery);
+      return c.body(null, 204);
     })
     .put("/partner-whitelist/:id", async (c) => {
       // The body is checked before the id is looked up: a bad body is a 400 whatever the id.

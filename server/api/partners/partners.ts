@@ -1,7 +1,8 @@
 // /api/partner: partner sign-up (open, like /api/auth/signup: the whitelist decides) and the partner
 // area (mounted behind the partner role's guard, server/http/guards.ts): the partner's organisation,
-// its figures and its customers. Every call of the area works on the caller's own organisation only,
-// found from the caller's account, never from anything the request names.
+// its figures, its customers and its colleagues (invited, removed). Every call of the area works on
+// the caller's own organisation only, found from the caller's account, never from anything the
+// request names.
 import { Hono, type Context } from "hono";
 import type { LoginResponse } from "../../../contract/auth";
 import {
@@ -20,8 +21,14 @@ import {
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import { csvDocument, consume } from "../../domain/core";
+import { colleagueInviteRequestSchema, type PartnerColleagues } from "../../../contract/partner-colleagues";
+import type { EmailSender } from "../../providers/email/types";
 import {
   allPartnerUsers,
+  inviteColleague,
+  partnerColleagues,
+  removeColleague,
+  withdrawInvitation,
   partnerDashboard,
   partnerMeFor,
   partnerSignUp,
@@ -37,7 +44,7 @@ import type { SignedInEnv } from "../../http/guards";
 import { readJson, readQuery } from "../../http/errors";
 import { attemptLimits, publicSession } from "../accounts/auth";
 
-export type PartnerDeps = { db: Database; config: Config; qr?: QrEncoder };
+export type PartnerDeps = { db: Database; config: Config; qr?: QrEncoder; email?: EmailSender };
 
 /** The open call: a whitelisted address signs up as a partner and is signed in. */
 export function partnerSignupRoutes({ db, config }: PartnerDeps) {
@@ -52,8 +59,12 @@ export function partnerSignupRoutes({ db, config }: PartnerDeps) {
 }
 
 /** The guarded calls (partner role). */
-export function partnerRoutes({ db, config, qr = qrcodeEncoder }: PartnerDeps) {
+export function partnerRoutes({ db, config, qr = qrcodeEncoder, email }: PartnerDeps) {
   const publicUrl = config.publicUrl;
+  const delivery = () => {
+    if (!email) throw new Error("partnerRoutes needs an e-mail sender to invite colleagues");
+    return { email, publicUrl };
+  };
   const organisationId = async (c: Context<SignedInEnv>) =>
     (await requireOrganisation(db, c.get("viewer").id)).id;
   const routes = new Hono<SignedInEnv>()
@@ -66,6 +77,23 @@ export function partnerRoutes({ db, config, qr = qrcodeEncoder }: PartnerDeps) {
     .get("/dashboard", async (c) =>
       c.json((await partnerDashboard(db, await organisationId(c))) satisfies PartnerDashboard),
     )
+    // Colleagues (issue 25): the organisation's members and pending invitations.
+    .get("/colleagues", async (c) =>
+      c.json((await partnerColleagues(db, c.get("viewer"))) satisfies PartnerColleagues),
+    )
+    .post("/colleagues", async (c) => {
+      const { email: address } = await readJson(c, colleagueInviteRequestSchema);
+      const invitation = await inviteColleague(db, c.get("viewer"), address, requestOrigin(c), delivery());
+      return c.json({ invitation }, 201);
+    })
+    .delete("/colleagues/:userId", async (c) => {
+      await removeColleague(db, c.get("viewer"), c.req.param("userId"), requestOrigin(c));
+      return c.body(null, 204);
+    })
+    .delete("/invitations/:id", async (c) => {
+      await withdrawInvitation(db, c.get("viewer"), c.req.param("id"), requestOrigin(c));
+      return c.body(null, 204);
+    })
     .get("/users", async (c) => {
       const parsed = readQuery(c, partnerUsersQuerySchema);
       return c.json((await partnerUsers(db, await organisationId(c), parsed)) satisfies PartnerUserList);
@@ -80,6 +108,7 @@ export function partnerRoutes({ db, config, qr = qrcodeEncoder }: PartnerDeps) {
           row.email,
           row.signedUpAt,
           row.profileId,
+          row.pageName,
           row.status,
           row.trialEndsAt,
           row.paidUntil,

@@ -9,6 +9,8 @@ export type DomainErrorCode =
   | "rate_limited"
   | "forbidden"
   | "conflict"
+  // A link that worked once and no longer does (an invitation past its date, or withdrawn).
+  | "gone"
   | "invalid_request";
 
 export class DomainError extends Error {

@@ -23,6 +23,7 @@ import {
 import { nextStatus } from "./status-rules";
 import { sendTrialEndingNotices, sendDueReceipts, sendPaymentFailures } from "./notices";
 import { sendMemoryDigests } from "../memories";
+import { sendDueReminders, type SentReminder } from "../reminders";
 
 export type StatusChange = {
   profileId: string;
@@ -36,7 +37,14 @@ export type LifecycleReport = {
   subscriptionsEnded: string[];
   /** Orders whose subscription was charged this sweep, with what came of it. */
   charges: { orderNumber: string; outcome: "paid" | "failed" }[];
-  emails: { trialEnding: string[]; receipts: string[]; paymentFailed: string[]; memoryDigests: string[] };
+  emails: {
+    trialEnding: string[];
+    receipts: string[];
+    paymentFailed: string[];
+    memoryDigests: string[];
+    /** The grave right's and the anniversaries' reminders (issue 25). */
+    reminders: SentReminder[];
+  };
   invoices: InvoiceSweepReport;
 };
 
@@ -47,7 +55,7 @@ export async function runLifecycle(deps: LifecycleDeps): Promise<LifecycleReport
     subscriptionsEnded: await endFinishedSubscriptions(deps.db, now),
     // Before the pages' rules: a trial that ends now is charged first, and the rule sees the payment.
     charges: await chargeDueSubscriptions(deps, now),
-    emails: { trialEnding: [], receipts: [], paymentFailed: [], memoryDigests: [] },
+    emails: { trialEnding: [], receipts: [], paymentFailed: [], memoryDigests: [], reminders: [] },
     // Invoices first: an invoice that becomes overdue now is seen by the pages' rules below.
     invoices: await sweepInvoices({
       db: deps.db,
@@ -72,6 +80,13 @@ export async function runLifecycle(deps: LifecycleDeps): Promise<LifecycleReport
     publicUrl: deps.config.publicUrl,
     now,
   });
+  report.emails.reminders = await sendDueReminders({
+    db: deps.db,
+    email: deps.email,
+    publicUrl: deps.config.publicUrl,
+    now,
+    logger: deps.logger,
+  });
   const { statusChanges, subscriptionsEnded, charges, emails, invoices } = report;
   if (
     statusChanges.length ||
@@ -91,6 +106,7 @@ export async function runLifecycle(deps: LifecycleDeps): Promise<LifecycleReport
         invoicesOverdue: invoices.overdue.length,
         invoicesDelivered: invoices.delivered.length,
         invoiceReminders: invoices.reminders.length,
+        reminderEmails: emails.reminders.length,
       },
       "lifecycle sweep",
     );

@@ -7,7 +7,7 @@ import type { Database } from "../../db/client";
 import { memories, memorySettings } from "../../db/schema";
 import type { EmailSender } from "../../providers/email/types";
 import { dayMs } from "../core";
-import { pageOwner } from "./emails";
+import { pageKeepers } from "./emails";
 
 /** Sends the digests that are due; answers the pages they were about. */
 export async function sendMemoryDigests(
@@ -49,19 +49,21 @@ export async function sendMemoryDigests(
       })
       .from(memories)
       .where(and(eq(memories.profileId, page.profileId), gt(memories.createdAt, after)));
-    const owner = await pageOwner(db, page.profileId);
-    if (!owner || !counts || Number(counts.count) === 0) continue;
-    const { t, name } = owner;
-    await sender.send({
-      to: owner.email,
-      subject: t("email.memoryDigest.subject", { name }),
-      text: t("email.memoryDigest.body", {
-        name,
-        count: Number(counts.count),
-        pending: Number(counts.pending),
-        link: `${publicUrl}/k/${page.profileId}/memories`,
-      }),
-    });
+    const keepers = await pageKeepers(db, page.profileId);
+    if (keepers.length === 0 || !counts || Number(counts.count) === 0) continue;
+    // The owner and the page's editors (issue 25), each in their own language.
+    for (const { email, t, name } of keepers) {
+      await sender.send({
+        to: email,
+        subject: t("email.memoryDigest.subject", { name }),
+        text: t("email.memoryDigest.body", {
+          name,
+          count: Number(counts.count),
+          pending: Number(counts.pending),
+          link: `${publicUrl}/k/${page.profileId}/memories`,
+        }),
+      });
+    }
     sent.push(page.profileId);
   }
   return sent;

@@ -1,13 +1,35 @@
 // The e-mails memories bring: the writer's receipt with their link to delete the memory, and the
-// owner's word of the first memory at once (later ones come in the daily digest, lifecycle's sweep).
+// owner's (and editors') word of the first memory at once (later ones come in the daily digest, lifecycle's sweep).
 import { eq, isNull, and } from "drizzle-orm";
 import { fallbackLocale, isLocale, type Locale } from "../../../contract/locale";
 import { i18nFor } from "../../../i18n";
 import type { Database } from "../../db/client";
-import { memorySettings, profiles, users } from "../../db/schema";
+import { memorySettings, profileEditors, profiles, users } from "../../db/schema";
 import type { EmailSender } from "../../providers/email/types";
 
 const pageName = (content: { displayName?: string }, id: string) => content.displayName?.trim() || id;
+
+/**
+ * Whoever keeps the page, as its e-mails need them: the owner first, then its editors (issue 25), each
+ * with their address, their language's texts and the page's name.
+ */
+export async function pageKeepers(db: Database, profileId: string) {
+  const owner = await pageOwner(db, profileId);
+  if (!owner) return [];
+  const editors = await db
+    .select({ email: users.email, locale: users.locale })
+    .from(profileEditors)
+    .innerJoin(users, eq(users.id, profileEditors.userId))
+    .where(and(eq(profileEditors.profileId, profileId), isNull(users.deletedAt)));
+  return [
+    owner,
+    ...editors.map((editor) => ({
+      email: editor.email,
+      t: i18nFor(isLocale(editor.locale) ? editor.locale : fallbackLocale).t,
+      name: owner.name,
+    })),
+  ];
+}
 
 /** The page's owner as its e-mails need them: the address, their language's texts, the page's name. */
 export async function pageOwner(db: Database, profileId: string) {
@@ -61,16 +83,17 @@ export async function tellOwnerOfFirstMemory(
     .where(and(eq(memorySettings.profileId, input.profileId), isNull(memorySettings.firstMemoryMailedAt)))
     .returning({ profileId: memorySettings.profileId });
   if (claimed.length === 0) return false;
-  const owner = await pageOwner(db, input.profileId);
-  if (!owner) return false;
-  const { t, name } = owner;
-  await sender.send({
-    to: owner.email,
-    subject: t("email.firstMemory.subject", { name }),
-    text: t("email.firstMemory.body", {
-      name,
-      link: `${input.publicUrl}/k/${input.profileId}/memories`,
-    }),
-  });
+  const keepers = await pageKeepers(db, input.profileId);
+  if (keepers.length === 0) return false;
+  for (const { email, t, name } of keepers) {
+    await sender.send({
+      to: email,
+      subject: t("email.firstMemory.subject", { name }),
+      text: t("email.firstMemory.body", {
+        name,
+        link: `${input.publicUrl}/k/${input.profileId}/memories`,
+      }),
+    });
+  }
   return true;
 }

@@ -42,6 +42,7 @@ function userRows(db: Executor, organisationId: string, search: string | undefin
     .select({
       ownerId: sql<string>`${profiles.ownerUserId}`.as("owner_id"),
       profileId: sql<string>`${profiles.id}`.as("page_id"),
+      name: sql<string | null>`nullif(trim(${profiles.content}->>'displayName'), '')`.as("page_name"),
       status: sql<ProfileStatus>`${profiles.status}`.as("page_status"),
       trialEndsAt: sql<Date | null>`${profiles.trialEndsAt}`.as("page_trial_ends_at"),
       paidUntil: sql<Date | null>`${profiles.paidUntil}`.as("page_paid_until"),
@@ -56,7 +57,11 @@ function userRows(db: Executor, organisationId: string, search: string | undefin
   const filters: SQL[] = [];
   if (search) {
     const code = search.toUpperCase();
-    const matches = or(ilike(users.email, `%${likeText(search)}%`), eq(pages.profileId, code));
+    const matches = or(
+      ilike(users.email, `%${likeText(search)}%`),
+      eq(pages.profileId, code),
+      ilike(pages.name, `%${likeText(search)}%`),
+    );
     if (matches) filters.push(matches);
   }
   return { customers, pages, where: filters.length ? and(...filters) : undefined };
@@ -67,6 +72,7 @@ const toRow = (row: {
   email: string;
   signedUpAt: Date;
   profileId: string | null;
+  pageName: string | null;
   status: ProfileStatus | null;
   trialEndsAt: Date | string | null;
   paidUntil: Date | string | null;
@@ -79,6 +85,7 @@ const toRow = (row: {
     email: row.email,
     signedUpAt: row.signedUpAt.toISOString(),
     profileId: row.profileId,
+    pageName: row.profileId === null ? null : row.pageName,
     status: row.status,
     trialEndsAt: iso(row.trialEndsAt),
     paidUntil: iso(row.paidUntil),
@@ -95,6 +102,7 @@ function selectUserRows(db: Executor, organisationId: string, search: string | u
       email: users.email,
       signedUpAt: users.createdAt,
       profileId: pages.profileId,
+      pageName: pages.name,
       status: pages.status,
       trialEndsAt: pages.trialEndsAt,
       paidUntil: pages.paidUntil,

@@ -3,3 +3,5 @@ export * from "./signup";
 export * from "./organisation";
 export * from "./dashboard";
 export * from "./customers";
+export * from "./invitations";
+export * from "./colleagues";

@@ -9,7 +9,9 @@ import {
 } from "../../../contract/partners";
 import type { Database, Executor } from "../../db/client";
 import { partnerMembers, partnerOrganisations, partnerWhitelist, users } from "../../db/schema";
+import type { EmailSender } from "../../providers/email/types";
 import { audit, type RequestOrigin, DomainError, type Actor } from "../core";
+import { sendPartnerInvitation } from "./invitations";
 
 export type WhitelistRow = typeof partnerWhitelist.$inferSelect;
 
@@ -68,13 +70,19 @@ async function oneEntry(db: Executor, id: string): Promise<WhitelistEntry> {
   return entry;
 }
 
+/**
+ * Adds an address to the whitelist and, once that is saved, sends it the invitation e-mail with the
+ * partner sign-up link (issue 25). Only the first add sends: changing an entry sends nothing, and the
+ * admin's "Send again" is resendWhitelistInvitation.
+ */
 export async function addWhitelistEntry(
   db: Database,
   input: WhitelistEntryRequest,
   actor: Actor,
   origin: RequestOrigin,
+  delivery?: { email: EmailSender; publicUrl: string },
 ): Promise<WhitelistEntry> {
-  return db.transaction(async (tx) => {
+  const entry = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(partnerWhitelist)
       .values({ email: input.email, partnerName: input.partnerName, addedByUserId: actor.id })
@@ -89,6 +97,40 @@ export async function addWhitelistEntry(
     });
     return oneEntry(tx, row.id);
   });
+  if (delivery) await sendEntryInvitation(delivery, entry);
+  return entry;
+}
+
+/** The invitation of an entry, naming the organisation it joins (or its partner name, before one exists). */
+async function sendEntryInvitation(
+  delivery: { email: EmailSender; publicUrl: string },
+  entry: WhitelistEntry,
+): Promise<void> {
+  await sendPartnerInvitation(delivery.email, delivery.publicUrl, {
+    to: entry.email,
+    organisation: entry.organisation?.name ?? entry.partnerName,
+  });
+}
+
+/** The admin's "Send again": the invitation once more, for an entry whose address has not signed up. */
+export async function resendWhitelistInvitation(
+  db: Database,
+  id: string,
+  actor: Actor,
+  origin: RequestOrigin,
+  delivery: { email: EmailSender; publicUrl: string },
+): Promise<void> {
+  if (!uuidPattern.test(id)) throw whitelistMissing();
+  const [entry] = await whitelistEntries(db, id);
+  if (!entry) throw whitelistMissing();
+  if (entry.signedUp) throw new DomainError("conflict", partnerMessages.whitelistSignedUp, "id");
+  await audit(db, {
+    action: "admin.partner_whitelist_invite",
+    actorUserId: actor.id,
+    details: { entryId: id, email: entry.email },
+    ...origin,
+  });
+  await sendEntryInvitation(delivery, entry);
 }
 
 export async function updateWhitelistEntry(

@@ -8,3 +8,5 @@ export * from "./first-names";
 export * from "./images";
 export * from "./trials";
 export * from "./admin-profiles";
+export * from "./ownership";
+export * from "./resting";

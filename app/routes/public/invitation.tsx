@@ -1,0 +1,179 @@
+// /invitation?token=…: the link of an invitation to a page (issue 25). It names the page and who
+// invited, says what accepting means (to help keep the page, or to take it over), and offers what the
+// holder can do: accept when signed in with the invited address; create an account (first) or sign in
+// and come back here; sign out when signed in as someone else. A link past its date, used or withdrawn
+// says so.
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import { useTranslation } from "../../lib/i18n";
+import { api } from "../../lib/api";
+import { logout } from "../../lib/auth";
+import { formatDate } from "../../lib/date-format";
+import { familyMessages } from "../../../contract/family-messages";
+import { Alert } from "../../components/alert";
+import { Button, ButtonLink } from "../../components/button";
+import { DomainError, readInvitation, servicesContext, viewerContext } from "../../lib/services.server";
+import type { Route } from "./+types/invitation";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token")?.trim() ?? "";
+  const viewer = context.get(viewerContext);
+  const signedInAs = viewer ? viewer.email : null;
+  if (!token || token.length > 200) return { found: false as const, signedInAs };
+  try {
+    const { forEmail, ...invitation } = await readInvitation(context.get(servicesContext).db, token);
+    return {
+      found: true as const,
+      token,
+      invitation,
+      signedInAs,
+      matches: !!viewer && viewer.email.toLowerCase() === forEmail.toLowerCase(),
+      // The sign-up and sign-in forms start with the invited address (the link was sent to it).
+      prefill: viewer ? "" : forEmail,
+    };
+  } catch (error) {
+    if (error instanceof DomainError && error.code === "not_found")
+      return { found: false as const, signedInAs };
+    throw error;
+  }
+}
+
+const box = "mx-auto flex w-full max-w-xl flex-col gap-5 py-6 sm:py-12";
+const card = "flex flex-col gap-4 rounded-[var(--radius-card)] border border-line bg-raised p-5 sm:p-8";
+
+export default function Invitation({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  if (!loaderData.found) {
+    return (
+      <section aria-labelledby="invitation-heading" className={box}>
+        <title>{t("family.invitation.title")}</title>
+        <div className={card}>
+          <h1 id="invitation-heading" className="text-2xl font-semibold text-brand sm:text-3xl">
+            {t("family.invitation.invalidHeading")}
+          </h1>
+          <p className="text-muted">{t("family.invitation.invalidLead")}</p>
+        </div>
+      </section>
+    );
+  }
+  return <InvitationCard data={loaderData} />;
+}
+
+type Found = Extract<Route.ComponentProps["loaderData"], { found: true }>;
+
+function InvitationCard({ data }: { data: Found }) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const { invitation, token } = data;
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const here = `/invitation?token=${encodeURIComponent(token)}`;
+  const back = encodeURIComponent(here);
+  const kind = invitation.kind;
+
+  async function accept() {
+    setBusy(true);
+    setFailure(null);
+    try {
+      const answer = await api.post("/kammare/invitations/accept", { body: { token }, refresh: false });
+      await navigate(`/k/${answer.profileId}`);
+    } catch (error) {
+      const message = (error as { data?: { error?: { message?: string } } } | null)?.data?.error?.message;
+      setFailure(
+        message === familyMessages.wrongAccount
+          ? t("family.invitation.wrongAccount", { you: data.signedInAs ?? "" })
+          : message === familyMessages.expired
+            ? t("family.invitation.expiredNobody")
+            : message === familyMessages.used
+              ? t("family.invitation.used")
+              : message === familyMessages.revoked
+                ? t("family.invitation.revoked")
+                : t("family.errors.generic"),
+      );
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby="invitation-heading" className={box}>
+      <title>{t("family.invitation.title")}</title>
+      <div className={card}>
+        <p className="text-sm font-semibold uppercase tracking-wide text-muted">
+          {t("family.invitation.title")}
+        </p>
+        <h1 id="invitation-heading" className="text-2xl font-semibold text-brand sm:text-3xl">
+          {t(`family.invitation.heading.${kind}`, { name: invitation.pageName })}
+        </h1>
+        <p>
+          {invitation.invitedBy
+            ? t("family.invitation.from", { inviter: invitation.invitedBy, email: invitation.emailMasked })
+            : t("family.invitation.fromNobody", { email: invitation.emailMasked })}
+        </p>
+        <p className="text-muted">{t(`family.invitation.what.${kind}`)}</p>
+
+        {invitation.state === "expired" && (
+          <Alert tone="error">
+            {invitation.invitedBy
+              ? t("family.invitation.expired", { inviter: invitation.invitedBy })
+              : t("family.invitation.expiredNobody")}
+          </Alert>
+        )}
+        {invitation.state === "revoked" && <Alert tone="error">{t("family.invitation.revoked")}</Alert>}
+        {invitation.state === "used" && (
+          <>
+            <Alert tone="info">{t("family.invitation.used")}</Alert>
+            {data.signedInAs && (
+              <ButtonLink to={`/k/${invitation.profileId}`} variant="secondary" className="self-start">
+                {t("family.invitation.openPage")}
+              </ButtonLink>
+            )}
+          </>
+        )}
+
+        {invitation.state === "open" && (
+          <>
+            <p className="text-sm text-muted">
+              {t("family.invitation.validUntil", {
+                date: formatDate(invitation.expiresAt, i18n.language, "long"),
+              })}
+            </p>
+            {failure && <Alert tone="error">{failure}</Alert>}
+            {!data.signedInAs ? (
+              <div className="flex flex-col gap-3">
+                <p>{t("family.invitation.needAccount")}</p>
+                <div className="flex flex-col gap-2 sm:flex-row">
+                  {/* The address goes in the navigation's state, never in the address bar. */}
+                  <ButtonLink to={`/new?redirectTo=${back}`} state={{ email: data.prefill }}>
+                    {t("family.invitation.signup")}
+                  </ButtonLink>
+                  <ButtonLink
+                    to={`/login?redirectTo=${back}`}
+                    state={{ email: data.prefill }}
+                    variant="secondary"
+                  >
+                    {t("family.invitation.login")}
+                  </ButtonLink>
+                </div>
+              </div>
+            ) : data.matches ? (
+              <Button busy={busy} onClick={() => void accept()} className="self-start">
+                {busy ? t("family.invitation.accepting") : t(`family.invitation.accept.${kind}`)}
+              </Button>
+            ) : (
+              <div className="flex flex-col gap-3">
+                <Alert tone="error">{t("family.invitation.wrongAccount", { you: data.signedInAs })}</Alert>
+                <Button
+                  variant="secondary"
+                  className="self-start"
+                  onClick={() => void logout(`/login?redirectTo=${back}`)}
+                >
+                  {t("family.invitation.signOut")}
+                </Button>
+              </div>
+            )}
+          </>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,182 @@
+// An invitation's link: read by whoever holds it (the invitation page), and accepted by the account of
+// the invited address. An editor's invitation makes an editor; a hand-over makes the accepting account
+// the page's owner and the old owner an editor (who may leave). The page's status is left as it is:
+// the status machine is its only writer, and a hand-over is no change of status.
+import { and, eq, ne } from "drizzle-orm";
+import {
+  familyMessages,
+  maskEmail,
+  type InvitationState,
+  type InvitationView,
+} from "../../../contract/family";
+import type { Executor } from "../../db/client";
+import { profileEditors, profileInvitations, users } from "../../db/schema";
+import { audit, DomainError, tokenHash, type Actor, type RequestOrigin } from "../core";
+import { cancelSubscription, type SubscriptionDeps } from "../billing";
+import { setProfileOwner } from "../profiles";
+import { familyPage, pageNameOf } from "./access";
+import { openInvitation, type FamilyDeps, type InvitationRow } from "./invitations";
+
+export function invitationState(row: InvitationRow, now: Date): InvitationState {
+  if (row.acceptedAt) return "used";
+  if (row.revokedAt) return "revoked";
+  if (row.expiresAt <= now) return "expired";
+  return "open";
+}
+
+async function invitationByToken(tx: Executor, token: string, lock = false): Promise<InvitationRow> {
+  const query = tx
+    .select()
+    .from(profileInvitations)
+    .where(eq(profileInvitations.tokenHash, tokenHash(token)));
+  const [row] = lock ? await query.for("update") : await query;
+  if (!row) throw new DomainError("not_found", familyMessages.invalid, "token");
+  return row;
+}
+
+/** The invitation as its page shows it (any state), to whoever holds the link. */
+export async function readInvitation(
+  db: Executor,
+  token: string,
+  now = new Date(),
+): Promise<InvitationView & { forEmail: string }> {
+  const row = await invitationByToken(db, token);
+  const page = await familyPage(db, row.profileId);
+  const [inviter] = row.invitedByUserId
+    ? await db.select({ email: users.email }).from(users).where(eq(users.id, row.invitedByUserId))
+    : [];
+  return {
+    profileId: page.id,
+    pageName: pageNameOf(page),
+    kind: row.kind,
+    invitedBy: inviter?.email ?? null,
+    emailMasked: maskEmail(row.email),
+    state: invitationState(row, now),
+    expiresAt: row.expiresAt.toISOString(),
+    forEmail: row.email,
+  };
+}
+
+/** Each state but `open` refused with its own message: 410 for a link past its date or withdrawn. */
+function refuseUnless(state: InvitationState): void {
+  if (state === "used") throw new DomainError("conflict", familyMessages.used, "token");
+  if (state === "revoked") throw new DomainError("gone", familyMessages.revoked, "token");
+  if (state === "expired") throw new DomainError("gone", familyMessages.expired, "token");
+}
+
+async function emailOf(tx: Executor, userId: string): Promise<string> {
+  const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  if (!user) throw new DomainError("forbidden", familyMessages.wrongAccount, "token");
+  return user.email;
+}
+
+/** The checks an acceptance passes, before anything is written (the hand-over's cancellation too). */
+function assertAcceptable(row: InvitationRow, actorEmail: string, now: Date): void {
+  refuseUnless(invitationState(row, now));
+  if (row.email.toLowerCase() !== actorEmail.toLowerCase()) {
+    throw new DomainError("forbidden", familyMessages.wrongAccount, "token");
+  }
+}
+
+export type AcceptDeps = FamilyDeps & {
+  /** For a hand-over: the old owner's card subscription is cancelled at its period's end. */
+  subscriptions: Omit<SubscriptionDeps, "now">;
+};
+
+/**
+ * The signed-in account of the invited address accepts. A hand-over first cancels the old owner's
+ * renewing card subscription at its period's end (the existing cancellation, with its e-mail to them:
+ * they are never charged again for a page they no longer own; the page keeps its paid time), then
+ * moves the page in one transaction.
+ */
+export async function acceptInvitation(
+  deps: AcceptDeps,
+  token: string,
+  actor: Actor,
+  origin: RequestOrigin,
+): Promise<{ profileId: string; role: "owner" | "editor" }> {
+  const now = deps.now ?? new Date();
+  const actorEmail = await emailOf(deps.db, actor.id);
+  const first = await invitationByToken(deps.db, token);
+  assertAcceptable(first, actorEmail, now);
+  if (first.kind === "handover") {
+    const page = await familyPage(deps.db, first.profileId);
+    if (page.ownerUserId === actor.id)
+      throw new DomainError("conflict", familyMessages.alreadyOwner, "token");
+    if (page.ownerUserId) {
+      const oldOwner: Actor = { id: page.ownerUserId, roles: ["customer"] };
+      await cancelSubscription({ ...deps.subscriptions, now }, page.id, oldOwner, origin).catch(
+        (error: unknown) => {
+          // No current subscription: nothing renews, nothing to cancel.
+          if (error instanceof DomainError && error.code === "not_found") return;
+          throw error;
+        },
+      );
+    }
+  }
+  return deps.db.transaction(async (tx) => {
+    const row = await invitationByToken(tx, token, true);
+    assertAcceptable(row, actorEmail, now);
+    const page = await familyPage(tx, row.profileId, true);
+    await tx
+      .update(profileInvitations)
+      .set({ acceptedAt: now, acceptedByUserId: actor.id })
+      .where(eq(profileInvitations.id, row.id));
+    if (row.kind === "editor") {
+      if (page.ownerUserId === actor.id)
+        throw new DomainError("conflict", familyMessages.alreadyOwner, "token");
+      await tx
+        .insert(profileEditors)
+        .values({ profileId: page.id, userId: actor.id, addedByUserId: row.invitedByUserId, addedAt: now })
+        .onConflictDoNothing();
+      await audit(tx, {
+        action: "family.invite_accept",
+        actorUserId: actor.id,
+        targetUserId: page.ownerUserId,
+        details: { profileId: page.id, invitationId: row.id, kind: row.kind },
+        ...origin,
+      });
+      return { profileId: page.id, role: "editor" as const };
+    }
+    if (page.ownerUserId === actor.id)
+      throw new DomainError("conflict", familyMessages.alreadyOwner, "token");
+    const oldOwner = page.ownerUserId;
+    await setProfileOwner(tx, { profileId: page.id, toUserId: actor.id, now });
+    // The new owner is no editor of their own page; the old one becomes one (and may leave).
+    await tx
+      .delete(profileEditors)
+      .where(and(eq(profileEditors.profileId, page.id), eq(profileEditors.userId, actor.id)));
+    if (oldOwner) {
+      await tx
+        .insert(profileEditors)
+        .values({ profileId: page.id, userId: oldOwner, addedByUserId: actor.id, addedAt: now })
+        .onConflictDoNothing();
+    }
+    // Other hand-overs the old owner offered end here: the new owner decides whom to hand it to.
+    await tx
+      .update(profileInvitations)
+      .set({ revokedAt: now })
+      .where(
+        and(
+          eq(profileInvitations.profileId, page.id),
+          eq(profileInvitations.kind, "handover"),
+          ne(profileInvitations.id, row.id),
+          openInvitation,
+        ),
+      );
+    await audit(tx, {
+      action: "family.handover",
+      actorUserId: actor.id,
+      targetUserId: oldOwner,
+      details: {
+        profileId: page.id,
+        invitationId: row.id,
+        from: oldOwner,
+        to: actor.id,
+        status: page.status,
+      },
+      ...origin,
+    });
+    return { profileId: page.id, role: "owner" as const };
+  });
+}

@@ -1,0 +1,187 @@
+// Invitations to a page (issue 25): the owner invites an address to help keep the page (`editor`) or
+// to take it over (`handover`); the link carries a secret of which only the SHA-256 is kept; inviting
+// the same address again sends a new link in place of the open one; the owner may withdraw it.
+import { and, count, eq, gt, isNull, sql } from "drizzle-orm";
+import {
+  familyMessages,
+  invitationDays,
+  maxEditorsPerPage,
+  type InvitationKind,
+  type OpenInvitation,
+} from "../../../contract/family";
+import { fallbackLocale, isLocale } from "../../../contract/locale";
+import type { Database, Executor } from "../../db/client";
+import { profileEditors, profileInvitations, users } from "../../db/schema";
+import type { EmailSender } from "../../providers/email/types";
+import { audit, dayMs, DomainError, newToken, tokenHash, type Actor, type RequestOrigin } from "../core";
+import { ownedFamilyPage, pageNameOf } from "./access";
+import { sendInvitationEmail } from "./emails";
+
+export type InvitationRow = typeof profileInvitations.$inferSelect;
+
+export type FamilyDeps = {
+  db: Database;
+  email: EmailSender;
+  publicUrl: string;
+  now?: Date;
+};
+
+export function invitationView(row: InvitationRow, now: Date): OpenInvitation {
+  return {
+    id: row.id,
+    email: row.email,
+    kind: row.kind,
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+    expired: row.expiresAt <= now,
+  };
+}
+
+/** Not accepted and not withdrawn (it may still be past its date). */
+export const openInvitation = and(
+  isNull(profileInvitations.acceptedAt),
+  isNull(profileInvitations.revokedAt),
+);
+
+/** The page's editors and its open, unexpired editor invitations: what the limit of ten counts. */
+export async function editorSeatsTaken(tx: Executor, profileId: string, now: Date): Promise<number> {
+  const [editors] = await tx
+    .select({ n: count() })
+    .from(profileEditors)
+    .where(eq(profileEditors.profileId, profileId));
+  const [invited] = await tx
+    .select({ n: count() })
+    .from(profileInvitations)
+    .where(
+      and(
+        eq(profileInvitations.profileId, profileId),
+        eq(profileInvitations.kind, "editor"),
+        openInvitation,
+        gt(profileInvitations.expiresAt, now),
+      ),
+    );
+  return Number(editors?.n ?? 0) + Number(invited?.n ?? 0);
+}
+
+/**
+ * The owner invites `email` to the page, and the e-mail with the link goes out once the invitation is
+ * kept. An open invitation of the same kind to the same address is withdrawn and replaced (a new link).
+ */
+export async function invite(
+  deps: FamilyDeps,
+  input: { profileId: string; email: string; kind: InvitationKind },
+  actor: Actor,
+  origin: RequestOrigin,
+): Promise<{ invitation: OpenInvitation; replaced: boolean }> {
+  const now = deps.now ?? new Date();
+  const email = input.email.trim();
+  const token = newToken();
+  const change = input.kind === "handover" ? "hand it over" : "invite editors";
+  const made = await deps.db.transaction(async (tx) => {
+    const page = await ownedFamilyPage(tx, input.profileId, actor, change);
+    const [owner] = await tx
+      .select({ email: users.email, locale: users.locale })
+      .from(users)
+      .where(eq(users.id, page.ownerUserId as string));
+    if (owner && owner.email.toLowerCase() === email.toLowerCase()) {
+      throw new DomainError("conflict", familyMessages.yourself, "email");
+    }
+    const [editor] = await tx
+      .select({ userId: profileEditors.userId })
+      .from(profileEditors)
+      .innerJoin(users, eq(users.id, profileEditors.userId))
+      .where(and(eq(profileEditors.profileId, page.id), sql`lower(${users.email}) = lower(${email})`));
+    if (editor && input.kind === "editor") {
+      throw new DomainError("conflict", familyMessages.alreadyEditor, "email");
+    }
+    const sameOpen = and(
+      eq(profileInvitations.profileId, page.id),
+      eq(profileInvitations.kind, input.kind),
+      sql`lower(${profileInvitations.email}) = lower(${email})`,
+      openInvitation,
+    );
+    const replaced = await tx
+      .update(profileInvitations)
+      .set({ revokedAt: now })
+      .where(sameOpen)
+      .returning({ id: profileInvitations.id, expiresAt: profileInvitations.expiresAt });
+    // A replaced invitation that still held a seat gives it to its replacement.
+    if (input.kind === "editor" && (await editorSeatsTaken(tx, page.id, now)) >= maxEditorsPerPage) {
+      throw new DomainError("conflict", familyMessages.tooMany, "email");
+    }
+    const [row] = await tx
+      .insert(profileInvitations)
+      .values({
+        profileId: page.id,
+        kind: input.kind,
+        email,
+        tokenHash: tokenHash(token),
+        invitedByUserId: actor.id,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + invitationDays * dayMs),
+      })
+      .returning();
+    const invitation = row as InvitationRow;
+    await audit(tx, {
+      action: "family.invite",
+      actorUserId: actor.id,
+      targetUserId: page.ownerUserId,
+      details: {
+        profileId: page.id,
+        invitationId: invitation.id,
+        kind: input.kind,
+        email,
+        replaced: replaced.map((old) => old.id),
+      },
+      ...origin,
+    });
+    const [inviter] = await tx
+      .select({ email: users.email, locale: users.locale })
+      .from(users)
+      .where(eq(users.id, actor.id));
+    return { invitation, replaced: replaced.length > 0, page, inviter: inviter ?? owner };
+  });
+  await sendInvitationEmail(deps.email, {
+    to: email,
+    kind: input.kind,
+    token,
+    pageName: pageNameOf(made.page),
+    invitedBy: made.inviter?.email ?? "",
+    days: invitationDays,
+    publicUrl: deps.publicUrl,
+    locale: made.inviter?.locale && isLocale(made.inviter.locale) ? made.inviter.locale : fallbackLocale,
+  });
+  return { invitation: invitationView(made.invitation, now), replaced: made.replaced };
+}
+
+/** The owner withdraws an open invitation: its link stops working at once. */
+export async function revokeInvitation(
+  deps: Pick<FamilyDeps, "db" | "now">,
+  input: { profileId: string; invitationId: string },
+  actor: Actor,
+  origin: RequestOrigin,
+): Promise<void> {
+  const now = deps.now ?? new Date();
+  await deps.db.transaction(async (tx) => {
+    const page = await ownedFamilyPage(tx, input.profileId, actor, "withdraw its invitations");
+    const [revoked] = await tx
+      .update(profileInvitations)
+      .set({ revokedAt: now })
+      .where(
+        and(
+          eq(profileInvitations.id, input.invitationId),
+          eq(profileInvitations.profileId, page.id),
+          openInvitation,
+        ),
+      )
+      .returning();
+    if (!revoked) throw new DomainError("not_found", familyMessages.noSuchInvitation, "invitationId");
+    await audit(tx, {
+      action: "family.invite_revoke",
+      actorUserId: actor.id,
+      targetUserId: page.ownerUserId,
+      details: { profileId: page.id, invitationId: revoked.id, kind: revoked.kind, email: revoked.email },
+      ...origin,
+    });
+  });
+}
