@@ -28,6 +28,7 @@ export const reservedPaths = [
   "favicon.svg",
   "__e2e",
   "__manifest",
+  "metrics",
 ];
 
 export const firstNameSchema = text("A first name", { error: "Enter a first name." })

@@ -2,22 +2,17 @@
 import { randomUUID } from "node:crypto";
 import { existsSync, readdirSync } from "node:fs";
 import { Hono, type Context } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { RouterContextProvider } from "react-router";
 import { errorCodes } from "../contract/errors";
 import { accountRoutes } from "./api/privacy/account";
 import { subscriptionRoutes } from "./api/billing/subscriptions";
 import { adminCheckRoutes, adminUserRoutes } from "./api/accounts/admin";
-import {
-  addressLabelsBodyBytes,
-  addressLabelsPdfPath,
-  addressLabelsPreviewPath,
-  adminAddressLabelRoutes,
-} from "./api/print/admin-address-labels";
+import { adminAddressLabelRoutes } from "./api/print/admin-address-labels";
+import { bodyLimits } from "./api/body-limits";
 import { adminDashboardRoutes } from "./api/dashboard/admin-dashboard";
 import { adminQrRoutes } from "./api/print/admin-qr";
-import { adminBgMaxRoutes, bgMaxImportBodyBytes, bgMaxImportPath } from "./api/invoicing/admin-bgmax";
+import { adminBgMaxRoutes } from "./api/invoicing/admin-bgmax";
 import { adminCreditorRoutes } from "./api/billing/admin-creditor";
 import { adminOrderRoutes, customerOrderRoutes } from "./api/billing/admin-orders";
 import { adminProfileRoutes } from "./api/profiles/admin-profiles";
@@ -26,7 +21,7 @@ import { checkoutRoutes } from "./api/billing/checkout";
 import { adminInvoiceRoutes, customerInvoiceRoutes } from "./api/invoicing/invoices";
 import { webhookRoutes } from "./api/billing/webhooks";
 import { firstNameRoutes } from "./api/profiles/first-names";
-import { imageRoutes, imageUploadBodyBytes, imageUploadPath, serveUploads } from "./api/profiles/images";
+import { imageRoutes, serveUploads } from "./api/profiles/images";
 import { kammareRoutes } from "./api/profiles/kammare";
 import { adminPartnerRoutes } from "./api/partners/admin-partners";
 import { partnerRoutes, partnerSignupRoutes } from "./api/partners/partners";
@@ -56,6 +51,14 @@ import { compressPage } from "./http/page-compression";
 import { referralCookie } from "./http/referral";
 import { baseSecurityHeaders, contentSecurityPolicy, createNonce } from "./http/security";
 import type { Logger } from "./logger";
+import {
+  metricsEndpoint,
+  pageRoutePatterns,
+  requestMetrics,
+  unmatchedRoute,
+  type Metrics,
+  type PageRoute,
+} from "./metrics";
 import type { EmailSender } from "./providers/email/types";
 import type { ImageStore } from "./providers/images/store";
 import { createPaymentProviders, type PaymentProviders } from "./providers/payments";
@@ -88,9 +91,12 @@ export type AppDeps = {
   invoiceProvider?: InvoiceProvider;
   /** Folder of the browser build (assets and public files); absent when Vite serves them in dev. */
   clientDir?: string;
+  /** This process's metrics (ADR 028): counted when given, shown at /metrics with METRICS_TOKEN. */
+  metrics?: Metrics;
+  /** The page table (the build's routes), so the metrics name a page by its pattern ("/k/:id"). */
+  pageRoutes?: PageRoute[];
 };
 
-export const maxBodyBytes = 1024 * 1024;
 const requestIdPattern = /^[A-Za-z0-9._-]{8,64}$/;
 
 /** Whether the request failed because its client disconnected (Node's "aborted" while reading the body). */
@@ -114,6 +120,11 @@ export function createApp(given: AppDeps): Hono<ApiEnv> {
   };
   const securityHeaders = baseSecurityHeaders(config.secure);
   const app = new Hono<ApiEnv>();
+  // First, so a request's time is the whole app's; only when this process keeps metrics.
+  const { metrics } = deps;
+  if (metrics) app.use(requestMetrics(metrics));
+  if (metrics && deps.pageCache) metrics.watchPageCache(deps.pageCache);
+  const pagePattern = deps.pageRoutes ? pageRoutePatterns(deps.pageRoutes) : () => "page";
 
   app.use(async (c, next) => {
     const incoming = c.req.header("x-request-id");
@@ -153,26 +164,7 @@ export function createApp(given: AppDeps): Hono<ApiEnv> {
 
   const api = new Hono<ApiEnv>();
   api.use(malformedUrls());
-  const limitTo = (maxSize: number, words: string) =>
-    bodyLimit({
-      maxSize,
-      onError: (c) =>
-        c.json(errorBody(errorCodes.payloadTooLarge, `The request body is larger than ${words}.`), 413),
-    });
-  const defaultLimit = limitTo(maxBodyBytes, "1 MB");
-  // Only the image upload takes more than 1 MB: a 10 MB image with its multipart framing.
-  const uploadLimit = limitTo(imageUploadBodyBytes, "10 MB");
-  // A BgMax payment file is sent as the body itself, up to 5 MB.
-  const bgMaxLimit = limitTo(bgMaxImportBodyBytes, "5 MB");
-  // The address PDF maker takes up to 5,000,000 characters of pasted text or CSV in its JSON body.
-  const addressLabelsLimit = limitTo(addressLabelsBodyBytes, "16 MB");
-  const addressLabelsPaths = new Set([addressLabelsPreviewPath, addressLabelsPdfPath]);
-  api.use((c, next) => {
-    if (c.req.method === "POST" && c.req.path === imageUploadPath) return uploadLimit(c, next);
-    if (c.req.method === "POST" && c.req.path === bgMaxImportPath) return bgMaxLimit(c, next);
-    if (c.req.method === "POST" && addressLabelsPaths.has(c.req.path)) return addressLabelsLimit(c, next);
-    return defaultLimit(c, next);
-  });
+  api.use(bodyLimits());
   api.use(async (c, next) => {
     await next();
     c.res.headers.set("Cache-Control", c.res.headers.get("Cache-Control") ?? "no-store");
@@ -215,7 +207,11 @@ export function createApp(given: AppDeps): Hono<ApiEnv> {
   const webhooks = {
     db,
     providers: payments.byName,
-    booking: { onProfileChanged, freeTrialDays: config.FREE_TRIAL_DAYS },
+    booking: {
+      onProfileChanged,
+      freeTrialDays: config.FREE_TRIAL_DAYS,
+      onOutcome: metrics?.payment,
+    },
   };
   api.route("/webhooks", webhookRoutes(webhooks));
   const invoicing = {
@@ -304,10 +300,12 @@ export function createApp(given: AppDeps): Hono<ApiEnv> {
   api.route("/partner", partnerSignupRoutes({ db, config }));
   api.route("/partner", guardedArea(apiAreas["/partner"], partnerRoutes({ db, config, email: deps.email })));
   // Every other /api path answers JSON, never a page.
-  api.all("*", (c) =>
-    c.json(errorBody(errorCodes.notFound, `No API call at ${c.req.method} ${c.req.path}.`), 404),
-  );
+  api.all("*", (c) => {
+    c.set("route", unmatchedRoute);
+    return c.json(errorBody(errorCodes.notFound, `No API call at ${c.req.method} ${c.req.path}.`), 404);
+  });
   app.route("/api", api);
+  app.get("/metrics", metricsEndpoint(config.METRICS_TOKEN, metrics));
   app.get("/uploads/*", serveUploads(deps.images));
   // A page's days as a calendar file (/k/{id}/calendar.ics): a public resource, not a page.
   app.route("/", calendarFileRoutes({ db, publicUrl: config.publicUrl }));
@@ -332,6 +330,7 @@ export function createApp(given: AppDeps): Hono<ApiEnv> {
       precompressed: true,
       onFound: (_path, c) => {
         c.header("Cache-Control", "public, max-age=3600");
+        c.set("route", "static");
       },
     });
     // The build's own names at its top level, read once: looking every page's path up on the disk
@@ -347,6 +346,7 @@ export function createApp(given: AppDeps): Hono<ApiEnv> {
   // A visit through a partner's referral link (/?ref=…, /k/{id}?ref=…) is remembered in a cookie.
   app.use("*", referralCookie({ db, secure: config.secure }));
   app.all("*", (c) => {
+    if (metrics) c.set("route", pagePattern(c.req.path));
     const render = (nonce: string) => renderPage(c, deps, services, nonce);
     const page = deps.pageCache ? deps.pageCache.handle(c.req.raw, render) : render(createNonce());
     return page.then((response) => compressPage(c.req.raw, response));

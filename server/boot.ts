@@ -8,6 +8,7 @@ import { createLogger, writeToLogOutput, type Logger } from "./logger";
 import { createEmailSender } from "./providers/email";
 import type { EmailSender } from "./providers/email/types";
 import { createImageStore, type ImageStore } from "./providers/images";
+import { countedEmail, createMetrics, type Metrics } from "./metrics";
 
 export type Booted = {
   config: Config;
@@ -16,6 +17,8 @@ export type Booted = {
   email: EmailSender;
   background: BackgroundTasks;
   images: ImageStore;
+  /** This process's metrics (ADR 028); kept only when METRICS_TOKEN is set, for /metrics to show. */
+  metrics?: Metrics;
   /**
    * The admin this start created with a generated password (admin@localhost), to be shown once to the
    * operator by `initialAdminNotice`, on the console and not in the JSON log.
@@ -26,11 +29,14 @@ export type Booted = {
 export async function boot(env: Record<string, string | undefined> = process.env): Promise<Booted> {
   const config = loadConfig(env);
   const logger = createLogger(config.LOG_LEVEL);
+  const metrics = config.METRICS_TOKEN ? createMetrics() : undefined;
   const database = await openDatabase(
     config.DATABASE_URL
       ? { url: config.DATABASE_URL }
       : { dataDir: config.DATA_DIR, sharedBuffersMb: config.EMBEDDED_SHARED_BUFFERS_MB },
+    { onStatement: metrics?.statement },
   );
+  metrics?.watchConnections(database);
   let initialAdmin: Booted["initialAdmin"];
   try {
     const applied = await migrate(database);
@@ -58,10 +64,20 @@ export async function boot(env: Record<string, string | undefined> = process.env
     throw error;
   }
   warnAboutPayments(config, logger);
-  const email = createEmailSender(config);
+  const sender = createEmailSender(config);
+  const email = metrics ? countedEmail(sender, metrics) : sender;
   logger.info({ email: email.kind }, "e-mail provider ready");
   const images = createImageStore(config);
-  return { config, logger, database, email, background: createBackgroundTasks(logger), images, initialAdmin };
+  return {
+    config,
+    logger,
+    database,
+    email,
+    background: createBackgroundTasks(logger),
+    images,
+    metrics,
+    initialAdmin,
+  };
 }
 
 /** Test payments never by accident (decisions): the start says when card payments are not real, or off. */

@@ -68,6 +68,15 @@ const configSchema = z
     // Test-only pages under /__e2e (a failing loader, a render error, feature flags). Off in production.
     E2E_FIXTURES: z.enum(["on", "off"]).default("off"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    // The bearer token GET /metrics asks for (Prometheus' text format, ADR 028). Unset: no metrics are
+    // kept and /metrics is a 404. A secret: at least 32 characters, never logged.
+    METRICS_TOKEN: optionalText.pipe(
+      z
+        .string()
+        .min(32, "must have at least 32 characters")
+        .refine((v) => !/\s/.test(v), "must not contain spaces")
+        .optional(),
+    ),
     // Card payments: the built-in offline `sandbox` or `stripe` (needs both Stripe keys). Unset: the
     // sandbox while PUBLIC_URL is not https, no card payments on an https site (decisions: test
     // payments never by accident).

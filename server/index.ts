@@ -5,6 +5,7 @@ import { createApp } from "./app";
 import { announceInitialAdmin, boot } from "./boot";
 import { ConfigError } from "./config";
 import { createPageCache } from "./http/page-cache";
+import { nestRoutes } from "./metrics";
 import { listen, stopOnSignals } from "./serve";
 
 // For `npm run bench`, which prepares its databases with the build's own code (the migrations are
@@ -33,12 +34,14 @@ export async function start({ clientDir }: { clientDir: string }): Promise<void>
   await pageCache?.follow(booted.database, booted.logger);
   // The build object, not a function returning it: React Router derives its routes and request
   // handler from a function's result on every request (that is for the dev server's reloads).
-  const pages = createRequestHandler(await import("virtual:react-router/server-build"), "production");
+  const build = await import("virtual:react-router/server-build");
+  const pages = createRequestHandler(build, "production");
   const app = createApp({
     ...booted,
     pageCache,
     buildId: __BUILD_ID__,
     pages,
+    pageRoutes: nestRoutes(build.routes),
     // serveStatic takes a root relative to the working directory.
     clientDir: path.relative(process.cwd(), clientDir) || ".",
   });

@@ -10,6 +10,7 @@ import { retentionPeriods, sweepRetention } from "./domain/privacy";
 import { outboxDir } from "./providers/email";
 import { createInvoiceProvider } from "./providers/invoicing";
 import { chargeKeptCard } from "./providers/payments/sandbox";
+import type { SweepName } from "./metrics";
 
 export type Running = { server: ServerType; port: number; stop: () => Promise<void> };
 
@@ -20,6 +21,8 @@ export type ListenOptions = {
 
 type ScheduledJob = {
   name: string;
+  /** Its name in the metrics (kammare_sweeps_total). */
+  sweep: SweepName;
   lockKey: number;
   everyMs: number;
   /** A first run soon after start, so a restart does not leave the work a whole interval behind. */
@@ -32,13 +35,19 @@ type ScheduledJob = {
  * others skip that round. Answers the stop, which lets a run in progress finish first.
  */
 function scheduleExclusive(
-  { logger, database }: Pick<Booted, "logger" | "database">,
+  { logger, database, metrics }: Pick<Booted, "logger" | "database" | "metrics">,
   job: ScheduledJob,
 ): { stop: () => Promise<void> } {
   let running: Promise<unknown> = Promise.resolve();
   const run = () => {
-    running = runExclusive(database, job.lockKey, job.work).catch((error: unknown) =>
-      logger.warn({ err: error }, `${job.name} failed`),
+    running = runExclusive(database, job.lockKey, job.work).then(
+      (ran) => {
+        if (ran) metrics?.sweep(job.sweep, "ran");
+      },
+      (error: unknown) => {
+        metrics?.sweep(job.sweep, "failed");
+        logger.warn({ err: error }, `${job.name} failed`);
+      },
     );
   };
   const timer = setInterval(run, job.everyMs);
@@ -57,15 +66,22 @@ function scheduleExclusive(
 
 /** The lifecycle sweep every LIFECYCLE_EVERY_SECONDS, one process at a time. Answers the stop. */
 export function scheduleLifecycle(
-  { config, logger, database, email }: Pick<Booted, "config" | "logger" | "database" | "email">,
+  {
+    config,
+    logger,
+    database,
+    email,
+    metrics,
+  }: Pick<Booted, "config" | "logger" | "database" | "email" | "metrics">,
   options: ListenOptions & { firstSweepAfterMs?: number } = {},
 ): { stop: () => Promise<void> } {
   // The sweep hands over invoices whose hand-over failed; made once, so a token is reused.
   const invoiceProvider = createInvoiceProvider(config);
   return scheduleExclusive(
-    { logger, database },
+    { logger, database, metrics },
     {
       name: "lifecycle sweep",
+      sweep: "lifecycle",
       lockKey: jobLocks.lifecycle,
       everyMs: config.LIFECYCLE_EVERY_SECONDS * 1000,
       firstAfterMs: options.firstSweepAfterMs ?? 5_000,
@@ -91,7 +107,8 @@ export function scheduleRetention({
   logger,
   database,
   images,
-}: Pick<Booted, "config" | "logger" | "database" | "images">): { stop: () => Promise<void> } {
+  metrics,
+}: Pick<Booted, "config" | "logger" | "database" | "images" | "metrics">): { stop: () => Promise<void> } {
   const deps = {
     db: database.db,
     images,
@@ -100,9 +117,10 @@ export function scheduleRetention({
     periods: retentionPeriods(config),
   };
   return scheduleExclusive(
-    { logger, database },
+    { logger, database, metrics },
     {
       name: "retention sweep",
+      sweep: "retention",
       lockKey: jobLocks.retention,
       everyMs: config.RETENTION_SWEEP_EVERY_MINUTES * 60 * 1000,
       firstAfterMs: 30_000,
@@ -119,7 +137,7 @@ export const keepAliveMs = 65_000;
 
 export function listen(
   app: { fetch: Hono["fetch"] },
-  { config, logger, database, background, email, images }: Booted,
+  { config, logger, database, background, email, images, metrics }: Booted,
   options: ListenOptions = {},
 ): Promise<Running> {
   return new Promise((resolve) => {
@@ -128,7 +146,7 @@ export function listen(
       (info: AddressInfo) => {
         const url = config.PUBLIC_URL ?? `http://localhost:${info.port}`;
         logger.info({ url, port: info.port, database: database.kind }, "listening");
-        const retention = scheduleRetention({ config, logger, database, images });
+        const retention = scheduleRetention({ config, logger, database, images, metrics });
         // The embedded database has no autovacuum: ANALYZE now and then, or large lists get slow plans,
         // and VACUUM, or the space of deleted rows is never reused (on a server both are no-ops). One
         // after the other, and shutdown waits for the one running: closing the database under it can
@@ -146,7 +164,7 @@ export function listen(
         ];
         for (const timer of maintenance) timer.unref();
         setImmediate(analyze);
-        const lifecycle = scheduleLifecycle({ config, logger, database, email }, options);
+        const lifecycle = scheduleLifecycle({ config, logger, database, email, metrics }, options);
         let stopping: Promise<void> | undefined;
         const stop = () =>
           (stopping ??= (async () => {

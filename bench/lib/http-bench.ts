@@ -7,6 +7,7 @@ import { candleRush, type CandleRush } from "./candle-rush.ts";
 import { firstLoads, printFirstLoad, type FirstLoadRun, type MeasuredPage } from "./first-load-report.ts";
 import type { ServerBuild } from "./list.ts";
 import { compare, type Target, type TargetResult } from "./load.ts";
+import { benchMetricsToken, metricsCost, type MetricsCost } from "./metrics-cost.ts";
 import { makeDataDir, startApp, startBareServer, type Running } from "./processes.ts";
 import {
   benchClaimPath,
@@ -76,6 +77,8 @@ export type HttpRun = {
   firstLoad: FirstLoadRun;
   /** Candles lit in a rush on the bench's page; null when the page is not measured. */
   candles: CandleRush | null;
+  /** The cached /k/{id} with and without metrics (lib/metrics-cost.ts); null when the page is not measured. */
+  metrics: MetricsCost | null;
 };
 
 /** Cached /k/{id} must reach this share of the bare server's requests per second. */
@@ -117,12 +120,18 @@ export async function httpBench(build: ServerBuild): Promise<HttpRun> {
     let skipped = missingProfilePage();
     let cachedDir: string | undefined;
     let uncachedDir: string | undefined;
+    let metricsDir: string | undefined;
+    let controlDir: string | undefined;
     if (!skipped) {
       log(`preparing ${benchProfilePath} (one live profile) in the app's database…`);
       cachedDir = await makeDataDir();
       await prepareProfileData(build, { dataDir: cachedDir });
       uncachedDir = await makeDataDir();
       await cp(cachedDir, uncachedDir, { recursive: true });
+      metricsDir = await makeDataDir();
+      await cp(cachedDir, metricsDir, { recursive: true });
+      controlDir = await makeDataDir();
+      await cp(cachedDir, controlDir, { recursive: true });
     }
     log("starting the app (production build, embedded database)…");
     // Behind a proxy as far as addresses go: the candle rush comes from many visitors' addresses.
@@ -130,6 +139,14 @@ export async function httpBench(build: ServerBuild): Promise<HttpRun> {
     running.push(app);
     const uncachedApp = skipped ? null : await startApp({ dataDir: uncachedDir, env: { PAGE_CACHE: "off" } });
     if (uncachedApp) running.push(uncachedApp);
+    // The same cached page with metrics kept (METRICS_TOKEN set) and without, for their cost: two fresh
+    // processes alike but for the token (`app` above is loaded longer, and behind a proxy).
+    const metricsApp = metricsDir
+      ? await startApp({ dataDir: metricsDir, env: { METRICS_TOKEN: benchMetricsToken } })
+      : null;
+    if (metricsApp) running.push(metricsApp);
+    const controlApp = controlDir ? await startApp({ dataDir: controlDir }) : null;
+    if (controlApp) running.push(controlApp);
 
     const landed = await fetchPage(`${app.url}${homePath}`, { follow: true });
     const url = new URL(landed.url);
@@ -313,6 +330,10 @@ export async function httpBench(build: ServerBuild): Promise<HttpRun> {
     } else {
       console.log(`/k/{id}: SKIPPED (${skipped ?? "no result"})`);
     }
+    let metrics: MetricsCost | null = null;
+    if (!skipped && metricsApp && controlApp) {
+      metrics = await metricsCost({ without: controlApp, with: metricsApp }, benchProfilePath);
+    }
     let candles: CandleRush | null = null;
     if (!skipped) {
       // About ten seconds' worth on this machine.
@@ -336,6 +357,7 @@ export async function httpBench(build: ServerBuild): Promise<HttpRun> {
       profilePage,
       firstLoad,
       candles,
+      metrics,
     };
   } finally {
     await Promise.allSettled(running.reverse().map((child) => child.stop()));

@@ -6,6 +6,9 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
+import { checkChannel, createListener, type ListenOptions } from "./listener";
+
+export type { ListenOptions };
 import * as schema from "./schema";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -14,17 +17,6 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type RawConnection = {
   exec(sqlText: string): Promise<void>;
   query<Row>(sqlText: string, params?: unknown[]): Promise<Row[]>;
-};
-
-export type ListenOptions = {
-  /**
-   * Notifications may have been missed: the listening connection was lost (called then) and is
-   * back (called again once it listens anew). Drop everything kept on the strength of this channel.
-   * Never called on the embedded database, which lives in this process.
-   */
-  onReset?: () => void;
-  /** The listening connection failed or a reconnection attempt did; it keeps retrying. */
-  onError?: (error: Error) => void;
 };
 
 /** Stops one subscription; the connection stays open for the others until `close()`. */
@@ -41,15 +33,25 @@ export type DatabaseHandle = {
    */
   listen(channel: string, onMessage: (payload: string) => void, options?: ListenOptions): Promise<Unlisten>;
   ping(): Promise<void>;
+  /**
+   * Its connections now, for the metrics: PostgreSQL's pool (open, idle, callers waiting for one), or
+   * the embedded database's one connection (idle when no statement runs; waiting: statements queued).
+   */
+  connections(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
+  /**
+   * The embedded database only: runs `work` while no other statement or transaction of this process
+   * runs (it takes its turn like one statement), on the raw connection and with PGlite's own dump of its
+   * data folder, so what it reads and dumps is one consistent moment (backups, server/backup).
+   */
+  alone?<T>(work: (session: EmbeddedSession) => Promise<T>): Promise<T>;
 };
 
-const channelPattern = /^[a-z_][a-z0-9_]{0,62}$/;
+/** The embedded database while nothing else runs: its connection and its data folder as a tarball. */
+export type EmbeddedSession = RawConnection & { dumpDataDir(): Promise<Blob> };
 
-function checkChannel(channel: string): void {
-  // Channel names go into LISTEN as identifiers; only plain ones, so no quoting question arises.
-  if (!channelPattern.test(channel)) throw new Error(`Not a channel name: ${JSON.stringify(channel)}`);
-}
+/** What the database reports as it works: each statement's time on its connection, in seconds. */
+export type DatabaseObserver = { onStatement?: (seconds: number) => void };
 
 export type DatabaseTarget =
   | { url: string }
@@ -58,22 +60,28 @@ export type DatabaseTarget =
   /** In memory; from `image` (a PGlite dumpDataDir tarball), if given, instead of running initdb. */
   | { memory: true; image?: Blob };
 
-export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
-  if ("url" in target) return openServer(target.url);
+export async function openDatabase(
+  target: DatabaseTarget,
+  observer: DatabaseObserver = {},
+): Promise<DatabaseHandle> {
+  if ("url" in target) return openServer(target.url, observer);
   if ("dataDir" in target) {
     const dataDir = path.resolve(target.dataDir, "pglite");
     // PGlite needs its folder to exist before it runs initdb there.
     await mkdir(dataDir, { recursive: true });
-    return openEmbedded({
-      dataDir,
-      startParams: [
-        ...PGlite.defaultStartParams,
-        "-c",
-        `shared_buffers=${target.sharedBuffersMb ?? embeddedSharedBuffersMb}MB`,
-      ],
-    });
+    return openEmbedded(
+      {
+        dataDir,
+        startParams: [
+          ...PGlite.defaultStartParams,
+          "-c",
+          `shared_buffers=${target.sharedBuffersMb ?? embeddedSharedBuffersMb}MB`,
+        ],
+      },
+      observer,
+    );
   }
-  return openEmbedded(target.image ? { loadDataDir: target.image } : {});
+  return openEmbedded(target.image ? { loadDataDir: target.image } : {}, observer);
 }
 
 /**
@@ -106,7 +114,7 @@ export function createTurns(sliceMs = 10) {
     if (next) next();
     else busy = false;
   }
-  return async function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  async function inTurn<T>(work: () => Promise<T>): Promise<T> {
     await new Promise<void>((resolve) => {
       waiting.push(resolve);
       if (!busy) {
@@ -120,25 +128,86 @@ export function createTurns(sliceMs = 10) {
       if (performance.now() - sliceStarted < sliceMs) grantNext();
       else startSlice();
     }
+  }
+  /** Whether a statement runs now, and how many wait for their turn. */
+  const state = () => ({ busy, waiting: waiting.length });
+  return Object.assign(inTurn, { state });
+}
+
+/** `run` with its time handed to `onStatement`, whether it succeeds or fails. */
+function timed<Args extends unknown[], Result>(
+  run: (...args: Args) => Promise<Result>,
+  onStatement: (seconds: number) => void,
+): (...args: Args) => Promise<Result> {
+  return async (...args) => {
+    const started = performance.now();
+    try {
+      return await run(...args);
+    } finally {
+      onStatement((performance.now() - started) / 1000);
+    }
   };
 }
 
-function takingTurns(client: PGlite): PGlite {
-  const inTurn = createTurns();
-  const { query, exec, transaction } = client;
+function takingTurns(client: PGlite, inTurn: ReturnType<typeof createTurns>, observer: DatabaseObserver) {
+  const { onStatement } = observer;
+  const time = <Args extends unknown[], Result>(run: (...args: Args) => Promise<Result>) =>
+    onStatement ? timed(run, onStatement) : run;
+  const query = time(client.query.bind(client) as (...args: unknown[]) => Promise<unknown>);
+  const exec = time(client.exec.bind(client) as (...args: unknown[]) => Promise<unknown>);
+  const { transaction } = client;
+  type Transaction = Parameters<Parameters<typeof transaction>[0]>[0];
+  // Statements inside a transaction are timed one by one too (the transaction holds the turn).
+  const timedTransaction = (tx: Transaction): Transaction =>
+    onStatement
+      ? Object.assign(tx, {
+          query: timed(tx.query.bind(tx), onStatement),
+          exec: timed(tx.exec.bind(tx), onStatement),
+        })
+      : tx;
   return Object.assign(client, {
-    query: (...args: Parameters<typeof query>) => inTurn(() => query.apply(client, args)),
-    exec: (...args: Parameters<typeof exec>) => inTurn(() => exec.apply(client, args)),
-    transaction: (...args: Parameters<typeof transaction>) => inTurn(() => transaction.apply(client, args)),
+    query: (...args: unknown[]) => inTurn(() => query(...args)),
+    exec: (...args: unknown[]) => inTurn(() => exec(...args)),
+    transaction: <T>(callback: (tx: Transaction) => Promise<T>) =>
+      inTurn(() => transaction.call(client, (tx) => callback(timedTransaction(tx)))),
   }) as PGlite;
 }
 
-async function openEmbedded(options: {
-  dataDir?: string;
-  loadDataDir?: Blob;
-  startParams?: string[];
-}): Promise<DatabaseHandle> {
-  const client = takingTurns(await PGlite.create(options));
+/**
+ * Times every statement a pooled PostgreSQL connection runs: its query method wrapped once, when the
+ * pool opens it. Both of pg's forms are timed (a promise, or a callback as the last argument, which
+ * the pool's own query uses); a Submittable (a cursor or stream) is not: none is used.
+ */
+function timeStatements(client: pg.PoolClient, onStatement: (seconds: number) => void): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((...args: unknown[]) => {
+    const first = args[0] as { submit?: unknown } | undefined;
+    if (typeof first?.submit === "function") return query(...args);
+    const started = performance.now();
+    const done = () => onStatement((performance.now() - started) / 1000);
+    const last = args.at(-1);
+    if (typeof last === "function") {
+      args[args.length - 1] = (...results: unknown[]) => {
+        done();
+        return (last as (...results: unknown[]) => unknown)(...results);
+      };
+      return query(...args);
+    }
+    const result = query(...args) as Promise<unknown>;
+    result.then(done, done);
+    return result;
+  }) as typeof client.query;
+}
+
+async function openEmbedded(
+  options: { dataDir?: string; loadDataDir?: Blob; startParams?: string[] },
+  observer: DatabaseObserver,
+): Promise<DatabaseHandle> {
+  const turns = createTurns();
+  const pglite = await PGlite.create(options);
+  // Its own methods, for `alone` (which already holds the turn the wrapped ones would wait for).
+  const raw = { query: pglite.query.bind(pglite), exec: pglite.exec.bind(pglite) };
+  const client = takingTurns(pglite, turns, observer);
   const connection: RawConnection = {
     exec: async (sqlText) => {
       await client.exec(sqlText);
@@ -162,6 +231,21 @@ async function openEmbedded(options: {
     ping: async () => {
       await client.query("select 1");
     },
+    connections: () => {
+      const { busy, waiting } = turns.state();
+      return { total: 1, idle: busy ? 0 : 1, waiting };
+    },
+    alone: (work) =>
+      turns(() =>
+        work({
+          exec: async (sqlText) => {
+            await raw.exec(sqlText);
+          },
+          query: async <Row>(sqlText: string, params?: unknown[]) =>
+            (await raw.query<Row>(sqlText, params)).rows,
+          dumpDataDir: () => pglite.dumpDataDir("none"),
+        }),
+      ),
     close: async () => {
       if (closed) return;
       closed = true;
@@ -170,10 +254,12 @@ async function openEmbedded(options: {
   };
 }
 
-async function openServer(url: string): Promise<DatabaseHandle> {
+async function openServer(url: string, observer: DatabaseObserver): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on("error", () => {});
+  const { onStatement } = observer;
+  if (onStatement) pool.on("connect", (client) => timeStatements(client, onStatement));
   const listener = createListener(url);
   let closed = false;
   return {
@@ -197,177 +283,12 @@ async function openServer(url: string): Promise<DatabaseHandle> {
     ping: async () => {
       await pool.query("select 1");
     },
+    connections: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: async () => {
       if (closed) return;
       closed = true;
       await listener.close();
       await pool.end();
-    },
-  };
-}
-
-type Subscriber = ListenOptions & { onMessage: (payload: string) => void };
-
-/** Reconnection delays: doubling from the first to the last, each with up to half of it off at random. */
-export const listenerBackoffMs = { first: 100, last: 10_000 };
-
-/**
- * LISTEN on a PostgreSQL server needs a session of its own, kept open (a pooled connection would
- * go back to the pool and stop listening): one client per database handle, for every channel. When
- * it drops, it reconnects with backoff, LISTENs again, and tells every subscriber to reset.
- */
-function createListener(url: string) {
-  const channels = new Map<string, Set<Subscriber>>();
-  let client: pg.Client | null = null;
-  let connecting: Promise<pg.Client> | null = null;
-  let retryTimer: NodeJS.Timeout | null = null;
-  let attempt = 0;
-  let closed = false;
-
-  const everyone = () => [...channels.values()].flatMap((set) => [...set]);
-  const tell = (pick: (subscriber: Subscriber) => void) => {
-    for (const subscriber of everyone()) {
-      try {
-        pick(subscriber);
-      } catch {
-        // A failing subscriber must not keep the others from hearing it.
-      }
-    }
-  };
-
-  async function connect(): Promise<pg.Client> {
-    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000, keepAlive: true });
-    next.on("notification", (message) => {
-      for (const subscriber of channels.get(message.channel) ?? []) {
-        try {
-          subscriber.onMessage(message.payload ?? "");
-        } catch {
-          // as above
-        }
-      }
-    });
-    next.on("error", (error) => lost(next, error));
-    next.on("end", () => lost(next, new Error("The listening connection ended.")));
-    try {
-      await next.connect();
-      for (const channel of channels.keys()) await next.query(`LISTEN ${channel}`);
-    } catch (error) {
-      next.removeAllListeners("end");
-      next.on("error", () => {});
-      await next.end().catch(() => {});
-      throw error;
-    }
-    return next;
-  }
-
-  function lost(which: pg.Client, error: Error): void {
-    if (which !== client || closed) return;
-    client = null;
-    which.on("error", () => {});
-    void which.end().catch(() => {});
-    tell((subscriber) => subscriber.onError?.(error));
-    tell((subscriber) => subscriber.onReset?.());
-    scheduleReconnect();
-  }
-
-  function scheduleReconnect(): void {
-    if (closed || retryTimer) return;
-    const full = Math.min(listenerBackoffMs.last, listenerBackoffMs.first * 2 ** attempt);
-    attempt += 1;
-    retryTimer = setTimeout(
-      () => {
-        connecting = connect();
-        connecting.then(
-          async (next) => {
-            retryTimer = null;
-            connecting = null;
-            if (closed) {
-              await next.end().catch(() => {});
-              return;
-            }
-            client = next;
-            attempt = 0;
-            tell((subscriber) => subscriber.onReset?.());
-          },
-          (error: unknown) => {
-            retryTimer = null;
-            connecting = null;
-            tell((subscriber) =>
-              subscriber.onError?.(error instanceof Error ? error : new Error(String(error))),
-            );
-            scheduleReconnect();
-          },
-        );
-      },
-      full * (1 - Math.random() / 2),
-    );
-    retryTimer.unref();
-  }
-
-  /**
-   * The live connection. The first call connects, and fails (as do calls waiting with it) when it
-   * cannot; while reconnecting, null: the new connection LISTENs to every channel once it is back.
-   */
-  function ready(): Promise<pg.Client | null> {
-    if (client) return Promise.resolve(client);
-    if (retryTimer) return connecting ? connecting.catch(() => null) : Promise.resolve(null);
-    if (!connecting) {
-      const attemptNow = connect();
-      connecting = attemptNow;
-      attemptNow.then(
-        (next) => {
-          client = next;
-          connecting = null;
-        },
-        () => {
-          connecting = null;
-        },
-      );
-    }
-    return connecting;
-  }
-
-  return {
-    async listen(channel: string, onMessage: (payload: string) => void, options: ListenOptions = {}) {
-      checkChannel(channel);
-      if (closed) throw new Error("The database is closed.");
-      const subscriber: Subscriber = { ...options, onMessage };
-      const set = channels.get(channel) ?? new Set<Subscriber>();
-      const first = set.size === 0;
-      set.add(subscriber);
-      channels.set(channel, set);
-      const drop = () => {
-        set.delete(subscriber);
-        if (set.size === 0 && channels.get(channel) === set) channels.delete(channel);
-      };
-      try {
-        const live = await ready();
-        // LISTEN twice is harmless; a connection made meanwhile may have missed this channel.
-        if (live && (first || live !== client)) await live.query(`LISTEN ${channel}`);
-      } catch (error) {
-        drop();
-        throw error;
-      }
-      return async () => {
-        if (!set.has(subscriber)) return;
-        drop();
-        if (!channels.has(channel) && client && !closed) {
-          await client.query(`UNLISTEN ${channel}`).catch(() => {});
-        }
-      };
-    },
-    async close() {
-      closed = true;
-      if (retryTimer) clearTimeout(retryTimer);
-      retryTimer = null;
-      const open = client ?? (await connecting?.catch(() => null)) ?? null;
-      client = null;
-      channels.clear();
-      if (open) {
-        open.removeAllListeners("end");
-        open.on("error", () => {});
-        await open.end().catch(() => {});
-      }
     },
   };
 }

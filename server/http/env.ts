@@ -8,5 +8,7 @@ export type ApiEnv = {
     logger: Logger;
     viewer: Viewer | null;
     ip: string | null;
+    /** The route's pattern for the metrics, where Hono's own does not tell it (pages, static files). */
+    route?: string;
   };
 };

@@ -17,6 +17,8 @@ export type BookingDeps = {
   /** The free trial's length when terms put one first (FREE_TRIAL_DAYS). */
   freeTrialDays?: number;
   now?: Date;
+  /** Told what came of each event: booked, a replay (booked before), or its booking failed (metrics). */
+  onOutcome?: (event: PaymentEvent, outcome: "booked" | "replayed" | "failed") => void;
 };
 
 export type Booking = {
@@ -36,6 +38,18 @@ export async function bookPaymentEvent(
   event: PaymentEvent,
   deps: BookingDeps = {},
 ): Promise<Booking> {
+  let booking: Booking;
+  try {
+    booking = await bookInTransaction(db, event, deps);
+  } catch (error) {
+    deps.onOutcome?.(event, "failed");
+    throw error;
+  }
+  deps.onOutcome?.(event, booking.booked ? "booked" : "replayed");
+  return booking;
+}
+
+async function bookInTransaction(db: Database, event: PaymentEvent, deps: BookingDeps): Promise<Booking> {
   const now = deps.now ?? new Date();
   const trialDays = deps.freeTrialDays ?? freeTrialDays;
   let changedProfile: string | null = null;
