@@ -19,7 +19,8 @@ test("switching to Swedish changes the page at once and survives a reload", asyn
 
   await page.getByRole("button", { name: "Svenska" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Gratis provperiod i 30 dagar");
-  expect(scripts.some((script) => script.includes(swedishText))).toBe(true);
+  // The response's body is read as it arrives: wait for it rather than race the heading.
+  await expect.poll(() => scripts.some((script) => script.includes(swedishText))).toBe(true);
   await expect(page.locator("html")).toHaveAttribute("lang", "sv-SE");
   await expect(page.getByRole("button", { name: "Svenska" })).toHaveAttribute("aria-pressed", "true");
 

@@ -1,7 +1,7 @@
 // One memory on the owner's moderation screen: who wrote it and when, the text as written (its line
 // breaks kept), the writer's private address, open reports, the owner's reply, and what the owner can
 // do with it: show, hide, remove (after a confirmation) and reply.
-import { useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import type { OwnerMemory } from "../../../../contract/memories";
 import { api, ApiError } from "../../../lib/api";
 import { formatDateTime } from "../../../lib/date-format";
@@ -36,6 +36,14 @@ export function MemoryCard({ memory, onDecided }: Props) {
   const [confirming, setConfirming] = useState(false);
   const [replying, setReplying] = useState(false);
   const actions = useRef<HTMLDivElement>(null);
+  // The reply closed: focus goes back to its button once the buttons are there again (an effect of
+  // that render, not a guess at the next frame).
+  const focusReply = useRef(false);
+  useEffect(() => {
+    if (replying || !focusReply.current) return;
+    focusReply.current = false;
+    actions.current?.querySelector<HTMLElement>("[data-reply]")?.focus();
+  }, [replying]);
   const about = t("memoryModeration.actions.about", { name: memory.name });
 
   async function decide(state: Decision) {
@@ -114,8 +122,8 @@ export function MemoryCard({ memory, onDecided }: Props) {
           name={memory.name}
           reply={memory.reply}
           onClose={() => {
+            focusReply.current = true;
             setReplying(false);
-            requestAnimationFrame(() => actions.current?.querySelector<HTMLElement>("[data-reply]")?.focus());
           }}
         />
       )}
