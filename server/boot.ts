@@ -67,7 +67,11 @@ export async function boot(env: Record<string, string | undefined> = process.env
   const sender = createEmailSender(config);
   const email = metrics ? countedEmail(sender, metrics) : sender;
   logger.info({ email: email.kind }, "e-mail provider ready");
-  const images = createImageStore(config);
+  const images = await createImageStore(config);
+  logger.info(
+    config.IMAGE_STORE === "s3" ? { images: images.kind, bucket: config.S3_BUCKET } : { images: images.kind },
+    "image store ready",
+  );
   return {
     config,
     logger,

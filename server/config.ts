@@ -68,6 +68,26 @@ const configSchema = z
     // Test-only pages under /__e2e (a failing loader, a render error, feature flags). Off in production.
     E2E_FIXTURES: z.enum(["on", "off"]).default("off"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    // Where uploaded images are kept: `disk` (DATA_DIR/uploads, one machine) or `s3` (a bucket every
+    // process on every machine reads; needs S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY).
+    IMAGE_STORE: z.enum(["disk", "s3"]).default("disk"),
+    // The S3 service's address; unset: AWS S3 itself in S3_REGION. The secret key is never sent
+    // (requests are signed), so http:// is allowed for a service on a private network.
+    S3_ENDPOINT: httpUrl.optional(),
+    S3_REGION: z.string().trim().min(1).default("us-east-1"),
+    S3_BUCKET: optionalText,
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
+    // `on`: address the bucket as endpoint/bucket/key (MinIO, most S3-compatible services).
+    S3_FORCE_PATH_STYLE: z.enum(["on", "off"]).default("off"),
+    // A CDN in front of the bucket: /uploads/{key} redirects to this address + key (IMAGE_STORE=s3).
+    // https only: the pages' CSP takes images from this site or from https addresses.
+    IMAGE_PUBLIC_URL: httpUrl
+      .refine(
+        (value) => value.startsWith("https://"),
+        "must start with https:// (the pages load images only over https)",
+      )
+      .optional(),
     // The bearer token GET /metrics asks for (Prometheus' text format, ADR 028). Unset: no metrics are
     // kept and /metrics is a 404. A secret: at least 32 characters, never logged.
     METRICS_TOKEN: optionalText.pipe(
@@ -125,6 +145,12 @@ const configSchema = z
     EMBEDDED_SHARED_BUFFERS_MB: z.coerce.number().int().min(16).max(4096).default(embeddedSharedBuffersMb),
     // How often the embedded database is vacuumed (it has no autovacuum), in hours.
     VACUUM_EVERY_HOURS: z.coerce.number().int().min(1).max(720).default(24),
+    // Backups (`npm run backup`, ADR 030): the folder the archives go to (default DATA_DIR/backups), how
+    // often the running site takes one itself (unset: only when asked), and how many scheduled ones
+    // it keeps (the oldest beyond that are removed).
+    BACKUP_DIR: optionalText,
+    BACKUP_EVERY_HOURS: z.coerce.number().int().min(1).max(8760).optional(),
+    BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
     // The seller printed on every receipt (Swedish bookkeeping: name, organisation and VAT numbers,
     // address). The defaults are placeholders: set the company's real details in production.
     SELLER_NAME: z.string().trim().min(1).default("Kammare AB"),
@@ -145,6 +171,22 @@ const configSchema = z
       message: "PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET",
     },
   )
+  .superRefine((values, context) => {
+    // One issue per missing setting, as for Capway below; the values themselves are never repeated.
+    if (values.IMAGE_STORE === "s3") {
+      for (const key of ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
+        if (!values[key]) {
+          context.addIssue({ code: "custom", path: [key], message: "is needed when IMAGE_STORE=s3" });
+        }
+      }
+    } else if (values.IMAGE_PUBLIC_URL) {
+      context.addIssue({
+        code: "custom",
+        path: ["IMAGE_PUBLIC_URL"],
+        message: "is for a CDN in front of the bucket: it needs IMAGE_STORE=s3",
+      });
+    }
+  })
   .superRefine((values, context) => {
     if (values.INVOICE_PROVIDER !== "capway") return;
     // One issue per missing setting, so the message names each one the operator still has to set.

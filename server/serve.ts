@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { serve, type ServerType } from "@hono/node-server";
 import type { Hono } from "hono";
 import type { Booted } from "./boot";
+import { startBackups } from "./backup/schedule";
 import { jobLocks, runExclusive } from "./db/exclusive";
 import { refreshPlannerStatistics, statisticsEveryMs, vacuumEmbedded } from "./db/statistics";
 import { runLifecycle } from "./domain/lifecycle";
@@ -165,6 +166,8 @@ export function listen(
         for (const timer of maintenance) timer.unref();
         setImmediate(analyze);
         const lifecycle = scheduleLifecycle({ config, logger, database, email, metrics }, options);
+        // Scheduled backups, and on the embedded database `npm run backup`'s socket (ADR 030).
+        const backups = startBackups({ config, logger, database, images });
         let stopping: Promise<void> | undefined;
         const stop = () =>
           (stopping ??= (async () => {
@@ -179,6 +182,7 @@ export function listen(
             await background.idle();
             await lifecycle.stop();
             await retention.stop();
+            await (await backups).stop();
             await maintaining;
             await database.close();
             logger.info("stopped");

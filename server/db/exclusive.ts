@@ -10,6 +10,8 @@ export const jobLocks = {
   lifecycle: 7_041_998_213,
   // Saving the creditor: two admins saving the first one at once must not make two active creditors.
   creditorSave: 7_041_998_214,
+  // Scheduled backups (server/backup): one process at a time takes them.
+  backup: 7_041_998_215,
 } as const;
 
 /** Runs `work` if no other process holds the job's lock; answers whether it ran. */

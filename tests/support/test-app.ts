@@ -22,7 +22,8 @@ export function createTestApp(
   lines: LogLine[] = [],
 ) {
   const outbox = mkdtempSync(path.join(tmpdir(), "kammare-outbox-"));
-  const images = createDiskImageStore(mkdtempSync(path.join(tmpdir(), "kammare-uploads-")));
+  // A store given in `extra` (a bucket) is the one the app uses, and the one handed back.
+  const images = extra.images ?? createDiskImageStore(mkdtempSync(path.join(tmpdir(), "kammare-uploads-")));
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
       for (const line of chunk.toString().split("\n").filter(Boolean))

@@ -11,7 +11,9 @@ import type { ApiEnv } from "../../http/env";
 import type { SignedInEnv } from "../../http/guards";
 import { ApiError, invalidInput, mediaTypeOf } from "../../http/errors";
 import {
+  imageCacheControl,
   ImageRejectedError,
+  isImageKey,
   processUpload,
   type ImageProcessor,
   type ImageStore,
@@ -79,19 +81,44 @@ export function imageRoutes({ db, images, process = processUpload }: ImageDeps) 
   });
 }
 
-/** GET /uploads/{key}: a stored image. Keys never change content (each upload gets a new one). */
+/**
+ * GET /uploads/{key}: a stored image, streamed from the store as it reads (a bucket's answer is passed
+ * on, never held whole), or a redirect to the CDN in front of the bucket (IMAGE_PUBLIC_URL). Keys never
+ * change content (each upload gets a new one), so both are cached for long.
+ */
 export function serveUploads(images: ImageStore): Handler<ApiEnv> {
+  const notFound = (c: Parameters<Handler<ApiEnv>>[0]) => {
+    c.header("Cache-Control", "no-store");
+    return c.text("Not found", 404);
+  };
   return async (c) => {
     const key = c.req.path.slice("/uploads/".length);
-    const found = await images.get(key);
-    if (!found) {
-      c.header("Cache-Control", "no-store");
-      return c.text("Not found", 404);
+    if (!isImageKey(key)) return notFound(c);
+    const direct = images.publicUrlOf?.(key);
+    if (direct) {
+      // A day: the address stays right as long as IMAGE_PUBLIC_URL does.
+      c.header("Cache-Control", "public, max-age=86400");
+      return c.redirect(direct, 302);
     }
-    return c.body(new Uint8Array(found.data), 200, {
-      "Content-Type": found.contentType,
-      "Cache-Control": "public, max-age=31536000, immutable",
+    const headers = {
+      "Cache-Control": imageCacheControl,
       "X-Content-Type-Options": "nosniff",
+    };
+    if (images.open) {
+      const found = await images.open(key);
+      if (!found) return notFound(c);
+      return c.body(found.body, 200, {
+        ...headers,
+        "Content-Type": found.contentType,
+        ...(found.bytes === null ? {} : { "Content-Length": String(found.bytes) }),
+      });
+    }
+    const found = await images.get(key);
+    if (!found) return notFound(c);
+    return c.body(new Uint8Array(found.data), 200, {
+      ...headers,
+      "Content-Type": found.contentType,
+      "Content-Length": String(found.data.length),
     });
   };
 }

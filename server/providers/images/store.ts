@@ -1,10 +1,17 @@
 // Where uploaded images live: an interface an object store can implement, and the local-disk store
 // (DATA_DIR/uploads by default) that keeps each object as a plain file under its key.
 import { randomUUID } from "node:crypto";
-import { mkdir, readFile, rename, rm, unlink, writeFile } from "node:fs/promises";
+import { mkdir, open as openFile, readdir, readFile, rename, rm, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { Readable } from "node:stream";
 
 export type StoredImage = { data: Buffer; contentType: string };
+
+/** The header images are served with (and stored with in a bucket, for a CDN): keys never change content. */
+export const imageCacheControl = "public, max-age=31536000, immutable";
+
+/** An object read as it arrives, for serving it without holding it whole in memory. */
+export type ImageStream = { body: ReadableStream<Uint8Array>; contentType: string; bytes: number | null };
 
 export type ImageStore = {
   readonly kind: string;
@@ -14,6 +21,15 @@ export type ImageStore = {
   get(key: string): Promise<StoredImage | null>;
   /** Removes the object; removing one that is not there is not an error. */
   delete(key: string): Promise<void>;
+  /** The object as a stream, or null when there is none; a store without it is served through `get`. */
+  open?(key: string): Promise<ImageStream | null>;
+  /**
+   * Where visitors fetch the object straight from a CDN in front of the store (IMAGE_PUBLIC_URL + key),
+   * or undefined when the site serves it itself.
+   */
+  publicUrlOf?(key: string): string | undefined;
+  /** Every key the store holds, in no promised order (for copying or backing up a whole store). */
+  keys?(): AsyncIterable<string>;
 };
 
 /**
@@ -95,6 +111,40 @@ export function createDiskImageStore(dir: string): ImageStore {
       } catch (error) {
         if (missing.has(errorCode(error))) return null;
         throw error;
+      }
+    },
+    async open(key) {
+      const contentType = contentTypeOfKey(key);
+      if (!contentType) return null;
+      try {
+        // Opened before its size is read, so a file removed in between is either served whole or a 404.
+        const handle = await openFile(fileOf(key), "r");
+        try {
+          const { size } = await handle.stat();
+          const body = Readable.toWeb(handle.createReadStream()) as unknown as ReadableStream<Uint8Array>;
+          return { body, contentType, bytes: size };
+        } catch (error) {
+          await handle.close();
+          throw error;
+        }
+      } catch (error) {
+        if (missing.has(errorCode(error))) return null;
+        throw error;
+      }
+    },
+    async *keys() {
+      let entries;
+      try {
+        entries = await readdir(root, { recursive: true, withFileTypes: true });
+      } catch (error) {
+        if (missing.has(errorCode(error))) return;
+        throw error;
+      }
+      for (const entry of entries) {
+        if (!entry.isFile()) continue;
+        const key = path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join("/");
+        // Temporary files of a put under way are not objects.
+        if (isImageKey(key)) yield key;
       }
     },
     async delete(key) {

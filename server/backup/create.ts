@@ -1,0 +1,296 @@
+// Takes a backup: one archive (server/backup/tar.ts) with a consistent copy of the database, the images
+// its rows name, and a manifest (server/backup/manifest.ts), written into BACKUP_DIR under a temporary
+// name and renamed once whole. ADR 030.
+//
+// One moment for everything: on the embedded database the dump, the row counts and the list of images
+// are taken in one turn of the database (`alone`), between two statements of the site, so no
+// transaction is half in it; on PostgreSQL one repeatable-read transaction exports its snapshot to
+// pg_dump and reads the counts and the images in that same snapshot, while the site keeps writing.
+// Images are written before their row (server/domain/profiles/images.ts), so every row of the copy
+// has its files; they are read from the store after the snapshot, by key, so any ImageStore will do.
+import { spawn } from "node:child_process";
+import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
+import path from "node:path";
+import { promisify } from "node:util";
+import { gzip } from "node:zlib";
+import type { Config } from "../config";
+import type { DatabaseHandle, RawConnection } from "../db/client";
+import { imageKeysOf } from "../domain/profiles";
+import type { ImageStore } from "../providers/images";
+import { embeddedDumpName, imagePrefix, manifestName, serverDumpName, type Manifest } from "./manifest";
+import { createTarWriter, type WrittenEntry } from "./tar";
+
+export class BackupError extends Error {
+  override name = "BackupError";
+}
+
+export type BackupConfig = Pick<Config, "DATA_DIR" | "BACKUP_DIR" | "DATABASE_URL">;
+
+export type BackupDeps = {
+  config: BackupConfig;
+  database: DatabaseHandle;
+  images: ImageStore;
+};
+
+/** Where the archives go: BACKUP_DIR, or DATA_DIR/backups. */
+export function backupDir(config: Pick<Config, "DATA_DIR" | "BACKUP_DIR">): string {
+  return path.resolve(config.BACKUP_DIR ?? path.join(config.DATA_DIR, "backups"));
+}
+
+/** An archive's name: its time, so names sort by age (`-2` when two fall in one millisecond). */
+export const archivePattern = /^kammare-backup-\d{8}T\d{9}Z(?:-\d+)?\.tar$/;
+
+function archiveStamp(at: Date): string {
+  return at.toISOString().replace(/[-:.]/g, "");
+}
+
+/** What the snapshot saw besides the dump. */
+type Facts = {
+  takenAt: Date;
+  postgresVersion: string;
+  schemaVersion: string | null;
+  counts: Record<string, number>;
+  imageKeys: string[];
+};
+
+const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/** The counts, the schema version and the images' keys, read on `connection` in the snapshot. */
+export async function readFacts(connection: RawConnection): Promise<Facts> {
+  const [clock] = await connection.query<{ now: Date | string; version: string }>(
+    "select now() as now, current_setting('server_version') as version",
+  );
+  const tables = (
+    await connection.query<{ name: string }>(
+      "select tablename as name from pg_tables where schemaname = 'public' order by tablename",
+    )
+  ).map((row) => row.name);
+  const counts: Record<string, number> = {};
+  for (const table of tables) {
+    const [row] = await connection.query<{ count: string }>(
+      `select count(*)::text as count from public.${quoteIdent(table)}`,
+    );
+    counts[table] = Number(row?.count ?? 0);
+  }
+  const schemaVersion = tables.includes("schema_migrations")
+    ? ((
+        await connection.query<{ name: string }>(
+          "select name from schema_migrations order by name desc limit 1",
+        )
+      )[0]?.name ?? null)
+    : null;
+  const imageKeys = tables.includes("profile_images")
+    ? (
+        await connection.query<{ variants: unknown }>(
+          "select variants from profile_images order by created_at, id",
+        )
+      ).flatMap((row) =>
+        imageKeysOf(
+          (typeof row.variants === "string" ? JSON.parse(row.variants) : row.variants) as Parameters<
+            typeof imageKeysOf
+          >[0],
+        ),
+      )
+    : [];
+  return {
+    takenAt: new Date(clock?.now ?? Date.now()),
+    postgresVersion: clock?.version ?? "",
+    schemaVersion,
+    counts,
+    imageKeys: [...new Set(imageKeys)],
+  };
+}
+
+/** The embedded database: PGlite's own dump of its data folder, in one turn with the facts. */
+async function embeddedSnapshot(database: DatabaseHandle): Promise<Facts & { dump: Uint8Array }> {
+  if (!database.alone) throw new BackupError("This database cannot be dumped from this process.");
+  const taken = await database.alone(async (session) => {
+    // Written to the data files first: a restore then starts without replaying the log.
+    await session.exec("checkpoint");
+    const facts = await readFacts(session);
+    return { facts, dump: await session.dumpDataDir() };
+  });
+  // Compressed after the turn, on libuv's threads: the site is not held up by it.
+  const dump = await promisify(gzip)(new Uint8Array(await taken.dump.arrayBuffer()), { level: 3 });
+  return { ...taken.facts, dump };
+}
+
+export const pgDumpMissing =
+  "pg_dump was not found: install PostgreSQL's client tools of the server's major version or newer " +
+  "(Debian/Ubuntu: apt install postgresql-client-16 for a 16 server), or take the backups with the " +
+  "database service's own tooling (README, Backups).";
+
+type Ran = { code: number | null; stdout: string; stderr: string };
+
+/** Runs a PostgreSQL client tool; its password goes in PGPASSWORD, never on its command line. */
+export function runPgTool(tool: string, args: string[], url?: string): Promise<Ran> {
+  const env = { ...process.env };
+  const finalArgs = [...args];
+  if (url) {
+    const address = new URL(url);
+    if (address.password) env.PGPASSWORD = decodeURIComponent(address.password);
+    address.password = "";
+    finalArgs.push(`--dbname=${address.toString()}`);
+  }
+  return new Promise((resolve, reject) => {
+    const child = spawn(tool, finalArgs, { env, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on("error", (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === "ENOENT"
+          ? new BackupError(tool === "pg_dump" ? pgDumpMissing : pgDumpMissing.replace("pg_dump", tool))
+          : error,
+      ),
+    );
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** The major version of a client tool (`pg_dump (PostgreSQL) 15.20 …` → 15). */
+export async function toolMajor(tool: string): Promise<number> {
+  const ran = await runPgTool(tool, ["--version"]);
+  const major = /(\d+)(?:\.\d+)?/.exec(ran.stdout)?.[1];
+  if (ran.code !== 0 || !major) throw new BackupError(`${tool} --version failed: ${ran.stderr.trim()}`);
+  return Number(major);
+}
+
+/** A tool older than the server cannot read or write its dumps. */
+export function checkToolVersion(tool: string, toolVersion: number, serverVersion: string): void {
+  const serverMajor = Number(/^(\d+)/.exec(serverVersion)?.[1] ?? 0);
+  if (toolVersion < serverMajor) {
+    throw new BackupError(
+      `${tool} is version ${toolVersion} but the PostgreSQL server is ${serverVersion}: install the client tools of version ${serverMajor} or newer.`,
+    );
+  }
+}
+
+/** PostgreSQL: pg_dump in custom format on a snapshot this connection exports and reads in too. */
+async function serverSnapshot(database: DatabaseHandle, url: string, dumpFile: string): Promise<Facts> {
+  const pgDump = await toolMajor("pg_dump");
+  return database.withConnection(async (connection) => {
+    await connection.exec("begin isolation level repeatable read, read only");
+    try {
+      const [exported] = await connection.query<{ snapshot: string }>(
+        "select pg_export_snapshot() as snapshot",
+      );
+      const version = (
+        await connection.query<{ v: string }>("select current_setting('server_version') as v")
+      )[0]?.v;
+      checkToolVersion("pg_dump", pgDump, version ?? "0");
+      // pg_dump joins this transaction's snapshot, which lives until the commit below.
+      const dumping = runPgTool(
+        "pg_dump",
+        ["--format=custom", `--snapshot=${exported?.snapshot ?? ""}`, `--file=${dumpFile}`, "--no-sync"],
+        url,
+      ).then((ran) => {
+        if (ran.code !== 0) throw new BackupError(`pg_dump failed: ${ran.stderr.trim()}`);
+      });
+      const [facts] = await Promise.all([readFacts(connection), dumping]);
+      return facts;
+    } finally {
+      await connection.exec("commit");
+    }
+  });
+}
+
+export type BackupResult = { file: string; manifest: Manifest };
+
+/** Writes one archive of the database and the images into the backup folder; answers its path. */
+export async function createBackup({ config, database, images }: BackupDeps): Promise<BackupResult> {
+  const dir = backupDir(config);
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  const started = new Date();
+  const partial = path.join(dir, `.kammare-backup-${archiveStamp(started)}-${process.pid}.partial`);
+  const dumpFile = `${partial}.dump`;
+  let writer: Awaited<ReturnType<typeof createTarWriter>> | undefined;
+  try {
+    let facts: Facts;
+    let databaseEntry: WrittenEntry;
+    let format: Manifest["database"]["format"];
+    if (database.kind === "embedded") {
+      const snapshot = await embeddedSnapshot(database);
+      facts = snapshot;
+      writer = await createTarWriter(partial);
+      databaseEntry = await writer.add(embeddedDumpName, snapshot.dump, facts.takenAt);
+      format = "pglite-datadir-tar-gzip";
+    } else {
+      if (!config.DATABASE_URL)
+        throw new BackupError("DATABASE_URL is needed to back up a PostgreSQL database.");
+      facts = await serverSnapshot(database, config.DATABASE_URL, dumpFile);
+      writer = await createTarWriter(partial);
+      databaseEntry = await writer.addFile(serverDumpName, dumpFile, facts.takenAt);
+      await rm(dumpFile, { force: true });
+      format = "pg_dump-custom";
+    }
+    const files: WrittenEntry[] = [databaseEntry];
+    const missing: string[] = [];
+    for (const key of facts.imageKeys) {
+      const image = await images.get(key);
+      if (!image) missing.push(key);
+      else files.push(await writer.add(`${imagePrefix}${key}`, image.data, facts.takenAt));
+    }
+    const manifest: Manifest = {
+      format: "kammare-backup",
+      version: 1,
+      takenAt: facts.takenAt.toISOString(),
+      engine: database.kind,
+      schemaVersion: facts.schemaVersion,
+      postgresVersion: facts.postgresVersion,
+      database: { file: databaseEntry.name, format },
+      counts: facts.counts,
+      images: { store: images.kind, count: files.length - 1, missing },
+      files: files.map(({ name, bytes, sha256 }) => ({ name, bytes, sha256 })),
+    };
+    await writer.add(manifestName, Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`), facts.takenAt);
+    await writer.finish();
+    writer = undefined;
+    // The final name only once the archive is whole; a second one in the same millisecond gets -2.
+    const base = `kammare-backup-${archiveStamp(facts.takenAt)}`;
+    let file = path.join(dir, `${base}.tar`);
+    for (let n = 2; await exists(file); n += 1) file = path.join(dir, `${base}-${n}.tar`);
+    await rename(partial, file);
+    return { file, manifest };
+  } catch (error) {
+    await writer?.abandon();
+    throw error;
+  } finally {
+    await rm(partial, { force: true });
+    await rm(dumpFile, { force: true });
+  }
+}
+
+async function exists(file: string): Promise<boolean> {
+  return stat(file).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** The archives in the folder, newest first. */
+export async function listBackups(dir: string): Promise<string[]> {
+  const names = await readdir(dir).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === "ENOENT") return [] as string[];
+    throw error;
+  });
+  return names
+    .filter((name) => archivePattern.test(name))
+    .sort()
+    .reverse()
+    .map((name) => path.join(dir, name));
+}
+
+/** Removes all but the newest `keep` archives (and partial ones a crash left more than a day ago). */
+export async function pruneBackups(dir: string, keep: number): Promise<string[]> {
+  const removed = (await listBackups(dir)).slice(keep);
+  for (const file of removed) await rm(file, { force: true });
+  const names = await readdir(dir).catch(() => [] as string[]);
+  for (const name of names.filter((name) => name.startsWith(".kammare-backup-"))) {
+    const file = path.join(dir, name);
+    const info = await stat(file).catch(() => null);
+    if (info && Date.now() - info.mtimeMs > 24 * 60 * 60 * 1000) await rm(file, { force: true });
+  }
+  return removed;
+}
