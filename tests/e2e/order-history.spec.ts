@@ -81,7 +81,13 @@ test("a customer who paid by card sees the orders of their pages on /account, ea
   await page.setViewportSize(desktop);
   await page.goto(`/k/${first.id}`);
   await waitForHydration(page);
-  await page.getByRole("button", { name: "Orders and receipts" }).click();
+  // The list is a lazy part of the page that hydrates after the page itself: a click that lands
+  // before it does is lost, so click until the list says it is open.
+  const opener = page.getByRole("button", { name: "Orders and receipts" });
+  await expect(async () => {
+    if ((await opener.getAttribute("aria-expanded")) !== "true") await opener.click();
+    await expect(opener).toHaveAttribute("aria-expanded", "true", { timeout: 1000 });
+  }).toPass();
   const own = page.getByRole("region", { name: "Orders and receipts" }).getByRole("listitem");
   await expect(own).toHaveCount(1);
   await expect(own).toContainText(`Order ${older}`);
