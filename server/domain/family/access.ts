@@ -1,19 +1,19 @@
 // The page a family change is about, locked for it, and how the actor stands to it.
 import { eq } from "drizzle-orm";
+import type { ProfileStatus } from "../../../contract/profiles";
 import type { Executor } from "../../db/client";
 import { profiles } from "../../db/schema";
 import { DomainError, hasRole, type Actor } from "../core";
-import { assertOwnsProfile, isProfileEditor } from "../profiles";
+import { assertOwnsProfile, isProfileEditor, pageMissing } from "../profiles";
+
+export { pageMissing };
 
 export type FamilyPage = {
   id: string;
   ownerUserId: string | null;
-  status: string;
+  status: ProfileStatus;
   content: { displayName?: string };
 };
-
-export const pageMissing = () =>
-  new DomainError("not_found", "There is no page with this code.", "profileId");
 
 /** The page's name as e-mails and screens say it: its display name, or its code. */
 export const pageNameOf = (page: Pick<FamilyPage, "id" | "content">) =>
@@ -39,7 +39,7 @@ export async function familyPage(tx: Executor, profileId: string, lock = false):
 export async function ownedFamilyPage(tx: Executor, profileId: string, actor: Actor, change: string) {
   const page = await familyPage(tx, profileId, true);
   if (!page.ownerUserId) throw pageMissing();
-  assertOwnsProfile({ ownerUserId: page.ownerUserId, status: page.status as never }, actor, change);
+  assertOwnsProfile(page, actor, change);
   return page;
 }
 

@@ -5,10 +5,9 @@ import { memoryMessages } from "../../../contract/memories";
 import type { Executor } from "../../db/client";
 import { memories, profiles } from "../../db/schema";
 import { DomainError, type Actor } from "../core";
-import { assertMayEditProfile } from "../profiles";
+import { assertMayEditProfile, pageMissing } from "../profiles";
 
-export const pageMissing = () =>
-  new DomainError("not_found", "There is no page with this code.", "profileId");
+export { pageMissing };
 
 export async function editableProfile(tx: Executor, profileId: string, actor: Actor) {
   const [row] = await tx

@@ -181,6 +181,10 @@ export function assertOwnsProfile(
   if (profile.status === "suspended") throw new DomainError("forbidden", "This page is suspended.");
 }
 
+/** The refusal for a page code that names no page (the field is the call's `profileId`). */
+export const pageMissing = () =>
+  new DomainError("not_found", "There is no page with this code.", "profileId");
+
 /** Is this user one of the page's editors (issue 25)? */
 export async function isProfileEditor(db: Executor, profileId: string, userId: string): Promise<boolean> {
   const [row] = await db
