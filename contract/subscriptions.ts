@@ -16,6 +16,11 @@ export const customerSubscriptionSchema = z.object({
   profileId: z.string(),
   /** The page's name as its owner wrote it (empty while unnamed). */
   pageName: z.string(),
+  /**
+   * The customer handed the page over to another account: this plan only runs out (never renewed,
+   * resumed or switched); cancelling and withdrawing stay theirs.
+   */
+  handedOver: z.boolean(),
   orderNumber: z.string(),
   plan: z.enum(orderPlans),
   interval: z.enum(["month", "year"]),

@@ -93,9 +93,12 @@ export function SubscriptionActions({ subscription }: { subscription: CustomerSu
       {failed && !open && <Alert tone="error" title={t("account.subscriptions.failed")} />}
       <div className="flex flex-wrap gap-3">
         {subscription.cancelAtPeriodEnd ? (
-          <Button variant="secondary" busy={busy === "resume"} onClick={() => void act("resume")}>
-            {t("account.subscriptions.resume")}
-          </Button>
+          // A page handed over is the new owner's to pay for: its old plan only runs out.
+          !subscription.handedOver && (
+            <Button variant="secondary" busy={busy === "resume"} onClick={() => void act("resume")}>
+              {t("account.subscriptions.resume")}
+            </Button>
+          )
         ) : (
           <>
             {switchable && nextPlan && (

@@ -95,7 +95,9 @@ function SubscriptionRow({ subscription }: { subscription: CustomerSubscription 
       )}
       {subscription.cancelAtPeriodEnd && subscription.endsAt && (
         <p className="font-medium" data-testid="ends">
-          {t("account.subscriptions.ends", { date: date(subscription.endsAt) })}
+          {t(subscription.handedOver ? "account.subscriptions.handedOver" : "account.subscriptions.ends", {
+            date: date(subscription.endsAt),
+          })}
         </p>
       )}
       {subscription.withdrawableUntil && (

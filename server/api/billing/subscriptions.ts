@@ -1,6 +1,6 @@
 // /api/kammare/subscriptions: the signed-in customer's own subscriptions, and what they do with one
 // by themselves: cancel, resume, switch plan, change the card, withdraw (the customer area's guard
-// has made sure someone is signed in; the domain checks the owner).
+// has made sure someone is signed in; the domain checks that they pay the subscription).
 import { Hono } from "hono";
 import {
   subscriptionActionRequestSchema,

@@ -1,7 +1,7 @@
 // What a customer changes of a running subscription by themselves (decisions "Subscriptions a
-// customer can trust"): the plan from the next period, and the card its charges are taken from. Only
-// the page's owner; the provider that charges its own renewals (Stripe) is told first, so nothing
-// here says it changed when the provider did not.
+// customer can trust"): the plan from the next period (for a page they still own), and the card its
+// charges are taken from. Only the customer who pays it; the provider that charges its own renewals
+// (Stripe) is told first, so nothing here says it changed when the provider did not.
 import { eq } from "drizzle-orm";
 import type { SandboxCard } from "../../../contract/checkout";
 import { plans } from "../../../contract/pricing";
@@ -10,7 +10,12 @@ import { subscriptions } from "../../db/schema";
 import { keptCard } from "../../providers/payments/sandbox";
 import { audit, type RequestOrigin, DomainError, type Actor } from "../core";
 import { chargeSubscriptionNow } from "./charges";
-import { ownedSubscription, subscriptionView, type SubscriptionDeps } from "./subscriptions";
+import {
+  assertStillOwnsPage,
+  ownedSubscription,
+  subscriptionView,
+  type SubscriptionDeps,
+} from "./subscriptions";
 
 /**
  * Switches between monthly and yearly from the next period: the current one, paid or on trial, runs
@@ -27,7 +32,9 @@ export async function switchSubscriptionPlan(
   const now = deps.now ?? new Date();
   const { profileId, plan } = request;
   return deps.db.transaction(async (tx) => {
-    const { row, pageName, order } = await ownedSubscription(tx, profileId, actor);
+    const owned = await ownedSubscription(tx, profileId, actor);
+    assertStillOwnsPage(owned);
+    const { row, order } = owned;
     if (row.plan === "link") {
       throw new DomainError("conflict", "This subscription keeps the terms of its checkout link.", "plan");
     }
@@ -35,7 +42,7 @@ export async function switchSubscriptionPlan(
       throw new DomainError("conflict", "Resume the subscription before switching its plan.", "plan");
     }
     const nextPlan = plan === row.plan ? null : plan;
-    if (nextPlan === row.nextPlan) return subscriptionView(row, { name: pageName }, order, now);
+    if (nextPlan === row.nextPlan) return subscriptionView(row, owned, order, now);
     if (row.provider !== "sandbox" && row.providerSubscriptionId) {
       const next = nextPlan ? plans[nextPlan] : null;
       await deps.provider?.schedulePlanChange?.(
@@ -62,7 +69,7 @@ export async function switchSubscriptionPlan(
       details: { profileId, orderNumber: order.orderNumber, from: row.plan, to: nextPlan ?? row.plan },
       ...origin,
     });
-    return subscriptionView(updated, { name: pageName }, order, now);
+    return subscriptionView(updated, owned, order, now);
   });
 }
 
@@ -79,7 +86,8 @@ export async function updateSandboxCard(
   const now = deps.now ?? new Date();
   const { profileId, card } = request;
   const changed = await deps.db.transaction(async (tx) => {
-    const { row, pageName, order } = await ownedSubscription(tx, profileId, actor);
+    const owned = await ownedSubscription(tx, profileId, actor);
+    const { row, order } = owned;
     if (row.provider !== "sandbox") {
       throw new DomainError("conflict", "This card is changed on the payment provider's page.", "profileId");
     }
@@ -100,7 +108,7 @@ export async function updateSandboxCard(
       updated,
       orderNumber: order.orderNumber,
       orderStatus: order.status,
-      view: subscriptionView(updated, { name: pageName }, order, now),
+      view: subscriptionView(updated, owned, order, now),
     };
   });
   if (!deps.charge || changed.updated.status !== "past_due" || !changed.updated.nextRetryAt) {
@@ -113,8 +121,9 @@ export async function updateSandboxCard(
   );
   // Charged with the new card: the subscription (and its order) as the booking left them.
   return deps.db.transaction(async (tx) => {
-    const { row, pageName, order } = await ownedSubscription(tx, profileId, actor);
-    return subscriptionView(row, { name: pageName }, order, now);
+    const owned = await ownedSubscription(tx, profileId, actor);
+    const { row, order } = owned;
+    return subscriptionView(row, owned, order, now);
   });
 }
 

@@ -1,7 +1,7 @@
 // A customer's own subscriptions (decisions "Subscriptions a customer can trust"): each page's plan
 // with its next charge or the date it ends, cancelling at the period's end (confirmed by e-mail, as
 // the EU's withdrawal-button rule of 2026 asks) and taking that back before the period ends. Only the
-// page's owner acts on it; the provider that charges its own renewals (Stripe) is told.
+// customer who pays it acts on it; the provider that charges its own renewals (Stripe) is told.
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { withdrawalDays, type CustomerSubscription } from "../../../contract/subscriptions";
 import { plans } from "../../../contract/pricing";
@@ -56,7 +56,7 @@ type OrderFacts = Pick<OrderRow, "orderNumber" | "status" | "paidAt" | "method">
 
 export function subscriptionView(
   row: SubscriptionRow,
-  page: { name: string },
+  page: { pageName: string; ownsPage: boolean },
   order: OrderFacts,
   now: Date,
 ): CustomerSubscription {
@@ -70,7 +70,8 @@ export function subscriptionView(
   const withdrawalEnd = withdrawableUntil(row, order);
   return {
     profileId: row.profileId,
-    pageName: page.name,
+    pageName: page.pageName,
+    handedOver: !page.ownsPage,
     orderNumber,
     plan: row.plan,
     interval: row.interval,
@@ -100,31 +101,34 @@ export function subscriptionView(
   };
 }
 
-/** The customer's current subscriptions, one per page (the newest), pages they own only. */
+/**
+ * The customer's current subscriptions, one per page (the newest): the ones they pay, including a
+ * page they handed over whose plan is running out.
+ */
 export async function customerSubscriptions(
   db: Executor,
   userId: string,
   now = new Date(),
 ): Promise<CustomerSubscription[]> {
   const rows = await db
-    .select({ subscription: subscriptions, content: profiles.content, order: orderFacts })
+    .select({
+      subscription: subscriptions,
+      content: profiles.content,
+      ownerUserId: profiles.ownerUserId,
+      order: orderFacts,
+    })
     .from(subscriptions)
     .innerJoin(profiles, eq(profiles.id, subscriptions.profileId))
     .innerJoin(orders, eq(orders.id, subscriptions.orderId))
-    .where(
-      and(
-        eq(subscriptions.customerUserId, userId),
-        eq(profiles.ownerUserId, userId),
-        inArray(subscriptions.status, currentStatuses),
-      ),
-    )
+    .where(and(eq(subscriptions.customerUserId, userId), inArray(subscriptions.status, currentStatuses)))
     .orderBy(desc(subscriptions.createdAt));
   const seen = new Set<string>();
   const result: CustomerSubscription[] = [];
   for (const row of rows) {
     if (seen.has(row.subscription.profileId)) continue;
     seen.add(row.subscription.profileId);
-    result.push(subscriptionView(row.subscription, { name: row.content.displayName ?? "" }, row.order, now));
+    const page = { pageName: row.content.displayName ?? "", ownsPage: row.ownerUserId === userId };
+    result.push(subscriptionView(row.subscription, page, row.order, now));
   }
   return result;
 }
@@ -141,9 +145,16 @@ export type OwnedSubscription = {
   pageName: string;
   pageLanguage: unknown;
   order: OrderFacts & { id: string; amountOre: number };
+  /** The customer still owns the page (false after they handed it over: it only runs out). */
+  ownsPage: boolean;
 };
 
-/** The page's current subscription, locked with its order, if the actor owns the page; refusals name `profileId`. */
+/**
+ * The page's current subscription that the actor pays, locked with its order; refusals name
+ * `profileId`. A subscription belongs to the customer who pays it, never to whoever owns the page
+ * later (decisions "Where money meets people"): after a hand-over the new owner cannot steer the old
+ * owner's card, and the old owner can still cancel or withdraw from their own.
+ */
 export async function ownedSubscription(
   tx: Executor,
   profileId: string,
@@ -154,24 +165,57 @@ export async function ownedSubscription(
     .from(profiles)
     .where(eq(profiles.id, profileId));
   if (!page) throw new DomainError("not_found", "There is no page with this code.", "profileId");
-  if (page.ownerUserId !== actor.id) {
-    throw new DomainError("forbidden", "Only the page's owner can change its subscription.", "profileId");
+  const current = (customer?: string) =>
+    tx
+      .select({ row: subscriptions, order: { id: orders.id, amountOre: orders.amountOre, ...orderFacts } })
+      .from(subscriptions)
+      .innerJoin(orders, eq(orders.id, subscriptions.orderId))
+      .where(
+        and(
+          eq(subscriptions.profileId, profileId),
+          inArray(subscriptions.status, currentStatuses),
+          customer ? eq(subscriptions.customerUserId, customer) : undefined,
+        ),
+      )
+      .orderBy(desc(subscriptions.createdAt))
+      .limit(1);
+  const [found] = await current(actor.id).for("update", { of: [subscriptions, orders] });
+  if (!found) {
+    const [another] = await current();
+    if (page.ownerUserId !== actor.id) {
+      throw new DomainError(
+        "forbidden",
+        "Only the customer who pays this subscription can change it.",
+        "profileId",
+      );
+    }
+    if (another) {
+      throw new DomainError(
+        "forbidden",
+        "This page's plan is paid by the account that handed the page over; only they can change it. Choose your own plan when its time ends.",
+        "profileId",
+      );
+    }
+    throw new DomainError("not_found", "This page has no subscription to change.", "profileId");
   }
-  const [found] = await tx
-    .select({ row: subscriptions, order: { id: orders.id, amountOre: orders.amountOre, ...orderFacts } })
-    .from(subscriptions)
-    .innerJoin(orders, eq(orders.id, subscriptions.orderId))
-    .where(and(eq(subscriptions.profileId, profileId), inArray(subscriptions.status, currentStatuses)))
-    .orderBy(desc(subscriptions.createdAt))
-    .limit(1)
-    .for("update", { of: [subscriptions, orders] });
-  if (!found) throw new DomainError("not_found", "This page has no subscription to change.", "profileId");
   return {
     row: found.row,
     pageName: page.content.displayName ?? "",
     pageLanguage: page.metadata.language,
     order: found.order,
+    ownsPage: page.ownerUserId === actor.id,
   };
+}
+
+/** Resuming or switching is for a page the customer still owns: a handed-over page's plan only runs out. */
+export function assertStillOwnsPage(owned: OwnedSubscription): void {
+  if (!owned.ownsPage) {
+    throw new DomainError(
+      "forbidden",
+      "You handed this page over: its plan ends with its paid time and cannot be resumed or changed.",
+      "profileId",
+    );
+  }
 }
 
 /** The owner's address and the language their e-mails go in. */
@@ -203,9 +247,10 @@ export type OwnerSubscriptionAction = (
 export const cancelSubscription: OwnerSubscriptionAction = async (deps, profileId, actor, origin) => {
   const now = deps.now ?? new Date();
   const { subscription, newly, to } = await deps.db.transaction(async (tx) => {
-    const { row, pageName, pageLanguage, order } = await ownedSubscription(tx, profileId, actor);
+    const owned = await ownedSubscription(tx, profileId, actor);
+    const { row, pageLanguage, order } = owned;
     if (row.cancelAtPeriodEnd)
-      return { subscription: subscriptionView(row, { name: pageName }, order, now), newly: false, to: null };
+      return { subscription: subscriptionView(row, owned, order, now), newly: false, to: null };
     const updated = await setCancellation(tx, deps, row, true, {
       profileId,
       orderNumber: order.orderNumber,
@@ -214,7 +259,7 @@ export const cancelSubscription: OwnerSubscriptionAction = async (deps, profileI
       now,
     });
     return {
-      subscription: subscriptionView(updated, { name: pageName }, order, now),
+      subscription: subscriptionView(updated, owned, order, now),
       newly: true,
       to: await ownerToWrite(tx, actor.id, pageLanguage),
     };
@@ -236,8 +281,10 @@ export const cancelSubscription: OwnerSubscriptionAction = async (deps, profileI
 export const resumeSubscription: OwnerSubscriptionAction = async (deps, profileId, actor, origin) => {
   const now = deps.now ?? new Date();
   return deps.db.transaction(async (tx) => {
-    const { row, pageName, order } = await ownedSubscription(tx, profileId, actor);
-    if (!row.cancelAtPeriodEnd) return subscriptionView(row, { name: pageName }, order, now);
+    const owned = await ownedSubscription(tx, profileId, actor);
+    const { row, order } = owned;
+    if (!row.cancelAtPeriodEnd) return subscriptionView(row, owned, order, now);
+    assertStillOwnsPage(owned);
     const end = stretchEnd(row);
     if (end && end <= now) {
       throw new DomainError("conflict", "This subscription has ended; choose a plan again.", "profileId");
@@ -249,7 +296,7 @@ export const resumeSubscription: OwnerSubscriptionAction = async (deps, profileI
       origin,
       now,
     });
-    return subscriptionView(updated, { name: pageName }, order, now);
+    return subscriptionView(updated, owned, order, now);
   });
 };
 

@@ -23,7 +23,8 @@ import {
 export const withdrawSubscription: OwnerSubscriptionAction = async (deps, profileId, actor, origin) => {
   const now = deps.now ?? new Date();
   const done = await deps.db.transaction(async (tx) => {
-    const { row, pageName, pageLanguage, order } = await ownedSubscription(tx, profileId, actor);
+    const owned = await ownedSubscription(tx, profileId, actor);
+    const { row, pageLanguage, order } = owned;
     const until = withdrawableUntil(row, order);
     if (!until) {
       throw new DomainError(
@@ -93,7 +94,7 @@ export const withdrawSubscription: OwnerSubscriptionAction = async (deps, profil
       ...origin,
     });
     return {
-      subscription: subscriptionView(ended, { name: pageName }, { ...order, status: "refunded" }, now),
+      subscription: subscriptionView(ended, owned, { ...order, status: "refunded" }, now),
       amountOre,
       to: await ownerToWrite(tx, actor.id, pageLanguage),
     };

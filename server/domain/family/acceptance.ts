@@ -152,17 +152,13 @@ export async function acceptInvitation(
         .values({ profileId: page.id, userId: oldOwner, addedByUserId: actor.id, addedAt: now })
         .onConflictDoNothing();
     }
-    // Other hand-overs the old owner offered end here: the new owner decides whom to hand it to.
+    // Every invitation the old owner sent ends here, editors' seats and other hand-overs alike: the
+    // new owner decides whom to let in and whom to hand the page to.
     await tx
       .update(profileInvitations)
       .set({ revokedAt: now })
       .where(
-        and(
-          eq(profileInvitations.profileId, page.id),
-          eq(profileInvitations.kind, "handover"),
-          ne(profileInvitations.id, row.id),
-          openInvitation,
-        ),
+        and(eq(profileInvitations.profileId, page.id), ne(profileInvitations.id, row.id), openInvitation),
       );
     await audit(tx, {
       action: "family.handover",
