@@ -31,6 +31,7 @@ export {
   checkoutRefusal,
   customerOrder,
   payableStatuses,
+  type LinkState,
 } from "../../server/domain/billing";
 // The invoice checkout's confirmation and the admin's invoice screens.
 export {

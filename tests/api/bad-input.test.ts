@@ -2,7 +2,8 @@
 // surrogate) in any field, %00 or a broken escape in an API path or query, images of impossible
 // proportions, and image fields that point anywhere but an uploaded image. Ends with a sweep of every
 // call of the contract's list, so a new call is covered without anyone writing its test. Pages with
-// %00 in their address: tests/e2e/errors.spec.ts and app/lib/readable-params.server.test.ts.
+// bad text in their address and query: tests/api/page-bad-input.test.ts (every page of the route table),
+// tests/e2e/errors.spec.ts and app/lib/readable-params.server.test.ts.
 import { randomUUID } from "node:crypto";
 import { Hono } from "hono";
 import { beforeAll, describe, expect, it } from "vitest";

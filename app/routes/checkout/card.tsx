@@ -7,7 +7,7 @@
 import { useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "../../lib/i18n";
 import { Link, redirect, useNavigate, useSearchParams } from "react-router";
-import type { CardPlan, CustomerOrder } from "../../../contract/checkout";
+import { checkoutLinkTokenSchema, type CardPlan, type CustomerOrder } from "../../../contract/checkout";
 import { orderNumberSchema, vatSplit } from "../../../contract/orders";
 import { plans, vatRatePercent } from "../../../contract/pricing";
 import { Alert } from "../../components/alert";
@@ -31,6 +31,7 @@ import { serverRules } from "../../rules/index.server";
 import {
   activeCreditor,
   checkoutLinkState,
+  type LinkState,
   customerOrder,
   profileContext,
   servicesContext,
@@ -55,12 +56,16 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const viewer = context.get(viewerContext);
   if (!profile || !viewer) throw new Response("Not Found", { status: 404 });
   const url = new URL(request.url);
-  const token = url.searchParams.get("link");
+  const asked = url.searchParams.get("link");
   let link: LinkTerms | null = null;
-  if (token) {
-    const found = await checkoutLinkState(context.get(servicesContext).db, token, viewer.id);
+  if (asked) {
+    // A token we could not have made (%00, 10 KB) names no link: said so without asking the database.
+    const token = checkoutLinkTokenSchema.safeParse(asked);
+    const found: LinkState = token.success
+      ? await checkoutLinkState(context.get(servicesContext).db, token.data, viewer.id)
+      : { state: "not_found", link: null };
     link = {
-      token,
+      token: token.success ? token.data : "",
       state: found.state,
       priceOre: found.link?.priceOre ?? 0,
       interval: found.link?.interval ?? "month",

@@ -3,11 +3,13 @@
 // card checkout with the link's terms; anyone else, or a withdrawn, expired or used link, gets a clear
 // message. A visitor signs in first and comes back here.
 import { data, redirect } from "react-router";
+import { checkoutLinkTokenSchema } from "../../../contract/checkout";
 import { useTranslation } from "../../lib/i18n";
 import { Alert } from "../../components/alert";
 import { ButtonLink } from "../../components/button";
 import {
   checkoutLinkState,
+  type LinkState,
   checkoutRefusal,
   ownedProfileIds,
   profileView,
@@ -21,7 +23,11 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const viewer = context.get(viewerContext);
   if (!viewer) throw redirect(signInPath(request.url));
   const { db } = context.get(servicesContext);
-  const found = await checkoutLinkState(db, params.token, viewer.id);
+  // A token we could not have made (%00, 10 KB) names no link: said so without asking the database.
+  const token = checkoutLinkTokenSchema.safeParse(params.token);
+  const found: LinkState = token.success
+    ? await checkoutLinkState(db, token.data, viewer.id)
+    : { state: "not_found", link: null };
   // A link that does not exist, or is not this customer's, is a 404 (the screen says why in words).
   if (found.state === "not_found" || found.state === "not_yours") {
     return data({ state: found.state, pages: [] }, { status: 404 });

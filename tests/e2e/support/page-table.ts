@@ -4,25 +4,14 @@
 // route table, so a page added without its row fails them.
 import { randomInt } from "node:crypto";
 import { expect, request as playwrightRequest, type Browser } from "@playwright/test";
-import routes from "../../../app/routes";
+import { appRoutePages } from "../../support/route-table";
 import { newUser, signUpByApi } from "./accounts";
 import { asAdmin, ownedPage } from "./pages";
 import { ownAddress } from "./client-address";
 import { appUrl } from "./ports";
 
-export type RouteEntry = { path?: string; index?: boolean; children?: RouteEntry[] };
-
-/** Every page's path pattern, as the route table nests them ("" is the home page). */
-export function pagePatterns(entries: RouteEntry[], prefix = ""): string[] {
-  return entries.flatMap((entry) => {
-    const here = entry.path ? (prefix ? `${prefix}/${entry.path}` : entry.path) : prefix;
-    const own = entry.path !== undefined || entry.index ? [here] : [];
-    return [...own, ...pagePatterns(entry.children ?? [], here)];
-  });
-}
-
 /** Every page pattern of the route table (app/routes.ts). */
-export const routePatterns = pagePatterns(routes as RouteEntry[]);
+export const routePatterns = appRoutePages.map((page) => page.pattern);
 
 export const actors = ["anonymous", "customerA", "customerB", "partnerA", "partnerB", "admin"] as const;
 export type Actor = (typeof actors)[number];
