@@ -69,7 +69,21 @@ describe("loadConfig", () => {
     expect(loadConfig({ API_BASE_URL: "" }).API_BASE_URL).toBeUndefined();
   });
 
+  it("TRUST_PROXY is how many proxies to trust: off none, on one, or a number", () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: "off" }).TRUST_PROXY).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: "on" }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: " ON " }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: "0" }).TRUST_PROXY).toBe(0);
+  });
+
   it.each([
+    ["TRUST_PROXY", "yes"],
+    ["TRUST_PROXY", "-1"],
+    ["TRUST_PROXY", "1.5"],
+    ["TRUST_PROXY", "10.0.0.0/8"],
     ["PORT", "abc"],
     ["PORT", "70000"],
     ["PORT", "-1"],

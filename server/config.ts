@@ -60,8 +60,15 @@ const configSchema = z
     // The first admin: created at start when no user has this address (see README).
     ADMIN_EMAIL: z.string().trim().pipe(z.email()).optional(),
     ADMIN_PASSWORD: z.string().min(10, "must have at least 10 characters").max(256).optional(),
-    // Behind a reverse proxy: take the client's address from X-Forwarded-For (rate limits, audit).
-    TRUST_PROXY: z.enum(["on", "off"]).default("off"),
+    // Behind reverse proxies: how many to trust for the client's address in X-Forwarded-For (rate
+    // limits, audit), as Express's `trust proxy` counts: `on` is one, a number that many, `off` none.
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(/^(on|off|\d{1,2})$/, "must be on, off or how many proxies (1, 2, ...)")
+      .default("off")
+      .transform((value) => (value === "on" ? 1 : value === "off" ? 0 : Number(value))),
     // The rendered public profile page (/k/{id}) kept in memory for anonymous viewers. `off`: every
     // view renders (for measuring, or to rule the cache out when looking for a fault).
     PAGE_CACHE: z.enum(["on", "off"]).default("on"),

@@ -8,6 +8,7 @@ import type { Config } from "../config";
 import type { Database } from "../db/client";
 import type { RequestOrigin, Viewer } from "../domain/core";
 import { findSession, type ActiveSession } from "../domain/accounts";
+import { clientAddress } from "./client-address";
 import type { ApiEnv } from "./env";
 import { ApiError } from "./errors";
 
@@ -41,16 +42,15 @@ export async function resolveViewer(db: Database, headers: Headers): Promise<Vie
   return { id, email, roles, sessionId: session.id, via: carried.via };
 }
 
-export function clientIp(c: Context, trustProxy: boolean): string | null {
-  if (trustProxy) {
-    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
-    if (forwarded) return forwarded;
-  }
+/** The client's address (see client-address.ts): a valid address or null, never arbitrary text. */
+export function clientIp(c: Context, trustedProxies: number): string | null {
+  let socket: string | undefined;
   try {
-    return getConnInfo(c).remote.address ?? null;
+    socket = getConnInfo(c).remote.address;
   } catch {
-    return null; // In-process requests (tests) have no socket.
+    socket = undefined; // In-process requests (tests) have no socket.
   }
+  return clientAddress(c.req.header("x-forwarded-for"), socket, trustedProxies);
 }
 
 /** Where a request came from, for the audit log; any area's context (guarded or not) has it. */
@@ -71,7 +71,7 @@ const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
 export function apiViewerMiddleware(deps: { db: Database; config: Config }): MiddlewareHandler<ApiEnv> {
   const trusted = new Set(deps.config.trustedOrigins);
   return async (c, next) => {
-    c.set("ip", clientIp(c, deps.config.TRUST_PROXY === "on"));
+    c.set("ip", clientIp(c, deps.config.TRUST_PROXY));
     if (!safeMethods.has(c.req.method)) {
       const origin = c.req.header("origin");
       const foreign = origin !== undefined && !trusted.has(origin);
