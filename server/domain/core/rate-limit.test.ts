@@ -5,7 +5,7 @@ import { expect, it } from "vitest";
 import { describeOnDatabases } from "../../../tests/support/api-fixture";
 import { rateLimitCounters } from "../../db/schema";
 import { DomainError } from "./errors";
-import { consume, pruneRateLimits, type Limit } from "./rate-limit";
+import { consume, countAttempt, pruneRateLimits, refundAttempts, storedKey, type Limit } from "./rate-limit";
 
 const key = (name: string) => `test:${name}:${randomBytes(4).toString("hex")}`;
 const limit = (name: string, max = 10, windowSeconds = 60): Limit => ({ key: key(name), max, windowSeconds });
@@ -70,7 +70,10 @@ describeOnDatabases("rate limits", ({ db }) => {
     const error = await refusal(consume(db, [account, ip], at()));
     expect(error.retryAfterSeconds).toBe(45);
     // The refused attempt still counted against the account.
-    const [row] = await db.select().from(rateLimitCounters).where(eq(rateLimitCounters.key, account.key));
+    const [row] = await db
+      .select()
+      .from(rateLimitCounters)
+      .where(eq(rateLimitCounters.key, await storedKey(db, account.key)));
     expect(row?.count).toBe(3);
 
     await consume(db, [account, hourly], at());
@@ -91,7 +94,10 @@ describeOnDatabases("rate limits", ({ db }) => {
       expect(result.reason).toBeInstanceOf(DomainError);
       expect((result.reason as DomainError).code).toBe("rate_limited");
     }
-    const [row] = await db.select().from(rateLimitCounters).where(eq(rateLimitCounters.key, burst.key));
+    const [row] = await db
+      .select()
+      .from(rateLimitCounters)
+      .where(eq(rateLimitCounters.key, await storedKey(db, burst.key)));
     expect(row?.count).toBe(15);
   });
 
@@ -101,8 +107,48 @@ describeOnDatabases("rate limits", ({ db }) => {
     await consume(db, [old], at(-3600_000));
     await consume(db, [recent], at());
     await pruneRateLimits(db, at(-60_000));
-    const rows = await db.select().from(rateLimitCounters);
-    expect(rows.some((row) => row.key === old.key)).toBe(false);
-    expect(rows.some((row) => row.key === recent.key)).toBe(true);
+    const keys = (await db.select().from(rateLimitCounters)).map((row) => row.key);
+    expect(keys).not.toContain(await storedKey(db, old.key));
+    expect(keys).toContain(await storedKey(db, recent.key));
+  });
+
+  it("keeps the limit's name readable and whom it counts only as a keyed hash", async () => {
+    const subjects = [
+      "203.0.113.9",
+      "2001:db8::1",
+      "Anna.Svensson@example.se",
+      "anna@example.se 203.0.113.9",
+    ];
+    for (const [index, subject] of subjects.entries()) {
+      const kind = ["ip", "ip", "account", "pair"][index] ?? "";
+      await consume(db, [{ key: `login:${kind}:${subject}`, max: 10, windowSeconds: 60 }], at());
+      const stored = await storedKey(db, `login:${kind}:${subject}`);
+      expect(stored).toMatch(new RegExp(`^login:${kind}:[A-Za-z0-9_-]{43}$`));
+    }
+    // A name without a kind: the rest is the subject.
+    expect(await storedKey(db, "image-upload:0b1c2d3e-4f50-6172-8394-a5b6c7d8e9f0")).toMatch(
+      /^image-upload:[A-Za-z0-9_-]{43}$/,
+    );
+    const keys = JSON.stringify(await db.select({ key: rateLimitCounters.key }).from(rateLimitCounters));
+    for (const subject of subjects) expect(keys).not.toContain(subject);
+    expect(keys).not.toContain("2001:db8");
+    expect(keys).not.toContain("example.se");
+    // The same subject is the same counter, in every process (the key is the database's).
+    expect(await storedKey(db, "login:ip:203.0.113.9")).toBe(await storedKey(db, "login:ip:203.0.113.9"));
+    expect(await storedKey(db, "login:ip:203.0.113.9")).not.toBe(await storedKey(db, "login:ip:203.0.113.8"));
+  });
+
+  it("takes back a refunded attempt in the window it was counted in, never below zero", async () => {
+    const tries = limit("refund", 2);
+    await countAttempt(db, tries, at());
+    const second = await countAttempt(db, tries, at());
+    expect(second.count).toBe(2);
+    await refundAttempts(db, [second]);
+    expect((await countAttempt(db, tries, at())).count).toBe(2);
+    // Refunded after its window ended: the next window's count is untouched.
+    const next = await countAttempt(db, tries, at(60_000));
+    await refundAttempts(db, [second, second, second]);
+    expect((await countAttempt(db, tries, at(60_000))).count).toBe(next.count + 1);
+    expect((await countAttempt(db, tries, at())).count).toBe(1);
   });
 });

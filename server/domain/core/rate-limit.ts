@@ -1,36 +1,98 @@
-// Rate limits with fixed one-minute windows, counted in the database so every process shares them.
-import { lt, sql } from "drizzle-orm";
+// Rate limits with fixed windows, counted in the database so every process shares them. A counter's
+// key keeps the limit's name readable for operators, but whom it counts (a client's address, an
+// e-mail, an id) only as a keyed hash: the table, and the backups that copy it, name nobody outright.
+// (The key is the site's, in site_keys: someone holding a whole backup could still test a guessed
+// address against it; the retention sweep drops counters after a day by default.)
+import { createHmac } from "node:crypto";
+import { and, eq, lt, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { rateLimitCounters } from "../../db/schema";
 import { DomainError } from "./errors";
+import { siteKey } from "./site-keys";
 
+/**
+ * `key` is `name:subject` or `name:kind:subject`, where kind is one of `subjectKinds` (`login:ip:…`,
+ * `reset:account:…`, `image-upload:…`); name and kind are stored as they are, the subject hashed.
+ */
 export type Limit = { key: string; max: number; windowSeconds: number };
+
+/** One attempt counted: the counter's row, its count with this attempt, the seconds left in its window. */
+export type Counted = {
+  storedKey: string;
+  windowStart: Date;
+  count: number;
+  over: boolean;
+  retryAfter: number;
+};
+
+const subjectKinds = ["ip", "account", "user", "page", "pair"] as const;
+// The kind is matched by name, not by shape: an IPv6 address is full of colons.
+const keyParts = new RegExp(`^([^:]+:(?:(?:${subjectKinds.join("|")}):)?)([\\s\\S]+)$`);
+
+/** The key as the database keeps it: the readable name (and kind), then the subject's keyed hash. */
+export async function storedKey(db: Database, key: string): Promise<string> {
+  const parts = keyParts.exec(key);
+  if (!parts) return key; // A bare name counts nobody in particular.
+  const [, readable = "", subject = ""] = parts;
+  const hash = createHmac("sha256", await siteKey(db, "rate-limits"))
+    .update(subject)
+    .digest("base64url");
+  return `${readable}${hash}`;
+}
+
+export function rateLimited(retryAfterSeconds: number): DomainError {
+  return new DomainError(
+    "rate_limited",
+    "Too many attempts. Try again in a minute.",
+    undefined,
+    retryAfterSeconds,
+  );
+}
+
+/** Counts one attempt against a limit (one upsert, so concurrent attempts are all counted). */
+export async function countAttempt(db: Database, limit: Limit, now = new Date()): Promise<Counted> {
+  const windowMs = limit.windowSeconds * 1000;
+  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  const key = await storedKey(db, limit.key);
+  const [row] = await db
+    .insert(rateLimitCounters)
+    .values({ key, windowStart, count: 1 })
+    .onConflictDoUpdate({
+      target: [rateLimitCounters.key, rateLimitCounters.windowStart],
+      set: { count: sql`${rateLimitCounters.count} + 1` },
+    })
+    .returning({ count: rateLimitCounters.count });
+  const count = row?.count ?? 0;
+  const retryAfter = Math.max(Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000), 1);
+  return { storedKey: key, windowStart, count, over: count > limit.max, retryAfter };
+}
+
+/** Takes back attempts that turned out not to count (a right password): in the windows they fell in. */
+export async function refundAttempts(db: Database, counted: Counted[]): Promise<void> {
+  for (const attempt of counted) {
+    await db
+      .update(rateLimitCounters)
+      .set({ count: sql`greatest(${rateLimitCounters.count} - 1, 0)` })
+      .where(
+        and(
+          eq(rateLimitCounters.key, attempt.storedKey),
+          eq(rateLimitCounters.windowStart, attempt.windowStart),
+        ),
+      );
+  }
+}
 
 /**
  * Counts one attempt against every limit; throws rate_limited (with the seconds to wait) when any
- * is over its maximum. Each counter is one upsert, so concurrent attempts are all counted.
+ * is over its maximum. Refused attempts count too.
  */
 export async function consume(db: Database, limits: Limit[], now = new Date()): Promise<void> {
   let retryAfter = 0;
   for (const limit of limits) {
-    const windowMs = limit.windowSeconds * 1000;
-    const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
-    const [row] = await db
-      .insert(rateLimitCounters)
-      .values({ key: limit.key, windowStart, count: 1 })
-      .onConflictDoUpdate({
-        target: [rateLimitCounters.key, rateLimitCounters.windowStart],
-        set: { count: sql`${rateLimitCounters.count} + 1` },
-      })
-      .returning({ count: rateLimitCounters.count });
-    if ((row?.count ?? 0) > limit.max) {
-      const wait = Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000);
-      retryAfter = Math.max(retryAfter, wait, 1);
-    }
+    const counted = await countAttempt(db, limit, now);
+    if (counted.over) retryAfter = Math.max(retryAfter, counted.retryAfter);
   }
-  if (retryAfter > 0) {
-    throw new DomainError("rate_limited", "Too many attempts. Try again in a minute.", undefined, retryAfter);
-  }
+  if (retryAfter > 0) throw rateLimited(retryAfter);
 }
 
 /** Drops counters of windows that started before `olderThan`; answers how many (the retention sweep). */
