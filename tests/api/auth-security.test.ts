@@ -2,10 +2,12 @@
 // the database and the logs, on every test database engine.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { auditLog, passwordResetTokens, sessions, users } from "../../server/db/schema";
+import { loadConfig } from "../../server/config";
+import { auditLog, passwordResetTokens, rateLimitCounters, sessions, users } from "../../server/db/schema";
 import {
   call,
   expectError,
+  expectSession,
   foreignOrigin,
   sha256Hex,
   siteOrigin,
@@ -13,8 +15,9 @@ import {
   type CallOptions,
 } from "../support/accounts";
 import { describeOnEngines } from "../support/api-fixture";
+import { createTestApp } from "../support/test-app";
 
-describeOnEngines("request security", ({ app, db, logs, mailbox, accounts, admin }) => {
+describeOnEngines("request security", ({ app, db, handle, logs, mailbox, accounts, admin }) => {
   const works = async (token: string) => (await call(app, "/api/admin/check", { bearer: token })).status;
 
   /** Unsafe calls a signed-in user can make; each is harmless to repeat once refused. */
@@ -205,6 +208,61 @@ describeOnEngines("request security", ({ app, db, logs, mailbox, accounts, admin
       ]);
       expect(stored).toContain(sha256Hex(resetToken));
       for (const secret of accounts.secrets) expect(stored).not.toContain(secret);
+    });
+
+    it("keeps no client address and no e-mail address in the rate limits' keys, only keyed hashes", async () => {
+      // Behind a proxy, so that the attempts come from addresses.
+      const proxied = createTestApp(handle, undefined, {
+        config: loadConfig({ NODE_ENV: "test", PUBLIC_URL: siteOrigin, TRUST_PROXY: "on" }),
+      });
+      const account = await accounts.signUp();
+      const address = "198.51.100.233";
+      const v6 = "2001:db8:4a7::91";
+      const headers = (from: string) => ({ "X-Forwarded-For": from });
+      for (const from of [address, v6]) {
+        for (const email of [account.email, account.email.toUpperCase(), "nobody-here@example.org"]) {
+          const json = { type: "email", email, password: "not-the-password" };
+          expect((await call(proxied.app, "/api/auth/login", { json, headers: headers(from) })).status).toBe(
+            401,
+          );
+        }
+        const json = { type: "email", email: account.email, password: account.password };
+        accounts.secret(
+          (await expectSession(await call(proxied.app, "/api/auth/login", { json, headers: headers(from) })))
+            .access_token,
+        );
+        const fresh = { email: accounts.email("limits"), password: accounts.password() };
+        await expectSession(
+          await call(proxied.app, "/api/auth/signup", { json: fresh, headers: headers(from) }),
+          201,
+        );
+        await call(proxied.app, "/api/auth/reset-request", {
+          json: { email: account.email },
+          headers: headers(from),
+        });
+      }
+      await proxied.settled();
+      const keys = (await db.select({ key: rateLimitCounters.key }).from(rateLimitCounters)).map(
+        (row) => row.key,
+      );
+      // The limits did count: their names are there to read, for each kind of subject.
+      for (const name of ["login:ip:", "login:pair:", "login:account:", "signup:ip:", "reset:account:"]) {
+        expect(
+          keys.some((key) => key.startsWith(name)),
+          name,
+        ).toBe(true);
+      }
+      const text = JSON.stringify(keys).toLowerCase();
+      for (const secret of [
+        address,
+        v6,
+        "2001:db8",
+        account.email.toLowerCase(),
+        "example.com",
+        "example.org",
+      ]) {
+        expect(text).not.toContain(secret);
+      }
     });
   });
 

@@ -18,11 +18,13 @@ import type { BackgroundTasks } from "../../background";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import {
+  accountOf,
   changePassword,
-  logIn,
   ownedProfileIds,
   rememberLocale,
   resetPassword,
+  signIn,
+  signInLimitPerMinute,
   signUp,
   requestPasswordReset,
   createSession,
@@ -40,7 +42,7 @@ import { ApiError, readJson } from "../../http/errors";
 
 export type AuthDeps = { db: Database; config: Config; email: EmailSender; background: BackgroundTasks };
 
-export const signInLimitPerMinute = 10;
+export { signInLimitPerMinute };
 
 export function publicSession(session: ActiveSession): Session {
   return {
@@ -50,14 +52,10 @@ export function publicSession(session: ActiveSession): Session {
   };
 }
 
-/** 10 attempts a minute per client address and per account (spec of the accounts issue). */
-export function attemptLimits(
-  kind: "login" | "signup" | "partner-signup",
-  ip: string | null,
-  email: string,
-): Limit[] {
+/** Sign-ups: 10 attempts a minute per client address and per account (spec of the accounts issue). */
+export function attemptLimits(kind: "signup" | "partner-signup", ip: string | null, email: string): Limit[] {
   const limits: Limit[] = [
-    { key: `${kind}:account:${email.trim().toLowerCase()}`, max: signInLimitPerMinute, windowSeconds: 60 },
+    { key: `${kind}:account:${accountOf(email)}`, max: signInLimitPerMinute, windowSeconds: 60 },
   ];
   if (ip) limits.push({ key: `${kind}:ip:${ip}`, max: signInLimitPerMinute, windowSeconds: 60 });
   return limits;
@@ -76,9 +74,8 @@ export function authRoutes({ db, config, email, background }: AuthDeps) {
   return new Hono<ApiEnv>()
     .post("/login", async (c) => {
       const input = await readJson(c, loginRequestSchema);
-      await consume(db, attemptLimits("login", c.get("ip"), input.email));
       try {
-        const user = await logIn(db, input, requestOrigin(c));
+        const user = await signIn(db, input, requestOrigin(c));
         return c.json({ success: true, session: await startSession(c, user) } satisfies LoginResponse);
       } catch (error) {
         if (error instanceof DomainError && error.code === "invalid_credentials") {

@@ -6,6 +6,7 @@ import type { Database } from "../../db/client";
 import { sendPasswordResetEmail } from "./emails";
 import type { EmailSender } from "../../providers/email/types";
 import { createPasswordReset } from "./accounts";
+import { accountOf } from "./sign-in";
 import { type RequestOrigin, DomainError, consume, type Limit } from "../core";
 
 /** Links a minute are not the point: these bound what one address's inbox, or one client, can get. */
@@ -22,7 +23,7 @@ export type PasswordResetDeps = {
 function resetLimits(email: string, ip: string | null): Limit[] {
   const limits: Limit[] = [
     {
-      key: `reset:account:${email.toLowerCase()}`,
+      key: `reset:account:${accountOf(email)}`,
       max: resetRequestLimits.perAccountPerHour,
       windowSeconds: 3600,
     },
