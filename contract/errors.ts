@@ -16,6 +16,8 @@ export const errorCodes = {
   invalidJson: "invalid_json",
   invalidRequest: "invalid_request",
   payloadTooLarge: "payload_too_large",
+  /** A JSON body sent in a character set other than UTF-8 (415). */
+  unsupportedCharset: "unsupported_charset",
   unavailable: "unavailable",
   internal: "internal_error",
 } as const;

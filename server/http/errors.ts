@@ -71,6 +71,20 @@ export function mediaTypeOf(c: Context): string {
   return (c.req.header("content-type")?.split(";")[0] ?? "").trim().toLowerCase();
 }
 
+/** The request's `charset` parameter, lower case and unquoted, or null when it names none. */
+function charsetOf(c: Context): string | null {
+  for (const parameter of (c.req.header("content-type") ?? "").split(";").slice(1)) {
+    const [name, value] = parameter.split("=");
+    if (name?.trim().toLowerCase() === "charset") {
+      return (value ?? "")
+        .trim()
+        .replace(/^"(.*)"$/, "$1")
+        .toLowerCase();
+    }
+  }
+  return null;
+}
+
 /** Refuses bytes that are not UTF-8, where a plain decoder would quietly make them U+FFFD. */
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
@@ -86,6 +100,15 @@ export async function readJson<Schema extends z.ZodType>(
   // The type is checked, not guessed: a body sent as text/plain or a form is the client's mistake.
   if (mediaTypeOf(c) !== "application/json") {
     throw invalidInput({ body: "Send the request body as JSON, with Content-Type: application/json." });
+  }
+  // JSON is UTF-8 (RFC 8259): a body said to be in another character set is refused, not misread.
+  const charset = charsetOf(c);
+  if (charset !== null && charset !== "utf-8" && charset !== "utf8") {
+    throw new ApiError(
+      415,
+      errorCodes.unsupportedCharset,
+      "Send the request body as UTF-8 JSON (Content-Type: application/json; charset=utf-8).",
+    );
   }
   const bytes = await c.req.arrayBuffer();
   let value: unknown;
@@ -119,6 +142,8 @@ const domainStatus: Record<DomainErrorCode, ContentfulStatusCode> = {
   forbidden: 403,
   conflict: 409,
   gone: 410,
+  // Payment Required, as card processors answer a declined card.
+  card_declined: 402,
   invalid_request: 400,
 };
 

@@ -212,6 +212,29 @@ describeOnEngines("bad input", (fixture) => {
     });
   });
 
+  describe("a body's character set", () => {
+    it("refuses JSON said to be in another character set than UTF-8 with 415, and takes UTF-8 said either way", async () => {
+      const send = (contentType: string, body: Uint8Array<ArrayBuffer>) =>
+        app.request("/api/auth/login", { method: "POST", headers: { "Content-Type": contentType }, body });
+      const login = JSON.stringify({
+        type: "email",
+        email: "nobody@example.com",
+        password: "wrong-password",
+      });
+      for (const charset of ["utf-16", "UTF-16LE", '"iso-8859-1"', "latin1"]) {
+        const refused = await send(
+          `application/json; charset=${charset}`,
+          new Uint8Array(Buffer.from(login, "utf16le")),
+        );
+        await expectError(refused, 415, "unsupported_charset");
+      }
+      for (const charset of ["utf-8", "UTF-8", '"utf-8"']) {
+        const read = await send(`application/json; charset=${charset}`, new TextEncoder().encode(login));
+        expect(read.status, charset).toBe(401);
+      }
+    });
+  });
+
   describe("images", () => {
     it("a PNG of extreme proportions (1 × 100,000, 100,000 × 1) is a 400 naming image", async () => {
       for (const [width, height] of [

@@ -76,15 +76,21 @@ describeOnEngines(
       const { id, owner } = await ownedPage();
       const order = await start(owner, { profileId: id, plan: "monthly" });
       changed.length = 0;
-      // A double click on pay: both requests at once.
-      const answers = await Promise.all([
-        pay(owner, { orderNumber: order.orderNumber, ...card }),
-        pay(owner, { orderNumber: order.orderNumber, ...card }),
-      ]);
+      // A double click on pay, and the same order paid from six tabs: every request at once.
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, () => pay(owner, { orderNumber: order.orderNumber, ...card })),
+      );
       for (const answer of answers) {
         expect(answer.status).toBe(200);
         expect(orderAnswerSchema.parse(await answer.json()).order.status).toBe("paid");
       }
+      // One period paid, so one payment recorded (and one receipt): the rest were the same payment.
+      const [row] = await db.select().from(orders).where(eq(orders.orderNumber, order.orderNumber));
+      const succeeded = await db
+        .select()
+        .from(paymentEvents)
+        .where(eq(paymentEvents.orderId, row?.id ?? ""));
+      expect(succeeded.filter((event) => event.type === "payment_succeeded")).toHaveLength(1);
       const [profile] = await db.select().from(profiles).where(eq(profiles.id, id));
       expect(profile?.status).toBe("active");
       const paidUntil = profile?.paidUntil?.getTime() ?? 0;

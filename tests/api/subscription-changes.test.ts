@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { expect, it } from "vitest";
+import { sandboxCards } from "../../contract/checkout";
 import { plans } from "../../contract/pricing";
 import { subscriptionAnswerSchema } from "../../contract/subscriptions";
 import { loadConfig } from "../../server/config";
@@ -123,6 +124,15 @@ describeOnEngines(
       expect(await refusedField(wrong)).toBe("cardNumber");
       const stranger = await accounts.signUp();
       expect((await act("card", stranger, { profileId: id, ...testCard })).status).toBe(403);
+      // The sandbox's own declined test card is refused as a card to keep, naming the number.
+      const declined = await act("card", owner, {
+        profileId: id,
+        ...testCard,
+        cardNumber: sandboxCards.declined,
+      });
+      expect(declined.status).toBe(402);
+      expect(await refusedField(declined)).toBe("cardNumber");
+      expect((await subscriptionOf(id))?.cardOnFile?.sandboxOutcome).toBe("declined");
 
       const updated = await answer(await act("card", owner, { profileId: id, ...testCard }));
       expect(updated).toMatchObject({ cardLast4: "4242", status: "active", nextRetryAt: null });

@@ -110,6 +110,10 @@ test("a paying customer switches to yearly and back, changes the card, and withd
   await cardDialog.getByLabel("Name on the card").fill("Greta Lind");
   await cardDialog.getByRole("button", { name: "Save card" }).click();
   await expect(cardDialog.getByLabel("Card number")).toHaveAccessibleDescription(/not valid/);
+  // The sandbox's declined test card is declined here too, said at the number.
+  await cardDialog.getByLabel("Card number").fill("4000 0000 0000 0002");
+  await cardDialog.getByRole("button", { name: "Save card" }).click();
+  await expect(cardDialog.getByLabel("Card number")).toHaveAccessibleDescription(/Your card was declined/);
   await cardDialog.getByLabel("Card number").fill("5555 5555 5555 4444");
   await cardDialog.getByRole("button", { name: "Save card" }).click();
   await expect(page.getByText("The card •••• 4444 is saved.")).toBeVisible();

@@ -270,7 +270,10 @@ function NewCardForm({
   const [card, setCard] = useState<CardInput>(emptyCard);
   const form = useFormSubmit<CardInputField>({
     fields: ["cardNumber", "expiry", "cvc", "name"],
-    messages: { invalid_request: cardFieldMessages },
+    messages: {
+      invalid_request: cardFieldMessages,
+      card_declined: { cardNumber: "checkout.failure.card_declined" },
+    },
     quietWhenExplained: true,
   });
   const submit = (event: FormEvent) =>

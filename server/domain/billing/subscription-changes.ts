@@ -7,7 +7,7 @@ import type { SandboxCard } from "../../../contract/checkout";
 import { plans } from "../../../contract/pricing";
 import type { CustomerSubscription, SwitchablePlan } from "../../../contract/subscriptions";
 import { subscriptions } from "../../db/schema";
-import { keptCard } from "../../providers/payments/sandbox";
+import { keptCard, sandboxOutcome } from "../../providers/payments/sandbox";
 import { audit, type RequestOrigin, DomainError, type Actor } from "../core";
 import { chargeSubscriptionNow } from "./charges";
 import {
@@ -90,6 +90,10 @@ export async function updateSandboxCard(
     const { row, order } = owned;
     if (row.provider !== "sandbox") {
       throw new DomainError("conflict", "This card is changed on the payment provider's page.", "profileId");
+    }
+    // The sandbox's declined test card is declined here too, as a real provider would refuse to keep it.
+    if (sandboxOutcome(card.cardNumber) === "declined") {
+      throw new DomainError("card_declined", "This card was declined. Use another card.", "cardNumber");
     }
     const [updated] = await tx
       .update(subscriptions)

@@ -11,6 +11,8 @@ export type DomainErrorCode =
   | "conflict"
   // A link that worked once and no longer does (an invitation past its date, or withdrawn).
   | "gone"
+  // A card the payment provider refuses to charge or keep.
+  | "card_declined"
   | "invalid_request";
 
 export class DomainError extends Error {

@@ -117,8 +117,11 @@ export function createSandboxProvider(options: SandboxOptions = {}): SandboxProv
 
     webhook(type, data) {
       const created = Math.floor(now().getTime() / 1000);
+      // A checkout is paid (or its card kept) once, as a Stripe Checkout Session completes once: the
+      // same order paid from six tabs at once is one event, booked once, and five replays of it.
+      const once = type === "payment_succeeded" || type === "checkout_completed";
       const body = JSON.stringify({
-        id: `evt_sbx_${randomUUID()}`,
+        id: once ? `evt_sbx_${type}_${data.orderNumber}` : `evt_sbx_${randomUUID()}`,
         type,
         created,
         data,
