@@ -1,7 +1,8 @@
 // The history of orders and receipts on /account (customerOrders without a page), on every database
-// engine: a customer's own orders on the pages they own, newest first, each with its page and its PDF,
-// capped at the newest N; never another customer's orders, nor orders on a page handed on. And the
-// owner's list of one page (GET /api/kammare/orders), which the same function reads, names its page.
+// engine: the orders a customer placed, newest first, each with its page and its PDF, capped at the
+// newest N; a page they handed on keeps its orders and receipts in their history (decisions "Where money
+// meets people"), and its new owner never sees them; never another customer's orders. And the owner's
+// list of one page (GET /api/kammare/orders), which the same function reads, names its page.
 import { eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import { accountOrderLimit, customerOrderListSchema } from "../../contract/admin-orders";
@@ -22,7 +23,7 @@ describeOnEngines("the order history of an account", ({ app, db, accounts, admin
   let named: string;
   let unnamed: string;
   let othersPage: string;
-  /** Was the owner's, handed on to the other customer: the owner's old order there is not theirs to see now. */
+  /** Was the owner's, handed on to the other customer: the owner's old order there stays in the owner's history. */
   let handedOn: string;
   const numbers: Record<string, string> = {};
   let invoiceId: string;
@@ -73,8 +74,8 @@ describeOnEngines("the order history of an account", ({ app, db, accounts, admin
       status: "pending",
       hoursAgo: 30,
     });
-    // The other customer's order on their own page, one they placed on the owner's page (as a former
-    // owner would have), and the owner's on the other's page: none of these is the owner's history.
+    // The other customer's order on their own page and one they placed on the owner's page (as a former
+    // owner would have): theirs, not the owner's. The owner's on the other's page is the owner's.
     await order("others", {
       profileId: othersPage,
       customerUserId: customer.id,
@@ -116,15 +117,22 @@ describeOnEngines("the order history of an account", ({ app, db, accounts, admin
     await db.insert(invoices).values({ ...invoice, creditsInvoiceId: invoiceId, netOre: -invoice.netOre });
   });
 
-  it("lists the owner's orders on their pages, newest first, with the page and the right PDF", async () => {
+  it("lists the orders the owner placed, on a page handed on too, newest first, with the page and the right PDF", async () => {
     const history = await customerOrders(db, asCustomer(owner), { limit: accountOrderLimit });
     expect(history.capped).toBe(false);
     expect(history.orders.map((order) => order.orderNumber)).toEqual([
+      numbers.handedOn,
+      numbers.mineOnOthers,
       numbers.pendingCard,
       numbers.invoice,
       numbers.paidCard,
     ]);
-    const [pendingCard, byInvoice, paidCard] = history.orders;
+    expect(history.orders[0]).toMatchObject({
+      profileId: handedOn,
+      pageName: "Karin Lind",
+      receiptUrl: `/api/kammare/orders/${numbers.handedOn}/receipt.pdf`,
+    });
+    const [, , pendingCard, byInvoice, paidCard] = history.orders;
     expect(pendingCard).toMatchObject({
       profileId: unnamed,
       pageName: "",
@@ -153,10 +161,10 @@ describeOnEngines("the order history of an account", ({ app, db, accounts, admin
     expect(paidCard?.paidAt).not.toBeNull();
   });
 
-  it("shows another customer only their own orders on their own pages, never the owner's", async () => {
+  it("shows another customer only the orders they placed, never the owner's on the page they took over", async () => {
     const theirs = await customerOrders(db, asCustomer(customer), { limit: accountOrderLimit });
-    expect(theirs.orders.map((order) => order.orderNumber)).toEqual([numbers.others]);
-    expect(theirs.orders[0]).toMatchObject({ profileId: othersPage, pageName: "Erik Berg" });
+    expect(theirs.orders.map((order) => order.orderNumber)).toEqual([numbers.othersOnMine, numbers.others]);
+    expect(theirs.orders[1]).toMatchObject({ profileId: othersPage, pageName: "Erik Berg" });
   });
 
   it("shows an admin their own history, not everyone's", async () => {
@@ -170,10 +178,10 @@ describeOnEngines("the order history of an account", ({ app, db, accounts, admin
 
   it("keeps the newest when there are more than the limit, and says so", async () => {
     const two = await customerOrders(db, asCustomer(owner), { limit: 2 });
-    expect(two.orders.map((order) => order.orderNumber)).toEqual([numbers.pendingCard, numbers.invoice]);
+    expect(two.orders.map((order) => order.orderNumber)).toEqual([numbers.handedOn, numbers.mineOnOthers]);
     expect(two.capped).toBe(true);
     // Exactly as many as the limit is not capped.
-    expect((await customerOrders(db, asCustomer(owner), { limit: 3 })).capped).toBe(false);
+    expect((await customerOrders(db, asCustomer(owner), { limit: 5 })).capped).toBe(false);
   });
 
   it("names the page in the owner's list of one page (GET /api/kammare/orders), still only their orders", async () => {

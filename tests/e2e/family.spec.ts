@@ -8,7 +8,7 @@ import { lastEmailTo, newUser, signInAs, signUpByApi } from "./support/accounts"
 import { expectNoSeriousAxeViolations } from "./support/axe";
 import { ownAddress } from "./support/client-address";
 import { expect, test, waitForHydration } from "./support/fixtures";
-import { openAsAdmin, ownedPage } from "./support/pages";
+import { endTrial, openAsAdmin, ownedPage, payByCard } from "./support/pages";
 import { appUrl } from "./support/ports";
 import { shoot } from "./support/shots";
 
@@ -239,4 +239,48 @@ test("an invitation opened while signed in as someone else says so, and a link t
   expect((await page.goto("/invitation?token=no-such-token"))?.status()).toBe(200);
   await expect(page.getByRole("heading", { level: 1, name: "This link does not work" })).toBeVisible();
   await expectNoSeriousAxeViolations(page, "invitation, no such link (en)");
+});
+
+test("after handing over a paid page, the old owner's /account says their card is not charged again, with no way to resume", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const { id, token } = await ownedPage(browser, { displayName: "Signe Holm", story: "A teacher." });
+  await endTrial(browser, id);
+  const heir = newUser();
+  const context = await browser.newContext({ extraHTTPHeaders: ownAddress() });
+  try {
+    await payByCard(context.request, token, id);
+    const heirSession = await signUpByApi(context, heir);
+    const invited = await context.request.post("/api/kammare/invitations", {
+      data: { profileId: id, email: heir.email, kind: "handover" },
+      headers: { Authorization: `Bearer ${token}`, Origin: appUrl },
+    });
+    expect(invited.status()).toBe(201);
+    const invitation = new URL(await invitationPath(heir.email), appUrl).searchParams.get("token");
+    const accepted = await context.request.post("/api/kammare/invitations/accept", {
+      data: { token: invitation },
+      headers: { Authorization: `Bearer ${heirSession.access_token}`, Origin: appUrl },
+    });
+    expect(accepted.status()).toBe(200);
+  } finally {
+    await context.close();
+  }
+
+  await signInAs(page, token);
+  expect((await page.goto("/account"))?.status()).toBe(200);
+  await waitForHydration(page);
+  const row = page.getByRole("listitem", { name: "Signe Holm" });
+  await expect(row.getByTestId("ends")).toHaveText(
+    /^You handed this page over to another account\. Your card will not be charged again for it; your plan ends on .+\.$/,
+  );
+  await expect(row.getByRole("button", { name: "Resume subscription" })).toHaveCount(0);
+  await expect(row.getByRole("button", { name: /Switch to/ })).toHaveCount(0);
+  // Their order and its receipt stay theirs.
+  const orders = page.getByRole("region", { name: "Orders and receipts" }).getByRole("listitem");
+  await expect(orders).toHaveCount(1);
+  await expect(orders).toContainText("Signe Holm");
+  await expectNoSeriousAxeViolations(page, "account after a hand-over");
+  await shoot(page, "account-after-handover");
 });

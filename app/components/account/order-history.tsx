@@ -1,5 +1,6 @@
-// The history of orders and receipts on /account: every order the customer placed on the pages they
-// own, newest first (the newest 50, and it says so when there are more), read by the route's loader.
+// The history of orders and receipts on /account: every order the customer placed, on a page they
+// handed on too, newest first (the newest 50, and it says so when there are more), read by the route's
+// loader.
 import { useTranslation } from "../../lib/i18n";
 import { accountOrderLimit, type CustomerOrder } from "../../../contract/admin-orders";
 import { EmptyState, emptyIcons } from "../empty-state";

@@ -101,9 +101,9 @@ export type CustomerOrders = {
 
 /**
  * A customer's orders, newest first, with their page and their PDFs: the owner's list under one page
- * (GET /api/kammare/orders) and the history of all their pages on /account. An owner sees only the
- * orders they placed themselves, and only on pages they own: a page handed on to someone else shows
- * neither side the other's receipts.
+ * (GET /api/kammare/orders) and the history of all their pages on /account. Each side sees only the
+ * orders they placed themselves: a page handed on keeps its old owner's orders and receipts in the old
+ * owner's history (decisions "Where money meets people"), and shows the new owner none of them.
  */
 export async function customerOrders(
   db: Executor,
@@ -127,7 +127,7 @@ export async function customerOrders(
       admin ? undefined : eq(orders.customerUserId, actor.id),
     );
   } else {
-    which = and(eq(orders.customerUserId, actor.id), eq(profiles.ownerUserId, actor.id));
+    which = eq(orders.customerUserId, actor.id);
   }
   const query = db
     .select({
