@@ -1,6 +1,7 @@
 export * from "./form-token";
 export * from "./settings";
 export * from "./visitor-posts";
+export * from "./links";
 export * from "./lists";
 export * from "./moderation";
 export * from "./reports";

@@ -16,6 +16,7 @@ import { consume, DomainError, newToken, tokenHash, type Limit } from "../core";
 import { liveStatuses } from "../profiles";
 import { pageMissing } from "./access";
 import { addressHash, checkFormToken } from "./form-token";
+import { containsLink } from "./links";
 import { memorySettingsOf } from "./settings";
 
 /** Per visitor's address and per page, in fixed windows (server/domain/core/rate-limit.ts). */
@@ -54,14 +55,6 @@ async function admit(
 
 const addressKey = (what: string, ip: string | null) => `${what}:ip:${ip ?? "unknown"}`;
 
-// An address, or a bare domain with a common top-level domain: what a spammer's link looks like.
-const linkPattern =
-  /(?:[a-z][a-z0-9+.-]*:\/\/|www\.|\b[a-z0-9-]+\.(?:com|net|org|se|nu|io|info|biz|xyz|ru|de|uk|co|me|app|shop|online|site|top|link|click)\b)/i;
-
-export function containsLink(text: string): boolean {
-  return linkPattern.test(text);
-}
-
 export type WrittenMemory = {
   id: string;
   state: "pending" | "shown";
@@ -84,9 +77,10 @@ export async function writeMemory(
   ]);
   if (settings.moderation === "off") throw new DomainError("forbidden", memoryMessages.notAccepted);
   // The relation shows beside the name on the page: a link there is as much a link as in the text.
-  const written = [input.text, input.name, input.relation ?? ""];
-  if (!settings.allowLinks && written.some(containsLink)) {
-    throw new DomainError("invalid_request", memoryMessages.linksNotAllowed, "text");
+  const written = { text: input.text, name: input.name, relation: input.relation ?? "" };
+  const linked = Object.entries(written).find(([, value]) => containsLink(value));
+  if (!settings.allowLinks && linked) {
+    throw new DomainError("invalid_request", memoryMessages.linksNotAllowed, linked[0]);
   }
   const state = settings.moderation === "open" ? "shown" : "pending";
   const deleteToken = input.email ? newToken() : null;
