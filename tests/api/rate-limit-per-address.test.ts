@@ -42,6 +42,12 @@ describeOnEngines("per-address limits", { app: { config: settings("on") } }, ({ 
     expect((await attempt(app, "203.0.113.7", "nobody0@example.se")).status).toBe(401);
   });
 
+  it("counts an IPv6 client by its /64: a new address in its network each time is still one client", async () => {
+    await expectOneAddress(app, (index) => `2001:db8:77:1:${(index + 1).toString(16)}::${index * 7 + 1}`);
+    // Another network is another client.
+    expect((await attempt(app, "2001:db8:77:2::1", "nobody0@example.se")).status).toBe(401);
+  });
+
   it("limits sign-ups from one address the same way", async () => {
     await awayFromWindowEdge(60);
     const from = { "X-Forwarded-For": "198.51.100.8" };

@@ -1,11 +1,19 @@
 // Database rate limits, on every test database engine.
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { describeOnDatabases } from "../../../tests/support/api-fixture";
 import { rateLimitCounters } from "../../db/schema";
 import { DomainError } from "./errors";
-import { consume, countAttempt, pruneRateLimits, refundAttempts, storedKey, type Limit } from "./rate-limit";
+import {
+  addressCounted,
+  consume,
+  countAttempt,
+  pruneRateLimits,
+  refundAttempts,
+  storedKey,
+  type Limit,
+} from "./rate-limit";
 
 const key = (name: string) => `test:${name}:${randomBytes(4).toString("hex")}`;
 const limit = (name: string, max = 10, windowSeconds = 60): Limit => ({ key: key(name), max, windowSeconds });
@@ -20,6 +28,17 @@ async function refusal(work: Promise<void>): Promise<DomainError> {
   expect(error).toBeInstanceOf(DomainError);
   return error as DomainError;
 }
+
+describe("the address a per-address limit counts", () => {
+  it("is an IPv4 address as it is, and an IPv6 address's /64 network however it is written", () => {
+    expect(addressCounted("203.0.113.9")).toBe("203.0.113.9");
+    expect(addressCounted("2001:db8:1:2:a:b:c:d")).toBe("2001:db8:1:2::/64");
+    expect(addressCounted("2001:0db8:0001:0002::1")).toBe("2001:db8:1:2::/64");
+    expect(addressCounted("2001:db8::1")).toBe("2001:db8:0:0::/64");
+    expect(addressCounted("::1")).toBe("0:0:0:0::/64");
+    expect(addressCounted("2001:db8:1:3::1")).not.toBe(addressCounted("2001:db8:1:2::1"));
+  });
+});
 
 describeOnDatabases("rate limits", ({ db }) => {
   it("allows max attempts in a window, then refuses with rate_limited and the seconds to wait", async () => {
@@ -136,6 +155,13 @@ describeOnDatabases("rate limits", ({ db }) => {
     // The same subject is the same counter, in every process (the key is the database's).
     expect(await storedKey(db, "login:ip:203.0.113.9")).toBe(await storedKey(db, "login:ip:203.0.113.9"));
     expect(await storedKey(db, "login:ip:203.0.113.9")).not.toBe(await storedKey(db, "login:ip:203.0.113.8"));
+    // An IPv6 client counts by its /64: a new address in it is the same counter, another network is not.
+    expect(await storedKey(db, "login:ip:2001:db8:1:2::1")).toBe(
+      await storedKey(db, "login:ip:2001:db8:1:2:ffff::9"),
+    );
+    expect(await storedKey(db, "login:ip:2001:db8:1:2::1")).not.toBe(
+      await storedKey(db, "login:ip:2001:db8:1:3::1"),
+    );
   });
 
   it("takes back a refunded attempt in the window it was counted in, never below zero", async () => {

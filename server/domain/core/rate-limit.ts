@@ -29,13 +29,34 @@ const subjectKinds = ["ip", "account", "user", "page", "pair"] as const;
 // The kind is matched by name, not by shape: an IPv6 address is full of colons.
 const keyParts = new RegExp(`^([^:]+:(?:(?:${subjectKinds.join("|")}):)?)([\\s\\S]+)$`);
 
+/**
+ * Whom a per-address limit counts: an IPv4 address as it is, an IPv6 address by its /64 network. A
+ * home, an office or a phone is given a whole /64 and may take any address in it at will, so counting
+ * single IPv6 addresses would let one client through every limit by changing its address.
+ */
+export function addressCounted(address: string): string {
+  if (!address.includes(":") || address.includes(".")) return address;
+  const [head = "", tail] = address.split("::");
+  const left = head === "" ? [] : head.split(":");
+  const right = tail === undefined || tail === "" ? [] : tail.split(":");
+  const hextets =
+    tail === undefined
+      ? left
+      : [...left, ...Array<string>(8 - left.length - right.length).fill("0"), ...right];
+  if (hextets.length !== 8 || !hextets.every((part) => /^[0-9a-f]{1,4}$/i.test(part))) return address;
+  return `${hextets
+    .slice(0, 4)
+    .map((part) => Number.parseInt(part, 16).toString(16))
+    .join(":")}::/64`;
+}
+
 /** The key as the database keeps it: the readable name (and kind), then the subject's keyed hash. */
 export async function storedKey(db: Database, key: string): Promise<string> {
   const parts = keyParts.exec(key);
   if (!parts) return key; // A bare name counts nobody in particular.
   const [, readable = "", subject = ""] = parts;
   const hash = createHmac("sha256", await siteKey(db, "rate-limits"))
-    .update(subject)
+    .update(readable.endsWith(":ip:") ? addressCounted(subject) : subject)
     .digest("base64url");
   return `${readable}${hash}`;
 }
