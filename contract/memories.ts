@@ -208,7 +208,12 @@ export const memorySettingsAnswerSchema = z.object({ settings: memorySettingsSch
 
 export const memoryReportSchema = z.object({
   id: z.uuid(),
+  /** The first reason given. */
   reason: z.string(),
+  /** Every reason kept (the first and a few after it), in the order given. */
+  reasons: z.array(z.string()),
+  /** How many addresses reported the memory in this report (counted up to a cap). */
+  reporters: z.number().int(),
   state: z.enum(reportStates),
   createdAt: z.iso.datetime(),
   decidedAt: z.iso.datetime().nullable(),

@@ -8,6 +8,10 @@ export type MemoryState = (typeof memoryStates)[number];
 export const moderationModes = ["review", "open", "off"] as const;
 export type ModerationMode = (typeof moderationModes)[number];
 
+/** A candle's name: `pending` until the owner approves it (where memories wait), `shown`, or `hidden`. */
+export const candleNameStates = ["pending", "shown", "hidden"] as const;
+export type CandleNameState = (typeof candleNameStates)[number];
+
 export const reportStates = ["open", "kept", "hidden"] as const;
 export type ReportState = (typeof reportStates)[number];
 

@@ -2,7 +2,7 @@
 // settings for them, and the site's signing keys (for the forms' render time).
 import { sql } from "drizzle-orm";
 import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import type { MemoryState, ModerationMode, ReportState } from "../../../contract/memories";
+import type { CandleNameState, MemoryState, ModerationMode, ReportState } from "../../../contract/memories";
 import { users } from "./accounts";
 import { profiles } from "./profiles";
 
@@ -45,9 +45,17 @@ export const candles = pgTable(
       .notNull()
       .references(() => profiles.id, { onDelete: "cascade" }),
     name: text("name"),
+    // Whether the name shows (issue 33): it waits for the owner where memories wait. The count never waits.
+    nameState: text("name_state").$type<CandleNameState>().notNull().default("pending"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index("candles_profile_idx").on(table.profileId, table.createdAt)],
+  (table) => [
+    index("candles_profile_idx").on(table.profileId, table.createdAt),
+    // The page's shown names, and the owner's waiting ones, newest first.
+    index("candles_named_idx")
+      .on(table.profileId, table.nameState, table.createdAt)
+      .where(sql`${table.name} is not null`),
+  ],
 );
 
 export const memoryReports = pgTable(
@@ -58,8 +66,19 @@ export const memoryReports = pgTable(
       .notNull()
       .references(() => memories.id, { onDelete: "cascade" }),
     reason: text("reason").notNull(),
-    // The reporter's address, keyed-hashed: one report per address and memory, and nothing to read back.
+    // The first reporter's address, keyed-hashed: nothing to read back.
     reporterHash: text("reporter_hash").notNull(),
+    // Every reporting address (keyed hashes, the first one's too), up to a cap (issue 33): a memory has one
+    // open report at a time, and later reports add their address here instead of a row of their own.
+    reporterHashes: text("reporter_hashes")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    // The reasons given after the first, a few at most.
+    laterReasons: text("later_reasons")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     state: text("state").$type<ReportState>().notNull().default("open"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     decidedByUserId: uuid("decided_by_user_id").references(() => users.id, { onDelete: "set null" }),
@@ -67,6 +86,10 @@ export const memoryReports = pgTable(
   },
   (table) => [
     uniqueIndex("memory_reports_reporter_idx").on(table.memoryId, table.reporterHash),
+    // One open report per memory: the admin's queue has one row for it, however many report it.
+    uniqueIndex("memory_reports_open_idx")
+      .on(table.memoryId)
+      .where(sql`${table.state} = 'open'`),
     index("memory_reports_state_idx").on(table.state, table.createdAt),
   ],
 );

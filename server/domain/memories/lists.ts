@@ -114,8 +114,12 @@ export async function ownerMemories(
   for (const row of counted) counts[row.state] = Number(row.count);
   // Counted in a query of their own, joined: a subquery in a one-table select would get the memory's
   // id unqualified ("id"), which inside it names the report's own id, and every count would be 0.
+  // A report counts the addresses that made it (one open report per memory holds them all).
   const reported = await db
-    .select({ memoryId: memoryReports.memoryId, count: sql<number>`count(*)::int` })
+    .select({
+      memoryId: memoryReports.memoryId,
+      count: sql<number>`sum(greatest(cardinality(${memoryReports.reporterHashes}), 1))::int`,
+    })
     .from(memoryReports)
     .innerJoin(memories, eq(memories.id, memoryReports.memoryId))
     .where(and(eq(memories.profileId, input.profileId), eq(memoryReports.state, "open")))

@@ -1,5 +1,5 @@
-// The admin's queue of reported memories (/admin/memories/reports): hide the memory or keep it,
-// audited; the other reports of the same memory are answered with it.
+// The admin's queue of reported memories (/admin/memories/reports): one report per memory and round
+// (the addresses that reported it counted on it), to hide the memory or keep it, audited.
 import { and, desc, eq, sql } from "drizzle-orm";
 import {
   memoryMessages,
@@ -34,6 +34,9 @@ async function reportRows(
   return rows.map(({ report, memory }) => ({
     id: report.id,
     reason: report.reason,
+    reasons: [report.reason, ...report.laterReasons],
+    // A report written before its addresses were kept together (migration 0016) names one.
+    reporters: Math.max(report.reporterHashes.length, 1),
     state: report.state,
     createdAt: report.createdAt.toISOString(),
     decidedAt: report.decidedAt?.toISOString() ?? null,

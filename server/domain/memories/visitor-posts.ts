@@ -2,7 +2,7 @@
 // a memory. Each post passes the same guards first: the page takes it, the hidden field is empty,
 // the form was rendered a few seconds ago at least, and the address and the page are within their
 // limits (counted in the database, so every process shares them).
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, or, sql } from "drizzle-orm";
 import {
   memoryMessages,
   type LightCandleRequest,
@@ -26,6 +26,13 @@ export const visitorLimits = {
   candlesPerAddressPerMinute: 10,
   reportsPerAddressPerHour: 10,
 } as const;
+
+/**
+ * A memory has one open report at a time (issue 33): later reports add their address (and the first few
+ * their reason) to it, so a flood from many addresses is one row in the admin's queue. Addresses are
+ * counted up to this many; a memory reported that often is plainly the admin's to look at.
+ */
+export const reportLimits = { addressesCounted: 50, laterReasonsKept: 5 } as const;
 
 type VisitorPost = { profileId: string; website: string; formToken: string };
 type Visitor = { ip: string | null; now?: Date };
@@ -113,7 +120,10 @@ export async function lightCandle(db: Database, input: LightCandleRequest, visit
   await db.insert(candles).values({ profileId: input.profileId, name: input.name, createdAt: visitor.now });
 }
 
-/** A visitor's report of a shown memory; one per address and memory (a second is answered 409). */
+/**
+ * A visitor's report of a shown memory: once per address and memory (a second is answered 409). The
+ * memory's open report takes it, or a new one is opened when there is none (reportLimits).
+ */
 export async function reportMemory(
   db: Database,
   input: ReportMemoryRequest,
@@ -131,17 +141,43 @@ export async function reportMemory(
       windowSeconds: 3600,
     },
   ]);
-  const inserted = await db
+  const reporter = await addressHash(db, visitor.ip);
+  // Any report of the memory, open or decided, that counted this address already.
+  const [before] = await db
+    .select({ id: memoryReports.id })
+    .from(memoryReports)
+    .where(
+      and(
+        eq(memoryReports.memoryId, input.memoryId),
+        or(eq(memoryReports.reporterHash, reporter), sql`${reporter} = any(${memoryReports.reporterHashes})`),
+      ),
+    )
+    .limit(1);
+  if (before) throw new DomainError("conflict", memoryMessages.alreadyReported, "memoryId");
+  const hashes = sql.raw(`"memory_reports"."reporter_hashes"`);
+  const reasons = sql.raw(`"memory_reports"."later_reasons"`);
+  // One statement, so reports arriving together from many addresses all find the one open report. When
+  // the open report counts as many addresses as it may, the report is taken and adds nothing.
+  await db
     .insert(memoryReports)
     .values({
       memoryId: input.memoryId,
       reason: input.reason,
-      reporterHash: await addressHash(db, visitor.ip),
+      reporterHash: reporter,
+      reporterHashes: [reporter],
       createdAt: visitor.now,
     })
-    .onConflictDoNothing()
-    .returning({ id: memoryReports.id });
-  if (inserted.length === 0) throw new DomainError("conflict", memoryMessages.alreadyReported, "memoryId");
+    .onConflictDoUpdate({
+      target: memoryReports.memoryId,
+      targetWhere: sql`${memoryReports.state} = 'open'`,
+      set: {
+        reporterHashes: sql`array_append(${hashes}, ${reporter})`,
+        laterReasons: sql`case when cardinality(${reasons}) < ${reportLimits.laterReasonsKept}
+          then array_append(${reasons}, ${input.reason}) else ${reasons} end`,
+      },
+      setWhere: sql`cardinality(${hashes}) < ${reportLimits.addressesCounted}
+        and not (${reporter} = any(${hashes}))`,
+    });
   return memory;
 }
 

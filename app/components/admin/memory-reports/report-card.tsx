@@ -1,5 +1,5 @@
 // One reported memory in the admin's queue: the page it is on, who wrote it and what, why it was
-// reported and when, and the admin's two answers (hide the memory, keep it). A decided report says
+// reported (the first reasons given) and by how many addresses, and when, and the admin's two answers (hide the memory, keep it). A decided report says
 // what was decided and when instead.
 import { useId, useState } from "react";
 import { Link } from "react-router";
@@ -94,7 +94,16 @@ export function ReportCard({ report, onDecided }: { report: MemoryReport; onDeci
       </blockquote>
       <div className="flex flex-col gap-1 rounded-[var(--radius-control)] bg-status-past-due-soft px-4 py-3">
         <p className="text-sm font-semibold text-ink">{t("adminMemories.card.reason")}</p>
-        <p className="whitespace-pre-line text-sm text-ink [overflow-wrap:anywhere]">{report.reason}</p>
+        <ul className="flex flex-col gap-1">
+          {report.reasons.map((reason, index) => (
+            <li key={index} className="whitespace-pre-line text-sm text-ink [overflow-wrap:anywhere]">
+              {reason}
+            </li>
+          ))}
+        </ul>
+        <p className="text-xs text-muted" data-testid="reporters">
+          {t("adminMemories.card.reporters", { count: report.reporters })}
+        </p>
       </div>
       {report.state === "open" ? (
         <div className="flex flex-wrap gap-3">
