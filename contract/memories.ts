@@ -4,6 +4,7 @@
 import { profileIdSchema } from "./profiles";
 import { text, z } from "./zod";
 import {
+  candleNameStates,
   isMemoryPosition,
   memoryStates,
   memoryTextMaxLength,
@@ -25,6 +26,8 @@ export const memoryMessages = {
   formExpired: "The form has expired. Load the page again and send it once more.",
   robot: "This looks like an automated post.",
   linksNotAllowed: "Links are not allowed in a memory on this page.",
+  candleLinksNotAllowed: "Links are not allowed in a candle's name on this page.",
+  candleMissing: "There is no such candle.",
   memoryMissing: "There is no such memory.",
   reportMissing: "There is no such report.",
   alreadyReported: "You have already reported this memory.",
@@ -143,6 +146,25 @@ export const publicMemoriesSchema = z.object({
 });
 export type PublicMemories = z.infer<typeof publicMemoriesSchema>;
 
+/** A named candle as its page's owner sees it, to show or hide its name. */
+export const ownerCandleNameSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  state: z.enum(candleNameStates),
+  createdAt: z.iso.datetime(),
+});
+export type OwnerCandleName = z.infer<typeof ownerCandleNameSchema>;
+
+export const ownerCandlesSchema = candleSummarySchema.extend({
+  /** The names waiting for a decision, newest first (the newest 100). */
+  waiting: z.array(ownerCandleNameSchema),
+  /** How many names wait in all. */
+  waitingCount: z.number().int(),
+  /** The latest names decided (shown or hidden), newest first. */
+  decided: z.array(ownerCandleNameSchema),
+});
+export type OwnerCandles = z.infer<typeof ownerCandlesSchema>;
+
 export const memoryPostedSchema = z.object({
   /** `shown` on an `open` page, `pending` on a reviewed one. */
   state: z.enum(["pending", "shown"]),
@@ -181,7 +203,7 @@ export const ownerMemoriesSchema = z.object({
   settings: memorySettingsSchema,
   counts: z.record(z.enum(memoryStates), z.number().int()),
   memories: z.array(ownerMemorySchema),
-  candles: candleSummarySchema,
+  candles: ownerCandlesSchema,
 });
 export type OwnerMemories = z.infer<typeof ownerMemoriesSchema>;
 
@@ -196,6 +218,12 @@ export const replyMemoryRequestSchema = z.object({
     .transform((value) => value.trim())
     .pipe(z.string().max(replyMaxLength, { error: `A reply is at most ${replyMaxLength} characters.` })),
 });
+
+export const decideCandleRequestSchema = z.object({
+  candleId: z.uuid({ error: "Not a candle id." }),
+  state: z.enum(["shown", "hidden"], { error: "Choose shown or hidden." }),
+});
+export const ownerCandleAnswerSchema = z.object({ candle: ownerCandleNameSchema });
 
 export const memorySettingsRequestSchema = memorySettingsSchema
   .partial()

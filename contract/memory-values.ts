@@ -35,6 +35,8 @@ export const memoryOutcomes = [
   "shown",
   "pending",
   "candle",
+  /** Lit and counted; the name shows once the owner has approved it. */
+  "candleWaiting",
   "reported",
   "deleted",
   "invalid",

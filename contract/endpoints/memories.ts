@@ -1,6 +1,7 @@
 // Memories and candles (issue 24): a visitor's posts (open; JSON, or a plain form answered with a
 // redirect back to the page), the owner's moderation, and the admin's queue of reports.
 import {
+  decideCandleRequestSchema,
   decideMemoryRequestSchema,
   decideReportRequestSchema,
   deleteOwnMemoryRequestSchema,
@@ -13,6 +14,7 @@ import {
   memorySettingsAnswerSchema,
   memorySettingsRequestSchema,
   ownerMemoriesQuerySchema,
+  ownerCandleAnswerSchema,
   ownerMemoriesSchema,
   ownerMemoryAnswerSchema,
   publicMemoriesSchema,
@@ -65,7 +67,9 @@ export const memoriesEndpoints = [
     method: "post",
     path: "/api/memories/candles",
     summary:
-      "A visitor lights a candle (a name is optional); pages' counts follow within seconds." + formNote,
+      "A visitor lights a candle (a name is optional, without links unless the page allows them); pages' " +
+      "counts follow within seconds, the name at once on an `open` page and once approved otherwise." +
+      formNote,
     auth: false,
     request: lightCandleRequestSchema,
     responses: { 204: { description: "Lit" }, ...visitorRefusals },
@@ -73,7 +77,10 @@ export const memoriesEndpoints = [
   {
     method: "post",
     path: "/api/memories/reports",
-    summary: "A visitor reports a shown memory to the site's admins, once per address." + formNote,
+    summary:
+      "A visitor reports a shown memory to the site's admins, once per address; a memory has one open " +
+      "report, which counts the addresses." +
+      formNote,
     auth: false,
     request: reportMemoryRequestSchema,
     responses: {
@@ -126,6 +133,17 @@ export const memoriesEndpoints = [
     responses: {
       200: { description: "Saved", schema: ownerMemoryAnswerSchema },
       404: { description: "No such memory of the viewer's pages" },
+    },
+  },
+  {
+    method: "post",
+    path: "/api/kammare/candles/decision",
+    summary: "The owner shows or hides a candle's name (the candle stays counted).",
+    auth: true,
+    request: decideCandleRequestSchema,
+    responses: {
+      200: { description: "Decided", schema: ownerCandleAnswerSchema },
+      404: { description: "No such named candle of the viewer's pages" },
     },
   },
   {

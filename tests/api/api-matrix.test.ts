@@ -85,6 +85,8 @@ type World = {
     reportId: string;
     /** The link's token of a new memory on another page of A's, whose writer left an address. */
     deleteToken: () => Promise<string>;
+    /** A visitor's named candle on A's page, its name waiting for A (issue 33). */
+    candleId: string;
   };
   /** A page's family (issue 25), made straight in the database. */
   family: {
@@ -498,6 +500,13 @@ const table: Record<string, Row> = {
       json: { memoryId: w.memories.pendingId, reply: "Thank you." },
     }),
   },
+  "POST /api/kammare/candles/decision": {
+    cells: "401 200 404 403 403 200",
+    send: (w) => ({
+      path: "/api/kammare/candles/decision",
+      json: { candleId: w.memories.candleId, state: "shown" },
+    }),
+  },
   "PUT /api/kammare/memory-settings": {
     cells: "401 200 403 403 403 200",
     send: (w) => ({ path: "/api/kammare/memory-settings", json: { profileId: w.pageA, allowLinks: false } }),
@@ -851,6 +860,11 @@ async function makeWorld(
     await (await call(app, "/api/admin/memory-reports", { bearer: admin.token })).json(),
   );
   const reportId = queue.reports[0]?.id ?? "";
+  expect((await visitor("/api/memories/candles", { profileId: pageA, name: "Erik" })).status).toBe(204);
+  const candles = ownerMemoriesSchema.parse(
+    await (await call(app, `/api/kammare/memories?profileId=${pageA}`, { bearer: customerA.token })).json(),
+  ).candles;
+  const candleId = candles.waiting[0]?.id ?? "";
   /** The writer's link comes by e-mail: the memory is made here with a token of the test's. */
   const deleteToken = async () => {
     const token = newToken();
@@ -929,7 +943,7 @@ async function makeWorld(
       return whitelistEntryAnswerSchema.parse(await made.json()).entry.id;
     },
     target: () => accounts.signUp(),
-    memories: { formToken, pendingId, shownId, reportId, deleteToken },
+    memories: { formToken, pendingId, shownId, reportId, deleteToken, candleId },
     family,
   };
 }

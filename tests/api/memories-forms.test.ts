@@ -68,7 +68,8 @@ describeOnEngines("memories and candles: plain forms", { app: { config: proxiedC
     });
 
     it("candle, back to the candles", async () => {
-      const { id } = await page();
+      // A name shows at once on an open page; on a reviewed one it waits (memories-candles.test.ts).
+      const { id } = await page({ moderation: "open" });
       const response = await form("/api/memories/candles", {
         profileId: id,
         name: "Erik",
@@ -168,6 +169,7 @@ describeOnEngines("memories and candles: plain forms", { app: { config: proxiedC
       expect([...memoryOutcomes].sort()).toEqual(
         [
           "candle",
+          "candleWaiting",
           "closed",
           "deleted",
           "expired",

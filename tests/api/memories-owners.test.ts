@@ -318,6 +318,19 @@ describeOnEngines(
         await expectHeard(id, 0, () => reply(memoryId, "Hidden now.", owner));
       });
 
+      it("a candle's name shown or hidden; not one decided while waiting (issue 33)", async () => {
+        const { id, owner } = await page();
+        expect((await candle(id, { name: "Erik" })).status).toBe(204);
+        const candleId = (await ownerList(id, owner)).candles.waiting[0]?.id ?? "";
+        const decideName = (state: "shown" | "hidden") =>
+          call(app, "/api/kammare/candles/decision", { bearer: owner.token, json: { candleId, state } });
+        // The candle's own notice (candleAnnouncer, two seconds late) is over before listening.
+        await sleep(2500);
+        await expectHeard(id, 1, () => decideName("shown"));
+        await expectHeard(id, 0, () => decideName("shown"));
+        await expectHeard(id, 1, () => decideName("hidden"));
+      });
+
       it("candles: one notice for a rush, after the short delay; a flush sends it at once", async () => {
         const { id } = await page();
         const announcer = candleAnnouncer(db, 300);

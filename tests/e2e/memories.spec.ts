@@ -1,6 +1,7 @@
 // Memories and candles on the public page (issue 24), as a visitor on a phone sees them: a memory
 // written without JavaScript and with it, waiting for the owner in `review` and shown at once when the
-// page is `open`; a candle lit and counted; a memory reported; a refused memory coming back filled in;
+// page is `open`; a candle lit and counted, its name shown once the owner approves it; a memory
+// reported; a refused memory (and a candle's name with a link) coming back filled in;
 // the writer's own link; accessibility in both languages.
 import type { APIRequestContext, Browser, BrowserContext, Page } from "@playwright/test";
 import { expectNoSeriousAxeViolations } from "./support/axe";
@@ -76,10 +77,13 @@ test("without JavaScript: a memory waits for the owner in review, a candle is li
   const candles = page.getByRole("region", { name: "Candles" });
   await candles.getByLabel("Your name (optional)").fill("Erik");
   await candles.getByRole("button", { name: "Light a candle" }).click();
-  await expect(page).toHaveURL(new RegExp(`\\?memory=candle&at=candles#candles$`));
-  await expect(page.getByText("Your candle is lit.")).toBeVisible();
+  // The candle counts at once; in review its name waits for the owner, as memories do (issue 33).
+  await expect(page).toHaveURL(new RegExp(`\\?memory=candleWaiting&at=candles#candles$`));
+  await expect(
+    page.getByText("Your candle is lit. Your name shows once the family has approved it."),
+  ).toBeVisible();
   await expect(page.getByRole("region", { name: "Candles" }).getByText("1 candle lit")).toBeVisible();
-  await expect(page.getByText("Lit by Erik")).toBeVisible();
+  await expect(page.getByText("Lit by Erik")).toHaveCount(0);
   await shoot(page, "memories-candle-lit");
 
   // The owner approves it (the moderation screen has its own test): now every visitor reads it.
@@ -92,7 +96,15 @@ test("without JavaScript: a memory waits for the owner in review, a candle is li
     memoryId: memory?.id,
     state: "shown",
   });
+  const ownerCandles = (await ownerCall(request, owned, "get", `/api/kammare/memories?profileId=${owned.id}`))
+    .candles as { waiting: { id: string; name: string }[] };
+  expect(ownerCandles.waiting.map((candle) => candle.name)).toEqual(["Erik"]);
+  await ownerCall(request, owned, "post", "/api/kammare/candles/decision", {
+    candleId: ownerCandles.waiting[0]?.id,
+    state: "shown",
+  });
   await page.goto(`/k/${owned.id}`);
+  await expect(page.getByText("Lit by Erik")).toBeVisible();
   const shown = page.getByRole("region", { name: "Memories" }).getByRole("listitem");
   await expect(shown).toHaveCount(1);
   await expect(shown.getByText("Lena, neighbour")).toBeVisible();
@@ -141,6 +153,16 @@ test("a memory with a link comes back filled in, saying why", async ({ browser }
   await expect(form.getByLabel("Your name")).toHaveValue("Spam");
   await expect(form.getByLabel("Your memory")).toHaveValue("Cheap watches at www.watches.example.com");
   await shoot(page, "memories-refused");
+
+  // A candle's name keeps the same rule, however its dots are written (issue 33), and comes back too.
+  await page.waitForTimeout(formAgeMs);
+  const candles = page.getByRole("region", { name: "Candles" });
+  await candles.getByLabel("Your name (optional)").fill("Cheap pills www . spam-pills . com");
+  await candles.getByRole("button", { name: "Light a candle" }).click();
+  await expect(page).toHaveURL(new RegExp(`\\?memory=links&at=candles&m_name=[^#]+#candles$`));
+  await expect(candles.getByRole("alert")).toHaveText(/Links are not allowed/);
+  await expect(candles.getByLabel("Your name (optional)")).toHaveValue("Cheap pills www . spam-pills . com");
+  await expect(candles.getByText("No candles lit yet.")).toBeVisible();
   await context.close();
 });
 

@@ -1,6 +1,7 @@
 // The owner's moderation screen /k/{id}/memories (issue 24): in `review` a memory waits until the owner
 // shows it, in `open` it shows at once and the owner hides it; removing asks first; a reply shows under
-// the memory; nobody else gets the screen; axe in both languages, and screenshots at both sizes.
+// the memory; a candle's name waits until the owner shows it (issue 33); nobody else gets the screen;
+// axe in both languages, and screenshots at both sizes.
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { signInAs } from "./support/accounts";
 import { expectNoSeriousAxeViolations } from "./support/axe";
@@ -159,6 +160,63 @@ test("in review a memory waits until the owner shows it; in open it shows at onc
   expect(await publicMemoriesText(browser, id)).not.toContain("cardamom");
   expect(problems.consoleErrors).toEqual([]);
   expect(problems.cspViolations).toEqual([]);
+});
+
+/** A visitor, from an address of their own, lights a candle with this name on the page. */
+async function lightCandle(browser: Browser, profileId: string, name: string): Promise<void> {
+  const context = await browser.newContext({ extraHTTPHeaders: ownAddress() });
+  try {
+    const token = await formToken(context.request, profileId);
+    await waitOutTheForm();
+    const lit = await context.request.post("/api/memories/candles", {
+      data: { profileId, name, formToken: token, website: "" },
+      headers: origin,
+    });
+    expect(lit.status(), await lit.text()).toBe(204);
+  } finally {
+    await context.close();
+  }
+}
+
+test("a candle's name waits on the screen until the owner shows it; the candle counts at once", async ({
+  page,
+  browser,
+  problems,
+}) => {
+  const { id, token } = await ownedPage(browser, { displayName: "Greta Berg" });
+  await lightCandle(browser, id, "Sven Ek");
+  const before = await publicMemoriesText(browser, id);
+  expect(before).toContain("1 candle lit");
+  expect(before).not.toContain("Sven Ek");
+
+  await openScreen(page, id, token);
+  const candles = page.getByRole("region", { name: "Candles" });
+  await expect(candles.getByTestId("candle-count")).toHaveText("1 candle lit");
+  await expect(candles.getByRole("heading", { name: "1 name waiting for you" })).toBeVisible();
+  await expect(candles.getByTestId("candle-names-waiting")).toContainText("Sven Ek");
+  await expectNoSeriousAxeViolations(page, "a candle's name waiting");
+  await shoot(page, "moderation-candle-waiting");
+
+  await candles.getByRole("button", { name: "Show the name Sven Ek" }).click();
+  await expect(
+    page
+      .getByRole("region", { name: "Notifications" })
+      .getByText("The name Sven Ek is now shown by the candles."),
+  ).toBeVisible();
+  await expect(candles.getByRole("heading", { name: "No names are waiting." })).toBeFocused();
+  await expect(candles.getByText("Latest: Sven Ek")).toBeVisible();
+  expect(await publicMemoriesText(browser, id)).toContain("Lit by Sven Ek");
+
+  // Changed their mind: hidden from the names decided; the candle stays counted.
+  await candles.getByText("Names you decided").click();
+  await candles.getByRole("button", { name: "Hide the name Sven Ek" }).click();
+  await expect(
+    page.getByRole("region", { name: "Notifications" }).getByText("The name Sven Ek is now hidden."),
+  ).toBeVisible();
+  const after = await publicMemoriesText(browser, id);
+  expect(after).toContain("1 candle lit");
+  expect(after).not.toContain("Sven Ek");
+  expect(problems.consoleErrors).toEqual([]);
 });
 
 test("a visitor signs in first, and another customer gets the 404", async ({ page, browser }) => {

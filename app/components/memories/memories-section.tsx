@@ -16,7 +16,14 @@ type Props = {
   outcome: Outcome | null;
 };
 
-const goodOutcomes = new Set<MemoryOutcome>(["shown", "pending", "candle", "reported", "deleted"]);
+const goodOutcomes = new Set<MemoryOutcome>([
+  "shown",
+  "pending",
+  "candle",
+  "candleWaiting",
+  "reported",
+  "deleted",
+]);
 
 /** The outcome of a post, if it belongs at this place of the page. */
 function OutcomeMessage({ outcome, at }: { outcome: Outcome | null; at: MemoryFormPlace }) {
@@ -93,7 +100,12 @@ function Candles({ profileId, memories, outcome }: Props) {
       </div>
       <div className="mt-5 flex flex-col gap-4">
         <OutcomeMessage outcome={outcome} at="candles" />
-        <CandleForm profileId={profileId} formToken={memories.formToken} />
+        <CandleForm
+          profileId={profileId}
+          formToken={memories.formToken}
+          moderation={memories.moderation}
+          refillName={outcome?.at === "candles" ? outcome.name : undefined}
+        />
       </div>
     </section>
   );

@@ -117,7 +117,18 @@ export function WriteMemoryForm({
   );
 }
 
-export function CandleForm({ profileId, formToken }: { profileId: string; formToken: string }) {
+export function CandleForm({
+  profileId,
+  formToken,
+  moderation,
+  refillName,
+}: {
+  profileId: string;
+  formToken: string;
+  moderation: ModerationMode;
+  /** The name a refused candle came back with (a link in it), to mend. */
+  refillName?: string;
+}) {
   const { t } = useTranslation();
   return (
     <VisitorForm path="/memories/candles" label={t("memories.candles.light")}>
@@ -129,12 +140,15 @@ export function CandleForm({ profileId, formToken }: { profileId: string; formTo
           maxLength={candleNameMaxLength}
           autoComplete="name"
           className="flex-1"
+          defaultValue={refillName}
         />
         <button type="submit" className={buttonClass("secondary", "gap-2")}>
           <CandleIcon />
           {t("memories.candles.light")}
         </button>
       </div>
+      {/* A name waits for the family where memories wait (issue 33). */}
+      {moderation !== "open" && <p className="text-sm text-muted">{t("memories.candles.reviewNote")}</p>}
     </VisitorForm>
   );
 }

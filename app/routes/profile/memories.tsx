@@ -1,7 +1,8 @@
 // /k/{id}/memories (rule `page-memories`): the owner's moderation screen (issue 24). The memories of
 // one state at a time (Waiting, Shown, Hidden: ?state=), each to show, hide, remove or reply to; the
-// page's settings for memories and candles; the candles lit. Whoever may not change the page (the
-// domain's rule: its owner or an admin) gets the 404, as for a page that is not there.
+// candles lit, with the names waiting to be shown (issue 33); the page's settings for memories and
+// candles. Whoever may not change the page (the domain's rule: its owner, an editor or an admin) gets
+// the 404, as for a page that is not there.
 import { useRef } from "react";
 import { Link, useNavigation } from "react-router";
 import { isProfileId, normalizeProfileId } from "../../../contract/profile-id";
@@ -9,7 +10,8 @@ import { Alert } from "../../components/alert";
 import { ButtonLink } from "../../components/button";
 import { EmptyState, emptyIcons } from "../../components/empty-state";
 import { MemoryCard } from "../../components/memories/moderation/memory-card";
-import { CandlesPanel, SettingsPanel } from "../../components/memories/moderation/settings-panel";
+import { CandlesPanel } from "../../components/memories/moderation/candles-panel";
+import { SettingsPanel } from "../../components/memories/moderation/settings-panel";
 import {
   isModerationFilter,
   StateFilter,
@@ -125,8 +127,9 @@ export default function PageMemories({ loaderData }: Route.ComponentProps) {
           </div>
         </section>
         <div className="flex flex-col gap-6">
-          <SettingsPanel profileId={id} initial={settings} />
+          {/* The candles first: names waiting for the owner are there (issue 33). */}
           <CandlesPanel candles={candles} on={settings.candlesOn} />
+          <SettingsPanel profileId={id} initial={settings} />
         </div>
       </div>
     </div>

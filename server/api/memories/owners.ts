@@ -1,8 +1,10 @@
-// /api/kammare/memories and /api/kammare/memory-settings: whoever may change a page (its owner, an
-// admin) sees every memory of it and decides which show (issue 24). In the signed-in area; the
+// /api/kammare/memories, /api/kammare/candles/decision and /api/kammare/memory-settings: whoever may
+// change a page (its owner, an editor, an admin) sees every memory and candle name of it and decides
+// which show (issues 24 and 33). In the signed-in area; the
 // domain checks the page (server/domain/memories/access.ts).
 import { Hono } from "hono";
 import {
+  decideCandleRequestSchema,
   decideMemoryRequestSchema,
   decideReportRequestSchema,
   memoryReportsQuerySchema,
@@ -12,6 +14,7 @@ import {
 } from "../../../contract/memories";
 import type { Database } from "../../db/client";
 import {
+  decideCandleName,
   decideMemory,
   decideMemoryReport,
   memoryReportQueue,
@@ -36,6 +39,10 @@ export function ownerMemoryRoutes({ db }: { db: Database }) {
     .post("/memories/reply", async (c) => {
       const input = await readJson(c, replyMemoryRequestSchema);
       return c.json({ memory: await replyToMemory(db, input, c.get("viewer")) });
+    })
+    .post("/candles/decision", async (c) => {
+      const input = await readJson(c, decideCandleRequestSchema);
+      return c.json({ candle: await decideCandleName(db, input, c.get("viewer")) });
     })
     .put("/memory-settings", async (c) => {
       const input = await readJson(c, memorySettingsRequestSchema);

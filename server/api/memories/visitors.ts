@@ -58,6 +58,7 @@ function outcomeOf(error: unknown): MemoryOutcome | null {
     if (error.message === memoryMessages.tooSoon) return "tooSoon";
     if (error.field === "formToken") return "expired";
     if (error.message === memoryMessages.linksNotAllowed) return "links";
+    if (error.message === memoryMessages.candleLinksNotAllowed) return "links";
     if (error.code === "forbidden") return "closed";
     if (error.code === "invalid_request") return "invalid";
     return null;
@@ -122,8 +123,13 @@ export function visitorMemoryRoutes(deps: VisitorMemoryDeps) {
     } catch (error) {
       const outcome = outcomeOf(error);
       if (!outcome || !pageId.success) throw error;
+      // What the visitor wrote comes back into the form to mend: a memory's fields, a candle's name.
       const keep: Record<string, string> =
-        form === "write" ? { name: raw.name ?? "", relation: raw.relation ?? "", text: raw.text ?? "" } : {};
+        form === "write"
+          ? { name: raw.name ?? "", relation: raw.relation ?? "", text: raw.text ?? "" }
+          : form === "candles"
+            ? { name: raw.name ?? "" }
+            : {};
       return c.redirect(backToPage(pageId.data, outcome, form, keep), 303);
     }
   }
@@ -174,10 +180,14 @@ export function visitorMemoryRoutes(deps: VisitorMemoryDeps) {
         c,
         lightCandleRequestSchema,
         async (input) => {
-          await lightCandle(db, input, who);
+          const lit = await lightCandle(db, input, who);
           deps.candles.lit(input.profileId);
+          return lit;
         },
-        (_done, input) => ({ profileId: input.profileId, outcome: "candle" }),
+        (lit, input) => ({
+          profileId: input.profileId,
+          outcome: lit.nameState === "pending" ? "candleWaiting" : "candle",
+        }),
         () => c.body(null, 204),
         "candles",
       );

@@ -6,5 +6,6 @@ export * from "./lists";
 export * from "./moderation";
 export * from "./reports";
 export * from "./candles";
+export * from "./candle-names";
 export * from "./emails";
 export * from "./digest";

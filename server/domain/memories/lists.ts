@@ -3,10 +3,8 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import {
   isMemoryPosition,
-  latestCandleNames,
   memoriesPageSize,
   memoryStates,
-  type CandleSummary,
   type MemoryState,
   type OwnerMemories,
   type OwnerMemory,
@@ -14,9 +12,10 @@ import {
   type PublicMemory,
 } from "../../../contract/memories";
 import type { Database, Executor } from "../../db/client";
-import { candles, memories, memoryReports } from "../../db/schema";
+import { memories, memoryReports } from "../../db/schema";
 import type { Actor } from "../core";
 import { editableProfile } from "./access";
+import { candleNamesWaitingOn, candleSummary, ownerCandles } from "./candle-names";
 import { memorySettingsOf } from "./settings";
 
 type MemoryRow = typeof memories.$inferSelect;
@@ -39,20 +38,6 @@ function publicMemory(row: MemoryRow): PublicMemory {
  */
 const position = sql<string>`to_char(${memories.createdAt} at time zone 'UTC',
   'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || '_' || ${memories.id}`;
-
-export async function candleSummary(db: Executor, profileId: string): Promise<CandleSummary> {
-  const [counted] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(candles)
-    .where(eq(candles.profileId, profileId));
-  const named = await db
-    .select({ name: candles.name })
-    .from(candles)
-    .where(and(eq(candles.profileId, profileId), sql`${candles.name} is not null`))
-    .orderBy(desc(candles.createdAt))
-    .limit(latestCandleNames);
-  return { count: Number(counted?.count ?? 0), latestNames: named.map((row) => row.name ?? "") };
-}
 
 /** The shown memories after `before` (a position; from the newest without it), and the candles. */
 export async function publicMemories(
@@ -129,7 +114,7 @@ export async function ownerMemories(
     settings: await memorySettingsOf(db, input.profileId),
     counts,
     memories: rows.map((row) => ownerMemory(row, openReports.get(row.id) ?? 0)),
-    candles: await candleSummary(db, input.profileId),
+    candles: await ownerCandles(db, input.profileId),
   };
 }
 
@@ -143,11 +128,11 @@ export function ownerMemory(row: MemoryRow, openReports = 0): OwnerMemory {
   };
 }
 
-/** The memories of a page waiting for a decision (the owner bar's count). */
+/** The memories and candle names of a page waiting for a decision (the owner bar's count). */
 export async function memoriesWaitingOn(db: Executor, profileId: string): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(memories)
     .where(and(eq(memories.profileId, profileId), eq(memories.state, "pending")));
-  return Number(row?.count ?? 0);
+  return Number(row?.count ?? 0) + (await candleNamesWaitingOn(db, profileId));
 }

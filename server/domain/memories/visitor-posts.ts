@@ -5,6 +5,7 @@
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import {
   memoryMessages,
+  type CandleNameState,
   type LightCandleRequest,
   type MemorySettings,
   type ReportMemoryRequest,
@@ -24,6 +25,8 @@ export const visitorLimits = {
   memoriesPerAddressPerHour: 5,
   memoriesPerPagePerHour: 60,
   candlesPerAddressPerMinute: 10,
+  /** A full church lighting candles through the page's QR code in the hour after a funeral fits. */
+  candlesPerPagePerHour: 100,
   reportsPerAddressPerHour: 10,
 } as const;
 
@@ -108,16 +111,33 @@ export async function writeMemory(
   return { id: row.id, state, deleteToken };
 }
 
-export async function lightCandle(db: Database, input: LightCandleRequest, visitor: Visitor): Promise<void> {
+/**
+ * A candle counts at once; its name follows the page's rules for memories (issue 33): no link unless
+ * links are allowed, shown at once on an `open` page and waiting for the owner otherwise. Answers
+ * what became of the name (`null`: none was given).
+ */
+export async function lightCandle(
+  db: Database,
+  input: LightCandleRequest,
+  visitor: Visitor,
+): Promise<{ nameState: CandleNameState | null }> {
   const settings = await admit(db, input, visitor, [
     {
       key: addressKey("candle", visitor.ip),
       max: visitorLimits.candlesPerAddressPerMinute,
       windowSeconds: 60,
     },
+    { key: `candle:page:${input.profileId}`, max: visitorLimits.candlesPerPagePerHour, windowSeconds: 3600 },
   ]);
   if (!settings.candlesOn) throw new DomainError("forbidden", memoryMessages.candlesOff);
-  await db.insert(candles).values({ profileId: input.profileId, name: input.name, createdAt: visitor.now });
+  if (input.name && !settings.allowLinks && containsLink(input.name)) {
+    throw new DomainError("invalid_request", memoryMessages.candleLinksNotAllowed, "name");
+  }
+  const nameState: CandleNameState = settings.moderation === "open" ? "shown" : "pending";
+  await db
+    .insert(candles)
+    .values({ profileId: input.profileId, name: input.name, nameState, createdAt: visitor.now });
+  return { nameState: input.name ? nameState : null };
 }
 
 /**

@@ -1,9 +1,9 @@
-// The page's choices for memories and candles on the moderation screen: how new memories are taken
-// (review first, shown at once, or not at all), candles on or off, links allowed or not; and the
-// candles lit so far.
+// The page's choices for memories and candles on the moderation screen: how new memories (and
+// candles' names) are taken (review first, shown at once, or not at all), candles on or off, links
+// allowed or not.
 import { useId, useState } from "react";
 import { moderationModes, type ModerationMode } from "../../../../contract/memory-values";
-import type { CandleSummary, MemorySettings } from "../../../../contract/memories";
+import type { MemorySettings } from "../../../../contract/memories";
 import { api } from "../../../lib/api";
 import { useTranslation } from "../../../lib/i18n";
 import { useFormSubmit } from "../../../lib/use-form-submit";
@@ -85,30 +85,6 @@ export function SettingsPanel({ profileId, initial }: { profileId: string; initi
           </Button>
         </div>
       </form>
-    </section>
-  );
-}
-
-export function CandlesPanel({ candles, on }: { candles: CandleSummary; on: boolean }) {
-  const { t } = useTranslation();
-  const headingId = useId();
-  return (
-    <section
-      aria-labelledby={headingId}
-      className="flex flex-col gap-1 rounded-[var(--radius-card)] border border-line bg-raised p-5"
-    >
-      <h2 id={headingId} className="text-xl font-semibold">
-        {t("memoryModeration.candles.heading")}
-      </h2>
-      <p className="text-2xl font-semibold tabular-nums text-brand" data-testid="candle-count">
-        {t("memoryModeration.candles.count", { count: candles.count })}
-      </p>
-      {candles.latestNames.length > 0 && (
-        <p className="text-sm text-muted [overflow-wrap:anywhere]">
-          {t("memoryModeration.candles.latest", { names: candles.latestNames.join(", ") })}
-        </p>
-      )}
-      {!on && <p className="text-sm text-muted">{t("memoryModeration.candles.off")}</p>}
     </section>
   );
 }

@@ -1,0 +1,141 @@
+// The candles on the owner's moderation screen (issue 33): how many are lit, the names waiting for the
+// owner (each to show or hide: a name waits where memories wait), and the names decided, to change
+// their mind. The count never waits; only a name does.
+import { useId, useRef, useState } from "react";
+import type { OwnerCandleName, OwnerCandles } from "../../../../contract/memories";
+import { api, ApiError } from "../../../lib/api";
+import { formatDateTime } from "../../../lib/date-format";
+import { useTranslation } from "../../../lib/i18n";
+import { Alert } from "../../alert";
+import { Button } from "../../button";
+import { StatePill } from "../../state-pill";
+import { useToast } from "../../toast";
+
+type Decision = "shown" | "hidden";
+
+function CandleName({ candle, onDecided }: { candle: OwnerCandleName; onDecided: () => void }) {
+  const { t, i18n } = useTranslation();
+  const toast = useToast();
+  const [busy, setBusy] = useState<Decision | null>(null);
+  const [failed, setFailed] = useState(false);
+  const about = t("memoryModeration.candles.about", { name: candle.name });
+
+  async function decide(state: Decision) {
+    setBusy(state);
+    setFailed(false);
+    try {
+      await api.post("/kammare/candles/decision", { body: { candleId: candle.id, state } });
+      const done = state === "shown" ? "nowShown" : "nowHidden";
+      toast.show({ title: t(`memoryModeration.candles.${done}`, { name: candle.name }) });
+      onDecided();
+    } catch (caught) {
+      if (caught instanceof ApiError && caught.status === 404) {
+        toast.show({ tone: "error", title: t("memoryModeration.actions.gone") });
+        onDecided();
+      } else {
+        setFailed(true);
+      }
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const action = (state: Decision) => (
+    <Button
+      variant={state === "shown" ? "primary" : "secondary"}
+      className="min-h-9 px-3 py-1"
+      busy={busy === state}
+      disabled={busy !== null}
+      onClick={() => void decide(state)}
+    >
+      {t(`memoryModeration.candles.${state === "shown" ? "show" : "hide"}`)}
+      <span className="sr-only"> {about}</span>
+    </Button>
+  );
+
+  return (
+    <li data-candle={candle.id} className="flex flex-col gap-2 border-t border-line py-3 first:border-t-0">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+        <span className="font-semibold [overflow-wrap:anywhere]">{candle.name}</span>
+        {candle.state !== "pending" && (
+          <StatePill
+            tone={candle.state === "shown" ? "good" : "stopped"}
+            label={t(`memoryModeration.candles.${candle.state}`)}
+            state={candle.state}
+          />
+        )}
+      </div>
+      <p className="text-xs text-muted tabular-nums">
+        <time dateTime={candle.createdAt}>
+          {t("memoryModeration.candles.litAt", { date: formatDateTime(candle.createdAt, i18n.language) })}
+        </time>
+      </p>
+      <div className="flex flex-wrap gap-2">
+        {candle.state !== "shown" && action("shown")}
+        {candle.state !== "hidden" && action("hidden")}
+      </div>
+      {failed && <Alert tone="error" title={t("memoryModeration.actions.failed")} />}
+    </li>
+  );
+}
+
+export function CandlesPanel({ candles, on }: { candles: OwnerCandles; on: boolean }) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const waitingId = useId();
+  // After a decision the name leaves its list: focus goes to the list's heading.
+  const waitingHeading = useRef<HTMLHeadingElement>(null);
+  const focusWaiting = () => waitingHeading.current?.focus();
+  return (
+    <section
+      aria-labelledby={headingId}
+      data-testid="candles-panel"
+      className="flex flex-col gap-1 rounded-[var(--radius-card)] border border-line bg-raised p-5"
+    >
+      <h2 id={headingId} className="text-xl font-semibold">
+        {t("memoryModeration.candles.heading")}
+      </h2>
+      <p className="text-2xl font-semibold tabular-nums text-brand" data-testid="candle-count">
+        {t("memoryModeration.candles.count", { count: candles.count })}
+      </p>
+      {candles.latestNames.length > 0 && (
+        <p className="text-sm text-muted [overflow-wrap:anywhere]">
+          {t("memoryModeration.candles.latest", { names: candles.latestNames.join(", ") })}
+        </p>
+      )}
+      {!on && <p className="text-sm text-muted">{t("memoryModeration.candles.off")}</p>}
+      <section aria-labelledby={waitingId} className="mt-3 flex flex-col gap-1 border-t border-line pt-3">
+        <h3
+          id={waitingId}
+          ref={waitingHeading}
+          tabIndex={-1}
+          className="text-base font-semibold focus:outline-none"
+        >
+          {candles.waitingCount > 0
+            ? t("memoryModeration.candles.waiting", { count: candles.waitingCount })
+            : t("memoryModeration.candles.noneWaiting")}
+        </h3>
+        <p className="text-sm text-muted">{t("memoryModeration.candles.waitingLead")}</p>
+        {candles.waiting.length > 0 && (
+          <ul className="flex flex-col" data-testid="candle-names-waiting">
+            {candles.waiting.map((candle) => (
+              <CandleName key={candle.id} candle={candle} onDecided={focusWaiting} />
+            ))}
+          </ul>
+        )}
+      </section>
+      {candles.decided.length > 0 && (
+        <details className="mt-2 border-t border-line pt-3">
+          <summary className="inline-flex min-h-11 cursor-pointer items-center text-sm font-semibold text-brand">
+            {t("memoryModeration.candles.decided")}
+          </summary>
+          <ul className="flex flex-col" data-testid="candle-names-decided">
+            {candles.decided.map((candle) => (
+              <CandleName key={candle.id} candle={candle} onDecided={focusWaiting} />
+            ))}
+          </ul>
+        </details>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,94 @@
+// A page's candles as its visitors and its owner see them (issue 33): the count, which never waits,
+// and the names, which wait for the owner where memories wait (a `review` page) or show at once (an
+// `open` one); the owner's decision to show or hide a name.
+import { and, count, desc, eq, isNotNull, ne } from "drizzle-orm";
+import {
+  latestCandleNames,
+  memoryMessages,
+  type CandleSummary,
+  type OwnerCandleName,
+  type OwnerCandles,
+} from "../../../contract/memories";
+import type { Database, Executor } from "../../db/client";
+import { candles } from "../../db/schema";
+import { DomainError, type Actor } from "../core";
+import { editableProfile } from "./access";
+
+/** The names the owner's screen lists at most, waiting and decided each. */
+const ownerNamesShown = 100;
+
+type CandleRow = typeof candles.$inferSelect;
+
+const named = (profileId: string) => and(eq(candles.profileId, profileId), isNotNull(candles.name));
+
+function ownerCandleName(row: CandleRow): OwnerCandleName {
+  return { id: row.id, name: row.name ?? "", state: row.nameState, createdAt: row.createdAt.toISOString() };
+}
+
+/** What visitors see: every candle counted, the latest shown names. */
+export async function candleSummary(db: Executor, profileId: string): Promise<CandleSummary> {
+  const [counted] = await db.select({ count: count() }).from(candles).where(eq(candles.profileId, profileId));
+  const shown = await db
+    .select({ name: candles.name })
+    .from(candles)
+    .where(and(named(profileId), eq(candles.nameState, "shown")))
+    .orderBy(desc(candles.createdAt))
+    .limit(latestCandleNames);
+  return { count: Number(counted?.count ?? 0), latestNames: shown.map((row) => row.name ?? "") };
+}
+
+export async function candleNamesWaitingOn(db: Executor, profileId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: count() })
+    .from(candles)
+    .where(and(named(profileId), eq(candles.nameState, "pending")));
+  return Number(row?.count ?? 0);
+}
+
+/** What the owner sees: the same, with the names waiting for them and the latest they decided. */
+export async function ownerCandles(db: Executor, profileId: string): Promise<OwnerCandles> {
+  const list = (state: "pending" | "decided") =>
+    db
+      .select()
+      .from(candles)
+      .where(
+        and(
+          named(profileId),
+          state === "pending" ? eq(candles.nameState, "pending") : ne(candles.nameState, "pending"),
+        ),
+      )
+      .orderBy(desc(candles.createdAt), desc(candles.id))
+      .limit(ownerNamesShown);
+  return {
+    ...(await candleSummary(db, profileId)),
+    waiting: (await list("pending")).map(ownerCandleName),
+    waitingCount: await candleNamesWaitingOn(db, profileId),
+    decided: (await list("decided")).map(ownerCandleName),
+  };
+}
+
+/** The owner (an editor, an admin) shows or hides a candle's name; the count stays as it is. */
+export async function decideCandleName(
+  db: Database,
+  input: { candleId: string; state: "shown" | "hidden" },
+  actor: Actor,
+): Promise<OwnerCandleName> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(candles).where(eq(candles.id, input.candleId)).for("update");
+    const missing = () => new DomainError("not_found", memoryMessages.candleMissing, "candleId");
+    if (!row?.name) throw missing();
+    await editableProfile(tx, row.profileId, actor).catch((error: unknown) => {
+      // Someone else's candle is as unknown to this actor as one that does not exist.
+      if (error instanceof DomainError && error.code === "forbidden") throw missing();
+      throw error;
+    });
+    // A name shown or taken down is announced to every process by a trigger (migration 0016).
+    const [decided] = await tx
+      .update(candles)
+      .set({ nameState: input.state })
+      .where(eq(candles.id, input.candleId))
+      .returning();
+    if (!decided) throw missing();
+    return ownerCandleName(decided);
+  });
+}
