@@ -15,6 +15,8 @@ export const textAreas = {
     "toast",
     "error",
     "validation",
+    // Why the business said no (ADR 032): any screen that calls the API may have to say it.
+    "refusals",
   ],
   // What lists, tables and pages with a status or money show (most screens but the sign-in ones).
   lists: ["breadcrumbs", "emptyState", "table", "money", "layout", "profileStatus", "publicPage", "orders"],

@@ -1,12 +1,15 @@
 // What a form says about its last submit: the spec's "There was an error" when it failed (useFormSubmit
 // decides when), with what the form can tell about that failure inside the alert (so screen readers
-// hear it with it), and, given a text, a success message once it is done.
+// hear it with it), and, given a text, a success message once it is done. A refusal of the business
+// says its own text there unless the form says more itself (ADR 032).
 import type { ReactNode } from "react";
+import type { Failure } from "../lib/failure";
 import { useTranslation } from "../lib/i18n";
+import { refusalText } from "../lib/refusal";
 import { Alert } from "./alert";
 
 type Props = {
-  form: { showAlert: boolean; done: boolean };
+  form: { showAlert: boolean; done: boolean; failure?: Failure };
   /** The success message; without it a success shows nothing here. */
   done?: string;
   /** Under the error's title: what this failure means and the way on (nothing: the title alone). */
@@ -20,7 +23,7 @@ export function FormAlert({ form, done, children }: Props) {
       {done && form.done && <Alert tone="success" title={done} />}
       {form.showAlert && (
         <Alert tone="error" title={t("validation.failed")}>
-          {children}
+          {children ?? refusalText(t, form.failure)}
         </Alert>
       )}
     </>

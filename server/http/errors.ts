@@ -167,7 +167,10 @@ export async function readForm<Schema extends z.ZodType>(
 export function domainErrorResponse(c: Context, error: DomainError): Response {
   if (error.retryAfterSeconds) c.header("Retry-After", String(error.retryAfterSeconds));
   const fields = error.field ? { [error.field]: error.message } : undefined;
-  return c.json(errorBody(error.code, error.message, fields), domainStatus[error.code]);
+  const body = errorBody(error.code, error.message, fields);
+  // A refusal names itself and its parameters, so a screen says it in the viewer's language (ADR 032).
+  if (error.refusal) Object.assign(body.error, { refusal: error.refusal.code, params: error.refusal.params });
+  return c.json(body, domainStatus[error.code]);
 }
 
 export { DomainError };

@@ -1,4 +1,7 @@
-// The business's typed failures; routers map each code to an HTTP status.
+// The business's typed failures; routers map each code to an HTTP status. A refusal the viewer is told
+// about carries its code from contract/refusals.ts and parameters (ADR 032): made by `refuse`.
+import type { Refusal } from "../../../contract/refusals";
+
 export type DomainErrorCode =
   | "invalid_credentials"
   | "email_taken"
@@ -16,6 +19,9 @@ export type DomainErrorCode =
   | "invalid_request";
 
 export class DomainError extends Error {
+  /** Why, as a code of the one list with its parameters, when the domain refused with one (`refuse`). */
+  refusal?: Refusal;
+
   constructor(
     readonly code: DomainErrorCode,
     message: string,

@@ -1,5 +1,6 @@
 export * from "./audit";
 export * from "./errors";
+export * from "./refuse";
 export * from "./viewer";
 export * from "./tokens";
 export * from "./csv";

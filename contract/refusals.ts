@@ -1,0 +1,64 @@
+// The one list of refusals (ADR 032): why the business said no, as a code with typed parameters. The
+// domain refuses with a code (server/domain/core/refuse.ts), the API answers it as `error.refusal` and
+// `error.params` beside the kind (`error.code`) and its status, and the browser says the refusal's text
+// from i18n (`refusals.<code>`) in the viewer's language. The English text is also the answer's
+// `message`, for logs and API users. The browser imports only the types of this module: its schemas
+// stay on the server (ADR 025).
+import { z } from "./zod";
+
+/** The kinds a refusal answers as (`error.code`), each with its HTTP status (server/http/errors.ts). */
+type RefusalKind = "not_found" | "forbidden" | "conflict" | "gone" | "invalid_request" | "invalid_token";
+
+type RefusalSpec = {
+  kind: RefusalKind;
+  /** The request field the refusal is about, unless the throw names another. */
+  field?: string;
+  /** The parameters its texts use (`{{name}}`), checked by contract/refusals.test.ts. */
+  params: z.ZodObject;
+};
+
+const none = z.object({});
+
+export const refusals = {
+  "page.missing": { kind: "not_found", field: "profileId", params: none },
+  "checkout.unpaid-invoice": {
+    kind: "conflict",
+    field: "profileId",
+    params: z.object({ invoiceNumber: z.number().int().positive() }),
+  },
+  "memory.closed": { kind: "forbidden", params: none },
+  "memory.candles-off": { kind: "forbidden", params: none },
+  "memory.too-soon": { kind: "invalid_request", field: "formToken", params: none },
+  "memory.form-expired": { kind: "invalid_request", field: "formToken", params: none },
+  "memory.robot": { kind: "invalid_request", field: "website", params: none },
+  "memory.links": { kind: "invalid_request", field: "text", params: none },
+  "memory.candle-links": { kind: "invalid_request", field: "name", params: none },
+  "memory.missing": { kind: "not_found", field: "memoryId", params: none },
+  "memory.candle-missing": { kind: "not_found", field: "candleId", params: none },
+  "memory.report-missing": { kind: "not_found", field: "reportId", params: none },
+  "memory.already-reported": { kind: "conflict", field: "memoryId", params: none },
+  "memory.delete-link-invalid": { kind: "invalid_token", field: "token", params: none },
+  "family.yourself": { kind: "conflict", field: "email", params: none },
+  "family.already-editor": { kind: "conflict", field: "email", params: none },
+  "family.too-many": {
+    kind: "conflict",
+    field: "email",
+    params: z.object({ max: z.number().int().positive() }),
+  },
+  "family.no-such-editor": { kind: "not_found", field: "userId", params: none },
+  "family.no-such-invitation": { kind: "not_found", field: "invitationId", params: none },
+  "family.invitation-invalid": { kind: "not_found", field: "token", params: none },
+  "family.invitation-used": { kind: "conflict", field: "token", params: none },
+  "family.invitation-revoked": { kind: "gone", field: "token", params: none },
+  "family.invitation-expired": { kind: "gone", field: "token", params: none },
+  "family.wrong-account": { kind: "forbidden", field: "token", params: none },
+  "family.already-owner": { kind: "conflict", field: "token", params: none },
+} as const satisfies Record<string, RefusalSpec>;
+
+export type RefusalCode = keyof typeof refusals;
+
+/** The parameters a refusal's texts take. */
+export type RefusalParams<C extends RefusalCode> = z.infer<(typeof refusals)[C]["params"]>;
+
+/** A refusal as the API answers it, read by the browser (app/lib/failure.ts). */
+export type Refusal = { [C in RefusalCode]: { code: C; params: RefusalParams<C> } }[RefusalCode];
