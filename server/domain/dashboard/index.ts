@@ -1,2 +1,3 @@
-export * from "./admin-dashboard";
-export * from "./setup-gaps";
+// The feature's face (ADR 023): what other modules use of it, by name; the rest stays inside the feature.
+export { adminDashboard, historyTtlMs } from "./admin-dashboard";
+export { type SetupGap, setupGaps } from "./setup-gaps";
