@@ -1,6 +1,5 @@
-export * from "./access";
-export * from "./occasions";
-export * from "./subscriptions";
-export * from "./sweep";
-export * from "./calendar";
-export * from "./icalendar";
+// The feature's face (ADR 023): what other modules use of it, by name; the rest stays inside the feature.
+export { anniversaryReminders, setAnniversaryReminders } from "./subscriptions";
+export { sendDueReminders, type SentReminder } from "./sweep";
+export { pageCalendar } from "./calendar";
+export { foldLine } from "./icalendar";
