@@ -1,6 +1,5 @@
 // A page's family (issue 25): invitations, editors and the hand-over to a new owner.
-export * from "./access";
-export * from "./invitations";
-export * from "./acceptance";
-export * from "./people";
-export * from "./emails";
+// Its face (ADR 023): what other modules use of it, by name; the rest stays inside the feature.
+export { invite, revokeInvitation } from "./invitations";
+export { type AcceptDeps, acceptInvitation, readInvitation } from "./acceptance";
+export { leavePage, pagePeople, pagePeopleForAdmin, removeEditor } from "./people";
