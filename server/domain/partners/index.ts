@@ -1,7 +1,16 @@
-export * from "./whitelist";
-export * from "./signup";
-export * from "./organisation";
-export * from "./dashboard";
-export * from "./customers";
-export * from "./invitations";
-export * from "./colleagues";
+// The feature's face (ADR 023): what other modules use of it, by name; the rest stays inside the feature.
+export {
+  addWhitelistEntry,
+  listOrganisations,
+  listWhitelist,
+  organisationExists,
+  removeWhitelistEntry,
+  resendWhitelistInvitation,
+  updateWhitelistEntry,
+} from "./whitelist";
+export { partnerSignUp } from "./signup";
+export { organisationOf, partnerMeFor, requireOrganisation, setOrganisationName } from "./organisation";
+export { partnerDashboard } from "./dashboard";
+export { allPartnerUsers, partnerUsers } from "./customers";
+export { customerPartnerName, partnerWelcome } from "./invitations";
+export { inviteColleague, partnerColleagues, removeColleague, withdrawInvitation } from "./colleagues";
