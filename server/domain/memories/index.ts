@@ -1,11 +1,19 @@
-export * from "./form-token";
-export * from "./settings";
-export * from "./visitor-posts";
-export * from "./links";
-export * from "./lists";
-export * from "./moderation";
-export * from "./reports";
-export * from "./candles";
-export * from "./candle-names";
-export * from "./emails";
-export * from "./digest";
+// The feature's face (ADR 023): what other modules use of it, by name; the rest stays inside the feature.
+export { issueFormToken } from "./form-token";
+export { updateMemorySettings } from "./settings";
+export {
+  assertLivePage,
+  deleteOwnMemory,
+  lightCandle,
+  reportLimits,
+  reportMemory,
+  visitorLimits,
+  writeMemory,
+} from "./visitor-posts";
+export { memoriesWaitingOn, ownerMemories, publicMemories } from "./lists";
+export { decideMemory, replyToMemory } from "./moderation";
+export { decideMemoryReport, memoryFigures, memoryReportQueue } from "./reports";
+export { type CandleAnnouncer, candleAnnouncer } from "./candles";
+export { decideCandleName } from "./candle-names";
+export { sendMemoryReceipt, tellOwnerOfFirstMemory } from "./emails";
+export { sendMemoryDigests } from "./digest";
