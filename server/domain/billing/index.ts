@@ -1,15 +1,46 @@
-export * from "./orders";
-export * from "./card-checkout";
-export * from "./page-payment";
-export * from "./booking";
-export * from "./booked-payments";
-export * from "./subscriptions";
-export * from "./subscription-changes";
-export * from "./withdrawal";
-export * from "./checkout-links";
-export * from "./orders-admin";
-export * from "./receipts";
-export * from "./creditor";
-export * from "./emails";
-export * from "./unpaid-invoice";
-export * from "./charges";
+// The feature's face (ADR 023): what other modules use of it, by name; the rest stays inside the feature.
+export {
+  addInterval,
+  checkoutLinkState,
+  checkoutRefusal,
+  firstChargeAt,
+  type LinkState,
+  onTrial,
+  orderPaymentRefusal,
+  payableStatuses,
+  runningTrialEnd,
+  takeOrderNumber,
+} from "./orders";
+export { createCardOrder, customerOrder, findCustomerOrderRow, orderView } from "./card-checkout";
+export { applyPaymentToPage } from "./page-payment";
+export { type Booking, type BookingDeps, bookPaymentEvent, hasPaidEveryPeriod } from "./booking";
+export {
+  cancelSubscription,
+  customerSubscriptions,
+  resumeSubscription,
+  type SubscriptionDeps,
+} from "./subscriptions";
+export { cardUpdatePage, switchSubscriptionPlan, updateSandboxCard } from "./subscription-changes";
+export { withdrawSubscription } from "./withdrawal";
+export { createCheckoutLink, listCheckoutLinks, revokeCheckoutLink } from "./checkout-links";
+export { adminOrderDetail, customerOrders } from "./orders-admin";
+export {
+  customerLocale,
+  formatReceiptMoney,
+  localeOf,
+  receiptData,
+  receiptForViewer,
+  receiptPdf,
+  receiptSeller,
+  type Seller,
+  sellerFromConfig,
+} from "./receipts";
+export { activeCreditor, activeCreditorRow, saveCreditor } from "./creditor";
+export {
+  sendChargeFailedEmail,
+  sendPaymentFailedEmail,
+  sendReceiptEmail,
+  sendTrialEndingEmail,
+} from "./emails";
+export { isUnpaidInvoiceOf, unpaidInvoiceNumberOf, unpaidInvoiceStatuses } from "./unpaid-invoice";
+export { chargeSubscriptionNow } from "./charges";
