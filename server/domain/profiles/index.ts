@@ -1,12 +1,31 @@
-export * from "./profiles";
-export * from "./profile-view";
-export * from "./profile-ids";
-export * from "./profile-list";
-export * from "./status-machine";
-export * from "./attribution";
-export * from "./first-names";
-export * from "./images";
-export * from "./trials";
-export * from "./admin-profiles";
-export * from "./ownership";
-export * from "./resting";
+// The feature's face (ADR 023): what other modules use of it, by name; the rest stays inside the feature.
+export {
+  assertMayEditProfile,
+  assertOwnsProfile,
+  claimProfile,
+  createProfiles,
+  isProfileEditor,
+  ownerEmailOf,
+  pageMissing,
+  saveWalkthroughStep,
+  setProfileStatus,
+  updateProfileContent,
+  updateProfileMetadata,
+} from "./profiles";
+export { liveStatuses, profileView } from "./profile-view";
+export { newProfileId } from "./profile-ids";
+export { listProfiles, profileSearch } from "./profile-list";
+export {
+  changeStatus,
+  changeStatusOfMany,
+  mayChangeStatus,
+  type ReasonOf,
+  StatusTransitionError,
+} from "./status-machine";
+export { attribute, attributeClaim, organisationIdBySlug } from "./attribution";
+export { addFirstName, findFirstName, listFirstNames, removeFirstName } from "./first-names";
+export { imageKeysOf, uploadProfileImage } from "./images";
+export { isEmailVerified, startExtendedTrial, startFreeTrial, trialChoices } from "./trials";
+export { adminCreateProfiles, adminProfileDetail } from "./admin-profiles";
+export { setProfileOwner } from "./ownership";
+export { restingSummary } from "./resting";
