@@ -53,6 +53,11 @@ export const refusals = {
   "family.invitation-expired": { kind: "gone", field: "token", params: none },
   "family.wrong-account": { kind: "forbidden", field: "token", params: none },
   "family.already-owner": { kind: "conflict", field: "token", params: none },
+  "checkout.not-owner": { kind: "forbidden", field: "profileId", params: none },
+  "checkout.draft": { kind: "conflict", field: "profileId", params: none },
+  "checkout.paid-already": { kind: "conflict", field: "profileId", params: none },
+  "checkout.suspended": { kind: "conflict", field: "profileId", params: none },
+  "checkout.not-payable": { kind: "conflict", field: "profileId", params: none },
 } as const satisfies Record<string, RefusalSpec>;
 
 export type RefusalCode = keyof typeof refusals;

@@ -435,6 +435,11 @@ describeOnEngines("paying by invoice", ({ app, db, accounts, admin, customer, ma
           "profileId",
         );
         expect(refused.error.message).toContain(`unpaid invoice (number ${invoice.number})`);
+        // The refusal names itself, with the number for the screen to say in the viewer's language.
+        expect(refused.error).toMatchObject({
+          refusal: "checkout.unpaid-invoice",
+          params: { invoiceNumber: invoice.number },
+        });
       }
 
       // Paid at last (booked by an admin): the page is active again.

@@ -16,11 +16,12 @@ import {
   adminCreateProfiles,
   adminProfileDetail,
   listProfiles,
+  pageMissing,
   setProfileStatus,
 } from "../../domain/profiles";
 import { requestOrigin } from "../../http/auth";
 import type { SignedInEnv } from "../../http/guards";
-import { DomainError, fieldErrors, invalidInput, readJson } from "../../http/errors";
+import { fieldErrors, invalidInput, readJson } from "../../http/errors";
 
 export type AdminProfileDeps = {
   db: Database;
@@ -56,7 +57,7 @@ export function adminProfileRoutes({ db, config, onProfileChanged }: AdminProfil
     .get("/profiles/:id", async (c) => {
       const id = profileIdSchema.safeParse(c.req.param("id"));
       const detail = id.success ? await adminProfileDetail(db, id.data) : null;
-      if (!detail) throw new DomainError("not_found", "There is no page with this code.", "id");
+      if (!detail) throw pageMissing("id");
       return c.json(detail satisfies AdminProfileDetail);
     })
     .put("/profile", async (c) => {

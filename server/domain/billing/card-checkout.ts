@@ -9,8 +9,8 @@ import { freeTrialDays, vatRatePercent } from "../../../contract/pricing";
 import type { Database, Executor } from "../../db/client";
 import { checkoutLinks, orders, profiles, subscriptions, users } from "../../db/schema";
 import type { CheckoutStart, PaymentProvider } from "../../providers/payments/types";
-import { DomainError, type Actor } from "../core";
-import { unpaidInvoiceNumberOf, unpaidInvoiceRefusal } from "./unpaid-invoice";
+import { refuse, type Actor } from "../core";
+import { unpaidInvoiceNumberOf } from "./unpaid-invoice";
 import {
   type OrderRow,
   checkoutRefusal,
@@ -40,9 +40,9 @@ export async function createCardOrder(
     // The page's row lock makes two clicks at once wait for each other: the second finds the first's order.
     const [profile] = await tx.select().from(profiles).where(eq(profiles.id, input.profileId)).for("update");
     const refusal = checkoutRefusal(profile ?? null, actor.id);
-    if (refusal) throw new DomainError(refusal.code, refusal.message, "profileId");
+    if (refusal) throw refusal;
     const unpaid = await unpaidInvoiceNumberOf(tx, input.profileId);
-    if (unpaid !== null) throw new DomainError("conflict", unpaidInvoiceRefusal(unpaid), "profileId");
+    if (unpaid !== null) throw refuse("checkout.unpaid-invoice", { invoiceNumber: unpaid });
     const terms = input.link
       ? linkTerms(await checkoutLinkState(tx, input.link, actor.id))
       : planTerms(input.plan ?? "monthly");

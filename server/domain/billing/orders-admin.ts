@@ -6,7 +6,7 @@ import { receiptPath, type AdminOrderDetail, type CustomerOrder } from "../../..
 import type { Executor } from "../../db/client";
 import { invoicePdfPath } from "../../../contract/invoices";
 import { invoices, orders, paymentEvents, profiles, subscriptions, users } from "../../db/schema";
-import { DomainError, hasRole, type Actor } from "../core";
+import { DomainError, pageMissing, hasRole, type Actor } from "../core";
 import { ownerEmailOf } from "../profiles";
 
 type OrderRow = typeof orders.$inferSelect;
@@ -117,7 +117,7 @@ export async function customerOrders(
       .from(profiles)
       .where(eq(profiles.id, scope.profileId))
       .limit(1);
-    if (!profile) throw new DomainError("not_found", "There is no page with this code.", "profileId");
+    if (!profile) throw pageMissing();
     const admin = hasRole(actor, "admin");
     if (!admin && profile.ownerUserId !== actor.id) {
       throw new DomainError("forbidden", "Only the page's owner can see its orders.");

@@ -5,7 +5,7 @@
 // - The terms are a plan's or a checkout link's; a link pays for one page, once, and a revoked,
 //   expired or used link pays nothing more. A trial running, or a link's trial first, puts the first
 //   charge at the trial's end (decisions: paying during a trial never wastes the trial).
-import { dayMs, DomainError } from "../core";
+import { dayMs, DomainError, pageMissing, refuse } from "../core";
 import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { CardPlan } from "../../../contract/checkout";
 import { formatOrderNumber, type CheckoutLinkInterval } from "../../../contract/orders";
@@ -20,22 +20,22 @@ type LinkRow = typeof checkoutLinks.$inferSelect;
 /** The statuses in which an owner may pay for their page. */
 export const payableStatuses: readonly ProfileStatus[] = ["trial", "extended_trial", "past_due", "expired"];
 
-/** Why an owner cannot pay for a page now, in words for the API; null when they can. */
+/** Why an owner cannot pay for a page now, as the refusal to throw (ADR 032); null when they can. */
 export function checkoutRefusal(
   profile: { status: ProfileStatus; ownerUserId: string | null } | null,
   viewerId: string,
-): { code: "not_found" | "forbidden" | "conflict"; message: string } | null {
-  if (!profile) return { code: "not_found", message: "There is no page with this code." };
-  if (profile.ownerUserId !== viewerId) {
-    return { code: "forbidden", message: "Only the page's owner can pay for it." };
-  }
+): DomainError | null {
+  if (!profile) return pageMissing();
+  if (profile.ownerUserId !== viewerId) return refuse("checkout.not-owner");
   if (payableStatuses.includes(profile.status)) return null;
-  const why: Partial<Record<ProfileStatus, string>> = {
-    draft: "Publish the page first; then choose a plan.",
-    active: "This page is paid for already.",
-    suspended: "This page is suspended and cannot be paid for.",
+  const why: Partial<
+    Record<ProfileStatus, "checkout.draft" | "checkout.paid-already" | "checkout.suspended">
+  > = {
+    draft: "checkout.draft",
+    active: "checkout.paid-already",
+    suspended: "checkout.suspended",
   };
-  return { code: "conflict", message: why[profile.status] ?? "This page cannot be paid for now." };
+  return refuse(why[profile.status] ?? "checkout.not-payable");
 }
 
 /** The terms of a purchase: what each period costs and how many periods. */

@@ -10,7 +10,7 @@ import { orders, profiles, subscriptions, users } from "../../db/schema";
 import { sendSubscriptionCancelledEmail } from "./emails";
 import type { EmailSender } from "../../providers/email/types";
 import type { PaymentEvent, PaymentProvider, SubscriptionCharge } from "../../providers/payments/types";
-import { audit, type RequestOrigin, DomainError, type Actor } from "../core";
+import { audit, type RequestOrigin, DomainError, pageMissing, type Actor } from "../core";
 import { customerLocale } from "./receipts";
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -164,7 +164,7 @@ export async function ownedSubscription(
     .select({ ownerUserId: profiles.ownerUserId, content: profiles.content, metadata: profiles.metadata })
     .from(profiles)
     .where(eq(profiles.id, profileId));
-  if (!page) throw new DomainError("not_found", "There is no page with this code.", "profileId");
+  if (!page) throw pageMissing();
   const current = (customer?: string) =>
     tx
       .select({ row: subscriptions, order: { id: orders.id, amountOre: orders.amountOre, ...orderFacts } })

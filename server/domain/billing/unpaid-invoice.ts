@@ -26,8 +26,3 @@ export async function unpaidInvoiceNumberOf(db: Executor, profileId: string): Pr
     .limit(1);
   return row?.number ?? null;
 }
-
-/** The refusal of a checkout for a page with an unpaid invoice. */
-export function unpaidInvoiceRefusal(number: number): string {
-  return `This page has an unpaid invoice (number ${number}); paying it keeps the page.`;
-}

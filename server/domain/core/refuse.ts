@@ -11,7 +11,7 @@ type RefuseOptions = {
 };
 
 /** A refusal without parameters needs none written. */
-type Arguments<C extends RefusalCode> = keyof RefusalParams<C> extends never
+type Arguments<C extends RefusalCode> = Record<never, never> extends RefusalParams<C>
   ? [params?: RefusalParams<C>, options?: RefuseOptions]
   : [params: RefusalParams<C>, options?: RefuseOptions];
 
@@ -31,3 +31,6 @@ export function refuse<C extends RefusalCode>(code: C, ...[params, options]: Arg
   error.refusal = refusal;
   return error;
 }
+
+/** The refusal for a page code that names no page; the field is the call's `profileId` unless given. */
+export const pageMissing = (field?: string) => refuse("page.missing", {}, field ? { field } : undefined);

@@ -42,7 +42,7 @@ import { i18nFor } from "../../../i18n/index";
 import type { Database, Executor } from "../../db/client";
 import { invoiceLines, invoices, orders, profiles, users } from "../../db/schema";
 import { makeInvoicePdf } from "../../providers/pdf/invoice";
-import { audit, type RequestOrigin, DomainError, type Actor } from "../core";
+import { audit, type RequestOrigin, DomainError, pageMissing, refuse, type Actor } from "../core";
 import {
   activeCreditorRow,
   addInterval,
@@ -53,7 +53,6 @@ import {
   runningTrialEnd,
   takeOrderNumber,
   unpaidInvoiceNumberOf,
-  unpaidInvoiceRefusal,
   customerLocale,
 } from "../billing";
 import { takeInvoiceNumber } from "./invoice-numbers";
@@ -170,10 +169,10 @@ export async function checkoutByInvoice(
   const { orderRow, invoice } = await db.transaction(async (tx) => {
     const [profile] = await tx.select().from(profiles).where(eq(profiles.id, input.profileId)).for("update");
     const refusal = checkoutRefusal(profile ?? null, actor.id);
-    if (refusal) throw new DomainError(refusal.code, refusal.message, "profileId");
+    if (refusal) throw refusal;
     if (!profile) throw new Error("checkoutRefusal lets no missing page through");
     const unpaid = await unpaidInvoiceNumberOf(tx, profile.id);
-    if (unpaid !== null) throw new DomainError("conflict", unpaidInvoiceRefusal(unpaid), "profileId");
+    if (unpaid !== null) throw refuse("checkout.unpaid-invoice", { invoiceNumber: unpaid });
     const creditor = await requireCreditor(tx);
     // The invoice replaces any card checkout left open for this page.
     await tx
@@ -288,7 +287,7 @@ async function checkReferences(tx: Executor, input: ManualInvoice): Promise<void
       .select({ id: profiles.id })
       .from(profiles)
       .where(eq(profiles.id, input.profileId));
-    if (!profile) throw new DomainError("invalid_request", "There is no page with this code.", "profileId");
+    if (!profile) throw pageMissing();
   }
   if (input.customerUserId) {
     const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, input.customerUserId));

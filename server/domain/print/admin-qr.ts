@@ -13,7 +13,7 @@ import {
 import type { Database } from "../../db/client";
 import { partnerOrganisations, profileBatches, profiles, users } from "../../db/schema";
 import { makeQrSheetPdf } from "../../providers/pdf/qr-sheet";
-import { audit, type RequestOrigin, DomainError, type Actor } from "../core";
+import { audit, type RequestOrigin, DomainError, pageMissing, type Actor } from "../core";
 import { profilePageUrl } from "./profile-qr";
 import { profileSearch } from "../profiles";
 
@@ -109,8 +109,7 @@ async function sheetIds(db: Database, request: QrSheetParsedRequest): Promise<st
     const found = await db.select({ id: profiles.id }).from(profiles).where(inArray(profiles.id, unique));
     const known = new Set(found.map((row) => row.id));
     const missing = request.ids.findIndex((id) => !known.has(id));
-    if (missing !== -1)
-      throw new DomainError("not_found", "There is no page with this code.", `ids.${missing}`);
+    if (missing !== -1) throw pageMissing(`ids.${missing}`);
     return unique;
   }
   await assertBatch(db, request.batchId, "batchId");

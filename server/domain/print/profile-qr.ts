@@ -6,7 +6,7 @@ import type { QrLevel } from "../../../contract/qr";
 import type { Database } from "../../db/client";
 import { profiles } from "../../db/schema";
 import type { QrEncoder, QrImage } from "../../providers/qr/index";
-import { DomainError, type Actor } from "../core";
+import { pageMissing, type Actor } from "../core";
 import { assertMayEditProfile } from "../profiles";
 
 export function profilePageUrl(publicUrl: string, id: string): string {
@@ -22,7 +22,7 @@ export async function profileQrCode(
     .select({ id: profiles.id, ownerUserId: profiles.ownerUserId, status: profiles.status })
     .from(profiles)
     .where(eq(profiles.id, query.id));
-  if (!row) throw new DomainError("not_found", "There is no page with this code.", "id");
+  if (!row) throw pageMissing("id");
   await assertMayEditProfile(deps.db, row, actor, "get its QR code");
   const image = await deps.qr(profilePageUrl(deps.publicUrl, row.id), query);
   return { ...image, filename: `kammare-${row.id}.${query.format}` };

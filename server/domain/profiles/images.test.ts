@@ -14,7 +14,7 @@ import {
   type ImageProcessor,
   type ImageStore,
 } from "../../providers/images/index";
-import { DomainError, type Actor } from "../core";
+import { DomainError, pageMissing, type Actor } from "../core";
 import { uploadProfileImage, type ImageUpload } from "./images";
 import { assertOwnsProfile, createProfiles, updateProfileContent } from "./profiles";
 
@@ -146,7 +146,7 @@ describeOnDatabases("profile images", ({ db }) => {
       new DomainError("forbidden", "This page is suspended."),
     );
     await expect(upload("ZZZZZZZZ", owner)).rejects.toEqual(
-      new DomainError("not_found", "There is no page with this code.", "profileId"),
+      pageMissing(),
     );
     // Nothing was read or stored for a refused upload; an admin may add to a suspended page.
     expect(calls).toEqual([]);

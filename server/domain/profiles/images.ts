@@ -11,7 +11,7 @@ import {
   type ImageStore,
   type ProcessedImage,
 } from "../../providers/images/index";
-import { DomainError, type Actor, consume } from "../core";
+import { pageMissing, type Actor, consume } from "../core";
 import { assertMayEditProfile } from "./profiles";
 import { findProfile } from "./profile-view";
 
@@ -44,7 +44,7 @@ export async function uploadProfileImage(
   actor: Actor,
 ): Promise<StoredUpload> {
   const profile = await findProfile(db, profileId);
-  if (!profile) throw new DomainError("not_found", "There is no page with this code.", "profileId");
+  if (!profile) throw pageMissing();
   await assertMayEditProfile(db, profile, actor, "add images to it");
   if (file.size > maxImageUploadBytes) {
     throw new ImageRejectedError("too_large", "The image is larger than 10 MB.");

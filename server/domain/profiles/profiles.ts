@@ -21,7 +21,7 @@ import {
   walkthroughSteps,
 } from "../../db/schema";
 import { attribute } from "./attribution";
-import { audit, type RequestOrigin, DomainError, hasRole, type Actor } from "../core";
+import { audit, type RequestOrigin, DomainError, pageMissing, hasRole, type Actor } from "../core";
 import { newProfileId } from "./profile-ids";
 import { changeStatus, createWithStatus } from "./status-machine";
 import { type ProfileRow, fullContent, toView } from "./profile-view";
@@ -129,7 +129,7 @@ export async function claimProfile(
   }
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(profiles).where(eq(profiles.id, input.profileId)).for("update");
-    if (!row) throw new DomainError("not_found", "There is no page with this code.", "profileId");
+    if (!row) throw pageMissing();
     if (row.status !== "unclaimed" && !isAdmin(actor)) {
       throw new DomainError("conflict", "This page already has an owner.", "profileId");
     }
@@ -181,9 +181,8 @@ export function assertOwnsProfile(
   if (profile.status === "suspended") throw new DomainError("forbidden", "This page is suspended.");
 }
 
-/** The refusal for a page code that names no page (the field is the call's `profileId`). */
-export const pageMissing = () =>
-  new DomainError("not_found", "There is no page with this code.", "profileId");
+// The refusal for a page code that names no page is core's pageMissing (ADR 032), for every feature.
+export { pageMissing } from "../core";
 
 /** Is this user one of the page's editors (issue 25)? */
 export async function isProfileEditor(db: Executor, profileId: string, userId: string): Promise<boolean> {
@@ -216,7 +215,7 @@ export async function assertMayEditProfile(
 /** The profile, locked for the change, if the actor may change it. */
 async function editable(tx: Executor, id: string, actor: Actor): Promise<ProfileRow> {
   const [row] = await tx.select().from(profiles).where(eq(profiles.id, id)).for("update");
-  if (!row) throw new DomainError("not_found", "There is no page with this code.", "id");
+  if (!row) throw pageMissing("id");
   await assertMayEditProfile(tx, row, actor);
   return row;
 }
@@ -321,7 +320,7 @@ export async function setProfileStatus(
   if (!isAdmin(actor)) throw new DomainError("forbidden", "Only an admin may change a page's status.");
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(profiles).where(eq(profiles.id, input.id)).for("update");
-    if (!row) throw new DomainError("not_found", "There is no page with this code.", "id");
+    if (!row) throw pageMissing("id");
     if (row.status !== input.status) {
       await changeStatus(tx, {
         profile: row,

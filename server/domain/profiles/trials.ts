@@ -13,7 +13,7 @@
 // - Only the owner starts a trial; an admin changes statuses in the admin tools instead.
 // The checks are one function per trial, used by the pages (to explain each page's state in the
 // reader's language) and by the API (which refuses with the same reason in its message).
-import { dayMs, DomainError, type Actor } from "../core";
+import { dayMs, DomainError, pageMissing, type Actor } from "../core";
 import { and, asc, eq } from "drizzle-orm";
 import type { ProfileView } from "../../../contract/profiles";
 import type { ProfileStatus } from "../../../contract/profile-values";
@@ -146,7 +146,7 @@ async function startTrial(
   await db.transaction(async (tx) => {
     // Locked, so two clicks (or two tabs) start it once: the second sees it used.
     const [row] = await tx.select().from(profiles).where(eq(profiles.id, profileId)).for("update");
-    if (!row) throw new DomainError("not_found", "There is no page with this code.", "profileId");
+    if (!row) throw pageMissing();
     const facts = { row, paid: await everPaid(tx, row) };
     const reason = kind.refusal(facts, actor, extended ? await isEmailVerified(tx, actor.id) : true);
     if (reason) refuse(reason);
@@ -165,7 +165,7 @@ async function startTrial(
     });
   });
   const view = await profileView(db, profileId);
-  if (!view) throw new DomainError("not_found", "There is no page with this code.", "profileId");
+  if (!view) throw pageMissing();
   return view;
 }
 

@@ -5,7 +5,7 @@ import { eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { ProfileStatus } from "../../../contract/profiles";
 import type { Executor } from "../../db/client";
 import { profileEditors, profiles } from "../../db/schema";
-import { DomainError, type Actor } from "../core";
+import { pageMissing, type Actor } from "../core";
 import { assertMayEditProfile, liveStatuses } from "../profiles";
 
 /** Pages whose dates are still reminded of and shown in a calendar: live, or resting (`expired`). */
@@ -26,7 +26,7 @@ export async function pageKeptBy(db: Executor, profileId: string, actor: Actor) 
     .select({ id: profiles.id, ownerUserId: profiles.ownerUserId, status: profiles.status })
     .from(profiles)
     .where(eq(profiles.id, profileId));
-  if (!row) throw new DomainError("not_found", "There is no page with this code.", "profileId");
+  if (!row) throw pageMissing();
   // The reminders are the person's own: an admin is asked as the person they are, not as an admin.
   const person: Actor = { id: actor.id, roles: actor.roles.filter((role) => role !== "admin") };
   await assertMayEditProfile(db, row, person, "ask for its reminders");

@@ -8,7 +8,7 @@ import { defaultMetadata } from "../../../contract/profiles";
 import { i18nFor } from "../../../i18n";
 import type { Database } from "../../db/client";
 import { profiles } from "../../db/schema";
-import { DomainError } from "../core";
+import { DomainError, pageMissing } from "../core";
 import { remindedStatuses } from "./access";
 import { writeCalendar, type CalendarEvent } from "./icalendar";
 
@@ -35,7 +35,7 @@ export async function pageCalendar(
     .from(profiles)
     .where(eq(profiles.id, profileId));
   if (!page || !remindedStatuses.includes(page.status)) {
-    throw new DomainError("not_found", "There is no page with this code.", "id");
+    throw pageMissing("id");
   }
   const { content } = page;
   // A page without a language of its own is in the site's default one (Swedish), as it renders.
