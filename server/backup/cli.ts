@@ -7,7 +7,7 @@ import { ConfigError, loadConfig, type Config } from "../config";
 import { openDatabase } from "../db/client";
 import { createImageStore } from "../providers/images";
 import { controlSocketPath, requestBackup } from "./control";
-import { BackupError, createBackup } from "./create";
+import { backupDir, BackupError, createBackup } from "./create";
 import type { Manifest } from "./manifest";
 import { restoreBackup } from "./restore";
 
@@ -58,7 +58,8 @@ export async function backupCommand(env: Record<string, string | undefined>): Pr
       }
       // A running site holds the embedded database: it takes the backup itself.
       const socket = controlSocketPath(config);
-      const answer = await requestBackup(socket);
+      // Its own BACKUP_DIR, when set, wins over the site's (the site's otherwise, not DATA_DIR/backups).
+      const answer = await requestBackup(socket, config.BACKUP_DIR ? { dir: backupDir(config) } : {});
       if (answer) {
         if (!answer.ok)
           return { code: 1, out: [], err: [`The running site could not take the backup: ${answer.message}`] };

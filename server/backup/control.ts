@@ -2,13 +2,27 @@
 // to the one process that opened its folder, so the command cannot open it beside the site; instead the
 // site listens on a Unix socket in its data folder (DATA_DIR/backup.sock, only its own user may
 // connect: no network, no HTTP route, no token) and takes the backup itself when asked, between two of
-// its statements. One line of JSON each way.
+// its statements. One line of JSON each way. The command's own BACKUP_DIR, when it has one, goes with the
+// request: the operator who runs `BACKUP_DIR=/mnt/backups npm run backup` gets the archive there,
+// whatever the site was started with (the caller is the site's own user, who may write there anyway).
 import { chmod, unlink } from "node:fs/promises";
 import net from "node:net";
 import path from "node:path";
+import { z } from "zod";
 import type { Config } from "../config";
 import type { Logger } from "../logger";
 import { createBackup, type BackupDeps } from "./create";
+
+/** What the command asks: a backup, into `dir` (an absolute path) or else the site's own folder. */
+const requestSchema = z.object({
+  command: z.literal("backup"),
+  dir: z
+    .string()
+    .min(1)
+    .refine((dir) => path.isAbsolute(dir), "must be an absolute path")
+    .optional(),
+});
+export type BackupRequest = Omit<z.infer<typeof requestSchema>, "command">;
 
 /** Where the site listens for backup requests. */
 export function controlSocketPath(config: Pick<Config, "DATA_DIR">): string {
@@ -71,12 +85,13 @@ function readLine(socket: net.Socket, timeoutMs: number): Promise<unknown> {
 /** Asks the site listening at `socketPath` for a backup; null when no site listens there. */
 export async function requestBackup(
   socketPath: string,
+  request: BackupRequest = {},
   timeoutMs = 60 * 60 * 1000,
 ): Promise<BackupAnswer | null> {
   if (Buffer.byteLength(socketPath) > maxSocketPath) return null;
   const socket = await connect(socketPath);
   if (!socket) return null;
-  socket.write(`${JSON.stringify({ command: "backup" })}\n`);
+  socket.write(`${JSON.stringify({ command: "backup", ...request })}\n`);
   return (await readLine(socket, timeoutMs)) as BackupAnswer;
 }
 
@@ -108,21 +123,24 @@ export async function serveBackupRequests(
         return;
       }
       socket.pause();
-      let command: unknown;
+      let parsed: ReturnType<typeof requestSchema.safeParse>;
       try {
-        command = (JSON.parse(text.slice(0, text.indexOf("\n"))) as { command?: unknown }).command;
+        parsed = requestSchema.safeParse(JSON.parse(text.slice(0, text.indexOf("\n"))));
       } catch {
-        command = undefined;
+        parsed = requestSchema.safeParse(undefined);
       }
       const answer = (value: BackupAnswer) => socket.end(`${JSON.stringify(value)}\n`);
-      if (command !== "backup") {
-        answer({ ok: false, message: "unknown command" });
+      if (!parsed.success) {
+        answer({ ok: false, message: `not a backup request (${parsed.error.issues[0]?.message ?? ""})` });
         return;
       }
+      const dir = parsed.data.dir;
       // One at a time: a second request waits for the first and then takes its own.
       running = running.then(async () => {
         try {
-          const { file, manifest } = await createBackup(deps);
+          const { file, manifest } = await createBackup(
+            dir ? { ...deps, config: { ...deps.config, BACKUP_DIR: dir } } : deps,
+          );
           logger.info({ file, takenAt: manifest.takenAt }, "backup written (asked by npm run backup)");
           answer({
             ok: true,

@@ -3,15 +3,12 @@
 // every row acknowledged before the backup and every image byte for byte. A damaged archive and a
 // target that is not empty are refused with a message saying what is wrong; scheduled backups keep
 // BACKUP_KEEP archives; `npm run backup` and `npm run restore` as an operator runs them.
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
-import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
-import os from "node:os";
+import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import pg from "pg";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { uploadImageResponseSchema } from "../../contract/images";
 import { ConfigError, loadConfig } from "../../server/config";
 import { openDatabase, type DatabaseHandle } from "../../server/db/client";
@@ -24,6 +21,7 @@ import { scheduledBackup } from "../../server/backup/schedule";
 import { createLogger } from "../../server/logger";
 import { createDiskImageStore } from "../../server/providers/images";
 import { describeOnEngines } from "../support/api-fixture";
+import { runBackupScript, useBackupScratch } from "../support/backup-targets";
 import type { Account } from "../support/accounts";
 import { insertCreditor } from "../support/creditor-row";
 import { namedDraft } from "../support/named-draft";
@@ -32,18 +30,7 @@ import { paidAtOnce } from "../support/subscribed-page";
 import { createTestApp } from "../support/test-app";
 
 const silent = createLogger("silent");
-const temporaryDirs: string[] = [];
-/** Databases made for restores, dropped after the file. */
-const cleanUps: (() => Promise<void>)[] = [];
-async function temporaryDir(name: string): Promise<string> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), `kammare-${name}-`));
-  temporaryDirs.push(dir);
-  return dir;
-}
-afterAll(async () => {
-  for (const cleanUp of cleanUps) await cleanUp();
-  await Promise.all(temporaryDirs.map((dir) => rm(dir, { recursive: true, force: true })));
-});
+const { temporaryDir, emptyServerDatabase } = useBackupScratch();
 
 /** Every row of every table of the public schema, as JSON text, by table. */
 async function allRows(handle: DatabaseHandle): Promise<Map<string, Set<string>>> {
@@ -59,54 +46,6 @@ async function allRows(handle: DatabaseHandle): Promise<Map<string, Set<string>>
       rows.set(name, new Set(found.map((row) => row.row)));
     }
     return rows;
-  });
-}
-
-/** A fresh, empty database on the test server, dropped after the file. */
-async function emptyServerDatabase(serverUrl: string): Promise<string> {
-  const name = `kammare_restore_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  cleanUps.push(async () => {
-    const cleanup = new pg.Client({ connectionString: serverUrl });
-    await cleanup.connect();
-    await cleanup.query(`drop database if exists ${name} with (force)`);
-    await cleanup.end();
-  });
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-/** Runs `npm run <script>` as an operator would (tsx, the settings in the environment). */
-function runScript(
-  args: string[],
-  env: Record<string, string>,
-): Promise<{ code: number | null; out: string; err: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ["node_modules/tsx/dist/cli.mjs", "server/backup/cli.ts", ...args],
-      {
-        // PORT: where the command looks for a running site (none: this port is this file's alone).
-        env: {
-          PATH: process.env.PATH ?? "",
-          HOME: process.env.HOME ?? "",
-          LOG_LEVEL: "silent",
-          PORT: "3793",
-          ...env,
-        },
-        stdio: ["ignore", "pipe", "pipe"],
-      },
-    );
-    let out = "";
-    let err = "";
-    child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (err += chunk.toString()));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, out, err }));
   });
 }
 
@@ -303,8 +242,7 @@ describeOnEngines("backups", (fixture) => {
     const [variant] = Object.values(row?.variants ?? {}).sort((a, b) => b.width - a.width);
     const image = (await images.get(variant?.url.slice("/uploads/".length) ?? ""))?.data;
     const target = await freshTarget("damaged");
-    const damaged = path.join(target.dataDir, "..", `${path.basename(target.dataDir)}-damaged.tar`);
-    temporaryDirs.push(damaged);
+    const damaged = path.join(await temporaryDir("damaged-archive"), "damaged.tar");
 
     // One byte of an image changed.
     expect(image).toBeDefined();
@@ -399,7 +337,7 @@ describeOnEngines("backups", (fixture) => {
     // A site's data folder (embedded) or its database (server), not running: the backup above, restored.
     const site = await freshTarget("cli-site");
     expect((await restoreCommand(site.env, [archive])).code).toBe(0);
-    const backup = await runScript(["backup"], site.env);
+    const backup = await runBackupScript(["backup"], site.env);
     expect(backup.err).toBe("");
     expect(backup.code).toBe(0);
     const lines = backup.out.trim().split("\n");
@@ -409,12 +347,12 @@ describeOnEngines("backups", (fixture) => {
     expect(existsSync(file)).toBe(true);
 
     const target = await freshTarget("cli-target");
-    const restore = await runScript(["restore", file], target.env);
+    const restore = await runBackupScript(["restore", file], target.env);
     expect(restore.code).toBe(0);
     expect(restore.out).toMatch(/Restored the backup taken at/);
     const damaged = `${file}.damaged`;
     await writeFile(damaged, (await readFile(file)).subarray(0, 2048));
-    const refused = await runScript(["restore", damaged], (await freshTarget("cli-refused")).env);
+    const refused = await runBackupScript(["restore", damaged], (await freshTarget("cli-refused")).env);
     expect(refused.code).toBe(1);
     expect(refused.err).toMatch(/was not restored: The archive ends early/);
   }, 90_000);
