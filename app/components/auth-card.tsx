@@ -1,5 +1,6 @@
 // The frame of the small account forms: a heading, a lead and the form, centred and narrow.
 import type { ReactNode } from "react";
+import { Card } from "./card";
 
 export function AuthCard({
   title,
@@ -23,7 +24,7 @@ export function AuthCard({
         </h1>
         {lead && <p className="text-muted">{lead}</p>}
       </header>
-      <div className="rounded-[var(--radius-card)] border border-line bg-raised p-6">{children}</div>
+      <Card className="p-6">{children}</Card>
     </section>
   );
 }

@@ -9,6 +9,7 @@ import { isAnalyticsConsent, type AnalyticsConsent } from "../../contract/consen
 import { useAnalyticsConsent } from "../lib/consent";
 import { apiFormAction } from "../lib/api";
 import { buttonClass } from "./button";
+import { Card } from "./card";
 
 function ConsentForm({
   onAnswered,
@@ -85,7 +86,7 @@ export function ConsentBanner() {
       className="sticky inset-x-0 bottom-0 z-40 p-3 sm:p-4 print:hidden"
       data-testid="consent-banner"
     >
-      <div className="mx-auto flex max-w-3xl flex-col gap-3 rounded-[var(--radius-card)] border border-line bg-raised p-4 shadow-lg sm:flex-row sm:items-end sm:justify-between sm:gap-6">
+      <Card className="mx-auto flex max-w-3xl flex-col gap-3 p-4 shadow-lg sm:flex-row sm:items-end sm:justify-between sm:gap-6">
         <div className="text-sm">
           <h2 id={titleId} className="font-semibold text-ink">
             {t("consent.title")}
@@ -100,7 +101,7 @@ export function ConsentBanner() {
         <div className="shrink-0">
           <ConsentForm />
         </div>
-      </div>
+      </Card>
     </section>
   );
 }

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "../lib/i18n";
 import { EmptyState } from "./empty-state";
 import { Skeleton } from "./skeleton";
+import { cardClass } from "./card";
 
 export type Column<Row> = {
   key: string;
@@ -72,7 +73,7 @@ export function DataTable<Row>({
     <div className="flex flex-col gap-1.5">
       <div
         ref={box}
-        className="overflow-x-auto rounded-[var(--radius-card)] border border-line bg-raised"
+        className={`overflow-x-auto ${cardClass}`}
         tabIndex={0}
         role="region"
         aria-label={caption}

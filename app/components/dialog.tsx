@@ -1,6 +1,7 @@
 // A modal dialog on the native <dialog> element: focus is trapped, Escape closes, focus returns.
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { useTranslation } from "../lib/i18n";
+import { cardClass } from "./card";
 
 type DialogProps = { open: boolean; title: string; onClose: () => void; children: ReactNode };
 
@@ -19,7 +20,7 @@ export function Dialog({ open, title, onClose, children }: DialogProps) {
       ref={ref}
       aria-labelledby={titleId}
       onClose={onClose}
-      className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-[var(--radius-card)] border border-line bg-raised p-0 text-ink backdrop:bg-ink/40"
+      className={`m-auto w-[min(32rem,calc(100vw-2rem))] ${cardClass} p-0 text-ink backdrop:bg-ink/40`}
     >
       <div className="flex items-start justify-between gap-4 border-b border-line px-5 py-4">
         <h2 id={titleId} className="text-lg font-semibold">

@@ -7,6 +7,7 @@ import { api } from "../lib/api";
 import { failureOf } from "../lib/failure";
 import { Alert } from "./alert";
 import { Button } from "./button";
+import { Card } from "./card";
 
 type Outcome = "sent" | "tooMany" | "already" | "failed";
 
@@ -38,10 +39,7 @@ export function EmailVerification({
   }
 
   return (
-    <section
-      aria-labelledby="email-verification"
-      className="flex flex-col gap-3 rounded-[var(--radius-card)] border border-line bg-raised p-5"
-    >
+    <Card as="section" aria-labelledby="email-verification" className="flex flex-col gap-3 p-5">
       <Heading id="email-verification" className="text-lg font-semibold">
         {t("verifyEmail.panelHeading")}
       </Heading>
@@ -78,6 +76,6 @@ export function EmailVerification({
           </div>
         </>
       )}
-    </section>
+    </Card>
   );
 }

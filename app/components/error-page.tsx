@@ -6,6 +6,7 @@ import { useTranslation } from "../lib/i18n";
 import { isRouteErrorResponse, Link, useLocation } from "react-router";
 import { ButtonLink } from "./button";
 import { lazy, Suspense } from "react";
+import { Card } from "./card";
 
 // Only the 404 of a mistyped page code asks for the code again: its form is a file of its own.
 const ProfileCodeForm = lazy(() =>
@@ -40,12 +41,12 @@ export function NotFoundView({ path }: { path: string }) {
         // Most visitors here scanned or typed a printed code: the likely fix is the code itself.
         <div className="flex w-full flex-col gap-4">
           <p>{t("error.codeLead")}</p>
-          <div className="rounded-[var(--radius-card)] border border-line bg-raised p-6">
+          <Card className="p-6">
             {/* Each 404 address starts with an empty field (the visitor moves from one to the next). */}
             <Suspense>
               <ProfileCodeForm key={path} />
             </Suspense>
-          </div>
+          </Card>
           <p>
             <Link to="/" className="inline-flex min-h-11 items-center text-brand underline">
               {t("error.backHome")}

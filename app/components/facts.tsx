@@ -1,21 +1,7 @@
-// Cards of the admin's screens: a titled section on a raised card (a form's part, a set of facts),
-// and a card of label/value rows (an order's, an invoice's facts): labels beside their values on
-// wide screens, above them on a phone.
+// A card of label/value rows (an order's, an invoice's facts): labels beside their values on wide
+// screens, above them on a phone.
 import type { ReactNode } from "react";
-
-export function CardSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section
-      aria-labelledby={id}
-      className="flex min-w-0 flex-col gap-4 rounded-[var(--radius-card)] border border-line bg-raised p-5"
-    >
-      <h2 id={id} className="text-xl font-semibold">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
+import { CardSection } from "./card";
 
 export function Facts({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (

@@ -4,7 +4,7 @@
 import { useTranslation } from "../../lib/i18n";
 import { accountOrderLimit, type CustomerOrder } from "../../../contract/admin-orders";
 import { EmptyState, emptyIcons } from "../empty-state";
-import { CardSection } from "../facts";
+import { CardSection } from "../card";
 import { OrderRow } from "../order-row";
 
 export function OrderHistory({ orders, capped }: { orders: CustomerOrder[]; capped: boolean }) {

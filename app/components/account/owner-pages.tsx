@@ -9,7 +9,7 @@ import { useTranslation } from "../../lib/i18n";
 import { formatDate } from "../../lib/date-format";
 import { ButtonLink } from "../button";
 import { EmptyState, emptyIcons } from "../empty-state";
-import { CardSection } from "../facts";
+import { CardSection } from "../card";
 import { LoadingRegion } from "../skeleton";
 import { StatusBadge } from "../status-badge";
 

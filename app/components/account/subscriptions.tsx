@@ -5,7 +5,7 @@ import { useTranslation } from "../../lib/i18n";
 import { Link } from "react-router";
 import type { CustomerSubscription } from "../../../contract/subscriptions";
 import { Alert } from "../alert";
-import { CardSection } from "../facts";
+import { CardSection } from "../card";
 import { StatePill } from "../state-pill";
 import { formatDate } from "../../lib/date-format";
 import { formatMoney } from "../../lib/format";

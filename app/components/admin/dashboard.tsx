@@ -9,6 +9,7 @@ import type { AdminDashboard, DashboardFigureName } from "../../../contract/admi
 import { profileStatuses } from "../../../contract/profile-values";
 import { formatDate } from "../../lib/date-format";
 import { formatMoney } from "../../lib/format";
+import { cardClass as raisedCard } from "../card";
 
 const figureLinks: Record<DashboardFigureName, string> = {
   signups: "/admin#users-heading",
@@ -18,8 +19,7 @@ const figureLinks: Record<DashboardFigureName, string> = {
 };
 
 // A card of figures; one that leads to a screen shows it on hover and focus.
-const plainCardClass =
-  "relative flex flex-col gap-2 rounded-[var(--radius-card)] border border-line bg-raised p-4";
+const plainCardClass = `relative flex flex-col gap-2 ${raisedCard} p-4`;
 const cardClass = `${plainCardClass} focus-within:ring-2 focus-within:ring-brand hover:border-brand`;
 // The card's whole area follows its link; the link's own name is the card's heading.
 const cardLinkClass = "font-semibold text-ink after:absolute after:inset-0 focus:outline-none";
@@ -142,19 +142,18 @@ export function Dashboard({ data }: { data: AdminDashboard }) {
           </dl>
           <DayBars days={data.revenue.days} label={daysLabel(data.revenue.days, money)} />
         </div>
-        <div className={cardClass} data-figure="overdue">
-          <Link to="/admin/capway/invoices?due=overdue" className={cardLinkClass}>
-            {t("adminDashboard.overdue.heading")}
-          </Link>
-          <p className="text-3xl font-semibold tabular-nums text-ink" data-testid="overdue-count">
-            {number.format(data.overdueInvoices.count)}
-          </p>
-          <p className="text-sm text-muted">
-            {data.overdueInvoices.count === 0
+        <CountCard
+          figure="overdue"
+          to="/admin/capway/invoices?due=overdue"
+          heading={t("adminDashboard.overdue.heading")}
+          count={number.format(data.overdueInvoices.count)}
+          countId="overdue-count"
+          note={
+            data.overdueInvoices.count === 0
               ? t("adminDashboard.overdue.none")
-              : t("adminDashboard.overdue.owed", { amount: money(data.overdueInvoices.amountOre) })}
-          </p>
-        </div>
+              : t("adminDashboard.overdue.owed", { amount: money(data.overdueInvoices.amountOre) })
+          }
+        />
         <div className={cardClass} data-figure="statuses">
           <Link to="/admin/profiles/list" className={cardLinkClass}>
             {t("adminDashboard.statuses.heading", {
@@ -195,19 +194,18 @@ export function Dashboard({ data }: { data: AdminDashboard }) {
       </div>
       {/* What waits on memories: reported ones for an admin, new ones for their families. */}
       <div className="grid grid-cols-2 gap-3">
-        <div className={cardClass} data-figure="memory-reports">
-          <Link to="/admin/memories/reports" className={cardLinkClass}>
-            {t("adminDashboard.memories.reports")}
-          </Link>
-          <p className="text-3xl font-semibold tabular-nums text-ink" data-testid="memory-reports-open">
-            {number.format(data.memories.openReports)}
-          </p>
-          <p className="text-sm text-muted">
-            {data.memories.openReports === 0
+        <CountCard
+          figure="memory-reports"
+          to="/admin/memories/reports"
+          heading={t("adminDashboard.memories.reports")}
+          count={number.format(data.memories.openReports)}
+          countId="memory-reports-open"
+          note={
+            data.memories.openReports === 0
               ? t("adminDashboard.memories.reportsNone")
-              : t("adminDashboard.memories.reportsWaiting")}
-          </p>
-        </div>
+              : t("adminDashboard.memories.reportsWaiting")
+          }
+        />
         <div className={plainCardClass} data-figure="memories-pending">
           <p className="font-semibold text-ink">{t("adminDashboard.memories.pending")}</p>
           <p className="text-3xl font-semibold tabular-nums text-ink" data-testid="memories-pending">
@@ -217,5 +215,27 @@ export function Dashboard({ data }: { data: AdminDashboard }) {
         </div>
       </div>
     </section>
+  );
+}
+
+/** A card of one count that leads to the screen behind it, with a line saying what the count means. */
+function CountCard(props: {
+  figure: string;
+  to: string;
+  heading: string;
+  count: string;
+  countId: string;
+  note: string;
+}) {
+  return (
+    <div className={cardClass} data-figure={props.figure}>
+      <Link to={props.to} className={cardLinkClass}>
+        {props.heading}
+      </Link>
+      <p className="text-3xl font-semibold tabular-nums text-ink" data-testid={props.countId}>
+        {props.count}
+      </p>
+      <p className="text-sm text-muted">{props.note}</p>
+    </div>
   );
 }

@@ -9,6 +9,7 @@ import { formatMoney } from "../../lib/format";
 import { copyLink } from "../../lib/share";
 import { Button, ButtonLink, buttonClass } from "../button";
 import { useToast } from "../toast";
+import { Card } from "../card";
 
 export function InvoiceConfirmation({ order, invoice }: { order: CustomerOrder; invoice: CustomerInvoice }) {
   const { t, i18n } = useTranslation();
@@ -31,10 +32,7 @@ export function InvoiceConfirmation({ order, invoice }: { order: CustomerOrder; 
         <p className="text-muted">{t("invoiceCheckout.confirm.lead", { email: invoice.email })}</p>
       </header>
 
-      <section
-        aria-labelledby="invoice-details"
-        className="flex flex-col gap-4 rounded-[var(--radius-card)] border border-line bg-raised p-6"
-      >
+      <Card as="section" aria-labelledby="invoice-details" className="flex flex-col gap-4 p-6">
         <h2 id="invoice-details" className="text-lg font-semibold">
           {t("invoiceCheckout.confirm.detailsHeading")}
         </h2>
@@ -90,7 +88,7 @@ export function InvoiceConfirmation({ order, invoice }: { order: CustomerOrder; 
             {t("invoiceCheckout.confirm.download")}
           </a>
         </div>
-      </section>
+      </Card>
 
       <dl className="grid grid-cols-1 gap-x-6 gap-y-1 rounded-[var(--radius-card)] border border-line p-6 sm:grid-cols-[auto_1fr] sm:gap-y-3">
         <dt className="text-sm text-muted">{t("invoiceCheckout.confirm.sentTo")}</dt>

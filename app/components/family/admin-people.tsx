@@ -3,6 +3,7 @@
 import { useTranslation } from "../../lib/i18n";
 import { formatDate } from "../../lib/date-format";
 import type { PagePeople } from "../../../contract/family";
+import { Card } from "../card";
 
 export function AdminPagePeople({ people }: { people: PagePeople }) {
   const { t, i18n } = useTranslation();
@@ -27,7 +28,7 @@ export function AdminPagePeople({ people }: { people: PagePeople }) {
   ];
   return (
     <section aria-labelledby="people-heading" className="flex min-w-0 flex-col gap-3">
-      <div className="rounded-[var(--radius-card)] border border-line bg-raised p-5">
+      <Card className="p-5">
         <h2 id="people-heading" className="text-xl font-semibold">
           {t("family.admin.heading")}
         </h2>
@@ -59,7 +60,7 @@ export function AdminPagePeople({ people }: { people: PagePeople }) {
         {people.editors.length === 0 && people.invitations.length === 0 && (
           <p className="mt-2 text-sm text-muted">{t("family.admin.none")}</p>
         )}
-      </div>
+      </Card>
     </section>
   );
 }

@@ -14,6 +14,7 @@ import { Button } from "../button";
 import { Dialog } from "../dialog";
 import { LoadingRegion, Skeleton } from "../skeleton";
 import { useToast } from "../toast";
+import { Card } from "../card";
 
 type Loaded = { state: "loading" | "failed" } | { state: "loaded"; people: People };
 
@@ -53,7 +54,7 @@ export function FamilyPanel({ profileId, viewerId }: { profileId: string; viewer
       aria-labelledby={headingId}
       className="mx-auto flex w-full max-w-3xl flex-col gap-4 px-4 py-6 print:hidden"
     >
-      <div className="rounded-[var(--radius-card)] border border-line bg-raised p-4 sm:p-6">
+      <Card className="p-4 sm:p-6">
         <h2 id={headingId} className="text-xl font-semibold text-brand">
           {t("family.heading")}
         </h2>
@@ -80,7 +81,7 @@ export function FamilyPanel({ profileId, viewerId }: { profileId: string; viewer
             />
           )}
         </div>
-      </div>
+      </Card>
     </section>
   );
 }

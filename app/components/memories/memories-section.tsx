@@ -7,6 +7,7 @@ import { memoryFormAnchors, type MemoryFormPlace, type MemoryOutcome } from "../
 import type { PublicMemories, PublicMemory } from "../../../contract/memories";
 import { Alert } from "../alert";
 import { CandleForm, CandleIcon, ReportForm, WriteMemoryForm, type Refill } from "./visitor-forms";
+import { Card } from "../card";
 
 type Outcome = Refill & { outcome: MemoryOutcome; at: MemoryFormPlace };
 
@@ -75,10 +76,11 @@ function Candles({ profileId, memories, outcome }: Props) {
   const { t } = useTranslation();
   const { count, latestNames } = memories.candles;
   return (
-    <section
+    <Card
+      as="section"
       id={memoryFormAnchors.candles}
       aria-labelledby="candles-heading"
-      className="scroll-mt-6 rounded-[var(--radius-card)] border border-line bg-raised p-5 sm:p-6"
+      className="scroll-mt-6 p-5 sm:p-6"
     >
       <div className="flex items-start gap-4">
         <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-brand-soft text-brand">
@@ -107,7 +109,7 @@ function Candles({ profileId, memories, outcome }: Props) {
           refillName={outcome?.at === "candles" ? outcome.name : undefined}
         />
       </div>
-    </section>
+    </Card>
   );
 }
 
@@ -166,10 +168,11 @@ export function MemoriesSection({ profileId, memories, outcome }: Props) {
               )}
             </nav>
           )}
-          <section
+          <Card
+            as="section"
             id={memoryFormAnchors.write}
             aria-labelledby="write-memory-heading"
-            className="flex scroll-mt-6 flex-col gap-4 rounded-[var(--radius-card)] border border-line bg-raised p-5 sm:p-6"
+            className="flex scroll-mt-6 flex-col gap-4 p-5 sm:p-6"
           >
             <h3 id="write-memory-heading" className="text-lg font-semibold text-ink">
               {t("memories.form.heading")}
@@ -181,7 +184,7 @@ export function MemoriesSection({ profileId, memories, outcome }: Props) {
               moderation={memories.moderation}
               refill={outcome?.at === "write" ? outcome : null}
             />
-          </section>
+          </Card>
         </>
       )}
     </section>

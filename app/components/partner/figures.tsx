@@ -4,6 +4,7 @@ import type { PartnerDashboard } from "../../../contract/partners";
 import { profileStatuses } from "../../../contract/profile-values";
 import { formatMoney } from "../../lib/format";
 import { StatusBadge } from "../status-badge";
+import { cardClass } from "../card";
 
 function FigureCard({
   label,
@@ -17,9 +18,7 @@ function FigureCard({
   className?: string;
 }) {
   return (
-    <div
-      className={`flex flex-col gap-1 rounded-[var(--radius-card)] border border-line bg-raised p-4 ${className}`}
-    >
+    <div className={`flex flex-col gap-1 ${cardClass} p-4 ${className}`}>
       <dt className="text-sm text-muted">{label}</dt>
       <dd className="font-serif text-3xl font-semibold tabular-nums text-ink" data-testid={testId}>
         {value}

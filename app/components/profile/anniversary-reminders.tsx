@@ -7,6 +7,7 @@ import { useTranslation } from "../../lib/i18n";
 import { Alert } from "../alert";
 import { Button } from "../button";
 import { CheckboxField } from "../checkbox-field";
+import { Card } from "../card";
 
 type State =
   | { state: "loading" }
@@ -59,7 +60,7 @@ export function AnniversaryReminders({ profileId }: { profileId: string }) {
       className="mx-auto w-full max-w-3xl px-4 pt-6 print:hidden"
       data-testid="anniversary-reminders"
     >
-      <div className="flex flex-col gap-2 rounded-[var(--radius-card)] border border-line bg-raised p-5">
+      <Card className="flex flex-col gap-2 p-5">
         <h2 id={headingId} className="text-xl font-semibold text-brand">
           {t("reminders.anniversary.heading")}
         </h2>
@@ -95,7 +96,7 @@ export function AnniversaryReminders({ profileId }: { profileId: string }) {
         {view.state === "ready" && view.outcome === "failed" && (
           <Alert tone="error" title={t("reminders.anniversary.failed")} />
         )}
-      </div>
+      </Card>
     </section>
   );
 }

@@ -10,6 +10,7 @@ import { Button } from "../button";
 import { Dialog } from "../dialog";
 import { LinksField, NameFields, PictureFields, StoryField } from "./content-fields";
 import { CeremonyFields, RestingPlaceFields } from "./life/life-fields";
+import { cardClass } from "../card";
 
 type Visibility = "public" | "unlisted";
 
@@ -174,7 +175,7 @@ export function Editor({ id, initial, visibility: initialVisibility, onClose }: 
         }}
         aria-labelledby="editor-heading"
         // Whatever takes the focus or is scrolled to stays clear of the save bar.
-        className="mx-auto flex w-full max-w-2xl flex-col gap-6 rounded-[var(--radius-card)] border border-line bg-raised px-4 pt-6 sm:px-6 [&_*]:scroll-mb-40"
+        className={`mx-auto flex w-full max-w-2xl flex-col gap-6 ${cardClass} px-4 pt-6 sm:px-6 [&_*]:scroll-mb-40`}
       >
         <h2 id="editor-heading" className="text-2xl font-semibold text-brand sm:text-3xl">
           {t("profile.editor.heading")}

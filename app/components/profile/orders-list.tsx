@@ -10,6 +10,7 @@ import { Button } from "../button";
 import { EmptyState, emptyIcons } from "../empty-state";
 import { OrderRow } from "../order-row";
 import { LoadingRegion, Skeleton } from "../skeleton";
+import { cardClass } from "../card";
 
 type Loaded = { state: "closed" | "loading" | "failed" } | { state: "loaded"; orders: CustomerOrder[] };
 
@@ -69,7 +70,7 @@ export function OrdersList({ profileId }: { profileId: string }) {
           (loaded.orders.length === 0 ? (
             <EmptyState icon={emptyIcons.list} title={t("ownOrders.empty")} text={t("ownOrders.emptyText")} />
           ) : (
-            <ul className="flex flex-col divide-y divide-line rounded-[var(--radius-card)] border border-line bg-raised">
+            <ul className={`flex flex-col divide-y divide-line ${cardClass}`}>
               {loaded.orders.map((order) => (
                 <OrderRow key={order.orderNumber} order={order} className="p-4" />
               ))}

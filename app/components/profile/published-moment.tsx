@@ -7,6 +7,7 @@ import { formatDate } from "../../lib/date-format";
 import { formatMoney } from "../../lib/format";
 import { Button } from "../button";
 import { SharePanel } from "./share-panel";
+import { Card } from "../card";
 
 type Props = {
   id: string;
@@ -48,10 +49,10 @@ export function PublishedMoment({ id, name, pageUrl, trialEndsAt, onDone }: Prop
         </h1>
         <p className="max-w-prose text-balance text-lg text-muted">{t("publish.lead")}</p>
       </div>
-      <div className="rounded-[var(--radius-card)] border border-line bg-raised p-5 shadow-sm sm:p-6">
+      <Card className="p-5 shadow-sm sm:p-6">
         <h2 className="mb-4 text-lg font-semibold">{t("share.title")}</h2>
         <SharePanel id={id} pageUrl={pageUrl} title={name} />
-      </div>
+      </Card>
       <div className="flex flex-col gap-2 rounded-[var(--radius-card)] border border-line bg-brand-soft/60 p-5 sm:p-6">
         <h2 className="text-lg font-semibold text-brand">{t("publish.trialHeading")}</h2>
         <p>

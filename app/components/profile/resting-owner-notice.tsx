@@ -5,6 +5,7 @@ import { useTranslation } from "../../lib/i18n";
 import { plans } from "../../../contract/pricing";
 import { formatMoney } from "../../lib/format";
 import { ButtonLink } from "../button";
+import { Card } from "../card";
 
 export function RestingOwnerNotice({ id, isOwner }: { id: string; isOwner: boolean }) {
   const { t, i18n } = useTranslation();
@@ -13,10 +14,11 @@ export function RestingOwnerNotice({ id, isOwner }: { id: string; isOwner: boole
     yearly: formatMoney(plans.yearly.price, i18n.language),
   };
   return (
-    <section
+    <Card
+      as="section"
       aria-labelledby="resting-owner"
       data-testid="resting-owner-notice"
-      className="flex flex-col gap-3 rounded-[var(--radius-card)] border border-line bg-raised p-5 sm:p-6"
+      className="flex flex-col gap-3 p-5 sm:p-6"
     >
       <h2 id="resting-owner" className="text-xl font-semibold text-ink">
         {t("profile.resting.ownerNotice.heading")}
@@ -34,6 +36,6 @@ export function RestingOwnerNotice({ id, isOwner }: { id: string; isOwner: boole
           </div>
         </>
       )}
-    </section>
+    </Card>
   );
 }

@@ -17,6 +17,7 @@ import { Alert } from "../alert";
 import { Button } from "../button";
 import { LinksField, NameFields, PictureFields, StoryField } from "./content-fields";
 import { ProfileView } from "./profile-view";
+import { cardClass } from "../card";
 
 type Props = {
   id: string;
@@ -120,7 +121,7 @@ export function Walkthrough({ id, initial, language, pageUrl, done, onPublished,
       <form
         noValidate
         onSubmit={(event) => void save(event)}
-        className="flex flex-col gap-5 rounded-[var(--radius-card)] border border-line bg-raised p-6"
+        className={`flex flex-col gap-5 ${cardClass} p-6`}
       >
         <uploads.Provider>
           <h1

@@ -10,7 +10,7 @@ import { Alert } from "../../components/alert";
 import { Button } from "../../components/button";
 import { CheckboxField } from "../../components/checkbox-field";
 import { EmailVerification } from "../../components/email-verification";
-import { CardSection } from "../../components/facts";
+import { CardSection } from "../../components/card";
 import { FormAlert } from "../../components/form-alert";
 import { PageHeader } from "../../components/page-header";
 import { TextField } from "../../components/text-field";

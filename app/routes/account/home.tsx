@@ -19,6 +19,7 @@ import {
 import { useFormSubmit } from "../../lib/use-form-submit";
 import { serverRules } from "../../rules/index.server";
 import type { Route } from "./+types/home";
+import { cardClass } from "../../components/card";
 
 export const middleware: Route.MiddlewareFunction[] = serverRules("index");
 
@@ -63,11 +64,7 @@ export default function AccountHome({ loaderData }: Route.ComponentProps) {
           : t("accountHome.lead")}
       </p>
       <HelpingPages pages={loaderData.helping} />
-      <form
-        noValidate
-        onSubmit={submit}
-        className="flex flex-col gap-4 rounded-[var(--radius-card)] border border-line bg-raised p-6"
-      >
+      <form noValidate onSubmit={submit} className={`flex flex-col gap-4 ${cardClass} p-6`}>
         <TextField
           label={t("accountHome.codeLabel")}
           hint={t("accountHome.codeHint")}

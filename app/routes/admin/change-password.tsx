@@ -9,6 +9,7 @@ import { TextField } from "../../components/text-field";
 import { api } from "../../lib/api";
 import { useFormSubmit } from "../../lib/use-form-submit";
 import { newPasswordProblems } from "../../lib/validate";
+import { cardClass } from "../../components/card";
 
 export default function ChangePassword() {
   const { t } = useTranslation();
@@ -53,7 +54,7 @@ export default function ChangePassword() {
       <form
         noValidate
         onSubmit={(event) => void submit(event)}
-        className="flex flex-col gap-4 rounded-[var(--radius-card)] border border-line bg-raised p-6"
+        className={`flex flex-col gap-4 ${cardClass} p-6`}
       >
         <FormAlert form={form} done={t("admin.password.done")} />
         <TextField

@@ -34,7 +34,7 @@ import { api } from "../../lib/api";
 import { activeCreditor, servicesContext } from "../../lib/services.server";
 import { useFormSubmit, type FieldErrors } from "../../lib/use-form-submit";
 import type { Route } from "./+types/creditor";
-import { CardSection } from "../../components/facts";
+import { CardSection } from "../../components/card";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { creditor: await activeCreditor(context.get(servicesContext).db) };

@@ -20,6 +20,7 @@ import { newPasswordProblem } from "../../lib/validate";
 import { activeCreditor, adminDashboard, servicesContext, setupGaps } from "../../lib/services.server";
 import type { SetupGap } from "../../lib/services.server";
 import type { Route } from "./+types/home";
+import { Card } from "../../components/card";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, config, logger } = context.get(servicesContext);
@@ -88,16 +89,13 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
         </h2>
         <ul className="mt-3 grid gap-3 sm:grid-cols-3">
           {adminScreens.map((screen) => (
-            <li
-              key={screen.path}
-              className="relative flex flex-col gap-1 rounded-[var(--radius-card)] border border-line bg-raised p-4 hover:bg-brand-soft"
-            >
+            <Card as="li" key={screen.path} className="relative flex flex-col gap-1 p-4 hover:bg-brand-soft">
               {/* The whole card is the link's target; its name stays the screen's name. */}
               <Link to={screen.path} className="font-medium text-brand after:absolute after:inset-0">
                 {t(screen.label)}
               </Link>
               <p className="text-sm text-muted">{t(screen.description)}</p>
-            </li>
+            </Card>
           ))}
         </ul>
       </nav>
@@ -152,10 +150,7 @@ function UserTool() {
         )}
         {state === "failed" && <Alert tone="error" title={t("validation.failed")} />}
         {user && (
-          <article
-            aria-label={user.email}
-            className="rounded-[var(--radius-card)] border border-line bg-raised p-5"
-          >
+          <Card as="article" aria-label={user.email} className="p-5">
             <h3 className="text-lg font-semibold">{user.email}</h3>
             <dl className="mt-3 grid grid-cols-[max-content_1fr] gap-x-4 gap-y-2 text-sm">
               <dt className="text-muted">{t("admin.users.id")}</dt>
@@ -194,7 +189,7 @@ function UserTool() {
                 }}
               />
             )}
-          </article>
+          </Card>
         )}
       </div>
     </section>

@@ -17,6 +17,7 @@ import { formatDateTime } from "../../lib/date-format";
 import { adminInvoiceDetail, servicesContext } from "../../lib/services.server";
 import type { Route } from "./+types/invoice-detail";
 import { Fact, Facts } from "../../components/facts";
+import { Card } from "../../components/card";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = invoiceIdSchema.safeParse(params.id);
@@ -60,7 +61,7 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
       {invoice ? (
         <InvoiceDetail invoice={invoice} onChange={setShown} />
       ) : (
-        <div className="rounded-[var(--radius-card)] border border-line bg-raised">
+        <Card>
           <EmptyState
             headingLevel={2}
             icon={emptyIcons.search}
@@ -72,7 +73,7 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
               </ButtonLink>
             }
           />
-        </div>
+        </Card>
       )}
     </div>
   );

@@ -23,6 +23,7 @@ import { invoiceDay, sek } from "../../components/admin/invoices/invoice-format"
 import { InvoiceStatusPill } from "../../components/admin/invoices/invoice-status";
 import { listInvoices, servicesContext } from "../../lib/services.server";
 import type { Route } from "./+types/invoices";
+import { cardClass } from "../../components/card";
 
 type Filters = { status: string; due: string; customer: string; page: number };
 
@@ -191,7 +192,7 @@ export default function InvoiceList({ loaderData }: Route.ComponentProps) {
           event.preventDefault();
           go({ customer: customer.trim() });
         }}
-        className="grid gap-4 rounded-[var(--radius-card)] border border-line bg-raised p-4 sm:grid-cols-2 sm:items-end lg:grid-cols-[12rem_14rem_minmax(0,1fr)]"
+        className={`grid gap-4 ${cardClass} p-4 sm:grid-cols-2 sm:items-end lg:grid-cols-[12rem_14rem_minmax(0,1fr)]`}
       >
         <SelectField
           label={t("adminInvoices.statusLabel")}

@@ -10,6 +10,7 @@ import { ReportStateTabs } from "../../components/admin/memory-reports/state-tab
 import { EmptyState, emptyIcons } from "../../components/empty-state";
 import { memoryReportQueue, servicesContext, viewerContext } from "../../lib/services.server";
 import type { Route } from "./+types/memory-reports";
+import { Card } from "../../components/card";
 
 const listHeadingId = "memory-reports-heading";
 
@@ -45,13 +46,13 @@ export default function MemoryReports({ loaderData }: Route.ComponentProps) {
           {t(`adminMemories.list.${state}`, { count: reports.length })}
         </h2>
         {reports.length === 0 ? (
-          <div className="rounded-[var(--radius-card)] border border-line bg-raised">
+          <Card>
             <EmptyState
               icon={emptyIcons.list}
               title={t(`adminMemories.empty.${state}`)}
               text={t(`adminMemories.emptyText.${state}`)}
             />
-          </div>
+          </Card>
         ) : (
           <ul className="flex flex-col gap-4">
             {reports.map((report) => (

@@ -30,7 +30,7 @@ import { isCountable } from "../../components/admin/invoices/invoice-draft";
 import { api } from "../../lib/api";
 import { activeCreditor, servicesContext } from "../../lib/services.server";
 import type { Route } from "./+types/new-invoice";
-import { CardSection } from "../../components/facts";
+import { Card, CardSection } from "../../components/card";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const creditor = await activeCreditor(context.get(servicesContext).db);
@@ -57,7 +57,7 @@ export default function NewInvoiceScreen({ loaderData }: Route.ComponentProps) {
       {creditor ? (
         <InvoiceForm termsDays={creditor.termsDays} />
       ) : (
-        <div className="rounded-[var(--radius-card)] border border-line bg-raised">
+        <Card>
           <EmptyState
             headingLevel={2}
             icon={emptyIcons.list}
@@ -67,7 +67,7 @@ export default function NewInvoiceScreen({ loaderData }: Route.ComponentProps) {
               <ButtonLink to="/admin/capway/creditor">{t("adminInvoices.new.setUpCreditor")}</ButtonLink>
             }
           />
-        </div>
+        </Card>
       )}
     </div>
   );

@@ -18,6 +18,7 @@ import { adminOrderDetail, servicesContext } from "../../lib/services.server";
 import { OrderFind } from "./orders-find";
 import type { Route } from "./+types/orders-detail";
 import { Fact, Facts } from "../../components/facts";
+import { Card, cardClass } from "../../components/card";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const number = orderNumberSchema.safeParse(params.orderNumber);
@@ -41,28 +42,25 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
       {finding ? (
         <LoadingRegion loading label={t("adminOrders.heading")}>
           <div className="grid gap-6 lg:grid-cols-2">
-            <div className="flex flex-col gap-4 rounded-[var(--radius-card)] border border-line bg-raised p-5">
+            <Card className="flex flex-col gap-4 p-5">
               <Skeleton className="h-6 w-48" />
               <SkeletonText lines={6} />
-            </div>
-            <div className="flex flex-col gap-4 rounded-[var(--radius-card)] border border-line bg-raised p-5">
+            </Card>
+            <Card className="flex flex-col gap-4 p-5">
               <Skeleton className="h-6 w-40" />
               <SkeletonText lines={4} />
-            </div>
+            </Card>
           </div>
         </LoadingRegion>
       ) : detail ? (
         <OrderDetail detail={detail} />
       ) : (
-        <section
-          aria-labelledby="not-found-heading"
-          className="flex max-w-xl flex-col gap-3 rounded-[var(--radius-card)] border border-line bg-raised p-6"
-        >
+        <Card as="section" aria-labelledby="not-found-heading" className="flex max-w-xl flex-col gap-3 p-6">
           <h2 id="not-found-heading" className="text-xl font-semibold">
             {t("adminOrders.notFound")}
           </h2>
           <p className="text-muted">{t("adminOrders.notFoundLead", { number: typed })}</p>
-        </section>
+        </Card>
       )}
     </div>
   );
@@ -175,7 +173,9 @@ function OrderDetail({ detail }: { detail: AdminOrderDetail }) {
           {t("adminOrders.subscriptionHeading")}
         </h2>
         {subscription ? (
-          <dl className="grid grid-cols-1 gap-x-4 gap-y-1 rounded-[var(--radius-card)] border border-line bg-raised p-5 text-sm sm:grid-cols-[max-content_1fr] sm:gap-y-2">
+          <dl
+            className={`grid grid-cols-1 gap-x-4 gap-y-1 ${cardClass} p-5 text-sm sm:grid-cols-[max-content_1fr] sm:gap-y-2`}
+          >
             <Fact label={t("adminOrders.subscriptionStatus")}>
               <StatePill
                 state={subscription.status}

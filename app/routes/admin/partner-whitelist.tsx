@@ -18,6 +18,7 @@ import { formatDate } from "../../lib/date-format";
 import { failureOf } from "../../lib/failure";
 import { listWhitelist, servicesContext } from "../../lib/services.server";
 import type { Route } from "./+types/partner-whitelist";
+import { Card } from "../../components/card";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { entries: await listWhitelist(context.get(servicesContext).db) };
@@ -71,10 +72,7 @@ export default function PartnerWhitelist({ loaderData }: Route.ComponentProps) {
         title={t("adminPartners.heading")}
         description={t("adminPartners.lead")}
       />
-      <section
-        aria-labelledby="whitelist-add"
-        className="flex flex-col gap-3 rounded-[var(--radius-card)] border border-line bg-raised p-4"
-      >
+      <Card as="section" aria-labelledby="whitelist-add" className="flex flex-col gap-3 p-4">
         <h2 id="whitelist-add" className="text-lg font-semibold">
           {t("adminPartners.add.heading")}
         </h2>
@@ -84,7 +82,7 @@ export default function PartnerWhitelist({ loaderData }: Route.ComponentProps) {
             toast.show({ title: t("adminPartners.add.done", { email: entry.email }) });
           }}
         />
-      </section>
+      </Card>
       <DataTable
         caption={t("adminPartners.caption")}
         rows={loaderData.entries}

@@ -23,6 +23,7 @@ import { useFormSubmit } from "../../lib/use-form-submit";
 import { adminProfileDetail, pagePeopleForAdmin, servicesContext } from "../../lib/services.server";
 import { AdminPagePeople } from "../../components/family/admin-people";
 import type { Route } from "./+types/profile-admin";
+import { Card, CardSection } from "../../components/card";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const typed = (new URL(request.url).searchParams.get("id") ?? "").trim().slice(0, 100);
@@ -85,9 +86,10 @@ export default function ProfileAdmin({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           {notFound && (
-            <section
+            <Card
+              as="section"
               aria-labelledby="not-found-heading"
-              className="flex max-w-xl flex-col gap-3 rounded-[var(--radius-card)] border border-line bg-raised p-6"
+              className="flex max-w-xl flex-col gap-3 p-6"
             >
               <h2 id="not-found-heading" className="text-xl font-semibold">
                 {t("adminProfiles.admin.notFound")}
@@ -98,7 +100,7 @@ export default function ProfileAdmin({ loaderData }: Route.ComponentProps) {
                   {t("adminProfiles.admin.toList")}
                 </ButtonLink>
               </div>
-            </section>
+            </Card>
           )}
 
           {detail && <ProfileDetail key={`profile:${detail.profile.id}`} detail={detail} />}
@@ -113,16 +115,16 @@ export default function ProfileAdmin({ loaderData }: Route.ComponentProps) {
 function DetailSkeleton() {
   return (
     <div className="grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
-      <div className="flex flex-col gap-4 rounded-[var(--radius-card)] border border-line bg-raised p-5">
+      <Card className="flex flex-col gap-4 p-5">
         <Skeleton className="h-6 w-48" />
         <SkeletonText lines={5} />
-      </div>
-      <div className="flex flex-col gap-4 rounded-[var(--radius-card)] border border-line bg-raised p-5">
+      </Card>
+      <Card className="flex flex-col gap-4 p-5">
         <Skeleton className="h-6 w-40" />
         <Skeleton className="h-11 w-full" />
         <Skeleton className="h-11 w-full" />
         <Skeleton className="h-11 w-32" />
-      </div>
+      </Card>
     </div>
   );
 }
@@ -176,7 +178,7 @@ function ProfileDetail({ detail }: { detail: AdminProfileDetail }) {
     <div className="flex flex-col gap-8">
       <div className="grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
         <section aria-labelledby="profile-heading" className="flex min-w-0 flex-col gap-6">
-          <div className="rounded-[var(--radius-card)] border border-line bg-raised p-5">
+          <Card className="p-5">
             <h2 id="profile-heading" className="text-xl font-semibold">
               {t("adminProfiles.admin.detailsHeading", { id: profile.id })}
             </h2>
@@ -214,7 +216,7 @@ function ProfileDetail({ detail }: { detail: AdminProfileDetail }) {
             >
               {t("adminProfiles.admin.open")}
             </Link>
-          </div>
+          </Card>
         </section>
 
         <StatusForm id={profile.id} current={profile.status} statuses={detail.settableStatuses} />
@@ -286,13 +288,7 @@ function StatusForm({
   }
 
   return (
-    <section
-      aria-labelledby="status-heading"
-      className="flex flex-col gap-4 rounded-[var(--radius-card)] border border-line bg-raised p-5"
-    >
-      <h2 id="status-heading" className="text-xl font-semibold">
-        {t("adminProfiles.admin.changeHeading")}
-      </h2>
+    <CardSection id="status-heading" title={t("adminProfiles.admin.changeHeading")}>
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
         <div aria-live="polite">
           <FormAlert form={form} />
@@ -339,6 +335,6 @@ function StatusForm({
           </Button>
         </div>
       </Dialog>
-    </section>
+    </CardSection>
   );
 }

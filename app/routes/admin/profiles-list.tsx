@@ -20,6 +20,7 @@ import { TextField } from "../../components/text-field";
 import { formatDateTime } from "../../lib/date-format";
 import { DomainError, listProfiles, servicesContext } from "../../lib/services.server";
 import type { Route } from "./+types/profiles-list";
+import { cardClass } from "../../components/card";
 
 const defaultSort = "created_desc";
 
@@ -156,7 +157,7 @@ export default function ProfilesList({ loaderData }: Route.ComponentProps) {
         onSubmit={apply}
         // Fresh fields whenever the address changes (back, forward, a shared link).
         key={listSearch(query, "")}
-        className="grid gap-3 rounded-[var(--radius-card)] border border-line bg-raised p-4 sm:grid-cols-2 lg:grid-cols-[1fr_2fr_1fr_auto] lg:items-end"
+        className={`grid gap-3 ${cardClass} p-4 sm:grid-cols-2 lg:grid-cols-[1fr_2fr_1fr_auto] lg:items-end`}
       >
         <SelectField
           label={t("adminProfiles.list.status")}

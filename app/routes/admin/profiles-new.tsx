@@ -17,6 +17,7 @@ import { useFormSubmit } from "../../lib/use-form-submit";
 import { emailProblem } from "../../lib/validate";
 import { listOrganisations, servicesContext } from "../../lib/services.server";
 import type { Route } from "./+types/profiles-new";
+import { cardClass } from "../../components/card";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const organisations = await listOrganisations(context.get(servicesContext).db);
@@ -150,7 +151,7 @@ export default function ProfilesNew({ loaderData }: Route.ComponentProps) {
       <form
         noValidate
         onSubmit={(event) => void submit(event)}
-        className="flex max-w-xl flex-col gap-4 rounded-[var(--radius-card)] border border-line bg-raised p-6"
+        className={`flex max-w-xl flex-col gap-4 ${cardClass} p-6`}
       >
         <FormAlert form={form} />
         <TextField

@@ -38,6 +38,7 @@ import {
   viewerContext,
 } from "../../lib/services.server";
 import type { Route } from "./+types/card";
+import { Card } from "../../components/card";
 
 export const middleware: Route.MiddlewareFunction[] = serverRules("checkout");
 
@@ -258,10 +259,7 @@ export default function CardCheckout({ loaderData }: Route.ComponentProps) {
       ) : (
         <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-6">
           {link ? (
-            <section
-              aria-labelledby="offer"
-              className="flex flex-col gap-1 rounded-[var(--radius-card)] border border-line bg-raised p-5"
-            >
+            <Card as="section" aria-labelledby="offer" className="flex flex-col gap-1 p-5">
               <h2 id="offer" className="text-lg font-semibold">
                 {t("checkout.offerHeading")}
               </h2>
@@ -277,7 +275,7 @@ export default function CardCheckout({ loaderData }: Route.ComponentProps) {
                   : t("checkout.offerUntilCancelled")}
               </p>
               {link.trialFirst && <p className="text-sm">{t("checkout.offerTrial", { days: trialDays })}</p>}
-            </section>
+            </Card>
           ) : (
             <PlanChoice
               plan={plan}
@@ -303,10 +301,7 @@ export default function CardCheckout({ loaderData }: Route.ComponentProps) {
             <CardFields card={card} onChange={setCard} message={form.message} />
           </section>
 
-          <section
-            aria-labelledby="summary"
-            className="flex flex-col gap-2 rounded-[var(--radius-card)] border border-line bg-raised p-5"
-          >
+          <Card as="section" aria-labelledby="summary" className="flex flex-col gap-2 p-5">
             <h2 id="summary" className="text-lg font-semibold">
               {t("checkout.summaryHeading")}
             </h2>
@@ -321,7 +316,7 @@ export default function CardCheckout({ loaderData }: Route.ComponentProps) {
                 {t("checkout.firstChargeOn", { date: firstChargeDate, amount: money(priceOre) })}
               </p>
             )}
-          </section>
+          </Card>
 
           <Button type="submit" busy={form.busy}>
             {form.busy

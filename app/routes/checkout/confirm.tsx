@@ -18,6 +18,7 @@ import {
 } from "../../lib/services.server";
 import { serverRules } from "../../rules/index.server";
 import type { Route } from "./+types/confirm";
+import { cardClass } from "../../components/card";
 
 export const middleware: Route.MiddlewareFunction[] = serverRules("checkout-confirm");
 
@@ -82,7 +83,7 @@ export default function CheckoutConfirm({ loaderData }: Route.ComponentProps) {
           )}
         />
       )}
-      <dl className="grid grid-cols-1 gap-x-6 gap-y-3 rounded-[var(--radius-card)] border border-line bg-raised p-6 sm:grid-cols-[auto_1fr]">
+      <dl className={`grid grid-cols-1 gap-x-6 gap-y-3 ${cardClass} p-6 sm:grid-cols-[auto_1fr]`}>
         <dt className="text-sm text-muted">{t("checkout.confirm.order")}</dt>
         <dd className="font-mono text-lg font-semibold tracking-wider" data-testid="order-number">
           {order.orderNumber}

@@ -30,6 +30,7 @@ import { failureOf } from "../../lib/failure";
 import { activeCreditor, profileContext, servicesContext, viewerContext } from "../../lib/services.server";
 import { serverRules } from "../../rules/index.server";
 import type { Route } from "./+types/faktura";
+import { Card } from "../../components/card";
 
 export const middleware: Route.MiddlewareFunction[] = serverRules("checkout");
 
@@ -203,10 +204,7 @@ export default function InvoiceCheckout({ loaderData }: Route.ComponentProps) {
 
           <BillingFields values={billing} onChange={change} onBlur={leave} message={form.message} />
 
-          <section
-            aria-labelledby="summary"
-            className="flex flex-col gap-3 rounded-[var(--radius-card)] border border-line bg-raised p-5"
-          >
+          <Card as="section" aria-labelledby="summary" className="flex flex-col gap-3 p-5">
             <h2 id="summary" className="text-lg font-semibold">
               {t("invoiceCheckout.summaryHeading")}
             </h2>
@@ -223,7 +221,7 @@ export default function InvoiceCheckout({ loaderData }: Route.ComponentProps) {
               </dd>
             </dl>
             <p className="text-sm">{t("invoiceCheckout.emailed")}</p>
-          </section>
+          </Card>
 
           <FormAlert form={form} />
           <Button type="submit" busy={form.busy}>

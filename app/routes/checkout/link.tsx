@@ -18,6 +18,7 @@ import {
 } from "../../lib/services.server";
 import { signInPath } from "../../rules/registry";
 import type { Route } from "./+types/link";
+import { Card } from "../../components/card";
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const viewer = context.get(viewerContext);
@@ -61,9 +62,10 @@ export default function CheckoutLink({ loaderData }: Route.ComponentProps) {
           <p>{t("checkout.link.choose")}</p>
           <ul className="flex flex-col gap-3">
             {pages.map((page) => (
-              <li
+              <Card
+                as="li"
                 key={page.id}
-                className="flex flex-col gap-3 rounded-[var(--radius-card)] border border-line bg-raised p-4 sm:flex-row sm:items-center sm:justify-between"
+                className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between"
               >
                 <p id={`link-page-${page.id}`}>
                   <span className="font-semibold">{page.name || t("checkout.unnamed")}</span>{" "}
@@ -72,7 +74,7 @@ export default function CheckoutLink({ loaderData }: Route.ComponentProps) {
                 <ButtonLink to={page.to} aria-describedby={`link-page-${page.id}`}>
                   {t("checkout.link.continue")}
                 </ButtonLink>
-              </li>
+              </Card>
             ))}
           </ul>
         </>

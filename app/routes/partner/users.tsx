@@ -23,6 +23,7 @@ import { serverRules } from "../../rules/index.server";
 import { viewerOrganisation } from "../../lib/partner-organisation.server";
 import { partnerUsers, requireOrganisation, servicesContext, viewerContext } from "../../lib/services.server";
 import type { Route } from "./+types/users";
+import { cardClass } from "../../components/card";
 
 export const middleware: Route.MiddlewareFunction[] = serverRules("partner", "partner-name");
 
@@ -174,7 +175,7 @@ export default function PartnerUsers({ loaderData }: Route.ComponentProps) {
           event.preventDefault();
           void navigate(listPath({ q: q.trim(), page: 1 }));
         }}
-        className="rounded-[var(--radius-card)] border border-line bg-raised p-4"
+        className={`${cardClass} p-4`}
       >
         <TextField
           label={t("partner.users.search")}

@@ -6,6 +6,7 @@ import { redirect } from "react-router";
 import { isProfileId, normalizeProfileId } from "../../../contract/profile-id";
 import { ProfileCodeForm } from "../../components/profile-code-form";
 import type { Route } from "./+types/code";
+import { Card } from "../../components/card";
 
 /** What is echoed back of a typed code: enough to see the mistake, never a page of text. */
 const echoedLength = 64;
@@ -27,14 +28,14 @@ export default function FindByCode({ loaderData }: Route.ComponentProps) {
         {t("error.code.heading")}
       </h1>
       <p className="text-muted">{t("error.code.lead")}</p>
-      <div className="rounded-[var(--radius-card)] border border-line bg-raised p-6">
+      <Card className="p-6">
         {/* A new answer (another code typed) starts the field afresh. */}
         <ProfileCodeForm
           key={`${loaderData.code}:${loaderData.invalid}`}
           initialCode={loaderData.code}
           invalid={loaderData.invalid}
         />
-      </div>
+      </Card>
     </section>
   );
 }

@@ -14,6 +14,7 @@ import { Alert } from "../../components/alert";
 import { Button, ButtonLink } from "../../components/button";
 import { DomainError, readInvitation, servicesContext, viewerContext } from "../../lib/services.server";
 import type { Route } from "./+types/invitation";
+import { cardClass } from "../../components/card";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token")?.trim() ?? "";
@@ -39,7 +40,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 const box = "mx-auto flex w-full max-w-xl flex-col gap-5 py-6 sm:py-12";
-const card = "flex flex-col gap-4 rounded-[var(--radius-card)] border border-line bg-raised p-5 sm:p-8";
+const card = `flex flex-col gap-4 ${cardClass} p-5 sm:p-8`;
 
 export default function Invitation({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

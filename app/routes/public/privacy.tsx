@@ -7,6 +7,7 @@ import { ConsentSetting } from "../../components/consent-choice";
 import { PageHeader } from "../../components/page-header";
 import { privacyFacts, servicesContext } from "../../lib/services.server";
 import type { Route } from "./+types/privacy";
+import { cardClass } from "../../components/card";
 
 export function loader({ context }: Route.LoaderArgs) {
   return privacyFacts(context.get(servicesContext).config);
@@ -67,7 +68,7 @@ export default function Privacy({ loaderData: facts }: Route.ComponentProps) {
         </address>
       </Section>
       <Section id="stored" title={t("privacy.stored.title")}>
-        <dl className="divide-y divide-line rounded-[var(--radius-card)] border border-line bg-raised">
+        <dl className={`divide-y divide-line ${cardClass}`}>
           {storedKinds.map((kind) => (
             <div key={kind} className="grid gap-1 p-4 sm:grid-cols-[12rem_1fr] sm:gap-4">
               <dt className="font-semibold text-ink">{t(`privacy.stored.${kind}.what`)}</dt>

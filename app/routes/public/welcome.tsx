@@ -11,6 +11,7 @@ import { useTranslation } from "../../lib/i18n";
 import { partnerWelcome, servicesContext } from "../../lib/services.server";
 import { serverRules } from "../../rules/index.server";
 import type { Route } from "./+types/welcome";
+import { Card } from "../../components/card";
 
 export const middleware: Route.MiddlewareFunction[] = serverRules("login");
 
@@ -36,7 +37,7 @@ export default function Welcome({ loaderData }: Route.ComponentProps) {
           {t("welcome.heading", { name })}
         </h1>
       </header>
-      <div className="flex flex-col gap-4 rounded-[var(--radius-card)] border border-line bg-raised p-6 text-lg leading-relaxed">
+      <Card className="flex flex-col gap-4 p-6 text-lg leading-relaxed">
         <p>{t("welcome.intro")}</p>
         <p className="text-muted">{t("welcome.grave")}</p>
         <p className="text-muted">{t("welcome.start", { name })}</p>
@@ -48,7 +49,7 @@ export default function Welcome({ loaderData }: Route.ComponentProps) {
             {t("welcome.haveAccount")}
           </ButtonLink>
         </div>
-      </div>
+      </Card>
     </section>
   );
 }

@@ -7,6 +7,7 @@ import { Button } from "../../button";
 import { DataTable, type Column } from "../../data-table";
 import { EmptyState, emptyIcons } from "../../empty-state";
 import type { Awaiting } from "./use-awaiting-plaques";
+import { Card } from "../../card";
 
 export function AwaitingPanel({
   awaiting,
@@ -127,14 +128,14 @@ export function AwaitingPanel({
       )}
       {awaiting.state === "ready" && rows.length === 0 ? (
         // No table at all when none wait: an empty table is only wider than the message.
-        <div className="rounded-[var(--radius-card)] border border-line bg-raised">
+        <Card>
           <EmptyState
             title={t("adminLabels.awaiting.empty")}
             text={t("adminLabels.awaiting.emptyText")}
             icon={emptyIcons.list}
             headingLevel={3}
           />
-        </div>
+        </Card>
       ) : (
         <DataTable
           caption={t("adminLabels.awaiting.caption")}

@@ -3,6 +3,7 @@
 import { useTranslation } from "../../../lib/i18n";
 import { Button } from "../../button";
 import { TextArea } from "../../text-area";
+import { cardClass } from "../../card";
 
 const exampleText = [
   "Anna Åkesson",
@@ -30,9 +31,7 @@ export function PastePanel({ value, onChange }: { value: string; onChange: (text
       />
       <div className="flex flex-col gap-2">
         <h3 className="text-sm font-medium text-ink">{t("adminLabels.paste.example")}</h3>
-        <pre className="overflow-x-auto rounded-[var(--radius-card)] border border-line bg-raised p-3 text-sm text-ink">
-          {exampleText}
-        </pre>
+        <pre className={`overflow-x-auto ${cardClass} p-3 text-sm text-ink`}>{exampleText}</pre>
         <div>
           <Button variant="secondary" onClick={() => onChange(exampleText)}>
             {t("adminLabels.paste.useExample")}

@@ -6,6 +6,7 @@ import { useUserLookup } from "../../../lib/use-user-lookup";
 import { Alert } from "../../alert";
 import { Button } from "../../button";
 import { TextField } from "../../text-field";
+import { CardSection } from "../../card";
 
 export function CustomerFinder({
   customer,
@@ -18,13 +19,7 @@ export function CustomerFinder({
   const { email, setEmail, emailError, state, find } = useUserLookup(onChosen);
 
   return (
-    <section
-      aria-labelledby="customer-heading"
-      className="flex flex-col gap-4 rounded-[var(--radius-card)] border border-line bg-raised p-5"
-    >
-      <h2 id="customer-heading" className="text-xl font-semibold">
-        {t("checkoutLinks.customerHeading")}
-      </h2>
+    <CardSection id="customer-heading" title={t("checkoutLinks.customerHeading")}>
       <form noValidate role="search" onSubmit={(event) => void find(event)} className="flex flex-col gap-3">
         <TextField
           label={t("auth.email")}
@@ -50,6 +45,6 @@ export function CustomerFinder({
           </Alert>
         )}
       </div>
-    </section>
+    </CardSection>
   );
 }

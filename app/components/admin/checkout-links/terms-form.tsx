@@ -17,6 +17,7 @@ import { MoneyField } from "../../money-field";
 import { SelectField } from "../../select-field";
 import { TextField } from "../../text-field";
 import { useToast } from "../../toast";
+import { CardSection } from "../../card";
 
 const intervals: CheckoutLinkInterval[] = ["month", "year"];
 const minPriceOre = 100;
@@ -88,13 +89,7 @@ export function TermsForm({ customer }: { customer: AdminUser | null }) {
   }
 
   return (
-    <section
-      aria-labelledby="terms-heading"
-      className="flex flex-col gap-4 rounded-[var(--radius-card)] border border-line bg-raised p-5"
-    >
-      <h2 id="terms-heading" className="text-xl font-semibold">
-        {t("checkoutLinks.termsHeading")}
-      </h2>
+    <CardSection id="terms-heading" title={t("checkoutLinks.termsHeading")}>
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
         <div aria-live="polite">
           <FormAlert form={form} />
@@ -154,7 +149,7 @@ export function TermsForm({ customer }: { customer: AdminUser | null }) {
         </div>
       </form>
       {created && <CreatedLink ref={resultRef} link={created} email={customer.email} />}
-    </section>
+    </CardSection>
   );
 }
 

@@ -8,6 +8,7 @@ import type { BgMaxImportSummary } from "../../../../contract/bgmax";
 import { DataTable, type Column } from "../../data-table";
 import { StatePill } from "../../state-pill";
 import { sek } from "./invoice-format";
+import { Card } from "../../card";
 
 type Matched = BgMaxImportSummary["matched"][number];
 type Partial = BgMaxImportSummary["partial"][number];
@@ -153,13 +154,10 @@ export function BgMaxReport({ name, summary }: { name: string; summary: BgMaxImp
       </div>
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7">
         {counts.map(([label, value]) => (
-          <div
-            key={label}
-            className="flex flex-col gap-1 rounded-[var(--radius-card)] border border-line bg-raised p-3"
-          >
+          <Card key={label} className="flex flex-col gap-1 p-3">
             <dt className="text-sm text-muted">{label}</dt>
             <dd className="text-lg font-semibold tabular-nums">{value}</dd>
-          </div>
+          </Card>
         ))}
       </dl>
       <Part id="bgmax-matched" title={t("adminInvoices.bgmax.matched")} count={summary.matched.length}>

@@ -20,6 +20,7 @@ import { useToast } from "../../toast";
 import { invoiceFailureOf } from "./api-failure";
 import { errorsOfFields, errorsOfIssues, type InvoiceFieldErrors } from "./invoice-errors";
 import { invoiceDay, sek, todayInSweden } from "./invoice-format";
+import { Card } from "../../card";
 
 type Props = { invoice: AdminInvoiceDetail; onChange: (invoice: AdminInvoiceDetail) => void };
 type Open = "payment" | "reminder" | "credit" | null;
@@ -39,10 +40,7 @@ export function InvoiceActions({ invoice, onChange }: Props) {
   };
 
   return (
-    <section
-      aria-labelledby="invoice-actions"
-      className="flex flex-col gap-3 rounded-[var(--radius-card)] border border-line bg-raised p-5"
-    >
+    <Card as="section" aria-labelledby="invoice-actions" className="flex flex-col gap-3 p-5">
       <h2
         id="invoice-actions"
         ref={heading}
@@ -97,7 +95,7 @@ export function InvoiceActions({ invoice, onChange }: Props) {
       >
         {open === "credit" && <CreditForm invoice={invoice} onDone={done} onCancel={close} />}
       </Dialog>
-    </section>
+    </Card>
   );
 }
 

@@ -6,6 +6,7 @@ import { invoiceTotals, roundToKronor } from "../../../../contract/swedish-numbe
 import type { InvoiceLineInput } from "../../../../contract/invoices";
 import { sek } from "./invoice-format";
 import { isCountable } from "./invoice-draft";
+import { CardSection } from "../../card";
 
 export function InvoiceSummary({ lines }: { lines: readonly InvoiceLineInput[] }) {
   const { t, i18n } = useTranslation();
@@ -16,13 +17,7 @@ export function InvoiceSummary({ lines }: { lines: readonly InvoiceLineInput[] }
   const skipped = lines.length - countable.length;
 
   return (
-    <section
-      aria-labelledby="invoice-summary-heading"
-      className="flex flex-col gap-4 rounded-[var(--radius-card)] border border-line bg-raised p-5"
-    >
-      <h2 id="invoice-summary-heading" className="text-xl font-semibold">
-        {t("adminInvoices.new.summary")}
-      </h2>
+    <CardSection id="invoice-summary-heading" title={t("adminInvoices.new.summary")}>
       {countable.length === 0 ? (
         <p className="text-sm text-muted">{t("adminInvoices.new.summaryEmpty")}</p>
       ) : (
@@ -80,6 +75,6 @@ export function InvoiceSummary({ lines }: { lines: readonly InvoiceLineInput[] }
       {skipped > 0 && countable.length > 0 && (
         <p className="text-sm text-muted">{t("adminInvoices.new.summarySkipped", { count: skipped })}</p>
       )}
-    </section>
+    </CardSection>
   );
 }

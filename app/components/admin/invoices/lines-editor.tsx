@@ -10,6 +10,7 @@ import { SelectField } from "../../select-field";
 import { TextField } from "../../text-field";
 import { isCountable, lineInputOf, newLine, type DraftLine } from "./invoice-draft";
 import { sek } from "./invoice-format";
+import { CardSection } from "../../card";
 
 type Props = {
   lines: DraftLine[];
@@ -29,13 +30,7 @@ export function LinesEditor({ lines, onChange, error, listError }: Props) {
     onChange(lines.map((line, at) => (at === index ? { ...line, ...patch } : line)));
 
   return (
-    <section
-      aria-labelledby="invoice-lines-heading"
-      className="flex flex-col gap-4 rounded-[var(--radius-card)] border border-line bg-raised p-5"
-    >
-      <h2 id="invoice-lines-heading" className="text-xl font-semibold">
-        {t("adminInvoices.new.lines")}
-      </h2>
+    <CardSection id="invoice-lines-heading" title={t("adminInvoices.new.lines")}>
       {listError && (
         <p className="text-sm font-medium text-danger" role="alert">
           {listError}
@@ -119,6 +114,6 @@ export function LinesEditor({ lines, onChange, error, listError }: Props) {
         </Button>
       </div>
       <p className="text-sm text-muted">{t("adminInvoices.new.linesHint", { max: maxQuantity })}</p>
-    </section>
+    </CardSection>
   );
 }

@@ -11,6 +11,7 @@ import { useTranslation } from "../../../lib/i18n";
 import { Button } from "../../button";
 import { StatePill, type PillTone } from "../../state-pill";
 import { useToast } from "../../toast";
+import { Card } from "../../card";
 
 type Decision = "hide" | "keep";
 
@@ -49,10 +50,11 @@ export function ReportCard({ report, onDecided }: { report: MemoryReport; onDeci
   }
 
   return (
-    <article
+    <Card
+      as="article"
       aria-labelledby={headingId}
       data-report={report.id}
-      className="flex flex-col gap-4 rounded-[var(--radius-card)] border border-line bg-raised p-4 sm:p-5"
+      className="flex flex-col gap-4 p-4 sm:p-5"
     >
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
         <div className="flex min-w-0 flex-col gap-1">
@@ -133,6 +135,6 @@ export function ReportCard({ report, onDecided }: { report: MemoryReport; onDeci
           })}
         </p>
       )}
-    </article>
+    </Card>
   );
 }

@@ -4,6 +4,7 @@ import { useTranslation } from "../../../lib/i18n";
 import { codesPerSheet, maxSheetCodes, type QrLevel } from "../../../../contract/qr";
 import { Button } from "../../button";
 import { RadioGroup } from "../../radio-group";
+import { Card } from "../../card";
 
 export function SheetActions({
   total,
@@ -30,7 +31,7 @@ export function SheetActions({
   const codes = search ? Math.min(total, maxSheetCodes) : total;
   const sheets = Math.ceil(codes / codesPerSheet);
   return (
-    <div className="flex flex-col gap-4 rounded-[var(--radius-card)] border border-line bg-raised p-4">
+    <Card className="flex flex-col gap-4 p-4">
       <RadioGroup
         label={t("adminQr.level.label")}
         hint={t("adminQr.level.hint")}
@@ -79,6 +80,6 @@ export function SheetActions({
           })
         )}
       </div>
-    </div>
+    </Card>
   );
 }

@@ -11,6 +11,7 @@ import { Button } from "../../button";
 import { CheckboxField } from "../../checkbox-field";
 import { FormAlert } from "../../form-alert";
 import { RadioGroup } from "../../radio-group";
+import { CardSection } from "../../card";
 
 type Field = "moderation" | "candlesOn" | "allowLinks";
 
@@ -29,13 +30,7 @@ export function SettingsPanel({ profileId, initial }: { profileId: string; initi
   };
 
   return (
-    <section
-      aria-labelledby={headingId}
-      className="flex flex-col gap-4 rounded-[var(--radius-card)] border border-line bg-raised p-5"
-    >
-      <h2 id={headingId} className="text-xl font-semibold">
-        {t("memoryModeration.settings.heading")}
-      </h2>
+    <CardSection id={headingId} title={t("memoryModeration.settings.heading")}>
       <form
         noValidate
         className="flex flex-col gap-3"
@@ -85,6 +80,6 @@ export function SettingsPanel({ profileId, initial }: { profileId: string; initi
           </Button>
         </div>
       </form>
-    </section>
+    </CardSection>
   );
 }

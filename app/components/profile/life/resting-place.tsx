@@ -4,6 +4,7 @@
 import type { RestingPlace } from "../../../../contract/profiles";
 import { useTranslation } from "../../../lib/i18n";
 import { geoLink, openStreetMapLink, openStreetMapSearch } from "../../../lib/life-and-place";
+import { Card } from "../../card";
 
 function MapLink({ href, children, testId }: { href: string; children: string; testId: string }) {
   return (
@@ -48,7 +49,7 @@ export function RestingPlaceSection({ scope, place }: { scope: string; place: Re
       >
         {t("life.place.heading")}
       </h2>
-      <div className="flex flex-col gap-4 rounded-[var(--radius-card)] border border-line bg-raised p-5 sm:flex-row sm:items-start sm:justify-between sm:gap-8">
+      <Card className="flex flex-col gap-4 p-5 sm:flex-row sm:items-start sm:justify-between sm:gap-8">
         <dl className="grid grid-cols-[auto_1fr] items-baseline gap-x-4 gap-y-1 text-ink">
           {rows.map((row) => (
             <div key={row.label} className="contents">
@@ -76,7 +77,7 @@ export function RestingPlaceSection({ scope, place }: { scope: string; place: Re
             )}
           </ul>
         </div>
-      </div>
+      </Card>
     </section>
   );
 }

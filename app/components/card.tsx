@@ -1,0 +1,28 @@
+// The raised card every screen sets its parts on (a form, a set of facts, a list, a notice), said once
+// here so that its border, colour and corners change in one place: `Card` for a box of any of the
+// block elements below, `cardClass` for an element that is itself the card (a form, a table's frame, a
+// list), and `CardSection`, a card with its own heading that names it for assistive technology.
+import type { HTMLAttributes, ReactNode } from "react";
+
+export const cardClass = "rounded-[var(--radius-card)] border border-line bg-raised";
+
+type CardTag = "div" | "section" | "article" | "li" | "aside";
+
+export function Card({
+  as: Tag = "div",
+  className,
+  ...rest
+}: { as?: CardTag } & HTMLAttributes<HTMLElement>) {
+  return <Tag className={className ? `${cardClass} ${className}` : cardClass} {...rest} />;
+}
+
+export function CardSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Card as="section" aria-labelledby={id} className="flex min-w-0 flex-col gap-4 p-5">
+      <h2 id={id} className="text-xl font-semibold">
+        {title}
+      </h2>
+      {children}
+    </Card>
+  );
+}
