@@ -10,7 +10,7 @@ import { shoot } from "./support/shots";
 import { signInAs } from "./support/accounts";
 import { expect, test, waitForHydration } from "./support/fixtures";
 import { ensureCreditor } from "./support/creditor";
-import { ownedPage } from "./support/pages";
+import { ownedPage, payByInvoice } from "./support/pages";
 
 /** The screen at both sizes, for a person to look at (the run does not judge them). */
 
@@ -220,3 +220,53 @@ test("a billing field the API refuses is explained at that field, in the reader'
   await expect(page.getByLabel("Ort")).toBeFocused();
   await expect(page.getByRole("button", { name: /^Beställ och betala/ })).toBeEnabled();
 });
+
+// A refusal says its own reason under the spec's "There was an error" (ADR 032): the API names it
+// (checkout.unpaid-invoice with the invoice's number) and the screen says it in the reader's language.
+for (const [language, texts] of [
+  [
+    "en-US",
+    {
+      card: "Card number",
+      expiry: "Expiry date",
+      cvc: "Security code (CVC)",
+      name: "Name on the card",
+      pay: /^Save card/,
+      error: "There was an error",
+      reason: (number: number) =>
+        `This page has an unpaid invoice (number ${number}); paying it keeps the page.`,
+    },
+  ],
+  [
+    "sv-SE",
+    {
+      card: "Kortnummer",
+      expiry: "Giltigt till",
+      cvc: "Säkerhetskod (CVC)",
+      name: "Namn på kortet",
+      pay: /^Spara kort/,
+      error: "Det uppstod ett fel",
+      reason: (number: number) =>
+        `Sidan har en obetald faktura (nummer ${number}). Betala den så finns sidan kvar.`,
+    },
+  ],
+] as const) {
+  test(`a card checkout on a page with an unpaid invoice says so with the invoice's number (${language})`, async ({
+    page,
+    browser,
+  }) => {
+    const { id, token } = await ownedPage(browser, { displayName: "Olle Ek" });
+    const number = await payByInvoice(page.request, token, id);
+    await signInAs(page, token, language);
+    await page.goto(`/k/${id}/checkout/card`);
+    await waitForHydration(page);
+    await page.getByLabel(texts.card).fill("4242424242424242");
+    await page.getByLabel(texts.expiry).fill("1239");
+    await page.getByLabel(texts.cvc).fill("321");
+    await page.getByLabel(texts.name, { exact: true }).fill("Olle Ek");
+    await page.getByRole("button", { name: texts.pay }).click();
+    const alert = page.getByRole("alert").filter({ hasText: texts.error });
+    await expect(alert).toContainText(texts.reason(number));
+    await expect(page).toHaveURL(new RegExp(`/k/${id}/checkout/card$`));
+  });
+}

@@ -128,6 +128,24 @@ export async function payByCard(
   return order.orderNumber;
 }
 
+/**
+ * Orders the page's monthly plan by invoice through the API (the invoice checkout's own call), as its
+ * owner; the invoice is issued at once and stays unpaid. Answers the invoice's number.
+ */
+export async function payByInvoice(
+  request: APIRequestContext,
+  token: string,
+  profileId: string,
+): Promise<number> {
+  const billing = { name: "Olle Ek", street: "Storgatan 1", postcode: "11122", city: "Stockholm" };
+  const response = await request.post("/api/checkout/faktura", {
+    data: { profileId, plan: "monthly", billing: { ...billing, email: `olle.${profileId}@example.com` } },
+    headers: { Authorization: `Bearer ${token}`, ...origin },
+  });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { invoice: { number: number } }).invoice.number;
+}
+
 /** Signs the admin in (through the API) and opens `path`, ready to use: the app has hydrated. */
 export async function openAsAdmin(page: Page, path: string): Promise<void> {
   await signInByApi(page, admin);
