@@ -1,44 +1,27 @@
 // The candles on the owner's moderation screen (issue 33): how many are lit, the names waiting for the
 // owner (each to show or hide: a name waits where memories wait), and the names decided, to change
 // their mind. The count never waits; only a name does.
-import { useId, useRef, useState } from "react";
+import { useId, useRef } from "react";
 import type { OwnerCandleName, OwnerCandles } from "../../../../contract/memories";
-import { api, ApiError } from "../../../lib/api";
 import { formatDateTime } from "../../../lib/date-format";
 import { useTranslation } from "../../../lib/i18n";
 import { Alert } from "../../alert";
 import { Button } from "../../button";
 import { StatePill } from "../../state-pill";
-import { useToast } from "../../toast";
+import { Card } from "../../card";
+import { decideCandle, useDecision } from "./use-decision";
 
 type Decision = "shown" | "hidden";
 
 function CandleName({ candle, onDecided }: { candle: OwnerCandleName; onDecided: () => void }) {
   const { t, i18n } = useTranslation();
-  const toast = useToast();
-  const [busy, setBusy] = useState<Decision | null>(null);
-  const [failed, setFailed] = useState(false);
+  const { busy, failed, decide } = useDecision<Decision>({
+    send: (state) => decideCandle(candle.id, state),
+    doneTitle: (state) =>
+      t(`memoryModeration.candles.${state === "shown" ? "nowShown" : "nowHidden"}`, { name: candle.name }),
+    onDecided,
+  });
   const about = t("memoryModeration.candles.about", { name: candle.name });
-
-  async function decide(state: Decision) {
-    setBusy(state);
-    setFailed(false);
-    try {
-      await api.post("/kammare/candles/decision", { body: { candleId: candle.id, state } });
-      const done = state === "shown" ? "nowShown" : "nowHidden";
-      toast.show({ title: t(`memoryModeration.candles.${done}`, { name: candle.name }) });
-      onDecided();
-    } catch (caught) {
-      if (caught instanceof ApiError && caught.status === 404) {
-        toast.show({ tone: "error", title: t("memoryModeration.actions.gone") });
-        onDecided();
-      } else {
-        setFailed(true);
-      }
-    } finally {
-      setBusy(null);
-    }
-  }
 
   const action = (state: Decision) => (
     <Button
@@ -87,10 +70,11 @@ export function CandlesPanel({ candles, on }: { candles: OwnerCandles; on: boole
   const waitingHeading = useRef<HTMLHeadingElement>(null);
   const focusWaiting = () => waitingHeading.current?.focus();
   return (
-    <section
+    <Card
+      as="section"
       aria-labelledby={headingId}
       data-testid="candles-panel"
-      className="flex flex-col gap-1 rounded-[var(--radius-card)] border border-line bg-raised p-5"
+      className="flex flex-col gap-1 p-5"
     >
       <h2 id={headingId} className="text-xl font-semibold">
         {t("memoryModeration.candles.heading")}
@@ -136,6 +120,6 @@ export function CandlesPanel({ candles, on }: { candles: OwnerCandles; on: boole
           </ul>
         </details>
       )}
-    </section>
+    </Card>
   );
 }

@@ -3,15 +3,15 @@
 // do with it: show, hide, remove (after a confirmation) and reply.
 import { useEffect, useId, useRef, useState } from "react";
 import type { OwnerMemory } from "../../../../contract/memories";
-import { api, ApiError } from "../../../lib/api";
 import { formatDateTime } from "../../../lib/date-format";
 import { useTranslation } from "../../../lib/i18n";
 import { Alert } from "../../alert";
 import { Button } from "../../button";
 import { Dialog } from "../../dialog";
 import { StatePill } from "../../state-pill";
-import { useToast } from "../../toast";
 import { ReplyEditor } from "./reply-editor";
+import { decideMemory, useDecision } from "./use-decision";
+import { Card } from "../../card";
 
 type Decision = "shown" | "hidden" | "removed";
 
@@ -29,11 +29,14 @@ type Props = {
 
 export function MemoryCard({ memory, onDecided }: Props) {
   const { t, i18n } = useTranslation();
-  const toast = useToast();
   const headingId = useId();
-  const [busy, setBusy] = useState<Decision | null>(null);
-  const [failed, setFailed] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const { busy, failed, decide } = useDecision<Decision>({
+    send: (state) => decideMemory(memory.id, state),
+    doneTitle: (state) => t(`memoryModeration.actions.${state}`, { name: memory.name }),
+    onDecided,
+    onSettled: () => setConfirming(false),
+  });
   const [replying, setReplying] = useState(false);
   const actions = useRef<HTMLDivElement>(null);
   // The reply closed: focus goes back to its button once the buttons are there again (an effect of
@@ -46,28 +49,6 @@ export function MemoryCard({ memory, onDecided }: Props) {
   }, [replying]);
   const about = t("memoryModeration.actions.about", { name: memory.name });
 
-  async function decide(state: Decision) {
-    setBusy(state);
-    setFailed(false);
-    try {
-      await api.post("/kammare/memories/decision", { body: { memoryId: memory.id, state } });
-      toast.show({ title: t(`memoryModeration.actions.${state}`, { name: memory.name }) });
-      setConfirming(false);
-      onDecided();
-    } catch (caught) {
-      setConfirming(false);
-      if (caught instanceof ApiError && caught.status === 404) {
-        // Gone meanwhile (the page's data is loaded again): the card goes with it.
-        toast.show({ tone: "error", title: t("memoryModeration.actions.gone") });
-        onDecided();
-      } else {
-        setFailed(true);
-      }
-    } finally {
-      setBusy(null);
-    }
-  }
-
   const label = (state: Decision, key: string) => (
     <>
       {busy === state ? t(busyKeys[state]) : t(key)}
@@ -76,10 +57,11 @@ export function MemoryCard({ memory, onDecided }: Props) {
   );
 
   return (
-    <article
+    <Card
+      as="article"
       aria-labelledby={headingId}
       data-memory={memory.id}
-      className="flex flex-col gap-3 rounded-[var(--radius-card)] border border-line bg-raised p-4 sm:p-5"
+      className="flex flex-col gap-3 p-4 sm:p-5"
     >
       <header className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
         <div className="flex min-w-0 flex-col">
@@ -177,6 +159,6 @@ export function MemoryCard({ memory, onDecided }: Props) {
           </Button>
         </div>
       </Dialog>
-    </article>
+    </Card>
   );
 }
