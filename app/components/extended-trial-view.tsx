@@ -6,20 +6,17 @@
 // with an example page, and nothing in it can be used.
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "../lib/i18n";
-import { Link } from "react-router";
-import { plans } from "../../contract/pricing";
 import type { ProfileStatus, ProfileView } from "../../contract/profiles";
 import type { TrialRefusal } from "../../contract/trials";
 import { api } from "../lib/api";
 import { formatDate } from "../lib/date-format";
-import { formatMoney } from "../lib/format";
 import { useFormSubmit } from "../lib/use-form-submit";
 import { Alert } from "./alert";
-import { Button, ButtonLink } from "./button";
+import { Button } from "./button";
 import { CheckboxField } from "./checkbox-field";
 import { EmailVerification } from "./email-verification";
-import { ProfileCodeForm } from "./profile-code-form";
 import { RadioGroup } from "./radio-group";
+import { TrialNoPages, TrialPoints, TrialScreen, TrialStarted, useTrialValues } from "./trial-screen";
 
 export type ExtendedTrialPage = {
   id: string;
@@ -42,74 +39,41 @@ export type ExtendedTrialData =
 const here = "/extended-trial";
 
 export function ExtendedTrialView({ data }: { data: ExtendedTrialData }) {
-  const { t, i18n } = useTranslation();
-  const values = {
-    days: data.days,
-    monthly: formatMoney(plans.monthly.price, i18n.language),
-    yearly: formatMoney(plans.yearly.price, i18n.language),
-  };
+  const { t } = useTranslation();
+  const values = useTrialValues(data.days);
   return (
-    <article className="flex flex-col gap-8 pt-6">
-      <title>{t("extendedTrial.title")}</title>
-      {data.mode === "preview" && (
-        <p
-          role="note"
-          className="rounded-[var(--radius-card)] border-2 border-dashed border-accent bg-info-soft px-4 py-3 font-medium"
-        >
-          {t("extendedTrial.previewBanner")}
-        </p>
-      )}
-      <header className="flex flex-col gap-3">
-        <p className="font-serif text-xl font-semibold text-brand">{t("brand.name")}</p>
-        <h1 className="text-3xl font-semibold sm:text-4xl">{t("extendedTrial.heading", values)}</h1>
-        <p className="text-lg text-muted">{t("extendedTrial.lead", values)}</p>
-      </header>
-      <section
-        aria-labelledby="conditions"
-        className="rounded-[var(--radius-card)] border border-line bg-raised p-6"
-      >
-        <h2 id="conditions" className="text-xl font-semibold">
-          {t("extendedTrial.conditionsHeading")}
-        </h2>
-        <ul className="mt-3 list-disc space-y-2 pl-5">
+    <TrialScreen
+      texts="extendedTrial"
+      here={here}
+      days={data.days}
+      banner={
+        data.mode === "preview" && (
+          <p
+            role="note"
+            className="rounded-[var(--radius-card)] border-2 border-dashed border-accent bg-info-soft px-4 py-3 font-medium"
+          >
+            {t("extendedTrial.previewBanner")}
+          </p>
+        )
+      }
+      before={
+        <TrialPoints id="conditions" title={t("extendedTrial.conditionsHeading")}>
           <li>{t("extendedTrial.conditionVerified")}</li>
           <li>{t("extendedTrial.conditionTerms")}</li>
           <li>{t("extendedTrial.conditionOnce")}</li>
           <li>{t("extendedTrial.conditionNotPaid")}</li>
-        </ul>
-      </section>
-      <section
-        aria-labelledby="start"
-        className="flex flex-col gap-4 rounded-[var(--radius-card)] border border-brand/30 bg-brand-soft p-6"
-      >
-        <h2 id="start" className="text-xl font-semibold text-brand">
-          {t("extendedTrial.startHeading")}
-        </h2>
-        {data.mode === "anonymous" ? (
-          <>
-            <p>{t("extendedTrial.startAnonymous")}</p>
-            <div className="flex flex-col gap-3 sm:flex-row">
-              <ButtonLink to={`/new?redirectTo=${encodeURIComponent(here)}`}>
-                {t("extendedTrial.signup")}
-              </ButtonLink>
-              <ButtonLink to={`/login?redirectTo=${encodeURIComponent(here)}`} variant="secondary">
-                {t("extendedTrial.login")}
-              </ButtonLink>
-            </div>
-          </>
-        ) : !data.emailVerified && data.mode === "owner" ? (
+        </TrialPoints>
+      }
+      start={
+        data.mode === "anonymous" ? null : !data.emailVerified && data.mode === "owner" ? (
           <EmailVerification email={data.email} verified={false} headingLevel={3} />
         ) : data.pages.length === 0 ? (
-          <>
-            <p>{t("extendedTrial.startNoPages")}</p>
-            <div className="rounded-[var(--radius-card)] border border-line bg-raised p-5">
-              <ProfileCodeForm />
-            </div>
-          </>
+          <TrialNoPages texts="extendedTrial" />
         ) : (
           <StartForm pages={data.pages} preview={data.mode === "preview"} />
-        )}
-      </section>
+        )
+      }
+    >
       <section aria-labelledby="terms" className="flex flex-col gap-2">
         <h2 id="terms" className="text-xl font-semibold">
           {t("extendedTrial.termsHeading")}
@@ -120,12 +84,7 @@ export function ExtendedTrialView({ data }: { data: ExtendedTrialData }) {
           <li>{t("extendedTrial.terms3", values)}</li>
         </ol>
       </section>
-      <div>
-        <ButtonLink to="/" variant="secondary">
-          {t("extendedTrial.back")}
-        </ButtonLink>
-      </div>
-    </article>
+    </TrialScreen>
   );
 }
 
@@ -160,19 +119,7 @@ function StartForm({ pages, preview }: { pages: ExtendedTrialPage[]; preview: bo
   return (
     <div className="flex flex-col gap-4">
       <div aria-live="polite">
-        {started && (
-          <Alert
-            tone="success"
-            title={t("extendedTrial.started", {
-              name: started.content.displayName,
-              date: formatDate(started.trialEndsAt ?? "", i18n.language, "long"),
-            })}
-          >
-            <Link to={`/k/${started.id}`} className="font-medium underline">
-              {t("extendedTrial.openStarted")}
-            </Link>
-          </Alert>
-        )}
+        {started && <TrialStarted texts="extendedTrial" started={started} />}
         {form.failure && <Alert tone="error" title={t("trials.failed")} />}
       </div>
       {eligible.length === 0 ? (

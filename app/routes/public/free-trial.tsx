@@ -5,15 +5,19 @@
 // whether it can have the trial, and why not (server/domain/profiles/trials.ts decides, for the API too).
 import { useState } from "react";
 import { useTranslation } from "../../lib/i18n";
-import { Link } from "react-router";
-import { plans } from "../../../contract/pricing";
 import type { ProfileView } from "../../../contract/profiles";
 import { Alert } from "../../components/alert";
 import { Button, ButtonLink } from "../../components/button";
-import { ProfileCodeForm } from "../../components/profile-code-form";
+import { Card } from "../../components/card";
+import {
+  TrialNoPages,
+  TrialPoints,
+  TrialScreen,
+  TrialStarted,
+  useTrialValues,
+} from "../../components/trial-screen";
 import { api } from "../../lib/api";
 import { formatDate } from "../../lib/date-format";
-import { formatMoney } from "../../lib/format";
 import { servicesContext, trialChoices, viewerContext } from "../../lib/services.server";
 import type { Route } from "./+types/free-trial";
 
@@ -31,15 +35,11 @@ export async function loader({ context }: Route.LoaderArgs) {
 type TrialChoice = Route.ComponentProps["loaderData"]["pages"][number];
 
 export default function FreeTrial({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [busyId, setBusyId] = useState<string>();
   const [started, setStarted] = useState<ProfileView>();
   const [failed, setFailed] = useState(false);
-  const values = {
-    days: loaderData.days,
-    monthly: formatMoney(plans.monthly.price, i18n.language),
-    yearly: formatMoney(plans.yearly.price, i18n.language),
-  };
+  const values = useTrialValues(loaderData.days);
 
   async function start(id: string) {
     setBusyId(id);
@@ -58,63 +58,26 @@ export default function FreeTrial({ loaderData }: Route.ComponentProps) {
   }
 
   return (
-    <article className="flex flex-col gap-8 pt-6">
-      <title>{t("freeTrial.title")}</title>
-      <header className="flex flex-col gap-3">
-        <p className="font-serif text-xl font-semibold text-brand">{t("brand.name")}</p>
-        <h1 className="text-3xl font-semibold sm:text-4xl">{t("freeTrial.heading", values)}</h1>
-        <p className="text-lg text-muted">{t("freeTrial.lead", values)}</p>
-      </header>
-      <section
-        aria-labelledby="start"
-        className="flex flex-col gap-4 rounded-[var(--radius-card)] border border-brand/30 bg-brand-soft p-6"
-      >
-        <h2 id="start" className="text-xl font-semibold text-brand">
-          {t("freeTrial.startHeading")}
-        </h2>
-        {!loaderData.signedIn ? (
-          <>
-            <p>{t("freeTrial.startAnonymous")}</p>
-            <div className="flex flex-col gap-3 sm:flex-row">
-              <ButtonLink to={`/new?redirectTo=${encodeURIComponent(here)}`}>
-                {t("freeTrial.signup")}
-              </ButtonLink>
-              <ButtonLink to={`/login?redirectTo=${encodeURIComponent(here)}`} variant="secondary">
-                {t("freeTrial.login")}
-              </ButtonLink>
-            </div>
-          </>
-        ) : loaderData.pages.length === 0 ? (
-          <>
-            <p>{t("freeTrial.startNoPages")}</p>
-            <div className="rounded-[var(--radius-card)] border border-line bg-raised p-5">
-              <ProfileCodeForm />
-            </div>
-          </>
+    <TrialScreen
+      texts="freeTrial"
+      here={here}
+      days={loaderData.days}
+      start={
+        !loaderData.signedIn ? null : loaderData.pages.length === 0 ? (
+          <TrialNoPages texts="freeTrial" />
         ) : (
           <>
             <p>{t("freeTrial.startChoose")}</p>
             <div aria-live="polite" className="flex flex-col gap-3">
-              {started && (
-                <Alert
-                  tone="success"
-                  title={t("freeTrial.started", {
-                    name: started.content.displayName,
-                    date: formatDate(started.trialEndsAt ?? "", i18n.language, "long"),
-                  })}
-                >
-                  <Link to={`/k/${started.id}`} className="font-medium underline">
-                    {t("freeTrial.openStarted")}
-                  </Link>
-                </Alert>
-              )}
+              {started && <TrialStarted texts="freeTrial" started={started} />}
               {failed && <Alert tone="error" title={t("trials.failed")} />}
             </div>
             <ul className="flex flex-col gap-3" aria-label={t("freeTrial.pagesLabel")}>
               {loaderData.pages.map((page) => (
-                <li
+                <Card
+                  as="li"
                   key={page.id}
-                  className="flex flex-col gap-3 rounded-[var(--radius-card)] border border-line bg-raised p-4 sm:flex-row sm:items-center sm:justify-between"
+                  className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between"
                 >
                   <div className="flex flex-col gap-1" id={`trial-page-${page.id}`}>
                     <p className="font-semibold">{page.name || t("freeTrial.unnamed")}</p>
@@ -142,27 +105,20 @@ export default function FreeTrial({ loaderData }: Route.ComponentProps) {
                       {t("freeTrial.open")}
                     </ButtonLink>
                   )}
-                </li>
+                </Card>
               ))}
             </ul>
           </>
-        )}
-      </section>
-      <section
-        aria-labelledby="included"
-        className="rounded-[var(--radius-card)] border border-line bg-raised p-6"
-      >
-        <h2 id="included" className="text-xl font-semibold">
-          {t("freeTrial.includedHeading")}
-        </h2>
-        <ul className="mt-3 list-disc space-y-2 pl-5">
-          <li>{t("freeTrial.includedLive", values)}</li>
-          <li>{t("freeTrial.included1")}</li>
-          <li>{t("freeTrial.included2")}</li>
-          <li>{t("freeTrial.included3")}</li>
-          <li>{t("freeTrial.includedNoPayment")}</li>
-        </ul>
-      </section>
+        )
+      }
+    >
+      <TrialPoints id="included" title={t("freeTrial.includedHeading")}>
+        <li>{t("freeTrial.includedLive", values)}</li>
+        <li>{t("freeTrial.included1")}</li>
+        <li>{t("freeTrial.included2")}</li>
+        <li>{t("freeTrial.included3")}</li>
+        <li>{t("freeTrial.includedNoPayment")}</li>
+      </TrialPoints>
       <section aria-labelledby="after" className="flex flex-col gap-2">
         <h2 id="after" className="text-xl font-semibold">
           {t("freeTrial.afterHeading")}
@@ -171,12 +127,7 @@ export default function FreeTrial({ loaderData }: Route.ComponentProps) {
         <p data-testid="when-payment-stops">{t("freeTrial.whenPaymentStops")}</p>
         <p className="text-sm text-muted">{t("freeTrial.onceNote")}</p>
       </section>
-      <div>
-        <ButtonLink to="/" variant="secondary">
-          {t("freeTrial.back")}
-        </ButtonLink>
-      </div>
-    </article>
+    </TrialScreen>
   );
 }
 
