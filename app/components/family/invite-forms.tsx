@@ -1,6 +1,6 @@
 // The owner's two e-mail forms of a page's Family panel (issue 25): inviting an editor (within the
 // page's ten seats) and handing the page over, after a confirmation that says what happens.
-import { useState, type FormEvent } from "react";
+import { useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "../../lib/i18n";
 import { api } from "../../lib/api";
 import { failureOf } from "../../lib/failure";
@@ -23,9 +23,20 @@ function refusalKey(error: unknown): string {
   return "family.errors.generic";
 }
 
-/** An e-mail field with its check, and the send that may fail with a refusal the API names. */
-function useEmailForm() {
+type InvitationKind = "editor" | "handover";
+type Sent = Awaited<ReturnType<typeof sendInvitation>>;
+
+function sendInvitation(profileId: string, email: string, kind: InvitationKind) {
+  return api.post("/kammare/invitations", { body: { profileId, email, kind } });
+}
+
+/**
+ * An e-mail field with its check, and the send: on success the toast says what was sent, the field
+ * empties and the panel loads again; a refusal goes to the form's own `refused`.
+ */
+function useInvitation(people: People, reload: () => Promise<void>, kind: InvitationKind) {
   const { t } = useTranslation();
+  const toast = useToast();
   const [email, setEmail] = useState("");
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
@@ -34,55 +45,59 @@ function useEmailForm() {
     setError(problem ? t(problem) : undefined);
     return !problem;
   };
-  return { email, setEmail, error, setError, busy, setBusy, check };
-}
-
-export function InviteForm({ people, reload }: { people: People; reload: () => Promise<void> }) {
-  const { t } = useTranslation();
-  const toast = useToast();
-  const form = useEmailForm();
-  const taken =
-    people.editors.length + people.invitations.filter((row) => row.kind === "editor" && !row.expired).length;
-  const full = taken >= people.maxEditors;
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!form.check()) return;
-    form.setBusy(true);
+  async function send(sent: (answer: Sent) => string, refused: (error: unknown) => void) {
+    setBusy(true);
     try {
-      const answer = await api.post("/kammare/invitations", {
-        body: { profileId: people.profileId, email: form.email.trim(), kind: "editor" },
-      });
-      toast.show({
-        title: t(answer.replaced ? "family.reinvited" : "family.invited", { email: answer.invitation.email }),
-      });
-      form.setEmail("");
+      const answer = await sendInvitation(people.profileId, email.trim(), kind);
+      toast.show({ title: sent(answer) });
+      setEmail("");
       await reload();
-    } catch (error) {
-      const failure = failureOf(error);
-      form.setError(
-        failure.code === "invalid_request"
-          ? t("validation.email")
-          : t(refusalKey(error), { max: people.maxEditors }),
-      );
+    } catch (caught) {
+      refused(caught);
     } finally {
-      form.setBusy(false);
+      setBusy(false);
     }
   }
+  return { email, setEmail, error, setError, busy, check, send };
+}
 
+/** The form both share: its heading and lead, then the address beside its button (or `instead`). */
+function InvitationForm({
+  form,
+  heading,
+  lead,
+  label,
+  hint,
+  name,
+  button,
+  instead,
+  className,
+  onSubmit,
+  children,
+}: {
+  form: ReturnType<typeof useInvitation>;
+  heading: string;
+  lead: string;
+  label: string;
+  hint?: string;
+  name: string;
+  button: ReactNode;
+  instead?: ReactNode;
+  className: string;
+  onSubmit: (event: FormEvent) => void;
+  children?: ReactNode;
+}) {
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-3">
-      <SubHeading>{t("family.inviteHeading")}</SubHeading>
-      <p className="text-sm text-muted">{t("family.seats", { count: taken, max: people.maxEditors })}</p>
-      {full ? (
-        <Alert tone="info">{t("family.full", { max: people.maxEditors })}</Alert>
-      ) : (
+    <form noValidate onSubmit={onSubmit} className={className}>
+      <SubHeading>{heading}</SubHeading>
+      <p className="text-sm text-muted">{lead}</p>
+      {instead ?? (
         <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
           <TextField
-            label={t("family.inviteEmail")}
-            hint={t("family.inviteHint", { days: invitationDays })}
+            label={label}
+            hint={hint}
             type="email"
-            name="invite-email"
+            name={name}
             autoComplete="off"
             required
             value={form.email}
@@ -90,19 +105,61 @@ export function InviteForm({ people, reload }: { people: People; reload: () => P
             error={form.error}
             className="min-w-0 flex-1"
           />
-          <Button type="submit" busy={form.busy} className="sm:mt-7">
-            {form.busy ? t("family.inviteBusy") : t("family.inviteSubmit")}
-          </Button>
+          {button}
         </div>
       )}
+      {children}
     </form>
+  );
+}
+
+export function InviteForm({ people, reload }: { people: People; reload: () => Promise<void> }) {
+  const { t } = useTranslation();
+  const form = useInvitation(people, reload, "editor");
+  const taken =
+    people.editors.length + people.invitations.filter((row) => row.kind === "editor" && !row.expired).length;
+  const full = taken >= people.maxEditors;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!form.check()) return;
+    await form.send(
+      (answer) =>
+        t(answer.replaced ? "family.reinvited" : "family.invited", { email: answer.invitation.email }),
+      (error) => {
+        const failure = failureOf(error);
+        form.setError(
+          failure.code === "invalid_request"
+            ? t("validation.email")
+            : t(refusalKey(error), { max: people.maxEditors }),
+        );
+      },
+    );
+  }
+
+  return (
+    <InvitationForm
+      form={form}
+      heading={t("family.inviteHeading")}
+      lead={t("family.seats", { count: taken, max: people.maxEditors })}
+      label={t("family.inviteEmail")}
+      hint={t("family.inviteHint", { days: invitationDays })}
+      name="invite-email"
+      instead={full ? <Alert tone="info">{t("family.full", { max: people.maxEditors })}</Alert> : undefined}
+      button={
+        <Button type="submit" busy={form.busy} className="sm:mt-7">
+          {form.busy ? t("family.inviteBusy") : t("family.inviteSubmit")}
+        </Button>
+      }
+      className="flex flex-col gap-3"
+      onSubmit={(event) => void submit(event)}
+    />
   );
 }
 
 export function HandOver({ people, reload }: { people: People; reload: () => Promise<void> }) {
   const { t } = useTranslation();
-  const toast = useToast();
-  const form = useEmailForm();
+  const form = useInvitation(people, reload, "handover");
   const [confirming, setConfirming] = useState(false);
   const [failed, setFailed] = useState<string | null>(null);
 
@@ -114,44 +171,34 @@ export function HandOver({ people, reload }: { people: People; reload: () => Pro
   }
 
   async function send() {
-    form.setBusy(true);
     setFailed(null);
-    try {
-      const answer = await api.post("/kammare/invitations", {
-        body: { profileId: people.profileId, email: form.email.trim(), kind: "handover" },
-      });
-      setConfirming(false);
-      toast.show({ title: t("family.handoverSent", { email: answer.invitation.email }) });
-      form.setEmail("");
-      await reload();
-    } catch (error) {
-      setFailed(t(refusalKey(error), { max: people.maxEditors }));
-    } finally {
-      form.setBusy(false);
-    }
+    await form.send(
+      (answer) => {
+        setConfirming(false);
+        return t("family.handoverSent", { email: answer.invitation.email });
+      },
+      (error) => {
+        setFailed(t(refusalKey(error), { max: people.maxEditors }));
+      },
+    );
   }
 
   const email = form.email.trim();
   return (
-    <form noValidate onSubmit={ask} className="flex flex-col gap-3 border-t border-line pt-5">
-      <SubHeading>{t("family.handoverHeading")}</SubHeading>
-      <p className="text-sm text-muted">{t("family.handoverLead")}</p>
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
-        <TextField
-          label={t("family.handoverEmail")}
-          type="email"
-          name="handover-email"
-          autoComplete="off"
-          required
-          value={form.email}
-          onChange={(event) => form.setEmail(event.target.value)}
-          error={form.error}
-          className="min-w-0 flex-1"
-        />
+    <InvitationForm
+      form={form}
+      heading={t("family.handoverHeading")}
+      lead={t("family.handoverLead")}
+      label={t("family.handoverEmail")}
+      name="handover-email"
+      button={
         <Button type="submit" variant="secondary" className="sm:mt-7">
           {t("family.handoverSubmit")}
         </Button>
-      </div>
+      }
+      className="flex flex-col gap-3 border-t border-line pt-5"
+      onSubmit={ask}
+    >
       <Dialog
         open={confirming}
         title={t("family.handoverTitle", { email })}
@@ -172,6 +219,6 @@ export function HandOver({ people, reload }: { people: People; reload: () => Pro
           </div>
         </div>
       </Dialog>
-    </form>
+    </InvitationForm>
   );
 }
