@@ -46,7 +46,8 @@ import { apiAreas, guardedArea } from "./http/guards";
 import { ApiError, DomainError, domainErrorResponse, errorBody, jsonError } from "./http/errors";
 import { malformedUrls } from "./http/malformed-urls";
 import { withHeadersChanged } from "./http/responses";
-import { withPageCacheInvalidation, type PageCache } from "./http/page-cache";
+import type { PageCache } from "./http/page-cache";
+import { dispatchDomainEvents } from "./effects";
 import { compressPage } from "./http/page-compression";
 import { referralCookie } from "./http/referral";
 import { baseSecurityHeaders, contentSecurityPolicy, createNonce } from "./http/security";
@@ -79,9 +80,7 @@ export type AppDeps = {
   images: ImageStore;
   /** Draws QR codes; the `qrcode` library unless a test passes another. */
   qr?: QrEncoder;
-  /** Called after a profile changes through the API (drops its cached page). */
-  onProfileChanged?: (id: string) => void;
-  /** Rendered `/k/{id}` pages for anonymous viewers; createApp has `onProfileChanged` invalidate it. */
+  /** Rendered `/k/{id}` pages for anonymous viewers; a committed `page.changed` event drops one (ADR 033). */
   pageCache?: PageCache;
   buildId: string;
   pages: PageHandler;
@@ -109,9 +108,10 @@ function clientWentAway(error: unknown, request: Request): boolean {
   );
 }
 
-export function createApp(given: AppDeps): Hono<ApiEnv> {
-  const deps = withPageCacheInvalidation(given);
+export function createApp(deps: AppDeps): Hono<ApiEnv> {
   const { config, logger } = deps;
+  // The effects of what the domain records, run after each commit (ADR 033).
+  dispatchDomainEvents(deps.database.db, { pageCache: deps.pageCache });
   const services: AppServices = {
     config,
     db: deps.database.db,
@@ -171,7 +171,6 @@ export function createApp(given: AppDeps): Hono<ApiEnv> {
   });
   api.use(apiViewerMiddleware({ db: services.db, config }));
   const { db } = services;
-  const { onProfileChanged } = deps;
   // Open calls: each answers anyone (or checks the one thing it needs itself: a session to refresh).
   api.route("/", platformRoutes({ ping: deps.database.ping, buildId: deps.buildId }));
   api.route("/auth", authRoutes({ db, config, email: deps.email, background: deps.background }));
@@ -186,7 +185,6 @@ export function createApp(given: AppDeps): Hono<ApiEnv> {
       email: deps.email,
       background: deps.background,
       candles: candleAnnouncer(db),
-      onProfileChanged,
     }),
   );
   // An invitation to a page read by its link's token (issue 25): open, the token is the key.
@@ -208,7 +206,6 @@ export function createApp(given: AppDeps): Hono<ApiEnv> {
     db,
     providers: payments.byName,
     booking: {
-      onProfileChanged,
       freeTrialDays: config.FREE_TRIAL_DAYS,
       onOutcome: metrics?.payment,
     },
@@ -219,14 +216,13 @@ export function createApp(given: AppDeps): Hono<ApiEnv> {
     email: deps.email,
     provider: deps.invoiceProvider ?? createInvoiceProvider(config),
     publicUrl: config.publicUrl,
-    onProfileChanged,
     logger,
   };
   // The guarded areas (server/http/guards.ts: apiAreas), each behind its one guard. The admin check
   // comes first: any signed-in user may ask it, and its answer ends the request before the admin
   // area's guard would see it.
   // Deleting an account: the pages' images, the card provider's renewals and cached pages go with it.
-  const erasure = { db, images: deps.images, payments: payments.card ?? undefined, onProfileChanged };
+  const erasure = { db, images: deps.images, payments: payments.card ?? undefined };
   api.route("/admin", guardedArea("signed-in", adminCheckRoutes()));
   api.route(
     "/admin",
@@ -234,9 +230,9 @@ export function createApp(given: AppDeps): Hono<ApiEnv> {
       apiAreas["/admin"],
       adminUserRoutes({ db, erasure }),
       firstNameRoutes({ db }),
-      adminProfileRoutes({ db, config, onProfileChanged }),
+      adminProfileRoutes({ db, config }),
       adminOrderRoutes({ db, publicUrl: config.publicUrl }),
-      adminBgMaxRoutes({ db, onProfileChanged }),
+      adminBgMaxRoutes({ db }),
       adminCreditorRoutes({ db }),
       adminInvoiceRoutes(invoicing),
       adminPartnerRoutes({ db, email: deps.email, publicUrl: config.publicUrl }),
@@ -250,13 +246,12 @@ export function createApp(given: AppDeps): Hono<ApiEnv> {
     "/kammare",
     guardedArea(
       apiAreas["/kammare"],
-      kammareRoutes({ db, qr: deps.qr ?? qrcodeEncoder, publicUrl: config.publicUrl, onProfileChanged }),
+      kammareRoutes({ db, qr: deps.qr ?? qrcodeEncoder, publicUrl: config.publicUrl }),
       imageRoutes({ db, images: deps.images }),
       trialRoutes({
         db,
         freeTrialDays: config.FREE_TRIAL_DAYS,
         extendedTrialDays: config.EXTENDED_TRIAL_DAYS,
-        onProfileChanged,
       }),
       receiptRoutes({ db, seller: sellerFromConfig(config) }),
       ownerMemoryRoutes({ db }),
@@ -266,7 +261,6 @@ export function createApp(given: AppDeps): Hono<ApiEnv> {
         email: deps.email,
         publicUrl: config.publicUrl,
         provider: payments.card,
-        onProfileChanged,
       }),
       customerOrderRoutes({ db }),
       customerInvoiceRoutes({ db }),
@@ -278,7 +272,6 @@ export function createApp(given: AppDeps): Hono<ApiEnv> {
         publicUrl: config.publicUrl,
         // The sandbox's kept cards are charged by us: a past-due customer's new card at once.
         charge: payments.card?.chargeSubscription,
-        onProfileChanged,
       }),
     ),
   );

@@ -45,9 +45,8 @@ export async function start({ clientDir }: { clientDir: string }): Promise<void>
     // serveStatic takes a root relative to the working directory.
     clientDir: path.relative(process.cwd(), clientDir) || ".",
   });
-  const running = await listen(app, booted, {
-    onProfileChanged: pageCache ? (id) => pageCache.invalidate(id) : undefined,
-  });
+  // The sweeps' page changes reach the page cache through createApp's effects on the same database.
+  const running = await listen(app, booted);
   stopOnSignals(running, booted.logger);
   // Last, so the password is not lost among the start's log lines.
   announceInitialAdmin(booted, booted.config.PUBLIC_URL ?? `http://localhost:${running.port}`);

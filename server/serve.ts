@@ -15,11 +15,6 @@ import type { SweepName } from "./metrics";
 
 export type Running = { server: ServerType; port: number; stop: () => Promise<void> };
 
-export type ListenOptions = {
-  /** Called after the lifecycle sweep changes a profile's status (drops its cached page at once). */
-  onProfileChanged?: (id: string) => void;
-};
-
 type ScheduledJob = {
   name: string;
   /** Its name in the metrics (kammare_sweeps_total). */
@@ -74,7 +69,7 @@ export function scheduleLifecycle(
     email,
     metrics,
   }: Pick<Booted, "config" | "logger" | "database" | "email" | "metrics">,
-  options: ListenOptions & { firstSweepAfterMs?: number } = {},
+  options: { firstSweepAfterMs?: number } = {},
 ): { stop: () => Promise<void> } {
   // The sweep hands over invoices whose hand-over failed; made once, so a token is reused.
   const invoiceProvider = createInvoiceProvider(config);
@@ -91,7 +86,6 @@ export function scheduleLifecycle(
           db: database.db,
           email,
           config,
-          onProfileChanged: options.onProfileChanged,
           logger,
           invoiceProvider,
           // The sandbox's renewals are charged by the sweep; Stripe charges its own.
@@ -139,7 +133,6 @@ export const keepAliveMs = 65_000;
 export function listen(
   app: { fetch: Hono["fetch"] },
   { config, logger, database, background, email, images, metrics }: Booted,
-  options: ListenOptions = {},
 ): Promise<Running> {
   return new Promise((resolve) => {
     const server = serve(
@@ -165,7 +158,7 @@ export function listen(
         ];
         for (const timer of maintenance) timer.unref();
         setImmediate(analyze);
-        const lifecycle = scheduleLifecycle({ config, logger, database, email, metrics }, options);
+        const lifecycle = scheduleLifecycle({ config, logger, database, email, metrics });
         // Scheduled backups, and on the embedded database `npm run backup`'s socket (ADR 030).
         const backups = startBackups({ config, logger, database, images });
         let stopping: Promise<void> | undefined;

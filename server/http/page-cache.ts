@@ -1,8 +1,9 @@
 // The rendered public profile page (`/k/{id}`) kept in memory for anonymous viewers: one entry per
 // profile, language, host, bot-or-browser and Swedish day (what a page shows can depend on the day),
 // with the CSP nonce cut out and a fresh one put in on every hit. Entries go when their profile
-// changes (in this process at once, from other processes through the database's `profile_changed`
-// notifications), when notifications may have been missed, and after a few minutes in any case.
+// changes (in this process at once, on the domain's committed `page.changed` event, ADR 033; from
+// other processes through the database's `profile_changed` notifications), when notifications may
+// have been missed, and after a few minutes in any case.
 // Bounded in entries and bytes, least recently used first out.
 import { isbot } from "isbot";
 import { swedishDate } from "../../contract/calendar-days";
@@ -276,23 +277,5 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
       });
     },
     stats: () => ({ entries: entries.size, bytes, hits, misses }),
-  };
-}
-
-/**
- * The app's dependencies with `onProfileChanged` dropping the profile's cached page first (then
- * calling the given one), so every API change empties the cache before its answer goes out.
- */
-export function withPageCacheInvalidation<
-  Deps extends { pageCache?: PageCache; onProfileChanged?: (id: string) => void },
->(deps: Deps): Deps {
-  const { pageCache, onProfileChanged } = deps;
-  if (!pageCache) return deps;
-  return {
-    ...deps,
-    onProfileChanged: (id: string) => {
-      pageCache.invalidate(id);
-      onProfileChanged?.(id);
-    },
   };
 }

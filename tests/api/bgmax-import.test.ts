@@ -7,7 +7,7 @@ import { bgMaxImportSummarySchema } from "../../contract/bgmax";
 import { makeOcr } from "../../contract/swedish-numbers";
 import { invoicePayments, invoices, profileStatusHistory, profiles } from "../../server/db/schema";
 import { importBgMax } from "../../server/domain/invoicing";
-import { DomainError, type Actor } from "../../server/domain/core";
+import { DomainError, onDomainEvents, type Actor } from "../../server/domain/core";
 import { expectError } from "../support/accounts";
 import { describeOnEngines } from "../support/api-fixture";
 import { insertCreditor } from "../support/creditor-row";
@@ -91,12 +91,13 @@ describeOnEngines("BgMax import", (fixture) => {
       status: "overdue",
     });
     const changed: string[] = [];
+    const stop = onDomainEvents(fixture.db, (event) => changed.push(event.profileId));
     const summary = await importBgMax(
       fixture.db,
       file([{ reference: bill.ocr ?? "", amountOre: 55000, payerName: "Ingrid Åberg" }]),
       admin(),
-      { now, onProfileChanged: (id) => changed.push(id) },
-    );
+      { now },
+    ).finally(stop);
     expect(summary.matched).toEqual([
       { invoiceNumber: bill.number, ocr: bill.ocr, amountOre: 55000, nowPaid: true },
     ]);

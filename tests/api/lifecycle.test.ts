@@ -15,6 +15,7 @@ import { scheduleLifecycle } from "../../server/serve";
 import type { Database } from "../../server/db/client";
 import { jobLocks, runExclusive } from "../../server/db/exclusive";
 import { auditLog, orders, profileStatusHistory, profiles, subscriptions } from "../../server/db/schema";
+import { onDomainEvents } from "../../server/domain/core";
 import { nextStatus, runLifecycle, type LifecycleReport } from "../../server/domain/lifecycle";
 import { newProfileId } from "../../server/domain/profiles";
 import { createOutboxSender, readOutbox, type OutboxMessage } from "../../server/providers/email";
@@ -38,8 +39,15 @@ function sweeper(db: Database) {
   const changed: string[] = [];
   return {
     changed,
-    run: (now: Date, on: Database = db): Promise<LifecycleReport> =>
-      runLifecycle({ db: on, email, config, now, onProfileChanged: (id) => changed.push(id) }),
+    /** Runs the sweep, noting the pages it announced as changed after their commits (ADR 033). */
+    run: async (now: Date, on: Database = db): Promise<LifecycleReport> => {
+      const stop = onDomainEvents(on, (event) => changed.push(event.profileId));
+      try {
+        return await runLifecycle({ db: on, email, config, now });
+      } finally {
+        stop();
+      }
+    },
     mails: (to?: string): Promise<OutboxMessage[]> =>
       readOutbox(outbox).then((all) => all.filter((mail) => !to || mail.to === to)),
   };
@@ -531,6 +539,11 @@ describeOnEngines(
       const id = await makeProfile(db, owner, { status: "trial", trialEndsAt: new Date(Date.now() - dayMs) });
       const cache = createPageCache();
       const dropped: string[] = [];
+      // What the app's dispatcher does with a changed page (server/effects.ts), watched.
+      const stop = onDomainEvents(db, (event) => {
+        cache.invalidate(event.profileId);
+        dropped.push(event.profileId);
+      });
       const schedule = scheduleLifecycle(
         {
           config,
@@ -541,18 +554,13 @@ describeOnEngines(
             from: "k@localhost",
           }),
         },
-        {
-          firstSweepAfterMs: 0,
-          onProfileChanged: (changed) => {
-            cache.invalidate(changed);
-            dropped.push(changed);
-          },
-        },
+        { firstSweepAfterMs: 0 },
       );
       try {
         await vi.waitFor(() => expect(dropped).toContain(id), { timeout: 5_000, interval: 50 });
       } finally {
         await schedule.stop();
+        stop();
       }
       expect(await statusOf(db, id)).toBe("expired");
     });

@@ -217,7 +217,6 @@ describeOnEngines("an account's pages", { app: { config: proxiedConfig } }, (fix
         email: createOutboxSender({ dir: outbox, from: "Kammare <no-reply@localhost>" }),
         config: proxiedConfig,
         now: new Date(trialEndsAt.getTime() + dayMs),
-        onProfileChanged: () => undefined,
       });
       expect(report.statusChanges.map((change) => [change.profileId, change.to])).toContainEqual([
         page.id,

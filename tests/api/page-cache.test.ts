@@ -1,16 +1,12 @@
 // The page cache of /k/{id}: what it keeps and for whom, the CSP nonce fresh on every answer, its
-// bounds and expiry, and every way an entry goes (invalidate, the app's onProfileChanged, a NOTIFY
+// bounds and expiry, and every way an entry goes (invalidate, a committed `page.changed`, a NOTIFY
 // from the database on both engines, a listener reset).
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { requestContext } from "../../server/context";
 import { profiles } from "../../server/db/schema";
-import {
-  createPageCache,
-  withPageCacheInvalidation,
-  type PageCacheOptions,
-  type RenderWithNonce,
-} from "../../server/http/page-cache";
+import { pageChanged, recordEvent, transaction } from "../../server/domain/core";
+import { createPageCache, type PageCacheOptions, type RenderWithNonce } from "../../server/http/page-cache";
 import { sessionCookieName, sleep } from "../support/accounts";
 import { describeOnDatabases } from "../support/api-fixture";
 import { postgresqlOnly } from "../support/databases";
@@ -383,22 +379,28 @@ describeOnDatabases("page cache in the app", { other: true }, ({ engine, handle,
     expect((await app.request("/login")).headers.get("x-cache")).toBeNull();
   });
 
-  it("the app's onProfileChanged (what the API routes call) drops the page, then calls the given one", async () => {
+  it("the app drops a page when the domain's page.changed commits, and not when it rolls back", async () => {
     const cache = createPageCache();
-    const changed: string[] = [];
     const { app } = createTestApp(handle, undefined, { pageCache: cache });
     await app.request(`/k/${idA}`);
-    expect((await app.request(`/k/${idA}`)).headers.get("x-cache")).toBe("HIT");
-    const deps = withPageCacheInvalidation({
-      pageCache: cache,
-      onProfileChanged: (id: string) => changed.push(id),
-    });
-    deps.onProfileChanged(idA);
-    expect(changed).toEqual([idA]);
-    expect((await app.request(`/k/${idA}`)).headers.get("x-cache")).toBe("MISS");
-    // Without a cache the deps stay as they are.
-    const plain = { onProfileChanged: (id: string) => changed.push(id) };
-    expect(withPageCacheInvalidation(plain)).toBe(plain);
+    await app.request(`/k/${idB}`);
+    const cached = async (id: string) => (await app.request(`/k/${id}`)).headers.get("x-cache");
+    expect(await cached(idA)).toBe("HIT");
+    // A change that is refused halfway: nothing committed, so the cached page stays.
+    await expect(
+      transaction(handle.db, async (tx) => {
+        await tx.update(profiles).set({ updatedAt: new Date() }).where(eq(profiles.id, idA));
+        recordEvent(tx, pageChanged(idA));
+        expect(await cached(idA)).toBe("HIT");
+        throw new Error("refused");
+      }),
+    ).rejects.toThrow("refused");
+    expect(await cached(idA)).toBe("HIT");
+    // Committed: dropped before the change's answer would go out, and only that page.
+    await transaction(handle.db, async (tx) => recordEvent(tx, pageChanged(idA)));
+    expect(cache.stats().entries).toBe(1);
+    expect(await cached(idA)).toBe("MISS");
+    expect(await cached(idB)).toBe("HIT");
   });
 
   it("drops a profile's page when the database announces its change (UPDATE, DELETE), not others'", async () => {

@@ -30,16 +30,12 @@ import type { SignedInEnv } from "../../http/guards";
 export type FamilyRouteDeps = Omit<AcceptDeps, "now" | "subscriptions"> & {
   /** The card provider, for cancelling an old owner's renewals at a hand-over. */
   provider: SubscriptionDeps["provider"];
-  onProfileChanged?: (id: string) => void;
 };
 
 /** /api/kammare/people, /invitations, /editors: the owner's and editors' calls. */
 export function familyRoutes({ provider, ...given }: FamilyRouteDeps) {
-  const { db, email, publicUrl, onProfileChanged } = given;
-  const deps: AcceptDeps & Pick<FamilyRouteDeps, "onProfileChanged"> = {
-    ...given,
-    subscriptions: { db, provider, email, publicUrl, onProfileChanged },
-  };
+  const { db, email, publicUrl } = given;
+  const deps: AcceptDeps = { ...given, subscriptions: { db, provider, email, publicUrl } };
   return new Hono<SignedInEnv>()
     .get("/people", async (c) => {
       const { profileId } = readQuery(c, peopleQuerySchema);
@@ -56,10 +52,7 @@ export function familyRoutes({ provider, ...given }: FamilyRouteDeps) {
     })
     .post("/invitations/accept", async (c) => {
       const { token } = await readJson(c, acceptInvitationRequestSchema);
-      const accepted = await acceptInvitation(deps, token, c.get("viewer"), requestOrigin(c));
-      // The owner's page is cached by who owns it: a new owner is a change of the page.
-      deps.onProfileChanged?.(accepted.profileId);
-      return c.json(accepted);
+      return c.json(await acceptInvitation(deps, token, c.get("viewer"), requestOrigin(c)));
     })
     .post("/editors/remove", async (c) => {
       const input = await readJson(c, removeEditorRequestSchema);

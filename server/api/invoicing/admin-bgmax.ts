@@ -14,14 +14,13 @@ export const bgMaxImportBodyBytes = maxBgMaxFileBytes;
 
 export type AdminBgMaxDeps = {
   db: Database;
-  onProfileChanged?: (profileId: string) => void;
   /** Bankgirot's test files are booked only where the configuration allows it (tests, trials). */
   allowTestFiles?: boolean;
 };
 
 const acceptedTypes = new Set(["application/octet-stream", "text/plain"]);
 
-export function adminBgMaxRoutes({ db, onProfileChanged, allowTestFiles }: AdminBgMaxDeps) {
+export function adminBgMaxRoutes({ db, allowTestFiles }: AdminBgMaxDeps) {
   return new Hono<SignedInEnv>().post("/invoices/bgmax", async (c) => {
     if (!acceptedTypes.has(mediaTypeOf(c))) {
       throw new DomainError(
@@ -32,7 +31,7 @@ export function adminBgMaxRoutes({ db, onProfileChanged, allowTestFiles }: Admin
     }
     const content = Buffer.from(await c.req.arrayBuffer());
     if (content.length === 0) throw new DomainError("invalid_request", "The BgMax file is empty.", "file");
-    const summary = await importBgMax(db, content, c.get("viewer"), { onProfileChanged, allowTestFiles });
+    const summary = await importBgMax(db, content, c.get("viewer"), { allowTestFiles });
     return c.json(summary satisfies BgMaxImportSummary);
   });
 }

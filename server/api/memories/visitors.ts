@@ -44,7 +44,6 @@ export type VisitorMemoryDeps = {
   email: EmailSender;
   background: BackgroundTasks;
   candles: CandleAnnouncer;
-  onProfileChanged?: (id: string) => void;
 };
 
 const isForm = (c: Context) => mediaTypeOf(c) === "application/x-www-form-urlencoded";
@@ -166,7 +165,6 @@ export function visitorMemoryRoutes(deps: VisitorMemoryDeps) {
           deps.background.run("first memory", () =>
             tellOwnerOfFirstMemory(db, deps.email, { profileId, publicUrl }).then(() => undefined),
           );
-          if (written.state === "shown") deps.onProfileChanged?.(input.profileId);
           return written;
         },
         (written, input) => ({ profileId: input.profileId, outcome: written.state }),
@@ -207,13 +205,11 @@ export function visitorMemoryRoutes(deps: VisitorMemoryDeps) {
       if (!isForm(c)) {
         const { token } = await readJson(c, deleteOwnMemoryRequestSchema);
         const { profileId } = await deleteOwnMemory(db, token);
-        deps.onProfileChanged?.(profileId);
         return c.json({ profileId });
       }
       const { token } = await readForm(c, deleteOwnMemoryRequestSchema);
       try {
         const { profileId } = await deleteOwnMemory(db, token);
-        deps.onProfileChanged?.(profileId);
         return c.redirect(backToPage(profileId, "deleted", "list"), 303);
       } catch (error) {
         // A used or mistyped link: its page says so, rather than the API's error.

@@ -26,8 +26,6 @@ import { fieldErrors, invalidInput, readJson } from "../../http/errors";
 export type AdminProfileDeps = {
   db: Database;
   config: Pick<Config, "publicUrl">;
-  /** Told after a profile's status changed (a page cache drops its copy). */
-  onProfileChanged?: (id: string) => void;
 };
 
 /** Query values as the list call understands them; an empty value counts as not given. */
@@ -35,7 +33,7 @@ export function listQueryInput(query: Record<string, string>): Record<string, st
   return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== ""));
 }
 
-export function adminProfileRoutes({ db, config, onProfileChanged }: AdminProfileDeps) {
+export function adminProfileRoutes({ db, config }: AdminProfileDeps) {
   const pageUrl = (id: string) => `${config.publicUrl}/k/${id}`;
   return new Hono<SignedInEnv>()
     .get("/profiles", async (c) => {
@@ -64,7 +62,6 @@ export function adminProfileRoutes({ db, config, onProfileChanged }: AdminProfil
       const input = await readJson(c, setProfileStatusRequestSchema);
       const reason = input.reason || undefined;
       const profile = await setProfileStatus(db, { ...input, reason }, c.get("viewer"), requestOrigin(c));
-      onProfileChanged?.(profile.id);
       return c.json({ profile });
     });
 }

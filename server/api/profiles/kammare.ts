@@ -31,14 +31,11 @@ export type KammareDeps = {
   db: Database;
   qr: QrEncoder;
   publicUrl: string;
-  onProfileChanged?: (id: string) => void;
 };
 
-export function kammareRoutes({ db, qr, publicUrl, onProfileChanged }: KammareDeps) {
-  const changed = (profile: ProfileView) => {
-    onProfileChanged?.(profile.id);
-    return { profile };
-  };
+export function kammareRoutes({ db, qr, publicUrl }: KammareDeps) {
+  // Each change records `page.changed` in its own transaction (ADR 033): the answer only wraps it.
+  const changed = (profile: ProfileView) => ({ profile });
   return new Hono<SignedInEnv>()
     .post("/own", async (c) => {
       const { owner, profileId } = await readJson(c, ownRequestSchema);

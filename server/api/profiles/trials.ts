@@ -22,22 +22,19 @@ export type TrialDeps = {
   db: Database;
   freeTrialDays: number;
   extendedTrialDays: number;
-  onProfileChanged?: (id: string) => void;
 };
 
 /** Mounted at /api/kammare, behind its signed-in guard. */
-export function trialRoutes({ db, freeTrialDays, extendedTrialDays, onProfileChanged }: TrialDeps) {
+export function trialRoutes({ db, freeTrialDays, extendedTrialDays }: TrialDeps) {
   return new Hono<SignedInEnv>()
     .post("/free-trial", async (c) => {
       const input = await readJson(c, freeTrialRequestSchema);
       const profile = await startFreeTrial(db, input, c.get("viewer"), freeTrialDays);
-      onProfileChanged?.(profile.id);
       return c.json({ profile });
     })
     .post("/extended-trial", async (c) => {
       const input = await readJson(c, extendedTrialRequestSchema);
       const profile = await startExtendedTrial(db, input, c.get("viewer"), extendedTrialDays);
-      onProfileChanged?.(profile.id);
       return c.json({ profile });
     });
 }

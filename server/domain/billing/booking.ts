@@ -6,14 +6,13 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { OrderStatus, PaymentProviderName } from "../../../contract/orders";
 import { freeTrialDays } from "../../../contract/pricing";
 import type { Database, Executor } from "../../db/client";
+import { pageChanged, recordEvent, transaction } from "../core";
 import { orders, paymentEvents, profiles, subscriptions } from "../../db/schema";
 import type { PaymentEvent } from "../../providers/payments/types";
 import type { OrderRow } from "./orders";
 import { applySuccess, applyCheckoutCompleted, applyChargeFailure } from "./booked-payments";
 
 export type BookingDeps = {
-  /** Drops the page's cached copy once the change is committed. */
-  onProfileChanged?: (profileId: string) => void;
   /** The free trial's length when terms put one first (FREE_TRIAL_DAYS). */
   freeTrialDays?: number;
   now?: Date;
@@ -30,8 +29,8 @@ export type Booking = {
 
 /**
  * Books one provider event in one transaction: stored first (a replay is a no-op), then applied to its
- * order, subscription, page and checkout link. Answers what it did; the page's cache is dropped after
- * the commit.
+ * order, subscription, page and checkout link. Answers what it did; a page it changed is recorded
+ * as `page.changed`, acted on after the commit (ADR 033).
  */
 export async function bookPaymentEvent(
   db: Database,
@@ -52,8 +51,7 @@ export async function bookPaymentEvent(
 async function bookInTransaction(db: Database, event: PaymentEvent, deps: BookingDeps): Promise<Booking> {
   const now = deps.now ?? new Date();
   const trialDays = deps.freeTrialDays ?? freeTrialDays;
-  let changedProfile: string | null = null;
-  const booking = await db.transaction(async (tx): Promise<Booking> => {
+  return transaction(db, async (tx): Promise<Booking> => {
     const [stored] = await tx
       .insert(paymentEvents)
       .values({
@@ -78,17 +76,18 @@ async function bookInTransaction(db: Database, event: PaymentEvent, deps: Bookin
       const paidUntil = await applySuccess(tx, order, profile, event, { now, trialDays });
       if (paidUntil) {
         status = "paid";
-        changedProfile = profile.id;
+        recordEvent(tx, pageChanged(profile.id));
       }
     } else if (event.type === "checkout_completed" && profile) {
       if (await applyCheckoutCompleted(tx, order, profile, event, { now, trialDays })) {
         status = "scheduled";
-        changedProfile = profile.id;
+        recordEvent(tx, pageChanged(profile.id));
       }
     } else if (event.type === "payment_failed" && profile) {
       if (order.status === "paid" || order.status === "scheduled") {
         // A charge of the subscription failed (a renewal, or the first one at a trial's end).
-        if (await applyChargeFailure(tx, order, profile, event, now)) changedProfile = profile.id;
+        if (await applyChargeFailure(tx, order, profile, event, now))
+          recordEvent(tx, pageChanged(profile.id));
       } else if (order.status !== "cancelled") {
         status = "failed";
         await tx
@@ -109,8 +108,6 @@ async function bookInTransaction(db: Database, event: PaymentEvent, deps: Bookin
       .where(eq(paymentEvents.id, stored.id));
     return { booked: true, orderNumber: order.orderNumber, orderStatus: status };
   });
-  if (changedProfile) deps.onProfileChanged?.(changedProfile);
-  return booking;
 }
 
 /** Whether the provider's subscription has paid all its agreed periods (never for "until cancelled"). */

@@ -18,7 +18,6 @@ export async function chargeSubscriptionNow(
   deps: {
     db: Database;
     charge: (charge: SubscriptionCharge) => PaymentEvent;
-    onProfileChanged?: (profileId: string) => void;
   },
   due: { subscription: typeof subscriptions.$inferSelect; orderNumber: string; orderStatus: OrderStatus },
   now: Date,
@@ -36,7 +35,7 @@ export async function chargeSubscriptionNow(
     periodEnd: addInterval(periodStart, switched?.interval ?? subscription.interval),
     now,
   });
-  const booking = await bookPaymentEvent(deps.db, event, { now, onProfileChanged: deps.onProfileChanged });
+  const booking = await bookPaymentEvent(deps.db, event, { now });
   if (!booking.booked) return null;
   return event.type === "payment_succeeded" ? "paid" : "failed";
 }

@@ -119,7 +119,7 @@ export async function updateSandboxCard(
     return changed.view;
   }
   await chargeSubscriptionNow(
-    { db: deps.db, charge: deps.charge, onProfileChanged: deps.onProfileChanged },
+    { db: deps.db, charge: deps.charge },
     { subscription: changed.updated, orderNumber: changed.orderNumber, orderStatus: changed.orderStatus },
     now,
   );

@@ -30,7 +30,6 @@ export type SubscriptionDeps = {
   publicUrl: string;
   /** Charges a kept card now (the sandbox's), for a past-due subscription given a new card. */
   charge?: (request: SubscriptionCharge) => PaymentEvent;
-  onProfileChanged?: (profileId: string) => void;
   now?: Date;
 };
 

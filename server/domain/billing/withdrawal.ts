@@ -9,6 +9,7 @@ import { eq } from "drizzle-orm";
 import { orders, paymentEvents, profiles, subscriptions } from "../../db/schema";
 import { sendWithdrawalConfirmedEmail } from "./emails";
 import { audit, DomainError } from "../core";
+import { pageChanged, recordEvent, transaction } from "../core";
 import { formatReceiptDate } from "./receipts";
 import { changeStatus } from "../profiles";
 import {
@@ -22,7 +23,7 @@ import {
 
 export const withdrawSubscription: OwnerSubscriptionAction = async (deps, profileId, actor, origin) => {
   const now = deps.now ?? new Date();
-  const done = await deps.db.transaction(async (tx) => {
+  const done = await transaction(deps.db, async (tx) => {
     const owned = await ownedSubscription(tx, profileId, actor);
     const { row, pageLanguage, order } = owned;
     const until = withdrawableUntil(row, order);
@@ -86,6 +87,7 @@ export const withdrawSubscription: OwnerSubscriptionAction = async (deps, profil
       // Still on its own trial (or suspended): the status stays, the period paid for does not.
       await tx.update(profiles).set({ paidUntil: now, updatedAt: now }).where(eq(profiles.id, profileId));
     }
+    recordEvent(tx, pageChanged(profileId));
     await audit(tx, {
       action: "subscription.withdraw",
       actorUserId: actor.id,
@@ -99,7 +101,6 @@ export const withdrawSubscription: OwnerSubscriptionAction = async (deps, profil
       to: await ownerToWrite(tx, actor.id, pageLanguage),
     };
   });
-  deps.onProfileChanged?.(profileId);
   if (done.to) {
     await sendWithdrawalConfirmedEmail(deps.email, {
       to: done.to.email,

@@ -7,3 +7,4 @@ export * from "./csv";
 export * from "./rate-limit";
 export * from "./e2e-clock";
 export * from "./time";
+export * from "./events";

@@ -12,6 +12,7 @@ import {
 import type { Executor } from "../../db/client";
 import { profileEditors, profileInvitations, users } from "../../db/schema";
 import { audit, DomainError, tokenHash, type Actor, type RequestOrigin } from "../core";
+import { pageChanged, recordEvent, transaction } from "../core";
 import { cancelSubscription, type SubscriptionDeps } from "../billing";
 import { setProfileOwner } from "../profiles";
 import { familyPage, pageNameOf } from "./access";
@@ -114,10 +115,12 @@ export async function acceptInvitation(
       );
     }
   }
-  return deps.db.transaction(async (tx) => {
+  return transaction(deps.db, async (tx) => {
     const row = await invitationByToken(tx, token, true);
     assertAcceptable(row, actorEmail, now);
     const page = await familyPage(tx, row.profileId, true);
+    // The owner's page is cached by who owns it and who edits it: either is a change of the page.
+    recordEvent(tx, pageChanged(page.id));
     await tx
       .update(profileInvitations)
       .set({ acceptedAt: now, acceptedByUserId: actor.id })

@@ -21,12 +21,11 @@ import { bgmaxImports, invoices } from "../../db/schema";
 import { BgMaxFormatError, bgMaxFileKey, type BgMaxFile, type BgMaxPayment } from "./bgmax-file";
 import { parseBgMax } from "./bgmax";
 import { DomainError, type Actor } from "../core";
+import { transaction } from "../core";
 import { bookInvoicePayment, storeInvoicePayment, type InvoicePaymentInput } from "./invoice-payments";
 
 export type BgMaxImportDeps = {
   now?: Date;
-  /** Called after commit for each profile the import brought back to active (drops cached pages). */
-  onProfileChanged?: (profileId: string) => void;
   /** Bankgirot's test files ("T") carry no real money; only tests and trials may book them. */
   allowTestFiles?: boolean;
 };
@@ -77,9 +76,10 @@ export async function importBgMax(
     deductions: [],
     totalOre: 0,
   };
-  const reactivated: string[] = [];
 
-  await db.transaction(async (tx) => {
+  // Each page a payment brings back to active is recorded as changed (in bookInvoicePayment), and
+  // acted on once the whole file is booked (ADR 033).
+  await transaction(db, async (tx) => {
     // Claim the file first: a concurrent import of the same bytes waits on the unique key and then
     // finds it taken, so two admins pressing at once still book it once.
     const [claimed] = await tx
@@ -132,7 +132,6 @@ export async function importBgMax(
         return;
       }
       const booked = await bookInvoicePayment(tx, match, booking, now);
-      if (booked.reactivatedProfileId) reactivated.push(booked.reactivatedProfileId);
       const { owedOre, paidOre, nowPaid } = booked;
       const isPaid = paidOre >= owedOre;
 
@@ -156,7 +155,5 @@ export async function importBgMax(
     }
     await tx.update(bgmaxImports).set({ summary }).where(eq(bgmaxImports.id, claimed.id));
   });
-
-  for (const profileId of reactivated) deps.onProfileChanged?.(profileId);
   return summary;
 }

@@ -7,6 +7,7 @@ import type { AdminInvoiceDetail } from "../../../contract/invoices";
 import { invoices, orders, profiles } from "../../db/schema";
 import { audit, type RequestOrigin, DomainError, type Actor } from "../core";
 import { unpaidInvoiceStatuses } from "../billing";
+import { pageChanged, recordEvent, transaction } from "../core";
 import { deliverInvoice, emailInvoice } from "./invoice-delivery";
 import { creditorOf, isPastDue, linesOf, localeOfInvoice, type InvoicingDeps } from "./invoice-rows";
 import { insertInvoice } from "./issuing";
@@ -22,7 +23,7 @@ export async function creditInvoice(
   origin: RequestOrigin,
 ): Promise<AdminInvoiceDetail> {
   const now = deps.now ?? new Date();
-  const { note, profileId } = await deps.db.transaction(async (tx) => {
+  const note = await transaction(deps.db, async (tx) => {
     const invoice = await lockedInvoice(tx, id);
     if (invoice.creditsInvoiceId)
       throw new DomainError("conflict", "A credit note cannot be credited.", "id");
@@ -67,7 +68,6 @@ export async function creditInvoice(
     if (invoice.orderId) {
       await tx.update(orders).set({ status: "cancelled" }).where(eq(orders.id, invoice.orderId));
     }
-    let changed: string | null = null;
     if (invoice.profileId) {
       // What the invoice paid for is not paid: the period ends now, and the sweep takes it from there.
       const [profile] = await tx
@@ -77,7 +77,7 @@ export async function creditInvoice(
         .for("update");
       if (profile?.paidUntil && profile.paidUntil > now && invoice.orderId) {
         await tx.update(profiles).set({ paidUntil: now, updatedAt: now }).where(eq(profiles.id, profile.id));
-        changed = profile.id;
+        recordEvent(tx, pageChanged(profile.id));
       }
     }
     await audit(tx, {
@@ -92,9 +92,8 @@ export async function creditInvoice(
       },
       ...origin,
     });
-    return { note, profileId: changed };
+    return note;
   });
-  if (profileId) deps.onProfileChanged?.(profileId);
   await deliverInvoice(deps, note.id);
   return requireDetail(deps.db, id, now);
 }

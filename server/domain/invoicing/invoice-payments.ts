@@ -8,6 +8,7 @@ import type { Executor } from "../../db/client";
 import { invoicePayments, invoices, orders, profiles } from "../../db/schema";
 import { audit, type RequestOrigin, DomainError, type Actor } from "../core";
 import { addInterval, applyPaymentToPage, unpaidInvoiceStatuses } from "../billing";
+import { pageChanged, recordEvent, transaction } from "../core";
 import { owedOre, type InvoiceRow, type InvoicingDeps } from "./invoice-rows";
 import { reactivatedStatuses } from "./issuing";
 import { requireDetail } from "./invoice-views";
@@ -30,7 +31,7 @@ export type InvoicePaymentOutcome = {
   reopened: boolean;
   owedOre: number;
   paidOre: number;
-  /** The page this payment brought back to active, for the cache to drop after the commit. */
+  /** The page this payment brought back to active (recorded as `page.changed` too, ADR 033). */
   reactivatedProfileId: string | null;
 };
 
@@ -115,6 +116,7 @@ export async function bookInvoicePayment(
         now,
       });
       outcome.reactivatedProfileId = profile.id;
+      recordEvent(tx, pageChanged(profile.id));
     }
   }
   return outcome;
@@ -136,7 +138,7 @@ export async function recordInvoicePayment(
   origin: RequestOrigin,
 ): Promise<AdminInvoiceDetail> {
   const now = deps.now ?? new Date();
-  const outcome = await deps.db.transaction(async (tx) => {
+  await transaction(deps.db, async (tx) => {
     const invoice = await lockedInvoice(tx, id);
     if (!unpaidInvoiceStatuses.includes(invoice.status) || invoice.creditsInvoiceId) {
       throw new DomainError(
@@ -168,8 +170,6 @@ export async function recordInvoicePayment(
       },
       ...origin,
     });
-    return booked;
   });
-  if (outcome.reactivatedProfileId) deps.onProfileChanged?.(outcome.reactivatedProfileId);
   return requireDetail(deps.db, id, now);
 }

@@ -20,8 +20,6 @@ export type InvoicingDeps = {
   email: EmailSender;
   provider: InvoiceProvider;
   publicUrl: string;
-  /** Drops a page's cached copy once a change to it is committed. */
-  onProfileChanged?: (profileId: string) => void;
   logger?: Pick<Logger, "info" | "warn">;
   now?: Date;
 };

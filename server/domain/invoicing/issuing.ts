@@ -42,6 +42,7 @@ import { i18nFor } from "../../../i18n/index";
 import type { Database, Executor } from "../../db/client";
 import { invoiceLines, invoices, orders, profiles, users } from "../../db/schema";
 import { makeInvoicePdf } from "../../providers/pdf/invoice";
+import { pageChanged, recordEvent, transaction } from "../core";
 import { audit, type RequestOrigin, DomainError, pageMissing, refuse, type Actor } from "../core";
 import {
   activeCreditorRow,
@@ -166,7 +167,7 @@ export async function checkoutByInvoice(
 ): Promise<{ order: CustomerOrder; invoice: CustomerInvoice }> {
   const { db } = deps;
   const now = deps.now ?? new Date();
-  const { orderRow, invoice } = await db.transaction(async (tx) => {
+  const { orderRow, invoice } = await transaction(db, async (tx) => {
     const [profile] = await tx.select().from(profiles).where(eq(profiles.id, input.profileId)).for("update");
     const refusal = checkoutRefusal(profile ?? null, actor.id);
     if (refusal) throw refusal;
@@ -247,9 +248,9 @@ export async function checkoutByInvoice(
       orderNumber: orderRow.orderNumber,
       now,
     });
+    recordEvent(tx, pageChanged(profile.id));
     return { orderRow: { ...orderRow, providerReference: String(invoice.number) }, invoice };
   });
-  deps.onProfileChanged?.(input.profileId);
   await deliverInvoice(deps, invoice.id);
   return {
     order: await orderView(db, orderRow),

@@ -23,8 +23,6 @@ export type LifecycleDeps = {
   config: LifecycleConfig;
   /** The sweep's clock; tests pass a simulated time. */
   now?: Date;
-  /** Called after each status change is committed (drops the page's cached copy at once). */
-  onProfileChanged?: (id: string) => void;
   logger?: Pick<Logger, "info" | "warn">;
   /** Where issued invoices are handed over; the sweep retries failed hand-overs. */
   invoiceProvider?: InvoiceProvider;

@@ -9,6 +9,7 @@ import type { LifecycleDeps } from "./deps";
 import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { ProfileStatus, StatusReasonCode } from "../../../contract/profiles";
 import { changeStatus } from "../profiles";
+import { pageChanged, recordEvent, transaction } from "../core";
 import type { Database } from "../../db/client";
 import { orders, profileStatusHistory, profiles, subscriptions } from "../../db/schema";
 import { chargeSubscriptionNow } from "../billing";
@@ -70,8 +71,6 @@ export async function runLifecycle(deps: LifecycleDeps): Promise<LifecycleReport
     const change = await moveProfile(deps, id, now);
     if (!change) continue;
     report.statusChanges.push(change);
-    // After the commit: a page rendered now must already see the new status.
-    deps.onProfileChanged?.(id);
   }
   report.emails.trialEnding = await sendTrialEndingNotices(deps, now);
   report.emails.receipts = await sendDueReceipts(deps, now);
@@ -219,7 +218,7 @@ async function candidateProfiles(db: Database, now: Date): Promise<string[]> {
 }
 
 async function moveProfile(deps: LifecycleDeps, id: string, now: Date): Promise<StatusChange | null> {
-  return deps.db.transaction(async (tx) => {
+  return transaction(deps.db, async (tx) => {
     const [row] = await tx.select().from(profiles).where(eq(profiles.id, id)).for("update");
     if (!row) return null;
     const subscriptionsOfProfile = await tx
@@ -267,6 +266,8 @@ async function moveProfile(deps: LifecycleDeps, id: string, now: Date): Promise<
       fields: coveredFromTrialEnd ? { paidUntil: row.trialEndsAt } : {},
       now,
     });
+    // Acted on after the commit: a page rendered then already sees the new status (ADR 033).
+    recordEvent(tx, pageChanged(id));
     return { profileId: id, from: row.status, to: next.to, reason: next.reason };
   });
 }

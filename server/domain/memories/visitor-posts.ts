@@ -14,6 +14,7 @@ import {
 import type { Database } from "../../db/client";
 import { candles, memories, memoryReports, profiles } from "../../db/schema";
 import { consume, DomainError, newToken, tokenHash, type Limit } from "../core";
+import { pageChanged, recordEvent } from "../core";
 import { liveStatuses } from "../profiles";
 import { pageMissing } from "./access";
 import { addressHash, checkFormToken } from "./form-token";
@@ -108,6 +109,8 @@ export async function writeMemory(
     })
     .returning({ id: memories.id });
   if (!row) throw new Error("The memory was not kept.");
+  // One statement, committed: a memory shown at once changes the page now (ADR 033).
+  if (state === "shown") recordEvent(db, pageChanged(input.profileId));
   return { id: row.id, state, deleteToken };
 }
 
@@ -208,6 +211,7 @@ export async function deleteOwnMemory(db: Database, token: string): Promise<{ pr
     .where(eq(memories.deleteTokenHash, tokenHash(token)))
     .returning({ profileId: memories.profileId });
   if (!row) throw new DomainError("invalid_token", memoryMessages.deleteLinkInvalid, "token");
+  recordEvent(db, pageChanged(row.profileId));
   return row;
 }
 

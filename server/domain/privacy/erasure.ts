@@ -28,14 +28,13 @@ import type { PaymentProvider } from "../../providers/payments/types";
 import { audit, type RequestOrigin, DomainError, consume, type Actor } from "../core";
 import { imageKeysOf, changeStatusOfMany } from "../profiles";
 import { verifyPassword } from "../accounts";
+import { pageChanged, recordEvent, transaction } from "../core";
 
 export type ErasureDeps = {
   db: Database;
   images: ImageStore;
   /** The card provider, to stop renewals it charges itself (Stripe); optional for the others. */
   payments?: Pick<PaymentProvider, "endAfterCurrentPeriod">;
-  /** Drops a removed page's cached copy at once (other processes follow the database's notice). */
-  onProfileChanged?: (id: string) => void;
 };
 
 export type ErasureResult = {
@@ -88,14 +87,14 @@ export async function adminEraseAccount(
 }
 
 async function eraseAccount(
-  { db, images, payments, onProfileChanged }: ErasureDeps,
+  { db, images, payments }: ErasureDeps,
   userId: string,
   actor: Actor,
   origin: RequestOrigin,
 ): Promise<ErasureResult> {
   const now = new Date();
   const bySelf = actor.id === userId;
-  const { removedPages, imageKeys, keptOrders, providerSubscriptions } = await db.transaction(async (tx) => {
+  const { removedPages, imageKeys, keptOrders, providerSubscriptions } = await transaction(db, async (tx) => {
     // Taken first, so two deletions of one account at once run one after the other; the second finds
     // the account already deleted.
     const [locked] = await tx
@@ -196,11 +195,12 @@ async function eraseAccount(
       details: { by: bySelf ? "self" : "admin", removedPages: pageIds, keptOrders: kept.length },
       ...(bySelf ? { ip: null, userAgent: null } : origin),
     });
+    // Their cached copies go after the commit (ADR 033).
+    for (const id of pageIds) recordEvent(tx, pageChanged(id));
     return { removedPages: pageIds, imageKeys, keptOrders: kept.length, providerSubscriptions };
   });
 
-  // After the commit: cached pages, the files of rows that are gone, and the provider's own renewals.
-  for (const id of removedPages) onProfileChanged?.(id);
+  // After the commit: the files of rows that are gone, and the provider's own renewals.
   await Promise.allSettled(imageKeys.map((key) => images.delete(key)));
   if (payments?.endAfterCurrentPeriod) {
     await Promise.allSettled(providerSubscriptions.map((id) => payments.endAfterCurrentPeriod?.(id)));

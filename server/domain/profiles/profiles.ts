@@ -22,6 +22,7 @@ import {
 } from "../../db/schema";
 import { attribute } from "./attribution";
 import { audit, type RequestOrigin, DomainError, pageMissing, hasRole, type Actor } from "../core";
+import { pageChanged, recordEvent, transaction } from "../core";
 import { newProfileId } from "./profile-ids";
 import { changeStatus, createWithStatus } from "./status-machine";
 import { type ProfileRow, fullContent, toView } from "./profile-view";
@@ -127,7 +128,7 @@ export async function claimProfile(
   if (input.ownerUserId !== actor.id && !isAdmin(actor)) {
     throw new DomainError("forbidden", "You can claim a page only for yourself.", "owner");
   }
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const [row] = await tx.select().from(profiles).where(eq(profiles.id, input.profileId)).for("update");
     if (!row) throw pageMissing();
     if (row.status !== "unclaimed" && !isAdmin(actor)) {
@@ -160,6 +161,7 @@ export async function claimProfile(
       details: { profileId: row.id },
       ...origin,
     });
+    recordEvent(tx, pageChanged(row.id));
     return toView(tx, updated as ProfileRow);
   });
 }
@@ -226,7 +228,7 @@ export async function updateProfileContent(
   patch: ProfileContentPatch,
   actor: Actor,
 ): Promise<ProfileView> {
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const row = await editable(tx, id, actor);
     const content = { ...row.content, ...patch };
     const [updated] = await tx
@@ -234,6 +236,7 @@ export async function updateProfileContent(
       .set({ content, updatedAt: new Date() })
       .where(eq(profiles.id, id))
       .returning();
+    recordEvent(tx, pageChanged(id));
     return toView(tx, updated as ProfileRow);
   });
 }
@@ -244,7 +247,7 @@ export async function updateProfileMetadata(
   patch: Partial<ProfileMetadata>,
   actor: Actor,
 ): Promise<ProfileView> {
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const row = await editable(tx, id, actor);
     const metadata = { ...row.metadata, ...patch };
     const [updated] = await tx
@@ -252,6 +255,7 @@ export async function updateProfileMetadata(
       .set({ metadata, updatedAt: new Date() })
       .where(eq(profiles.id, id))
       .returning();
+    recordEvent(tx, pageChanged(id));
     return toView(tx, updated as ProfileRow);
   });
 }
@@ -267,7 +271,7 @@ export async function saveWalkthroughStep(
   now = new Date(),
 ): Promise<ProfileView> {
   const { profileId, step, ...fields } = request;
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const row = await editable(tx, profileId, actor);
     const changes: Partial<typeof profiles.$inferInsert> = { updatedAt: now };
     if (step === "publish") {
@@ -306,6 +310,7 @@ export async function saveWalkthroughStep(
         target: [walkthroughSteps.profileId, walkthroughSteps.step],
         set: { data: fields, completedAt: now },
       });
+    recordEvent(tx, pageChanged(profileId));
     return toView(tx, updated as ProfileRow);
   });
 }
@@ -318,7 +323,7 @@ export async function setProfileStatus(
   origin: RequestOrigin,
 ): Promise<ProfileView> {
   if (!isAdmin(actor)) throw new DomainError("forbidden", "Only an admin may change a page's status.");
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const [row] = await tx.select().from(profiles).where(eq(profiles.id, input.id)).for("update");
     if (!row) throw pageMissing("id");
     if (row.status !== input.status) {
@@ -340,6 +345,7 @@ export async function setProfileStatus(
       details: { profileId: row.id, from: row.status, to: input.status, reason: input.reason ?? null },
       ...origin,
     });
+    recordEvent(tx, pageChanged(input.id));
     return toView(tx, updated as ProfileRow);
   });
 }

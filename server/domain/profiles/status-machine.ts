@@ -4,7 +4,8 @@
 // status with the fields that go with it, and one history row with a typed reason. A change the
 // table does not allow is refused with a StatusTransitionError and nothing is written.
 // The change is announced once, at commit, by the database (the `profile_changed` notification every
-// process listens to); callers also drop this process's cached copy at once through onProfileChanged.
+// process listens to); callers also record `page.changed`, which drops this process's cached copy
+// right after the commit (ADR 033).
 // A test (status-machine.test.ts) fails when any other server module writes `profiles.status`.
 import { eq, inArray } from "drizzle-orm";
 import { profileStatuses, type ProfileStatus, type StatusReasonCode } from "../../../contract/profile-values";

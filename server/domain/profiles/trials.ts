@@ -14,6 +14,7 @@
 // The checks are one function per trial, used by the pages (to explain each page's state in the
 // reader's language) and by the API (which refuses with the same reason in its message).
 import { dayMs, DomainError, pageMissing, type Actor } from "../core";
+import { pageChanged, recordEvent, transaction } from "../core";
 import { and, asc, eq } from "drizzle-orm";
 import type { ProfileView } from "../../../contract/profiles";
 import type { ProfileStatus } from "../../../contract/profile-values";
@@ -143,7 +144,7 @@ async function startTrial(
   now: Date,
 ): Promise<ProfileView> {
   const { extended } = kind;
-  await db.transaction(async (tx) => {
+  await transaction(db, async (tx) => {
     // Locked, so two clicks (or two tabs) start it once: the second sees it used.
     const [row] = await tx.select().from(profiles).where(eq(profiles.id, profileId)).for("update");
     if (!row) throw pageMissing();
@@ -163,6 +164,7 @@ async function startTrial(
       },
       now,
     });
+    recordEvent(tx, pageChanged(profileId));
   });
   const view = await profileView(db, profileId);
   if (!view) throw pageMissing();

@@ -1,0 +1,119 @@
+// What happened, recorded by the domain and acted on after the commit (ADR 033). A domain function
+// records an event in the transaction that makes the change (`recordEvent(tx, ...)` inside
+// `transaction(db, ...)`); the events of a transaction that rolls back are dropped, those of one that
+// commits go, once each, to the handlers the app subscribed on its database (`onDomainEvents`: the
+// page cache, for now). Recorded on the database itself, outside a transaction, an event goes at once:
+// the change it names is already committed. So no router or loader carries a callback for effects.
+import { PgTransaction } from "drizzle-orm/pg-core";
+import type { Database, Executor, Transaction } from "../../db/client";
+
+/**
+ * A page's public content or status changed: its cached copies in this process go now. Other
+ * processes hear of it from the database's own `profile_changed` notification at commit (ADR 008).
+ */
+export type PageChanged = { type: "page.changed"; profileId: string };
+
+export type DomainEvent = PageChanged;
+
+export type DomainEventHandler = (event: DomainEvent) => void;
+
+/** The events a transaction opened by `transaction` has recorded so far, and its database. */
+type Unit = { root: Database; events: DomainEvent[] };
+
+// Keyed by the executor's Drizzle session (one per opened database, one per transaction), not by the
+// object: the same database reached through a wrapper (the tests' late-bound proxy) is the same one.
+// So two apps on two databases in one process never hear each other's events, and a closed database
+// takes its handlers with it.
+type SessionKey = Executor["_"]["session"];
+const handlersByDatabase = new WeakMap<SessionKey, Set<DomainEventHandler>>();
+const openUnits = new WeakMap<SessionKey, Unit>();
+const keyOf = (executor: Executor): SessionKey => executor._.session;
+
+/** A page changed (its content, status, people or money). */
+export const pageChanged = (profileId: string): PageChanged => ({ type: "page.changed", profileId });
+
+/**
+ * Subscribes `handler` to every event dispatched on `db` (after commit). Answers the unsubscribe.
+ * The app subscribes once (server/app.ts); tests subscribe to watch what a change announced.
+ */
+export function onDomainEvents(db: Database, handler: DomainEventHandler): () => void {
+  let handlers = handlersByDatabase.get(keyOf(db));
+  if (!handlers) {
+    handlers = new Set();
+    handlersByDatabase.set(keyOf(db), handlers);
+  }
+  handlers.add(handler);
+  const subscribed = handlers;
+  return () => {
+    subscribed.delete(handler);
+  };
+}
+
+/** The same event twice in one transaction is one effect (two status writes, one cache drop). */
+function eventKey(event: DomainEvent): string {
+  return `${event.type} ${event.profileId}`;
+}
+
+function dispatch(db: Database, events: readonly DomainEvent[]): void {
+  const handlers = handlersByDatabase.get(keyOf(db));
+  if (!handlers || events.length === 0) return;
+  const seen = new Set<string>();
+  const failures: unknown[] = [];
+  for (const event of events) {
+    const key = eventKey(event);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    for (const handler of handlers) {
+      // One failing effect does not keep the others from running; the commit stands either way.
+      try {
+        handler(event);
+      } catch (error) {
+        failures.push(error);
+      }
+    }
+  }
+  if (failures.length > 0) throw new AggregateError(failures, "a domain event's effect failed");
+}
+
+/**
+ * Records what happened. In a transaction opened by `transaction`, it waits for that transaction's
+ * commit (and is dropped if it rolls back); on the database itself, it is dispatched now. A
+ * transaction opened by `db.transaction` directly cannot tell us when it commits, so recording in
+ * one is a programming error, refused loudly rather than acted on too early.
+ */
+export function recordEvent(executor: Executor, event: DomainEvent): void {
+  const unit = openUnits.get(keyOf(executor));
+  if (unit) {
+    unit.events.push(event);
+    return;
+  }
+  if (executor instanceof PgTransaction) {
+    throw new Error(`recordEvent(${event.type}) in a transaction not opened with transaction()`);
+  }
+  dispatch(executor as Database, [event]);
+}
+
+/**
+ * Runs `work` in a transaction and dispatches the events it recorded once it has committed. Given a
+ * transaction already opened by `transaction`, it opens a savepoint inside it, whose events join the
+ * outer transaction's when the savepoint holds (and go only at the outer commit).
+ */
+export async function transaction<T>(executor: Executor, work: (tx: Transaction) => Promise<T>): Promise<T> {
+  const outer = openUnits.get(keyOf(executor));
+  if (!outer && executor instanceof PgTransaction) {
+    throw new Error("transaction() inside a transaction not opened with transaction()");
+  }
+  const root = outer ? outer.root : (executor as Database);
+  const unit: Unit = { root, events: [] };
+  const result = await executor.transaction(async (tx) => {
+    openUnits.set(keyOf(tx), unit);
+    try {
+      return await work(tx);
+    } finally {
+      openUnits.delete(keyOf(tx));
+    }
+  });
+  if (outer) outer.events.push(...unit.events);
+  else dispatch(root, unit.events);
+  return result;
+}
