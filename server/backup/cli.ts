@@ -6,8 +6,9 @@ import { pathToFileURL } from "node:url";
 import { ConfigError, loadConfig, type Config } from "../config";
 import { openDatabase } from "../db/client";
 import { createImageStore } from "../providers/images";
+import { BackupError } from "./backup-error";
 import { controlSocketPath, requestBackup } from "./control";
-import { backupDir, BackupError, createBackup } from "./create";
+import { backupDir, createBackup } from "./create";
 import type { Manifest } from "./manifest";
 import { restoreBackup } from "./restore";
 
@@ -103,9 +104,18 @@ export async function backupCommand(env: Record<string, string | undefined>): Pr
       await database.close();
     }
   } catch (error) {
-    if (error instanceof BackupError) return { code: 1, out: [], err: [error.message] };
-    throw error;
+    return failed("The backup failed", error);
   }
+}
+
+/**
+ * A failure as the command prints it: a BackupError's own message; anything else (a full disk, a
+ * folder that cannot be written) in one line, never a stack.
+ */
+function failed(what: string, error: unknown): CommandResult {
+  if (error instanceof BackupError) return { code: 1, out: [], err: [error.message] };
+  const message = error instanceof Error ? error.message : String(error);
+  return { code: 1, out: [], err: [`${what}: ${message.split("\n")[0]}`] };
 }
 
 /** `npm run restore -- FILE`. */
@@ -132,8 +142,7 @@ export async function restoreCommand(
       err: [],
     };
   } catch (error) {
-    if (error instanceof BackupError) return { code: 1, out: [], err: [error.message] };
-    throw error;
+    return failed("The restore failed, and left the data folder and the database as they were", error);
   }
 }
 

@@ -8,21 +8,18 @@
 // pg_dump and reads the counts and the images in that same snapshot, while the site keeps writing.
 // Images are written before their row (server/domain/profiles/images.ts), so every row of the copy
 // has its files; they are read from the store after the snapshot, by key, so any ImageStore will do.
-import { spawn } from "node:child_process";
 import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { gzip } from "node:zlib";
 import type { Config } from "../config";
-import type { DatabaseHandle, RawConnection } from "../db/client";
-import { imageKeysOf } from "../domain/profiles";
+import type { DatabaseHandle } from "../db/client";
 import type { ImageStore } from "../providers/images";
+import { BackupError } from "./backup-error";
+import { readFacts, type Facts } from "./facts";
 import { embeddedDumpName, imagePrefix, manifestName, serverDumpName, type Manifest } from "./manifest";
+import { checkToolVersion, runPgTool, toolMajor } from "./pg-tools";
 import { createTarWriter, type WrittenEntry } from "./tar";
-
-export class BackupError extends Error {
-  override name = "BackupError";
-}
 
 export type BackupConfig = Pick<Config, "DATA_DIR" | "BACKUP_DIR" | "DATABASE_URL">;
 
@@ -44,63 +41,6 @@ function archiveStamp(at: Date): string {
   return at.toISOString().replace(/[-:.]/g, "");
 }
 
-/** What the snapshot saw besides the dump. */
-type Facts = {
-  takenAt: Date;
-  postgresVersion: string;
-  schemaVersion: string | null;
-  counts: Record<string, number>;
-  imageKeys: string[];
-};
-
-const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
-
-/** The counts, the schema version and the images' keys, read on `connection` in the snapshot. */
-export async function readFacts(connection: RawConnection): Promise<Facts> {
-  const [clock] = await connection.query<{ now: Date | string; version: string }>(
-    "select now() as now, current_setting('server_version') as version",
-  );
-  const tables = (
-    await connection.query<{ name: string }>(
-      "select tablename as name from pg_tables where schemaname = 'public' order by tablename",
-    )
-  ).map((row) => row.name);
-  const counts: Record<string, number> = {};
-  for (const table of tables) {
-    const [row] = await connection.query<{ count: string }>(
-      `select count(*)::text as count from public.${quoteIdent(table)}`,
-    );
-    counts[table] = Number(row?.count ?? 0);
-  }
-  const schemaVersion = tables.includes("schema_migrations")
-    ? ((
-        await connection.query<{ name: string }>(
-          "select name from schema_migrations order by name desc limit 1",
-        )
-      )[0]?.name ?? null)
-    : null;
-  const imageKeys = tables.includes("profile_images")
-    ? (
-        await connection.query<{ variants: unknown }>(
-          "select variants from profile_images order by created_at, id",
-        )
-      ).flatMap((row) =>
-        imageKeysOf(
-          (typeof row.variants === "string" ? JSON.parse(row.variants) : row.variants) as Parameters<
-            typeof imageKeysOf
-          >[0],
-        ),
-      )
-    : [];
-  return {
-    takenAt: new Date(clock?.now ?? Date.now()),
-    postgresVersion: clock?.version ?? "",
-    schemaVersion,
-    counts,
-    imageKeys: [...new Set(imageKeys)],
-  };
-}
-
 /** The embedded database: PGlite's own dump of its data folder, in one turn with the facts. */
 async function embeddedSnapshot(database: DatabaseHandle): Promise<Facts & { dump: Uint8Array }> {
   if (!database.alone) throw new BackupError("This database cannot be dumped from this process.");
@@ -113,58 +53,6 @@ async function embeddedSnapshot(database: DatabaseHandle): Promise<Facts & { dum
   // Compressed after the turn, on libuv's threads: the site is not held up by it.
   const dump = await promisify(gzip)(new Uint8Array(await taken.dump.arrayBuffer()), { level: 3 });
   return { ...taken.facts, dump };
-}
-
-export const pgDumpMissing =
-  "pg_dump was not found: install PostgreSQL's client tools of the server's major version or newer " +
-  "(Debian/Ubuntu: apt install postgresql-client-16 for a 16 server), or take the backups with the " +
-  "database service's own tooling (README, Backups).";
-
-type Ran = { code: number | null; stdout: string; stderr: string };
-
-/** Runs a PostgreSQL client tool; its password goes in PGPASSWORD, never on its command line. */
-export function runPgTool(tool: string, args: string[], url?: string): Promise<Ran> {
-  const env = { ...process.env };
-  const finalArgs = [...args];
-  if (url) {
-    const address = new URL(url);
-    if (address.password) env.PGPASSWORD = decodeURIComponent(address.password);
-    address.password = "";
-    finalArgs.push(`--dbname=${address.toString()}`);
-  }
-  return new Promise((resolve, reject) => {
-    const child = spawn(tool, finalArgs, { env, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on("error", (error: NodeJS.ErrnoException) =>
-      reject(
-        error.code === "ENOENT"
-          ? new BackupError(tool === "pg_dump" ? pgDumpMissing : pgDumpMissing.replace("pg_dump", tool))
-          : error,
-      ),
-    );
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
-/** The major version of a client tool (`pg_dump (PostgreSQL) 15.20 …` → 15). */
-export async function toolMajor(tool: string): Promise<number> {
-  const ran = await runPgTool(tool, ["--version"]);
-  const major = /(\d+)(?:\.\d+)?/.exec(ran.stdout)?.[1];
-  if (ran.code !== 0 || !major) throw new BackupError(`${tool} --version failed: ${ran.stderr.trim()}`);
-  return Number(major);
-}
-
-/** A tool older than the server cannot read or write its dumps. */
-export function checkToolVersion(tool: string, toolVersion: number, serverVersion: string): void {
-  const serverMajor = Number(/^(\d+)/.exec(serverVersion)?.[1] ?? 0);
-  if (toolVersion < serverMajor) {
-    throw new BackupError(
-      `${tool} is version ${toolVersion} but the PostgreSQL server is ${serverVersion}: install the client tools of version ${serverMajor} or newer.`,
-    );
-  }
 }
 
 /** PostgreSQL: pg_dump in custom format on a snapshot this connection exports and reads in too. */

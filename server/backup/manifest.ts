@@ -10,6 +10,12 @@ export const serverDumpName = "database/postgresql.dump";
 /** Images are kept under their store key. */
 export const imagePrefix = "images/";
 
+/**
+ * Table names and migrations are plain lower-case names; a restore checks its counts in SQL
+ * (facts.ts), so a manifest naming anything else is refused.
+ */
+const plainName = /^[a-z0-9_]{1,63}$/;
+
 export const manifestSchema = z.object({
   format: z.literal("kammare-backup"),
   version: z.literal(1),
@@ -17,7 +23,7 @@ export const manifestSchema = z.object({
   takenAt: z.string(),
   engine: z.enum(["embedded", "server"]),
   /** The last migration applied (schema_migrations), e.g. 0015_family_and_reminders. */
-  schemaVersion: z.string().nullable(),
+  schemaVersion: z.string().regex(plainName).nullable(),
   /** PostgreSQL's version of the database copied (server_version). */
   postgresVersion: z.string(),
   database: z.object({
@@ -25,7 +31,7 @@ export const manifestSchema = z.object({
     format: z.enum(["pglite-datadir-tar-gzip", "pg_dump-custom"]),
   }),
   /** Rows of every table of the public schema at the snapshot. */
-  counts: z.record(z.string(), z.number().int().min(0)),
+  counts: z.record(z.string().regex(plainName), z.number().int().min(0)),
   images: z.object({
     /** The image store they were read from (disk, s3). */
     store: z.string(),

@@ -1,18 +1,19 @@
-// Brings a backup back (ADR 030): checks the whole archive first (every entry against the manifest's
-// size and SHA-256, every header against its own checksum), then restores into an empty data folder
-// (embedded) or an empty database (DATABASE_URL), puts the images back into the configured store, and
-// counts the rows of every table against the manifest. A damaged archive or a target that is not empty
-// is refused before anything is written.
-import { mkdir, mkdtemp, open, readdir, readFile, rm } from "node:fs/promises";
-import os from "node:os";
+// Brings a backup back (ADR 030): checks the whole archive first (verify.ts), then restores into an
+// empty data folder (embedded) or an empty database (DATABASE_URL), puts the images back into the
+// configured store, and counts the rows of every table against the manifest. A damaged archive or a
+// target that is not empty is refused before anything is written, and any later failure leaves the
+// target as it was (restoreBackup).
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import type { Config } from "../config";
 import { openDatabase } from "../db/client";
-import { contentTypeOfKey, type ImageStore } from "../providers/images";
-import { BackupError, checkToolVersion, readFacts, runPgTool, toolMajor } from "./create";
-import { imagePrefix, manifestName, manifestSchema, type Manifest } from "./manifest";
-import { ArchiveError, readTar } from "./tar";
+import { contentTypeOfKey, createDiskImageStore, uploadsDir, type ImageStore } from "../providers/images";
+import { BackupError } from "./backup-error";
+import { factCheckSql } from "./facts";
+import { imagePrefix, type Manifest } from "./manifest";
+import { checkToolVersion, restoreInOneTransaction, toolMajor } from "./pg-tools";
+import { checkEmbeddedCopy, unpackEmbeddedCopy } from "./restore-embedded";
+import { verifyArchive } from "./verify";
 
 export type RestoreDeps = {
   config: Pick<Config, "DATA_DIR" | "DATABASE_URL">;
@@ -28,104 +29,6 @@ export function redactUrl(url: string): string {
   } catch {
     return "(the configured database)";
   }
-}
-
-/** A name an archive may hold: relative, no `..`, nothing hidden. */
-function safeName(name: string): boolean {
-  return (
-    name.length > 0 &&
-    !name.startsWith("/") &&
-    name.split("/").every((part) => part !== "" && part !== "." && part !== ".." && !part.startsWith("."))
-  );
-}
-
-export type VerifiedArchive = {
-  manifest: Manifest;
-  /** Where each entry was written (staging only). */
-  staged: Map<string, string>;
-};
-
-/**
- * Reads the whole archive, writing its entries under `stageDir` when given, and checks it against its
- * manifest. Throws a BackupError naming everything wrong.
- */
-export async function verifyArchive(file: string, stageDir?: string): Promise<VerifiedArchive> {
-  const staged = new Map<string, string>();
-  let manifestText = "";
-  const problems: string[] = [];
-  let entries;
-  try {
-    entries = await readTar(file, async (name, bytes) => {
-      if (name === manifestName) {
-        if (bytes > 64 * 1024 * 1024) throw new ArchiveError(`${manifestName} is implausibly large`);
-        const chunks: Buffer[] = [];
-        return {
-          write: async (chunk) => {
-            chunks.push(Buffer.from(chunk));
-          },
-          close: async () => {
-            manifestText = Buffer.concat(chunks).toString("utf8");
-          },
-        };
-      }
-      if (!safeName(name)) throw new ArchiveError(`it holds an unsafe name, ${JSON.stringify(name)}`);
-      if (!stageDir) return undefined;
-      const target = path.join(stageDir, name);
-      await mkdir(path.dirname(target), { recursive: true });
-      staged.set(name, target);
-      const out = await open(target, "w");
-      return {
-        write: async (chunk) => {
-          await out.write(chunk);
-        },
-        close: () => out.close(),
-      };
-    });
-  } catch (error) {
-    if (error instanceof ArchiveError) {
-      throw new BackupError(`${file} was not restored: ${error.message}`);
-    }
-    throw error;
-  }
-  if (!entries.some((entry) => entry.name === manifestName)) {
-    throw new BackupError(
-      `${file} has no ${manifestName}: it is not a Kammare backup, or it was cut off. Nothing was restored.`,
-    );
-  }
-  let manifest: Manifest;
-  try {
-    manifest = manifestSchema.parse(JSON.parse(manifestText));
-  } catch (error) {
-    throw new BackupError(
-      `${file} is damaged and was not restored: its ${manifestName} is not a valid Kammare backup manifest (${(error as Error).message.slice(0, 300)}).`,
-    );
-  }
-  const found = new Map(entries.map((entry) => [entry.name, entry]));
-  for (const expected of manifest.files) {
-    const entry = found.get(expected.name);
-    if (!entry) problems.push(`${expected.name} is missing`);
-    else if (entry.bytes !== expected.bytes) {
-      problems.push(`${expected.name} has ${entry.bytes} bytes where the manifest says ${expected.bytes}`);
-    } else if (entry.sha256 !== expected.sha256) {
-      problems.push(
-        `${expected.name} does not match its checksum (SHA-256 ${entry.sha256}, the manifest says ${expected.sha256})`,
-      );
-    }
-  }
-  const listed = new Set(manifest.files.map((entry) => entry.name));
-  for (const entry of entries) {
-    if (entry.name !== manifestName && !listed.has(entry.name)) {
-      problems.push(`${entry.name} is in the archive but not in its manifest`);
-    }
-  }
-  if (!listed.has(manifest.database.file))
-    problems.push(`the database's copy ${manifest.database.file} is not listed`);
-  if (problems.length) {
-    throw new BackupError(
-      `${file} is damaged and was not restored:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`,
-    );
-  }
-  return { manifest, staged };
 }
 
 async function folderHolds(dir: string): Promise<string[]> {
@@ -183,12 +86,59 @@ async function assertEmptyTarget({ config, images }: RestoreDeps, manifest: Mani
 
 export type RestoreResult = { manifest: Manifest; target: string };
 
-/** Restores the archive `file` into the configured data folder or database, which must be empty. */
+/** Whether `dir` exists; a restore that fails removes a DATA_DIR it made itself. */
+async function exists(dir: string): Promise<boolean> {
+  return stat(dir).then(
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * Puts the staged images into a store that is not a folder (a bucket), each checked absent first, and
+ * answers how to take them out again should the restore fail after.
+ */
+async function putImages(
+  images: ImageStore,
+  entries: { key: string; file: string }[],
+): Promise<() => Promise<void>> {
+  const put: string[] = [];
+  const takeOut = async () => {
+    for (const key of put) await images.delete(key).catch(() => {});
+  };
+  try {
+    for (const { key, file } of entries) {
+      if (await images.get(key)) {
+        throw new BackupError(
+          `The image store (${images.kind}) already holds ${key}: a backup is restored only into an empty store. Nothing was restored.`,
+        );
+      }
+      await images.put(key, await readFile(file), contentTypeOfKey(key) as string);
+      put.push(key);
+    }
+  } catch (error) {
+    await takeOut();
+    throw error;
+  }
+  return takeOut;
+}
+
+/**
+ * Restores the archive `file` into the configured data folder or database, which must be empty. All of
+ * it is made in a folder of its own beside the target (DATA_DIR/.kammare-restore-…): the embedded
+ * database's folder, opened and counted there, and the images of a disk store; a PostgreSQL database
+ * is restored in one transaction that counts its tables before it commits. Only then are the folders
+ * moved into place, so a restore refused or failed at any step leaves the target as it was.
+ */
 export async function restoreBackup(deps: RestoreDeps, file: string): Promise<RestoreResult> {
   const { config, images } = deps;
-  const stage = await mkdtemp(path.join(os.tmpdir(), "kammare-restore-"));
+  const dataDir = path.resolve(config.DATA_DIR);
+  const madeDataDir = !(await exists(dataDir));
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  const stage = await mkdtemp(path.join(dataDir, ".kammare-restore-"));
+  let takeOutImages: (() => Promise<void>) | undefined;
   try {
-    const { manifest, staged } = await verifyArchive(file, stage);
+    const { manifest, staged } = await verifyArchive(file, path.join(stage, "archive"));
     const wanted = config.DATABASE_URL ? "server" : "embedded";
     if (manifest.engine !== wanted) {
       throw new BackupError(
@@ -199,58 +149,55 @@ export async function restoreBackup(deps: RestoreDeps, file: string): Promise<Re
     }
     await assertEmptyTarget(deps, manifest);
     const dump = staged.get(manifest.database.file) as string;
-    let target: string;
-    if (config.DATABASE_URL) {
-      target = redactUrl(config.DATABASE_URL);
-      const version = await toolMajor("pg_restore");
-      checkToolVersion("pg_restore", version, manifest.postgresVersion);
-      const ran = await runPgTool(
-        "pg_restore",
-        ["--exit-on-error", "--single-transaction", "--no-owner", "--no-privileges", dump],
-        config.DATABASE_URL,
-      );
-      if (ran.code !== 0) throw new BackupError(`pg_restore failed: ${ran.stderr.trim()}`);
+    const pglite = path.join(dataDir, "pglite");
+    if (!config.DATABASE_URL) {
+      await unpackEmbeddedCopy(dump, path.join(stage, "pglite"), stage);
+      await checkEmbeddedCopy(stage, manifest);
+    }
+    const imageEntries = manifest.files
+      .filter((entry) => entry.name.startsWith(imagePrefix))
+      .map((entry) => ({
+        key: entry.name.slice(imagePrefix.length),
+        file: staged.get(entry.name) as string,
+      }));
+    const uploads = uploadsDir(config);
+    if (images.kind === "disk") {
+      const stagedStore = createDiskImageStore(path.join(stage, "uploads"));
+      for (const { key, file: image } of imageEntries) {
+        await stagedStore.put(key, await readFile(image), contentTypeOfKey(key) as string);
+      }
     } else {
-      const dataDir = path.resolve(config.DATA_DIR, "pglite");
-      target = dataDir;
-      await mkdir(dataDir, { recursive: true });
-      const image = new Blob([new Uint8Array(await readFile(dump))], { type: "application/gzip" });
-      const loaded = await PGlite.create({ dataDir, loadDataDir: image });
-      await loaded.close();
+      takeOutImages = await putImages(images, imageEntries);
     }
-    for (const entry of manifest.files.filter((listed) => listed.name.startsWith(imagePrefix))) {
-      const key = entry.name.slice(imagePrefix.length);
-      const contentType = contentTypeOfKey(key);
-      if (!contentType)
-        throw new BackupError(`${entry.name} is not an image key; the archive was restored without it.`);
-      await images.put(key, await readFile(staged.get(entry.name) as string), contentType);
+    if (config.DATABASE_URL) {
+      checkToolVersion("pg_restore", await toolMajor("pg_restore"), manifest.postgresVersion);
+      await restoreInOneTransaction(dump, config.DATABASE_URL, factCheckSql(manifest)).catch(
+        (error: unknown) => {
+          throw error instanceof BackupError
+            ? new BackupError(
+                `${error.message.replace(/\.?$/, ".")} Nothing was restored: the database is as it was (the restore's transaction was rolled back).`,
+              )
+            : error;
+        },
+      );
     }
-    // What came back, counted against what was copied.
-    const restored = await openDatabase(
-      config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR },
-    );
-    try {
-      const facts = await restored.withConnection(readFacts);
-      const differences = Object.entries(manifest.counts)
-        .filter(([table, count]) => facts.counts[table] !== count)
-        .map(
-          ([table, count]) => `${table}: ${facts.counts[table] ?? "missing"} rows, the backup had ${count}`,
-        );
-      if (facts.schemaVersion !== manifest.schemaVersion) {
-        differences.push(
-          `schema ${facts.schemaVersion ?? "none"}, the backup had ${manifest.schemaVersion ?? "none"}`,
-        );
-      }
-      if (differences.length) {
-        throw new BackupError(
-          `The restored database differs from the backup:\n  - ${differences.join("\n  - ")}`,
-        );
-      }
-    } finally {
-      await restored.close();
+    // Into place: the images first, the database last (a folder with a database is a restored one).
+    const movesImages = imageEntries.length > 0 && images.kind === "disk";
+    if (movesImages) await rename(path.join(stage, "uploads"), uploads);
+    if (!config.DATABASE_URL) {
+      await rename(path.join(stage, "pglite"), pglite).catch(async (error: unknown) => {
+        if (movesImages) await rename(uploads, path.join(stage, "uploads"));
+        throw error;
+      });
     }
-    return { manifest, target };
+    return { manifest, target: config.DATABASE_URL ? redactUrl(config.DATABASE_URL) : pglite };
+  } catch (error) {
+    await takeOutImages?.();
+    throw error;
   } finally {
     await rm(stage, { recursive: true, force: true });
+    // A DATA_DIR this restore made goes again when nothing came into it (a failure, or all in a bucket
+    // and a database server).
+    if (madeDataDir && !(await folderHolds(dataDir)).length) await rm(dataDir, { recursive: true });
   }
 }

@@ -1,7 +1,8 @@
 // The backup's archive: a plain POSIX tar (ustar), written and read here without a package, so any
 // `tar` reads it (`tar -tvf kammare-….tar`). Entries are streamed through a file handle: a large
 // database dump is never held twice in memory. Every entry's SHA-256 is worked out as it is written or
-// read, for the manifest and for checking an archive before a restore.
+// read, for the manifest and for checking an archive before a restore. The embedded database's copy
+// is a tar of its data folder too, read back with its folders by `readTar`.
 import { createHash } from "node:crypto";
 import { open, type FileHandle } from "node:fs/promises";
 
@@ -147,14 +148,18 @@ export type ReadEntry = { name: string; bytes: number; sha256: string };
 /** Where an entry's data goes: each chunk in order, then `close` (also when reading fails). */
 export type EntrySink = { write(chunk: Buffer): Promise<void>; close(): Promise<void> };
 
+/** What an entry of a tar holds: a file's data, or a folder (which has none). */
+export type EntryType = "file" | "folder";
+
 /**
- * Reads every file entry of a tar, checking each header's own checksum, and hands each entry's data to
- * `onData` in chunks (nothing kept when it is omitted). Answers the entries with their SHA-256, in
- * order. A damaged or cut-off archive throws an ArchiveError saying where.
+ * Reads every entry of a tar, checking each header's own checksum, and hands each file entry's data to
+ * the sink `onEntry` answers for it, in chunks (nothing kept when it answers none); a folder is only
+ * named to it. Answers the file entries with their SHA-256, in order. A damaged or cut-off archive,
+ * or one holding anything else (a link, a device), throws an ArchiveError saying where.
  */
 export async function readTar(
   file: string,
-  onEntry?: (name: string, bytes: number) => Promise<EntrySink | undefined>,
+  onEntry?: (name: string, bytes: number, type: EntryType) => Promise<EntrySink | undefined>,
 ): Promise<ReadEntry[]> {
   let handle: FileHandle;
   try {
@@ -163,7 +168,13 @@ export async function readTar(
     throw new ArchiveError(`Cannot read ${file}: ${(error as Error).message}`);
   }
   try {
-    const { size: total } = await handle.stat();
+    const info = await handle.stat();
+    if (!info.isFile()) {
+      throw new ArchiveError(
+        `it is ${info.isDirectory() ? "a folder" : "not a file"}: give the archive's own file (kammare-backup-….tar)`,
+      );
+    }
+    const total = info.size;
     const entries: ReadEntry[] = [];
     const header = Buffer.alloc(block);
     const buffer = Buffer.alloc(chunkBytes);
@@ -175,6 +186,9 @@ export async function readTar(
         );
       }
       await handle.read(header, 0, block, position);
+      if (position === 0 && header[0] === 0x1f && header[1] === 0x8b) {
+        throw new ArchiveError("It is gzip-compressed, not a tar (a backup archive is a plain tar).");
+      }
       if (header.every((byte) => byte === 0)) break;
       const where = `The archive is damaged at byte ${position}`;
       const stored = readNumber(header, 148, 8, where);
@@ -193,8 +207,10 @@ export async function readTar(
       if (position + padded > total) {
         throw new ArchiveError(`The archive ends early: ${name} is cut off (it was not copied whole).`);
       }
-      if (type === "0" || type === "\u0000") {
-        const sink = onEntry ? await onEntry(name, size) : undefined;
+      if (type === "5") {
+        await onEntry?.(name.replace(/\/+$/, ""), 0, "folder");
+      } else if (type === "0" || type === "\u0000") {
+        const sink = onEntry ? await onEntry(name, size, "file") : undefined;
         const hash = createHash("sha256");
         let read = 0;
         try {
@@ -215,6 +231,8 @@ export async function readTar(
           await sink?.close();
         }
         entries.push({ name, bytes: size, sha256: hash.digest("hex") });
+      } else {
+        throw new ArchiveError(`${where}: ${JSON.stringify(name)} is neither a file nor a folder.`);
       }
       position += padded;
     }

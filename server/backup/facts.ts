@@ -1,0 +1,123 @@
+// What a backup's snapshot saw besides the database's copy (the row counts, the schema version, the
+// images' keys), read in that same snapshot; a restore reads them again from what it restored and
+// compares (factDifferences).
+import type { RawConnection } from "../db/client";
+import { imageKeysOf } from "../domain/profiles";
+import type { Manifest } from "./manifest";
+
+/** What the snapshot saw besides the dump. */
+export type Facts = {
+  takenAt: Date;
+  postgresVersion: string;
+  schemaVersion: string | null;
+  counts: Record<string, number>;
+  imageKeys: string[];
+};
+
+const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/** The counts, the schema version and the images' keys, read on `connection` in the snapshot. */
+export async function readFacts(connection: RawConnection): Promise<Facts> {
+  const [clock] = await connection.query<{ now: Date | string; version: string }>(
+    "select now() as now, current_setting('server_version') as version",
+  );
+  const tables = (
+    await connection.query<{ name: string }>(
+      "select tablename as name from pg_tables where schemaname = 'public' order by tablename",
+    )
+  ).map((row) => row.name);
+  const counts: Record<string, number> = {};
+  for (const table of tables) {
+    const [row] = await connection.query<{ count: string }>(
+      `select count(*)::text as count from public.${quoteIdent(table)}`,
+    );
+    counts[table] = Number(row?.count ?? 0);
+  }
+  const schemaVersion = tables.includes("schema_migrations")
+    ? ((
+        await connection.query<{ name: string }>(
+          "select name from schema_migrations order by name desc limit 1",
+        )
+      )[0]?.name ?? null)
+    : null;
+  const imageKeys = tables.includes("profile_images")
+    ? (
+        await connection.query<{ variants: unknown }>(
+          "select variants from profile_images order by created_at, id",
+        )
+      ).flatMap((row) =>
+        imageKeysOf(
+          (typeof row.variants === "string" ? JSON.parse(row.variants) : row.variants) as Parameters<
+            typeof imageKeysOf
+          >[0],
+        ),
+      )
+    : [];
+  return {
+    takenAt: new Date(clock?.now ?? Date.now()),
+    postgresVersion: clock?.version ?? "",
+    schemaVersion,
+    counts,
+    imageKeys: [...new Set(imageKeys)],
+  };
+}
+
+/** How the facts of a restored database differ from the manifest's (none: it is the backup's). */
+export function factDifferences(
+  manifest: Pick<Manifest, "counts" | "schemaVersion">,
+  facts: Pick<Facts, "counts" | "schemaVersion">,
+): string[] {
+  const differences = Object.entries(manifest.counts)
+    .filter(([table, count]) => facts.counts[table] !== count)
+    .map(([table, count]) => `${table}: ${facts.counts[table] ?? "missing"} rows, the backup had ${count}`);
+  if (facts.schemaVersion !== manifest.schemaVersion) {
+    differences.push(
+      `schema ${facts.schemaVersion ?? "none"}, the backup had ${manifest.schemaVersion ?? "none"}`,
+    );
+  }
+  return differences;
+}
+
+/** A text as an SQL string literal (standard_conforming_strings, as pg_restore's script sets it). */
+const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
+
+/**
+ * factDifferences as one SQL statement, run last in the transaction that restores a PostgreSQL database
+ * (pg-tools.ts): it raises the differences as its error, which rolls the restore back. Table names
+ * come from the manifest, so they reach the SQL only as a quoted literal and as identifiers (%I).
+ */
+export function factCheckSql(manifest: Pick<Manifest, "counts" | "schemaVersion">): string {
+  const counts = literal(JSON.stringify(manifest.counts));
+  const version = manifest.schemaVersion === null ? "null" : literal(manifest.schemaVersion);
+  return `do $kammare_check$
+declare
+  wanted jsonb := ${counts}::jsonb;
+  wanted_version text := ${version};
+  problems text[] := '{}';
+  entry record;
+  found bigint;
+  restored_version text;
+begin
+  for entry in select key, value::bigint as count from jsonb_each_text(wanted) loop
+    if to_regclass(format('public.%I', entry.key)) is null then
+      problems := problems || format('%s: missing rows, the backup had %s', entry.key, entry.count);
+    else
+      execute format('select count(*) from public.%I', entry.key) into found;
+      if found <> entry.count then
+        problems := problems || format('%s: %s rows, the backup had %s', entry.key, found, entry.count);
+      end if;
+    end if;
+  end loop;
+  if to_regclass('public.schema_migrations') is not null then
+    select name into restored_version from public.schema_migrations order by name desc limit 1;
+  end if;
+  if restored_version is distinct from wanted_version then
+    problems := problems || format('schema %s, the backup had %s',
+      coalesce(restored_version, 'none'), coalesce(wanted_version, 'none'));
+  end if;
+  if cardinality(problems) > 0 then
+    raise exception 'The restored database differs from the backup: %', array_to_string(problems, '; ');
+  end if;
+end
+$kammare_check$;`;
+}
