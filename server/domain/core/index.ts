@@ -1,10 +1,18 @@
-export * from "./audit";
-export * from "./errors";
-export * from "./refuse";
-export * from "./viewer";
-export * from "./tokens";
-export * from "./csv";
-export * from "./rate-limit";
-export * from "./e2e-clock";
-export * from "./time";
-export * from "./events";
+// The feature's face (ADR 023): what other modules use of it, by name; the rest stays inside the feature.
+export { audit, type RequestOrigin } from "./audit";
+export { DomainError, type DomainErrorCode } from "./errors";
+export { pageMissing, refuse } from "./refuse";
+export { type Actor, hasRole, type Viewer } from "./viewer";
+export { newToken, tokenHash } from "./tokens";
+export { csvDocument } from "./csv";
+export {
+  consume,
+  countAttempt,
+  type Limit,
+  pruneRateLimits,
+  rateLimited,
+  refundAttempts,
+} from "./rate-limit";
+export { backdateInvoice } from "./e2e-clock";
+export { dayMs } from "./time";
+export { type DomainEvent, onDomainEvents, pageChanged, recordEvent, transaction } from "./events";
