@@ -127,6 +127,27 @@ const outsideTheLayers = {
   rules: { "no-restricted-imports": ["error", { patterns: [intoFeatureFromOutside] }] },
 };
 
+// An error is told apart by its code (error.code, and a refusal's code: ADR 032), never by its text:
+// rewording a sentence must not silently change what a router or a screen does.
+const errorText =
+  "Tell an error by its code (error.code, error.refusal: contract/refusals.ts, ADR 032), never by its text.";
+const errorTextComparisons = [
+  {
+    selector: "BinaryExpression[operator=/^[!=]==?$/] > MemberExpression[property.name='message']",
+    message: errorText,
+  },
+  { selector: "BinaryExpression[operator=/^[!=]==?$/] > Identifier[name='message']", message: errorText },
+  {
+    selector: "SwitchStatement > MemberExpression.discriminant[property.name='message']",
+    message: errorText,
+  },
+];
+const noErrorTextComparisons = {
+  files: ["server/**/*.{ts,tsx}", "app/**/*.{ts,tsx}"],
+  ignores: [tests],
+  rules: { "no-restricted-syntax": ["error", ...errorTextComparisons] },
+};
+
 // The browser calls the API through one typed client (app/lib/api.ts), whose paths are checked against
 // the contract by the type checker; an address written by hand elsewhere in app/ would not be.
 const apiAddress =
@@ -139,6 +160,8 @@ const oneApiClient = {
       "error",
       { selector: "Literal[value=/\\/api\\//]", message: apiAddress },
       { selector: "TemplateElement[value.raw=/\\/api\\//]", message: apiAddress },
+      // One rule's options replace another's for the same files: app/ keeps the errors' rule too.
+      ...errorTextComparisons,
     ],
   },
 };
@@ -169,5 +192,6 @@ export default tseslint.config(
   },
   ...layerRules,
   outsideTheLayers,
+  noErrorTextComparisons,
   oneApiClient,
 );

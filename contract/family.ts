@@ -8,7 +8,6 @@ import { profileIdSchema } from "./profiles";
 import { text, z } from "./zod";
 
 export * from "./family-values";
-export * from "./family-messages";
 
 /** Where an invitation is in its life, as its link's page says it. */
 export const invitationStates = ["open", "expired", "used", "revoked"] as const;

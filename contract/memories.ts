@@ -19,21 +19,6 @@ import {
 
 export * from "./memory-values";
 
-export const memoryMessages = {
-  notAccepted: "This page does not take memories.",
-  candlesOff: "This page does not take candles.",
-  tooSoon: "That was quick. Please wait a moment and send it again.",
-  formExpired: "The form has expired. Load the page again and send it once more.",
-  robot: "This looks like an automated post.",
-  linksNotAllowed: "Links are not allowed in a memory on this page.",
-  candleLinksNotAllowed: "Links are not allowed in a candle's name on this page.",
-  candleMissing: "There is no such candle.",
-  memoryMissing: "There is no such memory.",
-  reportMissing: "There is no such report.",
-  alreadyReported: "You have already reported this memory.",
-  deleteLinkInvalid: "This link to delete a memory is not valid (it may have been used already).",
-} as const;
-
 // ---- What a visitor sends (JSON from the app, or a plain form from the light page) ----
 
 /** The fields every visitor's post carries beside its own: a honeypot and the signed render time. */

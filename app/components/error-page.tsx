@@ -71,6 +71,9 @@ const sanitizedMessage = "Unexpected Server Error";
 export function ServerErrorView({ status, message }: { status: number; message: string }) {
   const { t } = useTranslation();
   const location = useLocation();
+  // React Router gives a production server error no code, only this stand-in text (ADR 032's one
+  // exception: not our refusal, and nothing else to tell it by).
+  // eslint-disable-next-line no-restricted-syntax
   const shown = message === sanitizedMessage ? t("error.serverMessage") : message;
   return (
     <ErrorLayout status={status} title={t("error.serverTitle")} message={shown}>

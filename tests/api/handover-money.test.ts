@@ -9,7 +9,6 @@ import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { customerSubscriptionsAnswerSchema, subscriptionAnswerSchema } from "../../contract/subscriptions";
-import { familyMessages } from "../../contract/family";
 import { loadConfig } from "../../server/config";
 import { paymentEvents, profiles, subscriptions } from "../../server/db/schema";
 import { runLifecycle } from "../../server/domain/lifecycle";
@@ -144,7 +143,9 @@ describeOnEngines("a hand-over and the old owner's subscription", (fixture) => {
   it("ends the invitations the old owner sent, even after the new owner removes the old owner", async () => {
     const { id, owner, heir, cousin, cousinToken } = await handedOverPage();
     const refused = await as(cousin, "/api/kammare/invitations/accept", { token: cousinToken });
-    expect((await expectError(refused, 410, "gone", "token")).error.message).toBe(familyMessages.revoked);
+    expect((await expectError(refused, 410, "gone", "token")).error.refusal).toBe(
+      "family.invitation-revoked",
+    );
     const removed = await as(heir, "/api/kammare/editors/remove", { profileId: id, userId: owner.id });
     expect(removed.status, await removed.clone().text()).toBe(200);
     await expectError(

@@ -3,7 +3,7 @@
 // memories wait, shows at once on an `open` page where the owner can hide it), and a page takes at
 // most so many candles an hour from any number of addresses. The same from the light page's form.
 import { describe, expect, it } from "vitest";
-import { memoryMessages, ownerCandleAnswerSchema, type OwnerCandleName } from "../../contract/memories";
+import { ownerCandleAnswerSchema, type OwnerCandleName } from "../../contract/memories";
 import { memoriesWaitingOn, visitorLimits } from "../../server/domain/memories";
 import { awayFromWindowEdge, call, expectError, siteOrigin, type Account } from "../support/accounts";
 import { describeOnEngines } from "../support/api-fixture";
@@ -28,7 +28,8 @@ describeOnEngines("memories and candles: candles", { app: { config: proxiedConfi
       const { id, owner } = await page();
       const spam = "Cheap pills www.spam-pills.com";
       const body = await expectError(await candle(id, { name: spam }), 400, "invalid_request", "name");
-      expect(body.error.fields?.name).toBe(memoryMessages.candleLinksNotAllowed);
+      expect(body.error.refusal).toBe("memory.candle-links");
+      expect(body.error.fields?.name).toBe(body.error.message);
       for (const name of [
         "bit.ly/abc123",
         "evil . com",

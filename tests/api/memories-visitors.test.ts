@@ -3,12 +3,8 @@
 // Origin, a live page, the page's settings), the limits per address and per page, and the list.
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import {
-  memoriesPageSize,
-  memoryMessages,
-  memoryPostedSchema,
-  type PublicMemory,
-} from "../../contract/memories";
+import type { RefusalCode } from "../../contract/refusals";
+import { memoriesPageSize, memoryPostedSchema, type PublicMemory } from "../../contract/memories";
 import { memories } from "../../server/db/schema";
 import { publicMemories, visitorLimits } from "../../server/domain/memories";
 import { apiErrorSchema } from "../../contract/errors";
@@ -21,9 +17,10 @@ describeOnEngines("memories and candles: visitors", { app: { config: proxiedConf
   const { token, page, write, candle, report, list, stored, shownMemory, settings } = memoryCalls(fixture);
 
   /** Refused with a 400 naming the field (and saying `message`, when given). */
-  const refused = async (response: Response, field: string, message?: string) => {
+  // A refusal of the business names itself (ADR 032); bad input names only the field.
+  const refused = async (response: Response, field: string, refusal?: RefusalCode) => {
     const body = await expectError(response, 400, "invalid_request", field);
-    if (message) expect(body.error.fields?.[field]).toBe(message);
+    if (refusal) expect(body.error.refusal).toBe(refusal);
   };
 
   describe("a memory's fields", () => {
@@ -100,8 +97,8 @@ describeOnEngines("memories and candles: visitors", { app: { config: proxiedConf
   describe("the guards", () => {
     it("a filled hidden field is a robot's", async () => {
       const { id } = await page();
-      await refused(await write(id, { website: "http://spam.example" }), "website", memoryMessages.robot);
-      await refused(await candle(id, { website: "x" }), "website", memoryMessages.robot);
+      await refused(await write(id, { website: "http://spam.example" }), "website", "memory.robot");
+      await refused(await candle(id, { website: "x" }), "website", "memory.robot");
       expect((await write(id, { website: "" })).status).toBe(201);
       expect(await stored(id)).toHaveLength(1);
     });
@@ -112,10 +109,10 @@ describeOnEngines("memories and candles: visitors", { app: { config: proxiedConf
         await refused(
           await write(id, { formToken: await token(id, secondsAgo) }),
           "formToken",
-          memoryMessages.tooSoon,
+          "memory.too-soon",
         );
       }
-      await refused(await candle(id, { formToken: await token(id, 1) }), "formToken", memoryMessages.tooSoon);
+      await refused(await candle(id, { formToken: await token(id, 1) }), "formToken", "memory.too-soon");
       expect((await write(id, { formToken: await token(id, 3.5) })).status).toBe(201);
     });
 
@@ -125,7 +122,7 @@ describeOnEngines("memories and candles: visitors", { app: { config: proxiedConf
       await refused(
         await write(id, { formToken: await token(id, 48 * hours + 60) }),
         "formToken",
-        memoryMessages.formExpired,
+        "memory.form-expired",
       );
       expect((await write(id, { formToken: await token(id, 48 * hours - 60) })).status).toBe(201);
     });
@@ -148,7 +145,7 @@ describeOnEngines("memories and candles: visitors", { app: { config: proxiedConf
         await token(otherPage),
       ];
       for (const formToken of forged) {
-        await refused(await write(id, { formToken }), "formToken", memoryMessages.formExpired);
+        await refused(await write(id, { formToken }), "formToken", "memory.form-expired");
       }
       expect(await stored(id)).toEqual([]);
     });
@@ -174,7 +171,7 @@ describeOnEngines("memories and candles: visitors", { app: { config: proxiedConf
         ["relation", { relation: "call tel:+46701234567" }],
       ];
       for (const [field, fields] of links) {
-        await refused(await write(id, fields), field, memoryMessages.linksNotAllowed);
+        await refused(await write(id, fields), field, "memory.links");
       }
       for (const text of [
         "We met in Sthlm.Sunny days, e.g. in June.",

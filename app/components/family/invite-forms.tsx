@@ -5,7 +5,7 @@ import { useTranslation } from "../../lib/i18n";
 import { api } from "../../lib/api";
 import { failureOf } from "../../lib/failure";
 import { emailProblem } from "../../lib/validate";
-import { familyMessages } from "../../../contract/family-messages";
+import type { RefusalCode } from "../../../contract/refusals";
 import { invitationDays } from "../../../contract/family-values";
 import { Alert } from "../alert";
 import { Button } from "../button";
@@ -14,13 +14,17 @@ import { TextField } from "../text-field";
 import { useToast } from "../toast";
 import { SubHeading, type People } from "./family-parts";
 
-/** The text key for a refusal the API answered, by its message (the domain's own words). */
+/** The form's own words for the refusals it expects, by their codes (ADR 032). */
+const refusalKeys: Partial<Record<RefusalCode, string>> = {
+  "family.yourself": "family.errors.yourself",
+  "family.already-editor": "family.errors.alreadyEditor",
+  "family.too-many": "family.errors.tooMany",
+};
+
+/** The text key for a refusal the API answered. */
 function refusalKey(error: unknown): string {
-  const message = (error as { data?: { error?: { message?: string } } } | null)?.data?.error?.message;
-  if (message === familyMessages.yourself) return "family.errors.yourself";
-  if (message === familyMessages.alreadyEditor) return "family.errors.alreadyEditor";
-  if (message === familyMessages.tooMany) return "family.errors.tooMany";
-  return "family.errors.generic";
+  const { refusal } = failureOf(error);
+  return (refusal && refusalKeys[refusal as RefusalCode]) || "family.errors.generic";
 }
 
 type InvitationKind = "editor" | "handover";

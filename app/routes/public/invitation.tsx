@@ -9,7 +9,8 @@ import { useTranslation } from "../../lib/i18n";
 import { api } from "../../lib/api";
 import { logout } from "../../lib/auth";
 import { formatDate } from "../../lib/date-format";
-import { familyMessages } from "../../../contract/family-messages";
+import type { RefusalCode } from "../../../contract/refusals";
+import { failureOf } from "../../lib/failure";
 import { Alert } from "../../components/alert";
 import { Button, ButtonLink } from "../../components/button";
 import { DomainError, readInvitation, servicesContext, viewerContext } from "../../lib/services.server";
@@ -79,15 +80,16 @@ function InvitationCard({ data }: { data: Found }) {
       const answer = await api.post("/kammare/invitations/accept", { body: { token }, refresh: false });
       await navigate(`/k/${answer.profileId}`);
     } catch (error) {
-      const message = (error as { data?: { error?: { message?: string } } } | null)?.data?.error?.message;
+      // The page's own words for the refusals of an invitation, by their codes (ADR 032).
+      const refusal = failureOf(error).refusal as RefusalCode | undefined;
       setFailure(
-        message === familyMessages.wrongAccount
+        refusal === "family.wrong-account"
           ? t("family.invitation.wrongAccount", { you: data.signedInAs ?? "" })
-          : message === familyMessages.expired
+          : refusal === "family.invitation-expired"
             ? t("family.invitation.expiredNobody")
-            : message === familyMessages.used
+            : refusal === "family.invitation-used"
               ? t("family.invitation.used")
-              : message === familyMessages.revoked
+              : refusal === "family.invitation-revoked"
                 ? t("family.invitation.revoked")
                 : t("family.errors.generic"),
       );

@@ -12,7 +12,6 @@ import {
   reportMemoryRequestSchema,
   writeMemoryRequestSchema,
   memoryFormAnchors,
-  memoryMessages,
   type MemoryFormPlace,
   type MemoryOutcome,
 } from "../../../contract/memories";
@@ -54,10 +53,10 @@ function outcomeOf(error: unknown): MemoryOutcome | null {
     if (error.code === "rate_limited") return "limited";
     // A memory reported twice from one address: the report stands.
     if (error.code === "conflict") return "reported";
-    if (error.message === memoryMessages.tooSoon) return "tooSoon";
+    const refusal = error.refusal?.code;
+    if (refusal === "memory.too-soon") return "tooSoon";
     if (error.field === "formToken") return "expired";
-    if (error.message === memoryMessages.linksNotAllowed) return "links";
-    if (error.message === memoryMessages.candleLinksNotAllowed) return "links";
+    if (refusal === "memory.links" || refusal === "memory.candle-links") return "links";
     if (error.code === "forbidden") return "closed";
     if (error.code === "invalid_request") return "invalid";
     return null;

@@ -3,15 +3,10 @@
 // the page's owner and the old owner an editor (who may leave). The page's status is left as it is:
 // the status machine is its only writer, and a hand-over is no change of status.
 import { and, eq, ne } from "drizzle-orm";
-import {
-  familyMessages,
-  maskEmail,
-  type InvitationState,
-  type InvitationView,
-} from "../../../contract/family";
+import { maskEmail, type InvitationState, type InvitationView } from "../../../contract/family";
 import type { Executor } from "../../db/client";
 import { profileEditors, profileInvitations, users } from "../../db/schema";
-import { audit, DomainError, tokenHash, type Actor, type RequestOrigin } from "../core";
+import { audit, refuse, DomainError, tokenHash, type Actor, type RequestOrigin } from "../core";
 import { pageChanged, recordEvent, transaction } from "../core";
 import { cancelSubscription, type SubscriptionDeps } from "../billing";
 import { setProfileOwner } from "../profiles";
@@ -31,7 +26,7 @@ async function invitationByToken(tx: Executor, token: string, lock = false): Pro
     .from(profileInvitations)
     .where(eq(profileInvitations.tokenHash, tokenHash(token)));
   const [row] = lock ? await query.for("update") : await query;
-  if (!row) throw new DomainError("not_found", familyMessages.invalid, "token");
+  if (!row) throw refuse("family.invitation-invalid");
   return row;
 }
 
@@ -60,14 +55,14 @@ export async function readInvitation(
 
 /** Each state but `open` refused with its own message: 410 for a link past its date or withdrawn. */
 function refuseUnless(state: InvitationState): void {
-  if (state === "used") throw new DomainError("conflict", familyMessages.used, "token");
-  if (state === "revoked") throw new DomainError("gone", familyMessages.revoked, "token");
-  if (state === "expired") throw new DomainError("gone", familyMessages.expired, "token");
+  if (state === "used") throw refuse("family.invitation-used");
+  if (state === "revoked") throw refuse("family.invitation-revoked");
+  if (state === "expired") throw refuse("family.invitation-expired");
 }
 
 async function emailOf(tx: Executor, userId: string): Promise<string> {
   const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
-  if (!user) throw new DomainError("forbidden", familyMessages.wrongAccount, "token");
+  if (!user) throw refuse("family.wrong-account");
   return user.email;
 }
 
@@ -75,7 +70,7 @@ async function emailOf(tx: Executor, userId: string): Promise<string> {
 function assertAcceptable(row: InvitationRow, actorEmail: string, now: Date): void {
   refuseUnless(invitationState(row, now));
   if (row.email.toLowerCase() !== actorEmail.toLowerCase()) {
-    throw new DomainError("forbidden", familyMessages.wrongAccount, "token");
+    throw refuse("family.wrong-account");
   }
 }
 
@@ -102,8 +97,7 @@ export async function acceptInvitation(
   assertAcceptable(first, actorEmail, now);
   if (first.kind === "handover") {
     const page = await familyPage(deps.db, first.profileId);
-    if (page.ownerUserId === actor.id)
-      throw new DomainError("conflict", familyMessages.alreadyOwner, "token");
+    if (page.ownerUserId === actor.id) throw refuse("family.already-owner");
     if (page.ownerUserId) {
       const oldOwner: Actor = { id: page.ownerUserId, roles: ["customer"] };
       await cancelSubscription({ ...deps.subscriptions, now }, page.id, oldOwner, origin).catch(
@@ -126,8 +120,7 @@ export async function acceptInvitation(
       .set({ acceptedAt: now, acceptedByUserId: actor.id })
       .where(eq(profileInvitations.id, row.id));
     if (row.kind === "editor") {
-      if (page.ownerUserId === actor.id)
-        throw new DomainError("conflict", familyMessages.alreadyOwner, "token");
+      if (page.ownerUserId === actor.id) throw refuse("family.already-owner");
       await tx
         .insert(profileEditors)
         .values({ profileId: page.id, userId: actor.id, addedByUserId: row.invitedByUserId, addedAt: now })
@@ -141,8 +134,7 @@ export async function acceptInvitation(
       });
       return { profileId: page.id, role: "editor" as const };
     }
-    if (page.ownerUserId === actor.id)
-      throw new DomainError("conflict", familyMessages.alreadyOwner, "token");
+    if (page.ownerUserId === actor.id) throw refuse("family.already-owner");
     const oldOwner = page.ownerUserId;
     await setProfileOwner(tx, { profileId: page.id, toUserId: actor.id, now });
     // The new owner is no editor of their own page; the old one becomes one (and may leave).

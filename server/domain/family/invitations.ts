@@ -3,7 +3,6 @@
 // the same address again sends a new link in place of the open one; the owner may withdraw it.
 import { and, count, eq, gt, isNull, sql } from "drizzle-orm";
 import {
-  familyMessages,
   invitationDays,
   maxEditorsPerPage,
   type InvitationKind,
@@ -13,7 +12,7 @@ import { fallbackLocale, isLocale } from "../../../contract/locale";
 import type { Database, Executor } from "../../db/client";
 import { profileEditors, profileInvitations, users } from "../../db/schema";
 import type { EmailSender } from "../../providers/email/types";
-import { audit, dayMs, DomainError, newToken, tokenHash, type Actor, type RequestOrigin } from "../core";
+import { audit, refuse, dayMs, newToken, tokenHash, type Actor, type RequestOrigin } from "../core";
 import { ownedFamilyPage, pageNameOf } from "./access";
 import { sendInvitationEmail } from "./emails";
 
@@ -84,7 +83,7 @@ export async function invite(
       .from(users)
       .where(eq(users.id, page.ownerUserId as string));
     if (owner && owner.email.toLowerCase() === email.toLowerCase()) {
-      throw new DomainError("conflict", familyMessages.yourself, "email");
+      throw refuse("family.yourself");
     }
     const [editor] = await tx
       .select({ userId: profileEditors.userId })
@@ -92,7 +91,7 @@ export async function invite(
       .innerJoin(users, eq(users.id, profileEditors.userId))
       .where(and(eq(profileEditors.profileId, page.id), sql`lower(${users.email}) = lower(${email})`));
     if (editor && input.kind === "editor") {
-      throw new DomainError("conflict", familyMessages.alreadyEditor, "email");
+      throw refuse("family.already-editor");
     }
     const sameOpen = and(
       eq(profileInvitations.profileId, page.id),
@@ -107,7 +106,7 @@ export async function invite(
       .returning({ id: profileInvitations.id, expiresAt: profileInvitations.expiresAt });
     // A replaced invitation that still held a seat gives it to its replacement.
     if (input.kind === "editor" && (await editorSeatsTaken(tx, page.id, now)) >= maxEditorsPerPage) {
-      throw new DomainError("conflict", familyMessages.tooMany, "email");
+      throw refuse("family.too-many", { max: maxEditorsPerPage });
     }
     const [row] = await tx
       .insert(profileInvitations)
@@ -175,7 +174,7 @@ export async function revokeInvitation(
         ),
       )
       .returning();
-    if (!revoked) throw new DomainError("not_found", familyMessages.noSuchInvitation, "invitationId");
+    if (!revoked) throw refuse("family.no-such-invitation");
     await audit(tx, {
       action: "family.invite_revoke",
       actorUserId: actor.id,

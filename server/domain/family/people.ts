@@ -1,10 +1,10 @@
 // A page's people (issue 25): its owner, its editors and (for the owner) the open invitations; the
 // owner removes an editor, an editor leaves the page by themselves.
 import { and, asc, desc, eq } from "drizzle-orm";
-import { familyMessages, maxEditorsPerPage, type PagePeople } from "../../../contract/family";
+import { maxEditorsPerPage, type PagePeople } from "../../../contract/family";
 import type { Database, Executor } from "../../db/client";
 import { profileEditors, profileInvitations, profiles, users } from "../../db/schema";
-import { audit, DomainError, type Actor, type RequestOrigin } from "../core";
+import { audit, refuse, DomainError, type Actor, type RequestOrigin } from "../core";
 import { familyPage, ownedFamilyPage, pageNameOf, roleOn, type FamilyPage } from "./access";
 import { invitationView, openInvitation } from "./invitations";
 
@@ -74,7 +74,7 @@ async function dropEditor(tx: Executor, profileId: string, userId: string): Prom
     .delete(profileEditors)
     .where(and(eq(profileEditors.profileId, profileId), eq(profileEditors.userId, userId)))
     .returning({ userId: profileEditors.userId });
-  if (removed.length === 0) throw new DomainError("not_found", familyMessages.noSuchEditor, "userId");
+  if (removed.length === 0) throw refuse("family.no-such-editor");
 }
 
 /** The owner removes an editor: they lose the page's editing at once. */
@@ -110,8 +110,7 @@ export async function leavePage(
       throw new DomainError("conflict", "The owner cannot leave the page; hand it over first.", "profileId");
     }
     await dropEditor(tx, page.id, actor.id).catch((error: unknown) => {
-      if (error instanceof DomainError)
-        throw new DomainError("not_found", familyMessages.noSuchEditor, "profileId");
+      if (error instanceof DomainError) throw refuse("family.no-such-editor", {}, { field: "profileId" });
       throw error;
     });
     await audit(tx, {

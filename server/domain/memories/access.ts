@@ -1,10 +1,9 @@
 // Who may see and decide a page's memories: whoever may change the page (its owner, its editors, an
 // admin), the profiles feature's one rule.
 import { eq } from "drizzle-orm";
-import { memoryMessages } from "../../../contract/memories";
 import type { Executor } from "../../db/client";
 import { memories, profiles } from "../../db/schema";
-import { DomainError, type Actor } from "../core";
+import { refuse, DomainError, type Actor } from "../core";
 import { assertMayEditProfile, pageMissing } from "../profiles";
 
 export { pageMissing };
@@ -22,11 +21,11 @@ export async function editableProfile(tx: Executor, profileId: string, actor: Ac
 /** The memory, locked for a decision, if the actor may decide the memories of its page. */
 export async function decidableMemory(tx: Executor, memoryId: string, actor: Actor) {
   const [row] = await tx.select().from(memories).where(eq(memories.id, memoryId)).for("update");
-  if (!row) throw new DomainError("not_found", memoryMessages.memoryMissing, "memoryId");
+  if (!row) throw refuse("memory.missing");
   await editableProfile(tx, row.profileId, actor).catch((error: unknown) => {
     // Someone else's memory is as unknown to this actor as one that does not exist.
     if (error instanceof DomainError && error.code === "forbidden") {
-      throw new DomainError("not_found", memoryMessages.memoryMissing, "memoryId");
+      throw refuse("memory.missing");
     }
     throw error;
   });

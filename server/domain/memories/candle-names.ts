@@ -4,14 +4,13 @@
 import { and, count, desc, eq, isNotNull, ne } from "drizzle-orm";
 import {
   latestCandleNames,
-  memoryMessages,
   type CandleSummary,
   type OwnerCandleName,
   type OwnerCandles,
 } from "../../../contract/memories";
 import type { Database, Executor } from "../../db/client";
 import { candles } from "../../db/schema";
-import { DomainError, type Actor } from "../core";
+import { refuse, DomainError, type Actor } from "../core";
 import { editableProfile } from "./access";
 
 /** The names the owner's screen lists at most, waiting and decided each. */
@@ -75,7 +74,7 @@ export async function decideCandleName(
 ): Promise<OwnerCandleName> {
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(candles).where(eq(candles.id, input.candleId)).for("update");
-    const missing = () => new DomainError("not_found", memoryMessages.candleMissing, "candleId");
+    const missing = () => refuse("memory.candle-missing");
     if (!row?.name) throw missing();
     await editableProfile(tx, row.profileId, actor).catch((error: unknown) => {
       // Someone else's candle is as unknown to this actor as one that does not exist.

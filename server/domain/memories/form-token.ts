@@ -4,10 +4,10 @@
 // refused. The page cache may serve one rendering for minutes: that only makes the form older.
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { formTokenMaxAgeHours, memoryMessages, minimumSecondsBeforePost } from "../../../contract/memories";
+import { formTokenMaxAgeHours, minimumSecondsBeforePost } from "../../../contract/memories";
 import type { Database } from "../../db/client";
 import { siteKeys } from "../../db/schema";
-import { DomainError } from "../core";
+import { refuse } from "../core";
 
 const keyName = "visitor-forms";
 const keys = new WeakMap<Database, Promise<Buffer>>();
@@ -67,10 +67,10 @@ export async function checkFormToken(
     timingSafeEqual(givenBytes, expectedBytes);
   const age = now.getTime() - renderedMs;
   if (!valid || age > formTokenMaxAgeHours * 3600_000) {
-    throw new DomainError("invalid_request", memoryMessages.formExpired, "formToken");
+    throw refuse("memory.form-expired");
   }
   if (age < minimumSecondsBeforePost * 1000) {
-    throw new DomainError("invalid_request", memoryMessages.tooSoon, "formToken");
+    throw refuse("memory.too-soon");
   }
 }
 

@@ -1,15 +1,10 @@
 // The admin's queue of reported memories (/admin/memories/reports): one report per memory and round
 // (the addresses that reported it counted on it), to hide the memory or keep it, audited.
 import { and, desc, eq, sql } from "drizzle-orm";
-import {
-  memoryMessages,
-  reportStates,
-  type MemoryReport,
-  type ReportState,
-} from "../../../contract/memories";
+import { reportStates, type MemoryReport, type ReportState } from "../../../contract/memories";
 import type { Database, Executor } from "../../db/client";
 import { memories, memoryReports } from "../../db/schema";
-import { audit, DomainError, hasRole, type Actor, type RequestOrigin } from "../core";
+import { audit, refuse, DomainError, hasRole, type Actor, type RequestOrigin } from "../core";
 
 const onlyAdmins = (actor: Actor) => {
   if (!hasRole(actor, "admin")) throw new DomainError("forbidden", "Only an admin may decide reports.");
@@ -79,7 +74,7 @@ export async function decideMemoryReport(
       .from(memoryReports)
       .where(eq(memoryReports.id, input.reportId))
       .for("update");
-    if (!report) throw new DomainError("not_found", memoryMessages.reportMissing, "reportId");
+    if (!report) throw refuse("memory.report-missing");
     const state: ReportState = input.decision === "hide" ? "hidden" : "kept";
     if (input.decision === "hide") {
       await tx
@@ -98,7 +93,7 @@ export async function decideMemoryReport(
       ...origin,
     });
     const [decided] = await reportRows(tx, { id: report.id });
-    if (!decided) throw new DomainError("not_found", memoryMessages.reportMissing, "reportId");
+    if (!decided) throw refuse("memory.report-missing");
     return decided;
   });
 }

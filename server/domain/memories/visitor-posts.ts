@@ -3,17 +3,16 @@
 // the form was rendered a few seconds ago at least, and the address and the page are within their
 // limits (counted in the database, so every process shares them).
 import { and, eq, inArray, or, sql } from "drizzle-orm";
-import {
-  memoryMessages,
-  type CandleNameState,
-  type LightCandleRequest,
-  type MemorySettings,
-  type ReportMemoryRequest,
-  type WriteMemoryRequest,
+import type {
+  CandleNameState,
+  LightCandleRequest,
+  MemorySettings,
+  ReportMemoryRequest,
+  WriteMemoryRequest,
 } from "../../../contract/memories";
 import type { Database } from "../../db/client";
 import { candles, memories, memoryReports, profiles } from "../../db/schema";
-import { consume, DomainError, newToken, tokenHash, type Limit } from "../core";
+import { refuse, consume, newToken, tokenHash, type Limit } from "../core";
 import { pageChanged, recordEvent } from "../core";
 import { liveStatuses } from "../profiles";
 import { pageMissing } from "./access";
@@ -58,7 +57,7 @@ async function admit(
   limits: Limit[],
 ): Promise<MemorySettings> {
   await assertLivePage(db, post.profileId);
-  if (post.website.trim() !== "") throw new DomainError("invalid_request", memoryMessages.robot, "website");
+  if (post.website.trim() !== "") throw refuse("memory.robot");
   await checkFormToken(db, post.profileId, post.formToken, visitor.now);
   await consume(db, limits, visitor.now);
   return memorySettingsOf(db, post.profileId);
@@ -86,12 +85,12 @@ export async function writeMemory(
     },
     { key: `memory:page:${input.profileId}`, max: visitorLimits.memoriesPerPagePerHour, windowSeconds: 3600 },
   ]);
-  if (settings.moderation === "off") throw new DomainError("forbidden", memoryMessages.notAccepted);
+  if (settings.moderation === "off") throw refuse("memory.closed");
   // The relation shows beside the name on the page: a link there is as much a link as in the text.
   const written = { text: input.text, name: input.name, relation: input.relation ?? "" };
   const linked = Object.entries(written).find(([, value]) => containsLink(value));
   if (!settings.allowLinks && linked) {
-    throw new DomainError("invalid_request", memoryMessages.linksNotAllowed, linked[0]);
+    throw refuse("memory.links", {}, { field: linked[0] });
   }
   const state = settings.moderation === "open" ? "shown" : "pending";
   const deleteToken = input.email ? newToken() : null;
@@ -132,9 +131,9 @@ export async function lightCandle(
     },
     { key: `candle:page:${input.profileId}`, max: visitorLimits.candlesPerPagePerHour, windowSeconds: 3600 },
   ]);
-  if (!settings.candlesOn) throw new DomainError("forbidden", memoryMessages.candlesOff);
+  if (!settings.candlesOn) throw refuse("memory.candles-off");
   if (input.name && !settings.allowLinks && containsLink(input.name)) {
-    throw new DomainError("invalid_request", memoryMessages.candleLinksNotAllowed, "name");
+    throw refuse("memory.candle-links");
   }
   const nameState: CandleNameState = settings.moderation === "open" ? "shown" : "pending";
   await db
@@ -156,7 +155,7 @@ export async function reportMemory(
     .select({ profileId: memories.profileId })
     .from(memories)
     .where(and(eq(memories.id, input.memoryId), eq(memories.state, "shown")));
-  if (!memory) throw new DomainError("not_found", memoryMessages.memoryMissing, "memoryId");
+  if (!memory) throw refuse("memory.missing");
   await admit(db, { ...input, profileId: memory.profileId }, visitor, [
     {
       key: addressKey("memory-report", visitor.ip),
@@ -176,7 +175,7 @@ export async function reportMemory(
       ),
     )
     .limit(1);
-  if (before) throw new DomainError("conflict", memoryMessages.alreadyReported, "memoryId");
+  if (before) throw refuse("memory.already-reported");
   const hashes = sql.raw(`"memory_reports"."reporter_hashes"`);
   const reasons = sql.raw(`"memory_reports"."later_reasons"`);
   // One statement, so reports arriving together from many addresses all find the one open report. When
@@ -210,7 +209,7 @@ export async function deleteOwnMemory(db: Database, token: string): Promise<{ pr
     .delete(memories)
     .where(eq(memories.deleteTokenHash, tokenHash(token)))
     .returning({ profileId: memories.profileId });
-  if (!row) throw new DomainError("invalid_token", memoryMessages.deleteLinkInvalid, "token");
+  if (!row) throw refuse("memory.delete-link-invalid");
   recordEvent(db, pageChanged(row.profileId));
   return row;
 }
