@@ -33,7 +33,7 @@ describe("Card", () => {
       </CardSection>,
     );
     expect(html).toMatch(
-      /^<section class="[^"]*rounded-\[var\(--radius-card\)\][^"]*" aria-labelledby="terms">/,
+      /^<section aria-labelledby="terms" class="[^"]*rounded-\[var\(--radius-card\)\][^"]*">/,
     );
     expect(html).toContain('<h2 id="terms" class="text-xl font-semibold">Terms</h2><p>body</p></section>');
   });

@@ -17,6 +17,7 @@ import { CheckboxField } from "./checkbox-field";
 import { EmailVerification } from "./email-verification";
 import { RadioGroup } from "./radio-group";
 import { TrialNoPages, TrialPoints, TrialScreen, TrialStarted, useTrialValues } from "./trial-screen";
+import { Section } from "./card";
 
 export type ExtendedTrialPage = {
   id: string;
@@ -74,16 +75,13 @@ export function ExtendedTrialView({ data }: { data: ExtendedTrialData }) {
         )
       }
     >
-      <section aria-labelledby="terms" className="flex flex-col gap-2">
-        <h2 id="terms" className="text-xl font-semibold">
-          {t("extendedTrial.termsHeading")}
-        </h2>
+      <Section id="terms" title={t("extendedTrial.termsHeading")} className="flex flex-col gap-2">
         <ol className="list-decimal space-y-2 pl-5">
           <li>{t("extendedTrial.terms1", values)}</li>
           <li>{t("extendedTrial.terms2", values)}</li>
           <li>{t("extendedTrial.terms3", values)}</li>
         </ol>
-      </section>
+      </Section>
     </TrialScreen>
   );
 }

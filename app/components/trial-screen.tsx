@@ -12,7 +12,7 @@ import { formatMoney } from "../lib/format";
 import { useTranslation } from "../lib/i18n";
 import { Alert } from "./alert";
 import { ButtonLink } from "./button";
-import { Card } from "./card";
+import { Card, cardClass, Section } from "./card";
 import { ProfileCodeForm } from "./profile-code-form";
 
 type Texts = "freeTrial" | "extendedTrial";
@@ -108,12 +108,9 @@ export function TrialNoPages({ texts }: { texts: Texts }) {
 /** What the trial gives or asks, as a card of points. */
 export function TrialPoints({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <Card as="section" aria-labelledby={id} className="p-6">
-      <h2 id={id} className="text-xl font-semibold">
-        {title}
-      </h2>
+    <Section id={id} title={title} className={`${cardClass} p-6`}>
       <ul className="mt-3 list-disc space-y-2 pl-5">{children}</ul>
-    </Card>
+    </Section>
   );
 }
 

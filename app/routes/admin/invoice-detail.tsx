@@ -17,7 +17,7 @@ import { formatDateTime } from "../../lib/date-format";
 import { adminInvoiceDetail, servicesContext } from "../../lib/services.server";
 import type { Route } from "./+types/invoice-detail";
 import { Fact, Facts } from "../../components/facts";
-import { Card } from "../../components/card";
+import { Card, Section } from "../../components/card";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = invoiceIdSchema.safeParse(params.id);
@@ -256,10 +256,11 @@ function InvoiceDetail({
         </div>
       </div>
 
-      <section aria-labelledby="invoice-lines" className="flex min-w-0 flex-col gap-3">
-        <h2 id="invoice-lines" className="text-xl font-semibold">
-          {t("adminInvoices.new.lines")}
-        </h2>
+      <Section
+        id="invoice-lines"
+        title={t("adminInvoices.new.lines")}
+        className="flex min-w-0 flex-col gap-3"
+      >
         <DataTable
           caption={t("adminInvoices.detail.linesCaption", { number: invoice.number })}
           columns={lineColumns}
@@ -267,12 +268,13 @@ function InvoiceDetail({
           rowKey={(row) => String(row.index)}
           empty={t("adminInvoices.detail.noLines")}
         />
-      </section>
+      </Section>
 
-      <section aria-labelledby="invoice-payments" className="flex min-w-0 flex-col gap-3">
-        <h2 id="invoice-payments" className="text-xl font-semibold">
-          {t("adminInvoices.detail.payments")}
-        </h2>
+      <Section
+        id="invoice-payments"
+        title={t("adminInvoices.detail.payments")}
+        className="flex min-w-0 flex-col gap-3"
+      >
         <DataTable
           caption={t("adminInvoices.detail.paymentsCaption", { number: invoice.number })}
           columns={paymentColumns}
@@ -280,7 +282,7 @@ function InvoiceDetail({
           rowKey={(row) => row.id}
           empty={<EmptyState icon={emptyIcons.history} title={t("adminInvoices.detail.noPayments")} />}
         />
-      </section>
+      </Section>
     </div>
   );
 }

@@ -18,7 +18,7 @@ import { adminOrderDetail, servicesContext } from "../../lib/services.server";
 import { OrderFind } from "./orders-find";
 import type { Route } from "./+types/orders-detail";
 import { Fact, Facts } from "../../components/facts";
-import { Card, cardClass } from "../../components/card";
+import { Card, Section, cardClass } from "../../components/card";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const number = orderNumberSchema.safeParse(params.orderNumber);
@@ -168,10 +168,11 @@ function OrderDetail({ detail }: { detail: AdminOrderDetail }) {
         </div>
       </div>
 
-      <section aria-labelledby="subscription-heading" className="flex min-w-0 flex-col gap-3">
-        <h2 id="subscription-heading" className="text-xl font-semibold">
-          {t("adminOrders.subscriptionHeading")}
-        </h2>
+      <Section
+        id="subscription-heading"
+        title={t("adminOrders.subscriptionHeading")}
+        className="flex min-w-0 flex-col gap-3"
+      >
         {subscription ? (
           <dl
             className={`grid grid-cols-1 gap-x-4 gap-y-1 ${cardClass} p-5 text-sm sm:grid-cols-[max-content_1fr] sm:gap-y-2`}
@@ -210,12 +211,13 @@ function OrderDetail({ detail }: { detail: AdminOrderDetail }) {
         ) : (
           <p className="text-muted">{t("adminOrders.noSubscription")}</p>
         )}
-      </section>
+      </Section>
 
-      <section aria-labelledby="payments-heading" className="flex min-w-0 flex-col gap-3">
-        <h2 id="payments-heading" className="text-xl font-semibold">
-          {t("adminOrders.paymentsHeading")}
-        </h2>
+      <Section
+        id="payments-heading"
+        title={t("adminOrders.paymentsHeading")}
+        className="flex min-w-0 flex-col gap-3"
+      >
         <DataTable
           caption={t("adminOrders.paymentsCaption")}
           columns={paymentColumns}
@@ -223,7 +225,7 @@ function OrderDetail({ detail }: { detail: AdminOrderDetail }) {
           rowKey={(row) => `${row.received}|${row.type}`}
           empty={<EmptyState icon={emptyIcons.history} title={t("adminOrders.paymentsEmpty")} />}
         />
-      </section>
+      </Section>
     </div>
   );
 }

@@ -8,7 +8,7 @@ import { useTranslation } from "../../lib/i18n";
 import type { ProfileView } from "../../../contract/profiles";
 import { Alert } from "../../components/alert";
 import { Button, ButtonLink } from "../../components/button";
-import { Card } from "../../components/card";
+import { Card, Section } from "../../components/card";
 import {
   TrialNoPages,
   TrialPoints,
@@ -119,14 +119,11 @@ export default function FreeTrial({ loaderData }: Route.ComponentProps) {
         <li>{t("freeTrial.included3")}</li>
         <li>{t("freeTrial.includedNoPayment")}</li>
       </TrialPoints>
-      <section aria-labelledby="after" className="flex flex-col gap-2">
-        <h2 id="after" className="text-xl font-semibold">
-          {t("freeTrial.afterHeading")}
-        </h2>
+      <Section id="after" title={t("freeTrial.afterHeading")} className="flex flex-col gap-2">
         <p>{t("freeTrial.after", values)}</p>
         <p data-testid="when-payment-stops">{t("freeTrial.whenPaymentStops")}</p>
         <p className="text-sm text-muted">{t("freeTrial.onceNote")}</p>
-      </section>
+      </Section>
     </TrialScreen>
   );
 }

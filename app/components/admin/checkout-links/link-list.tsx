@@ -13,6 +13,7 @@ import { DataTable, type Column } from "../../data-table";
 import { EmptyState, emptyIcons } from "../../empty-state";
 import { StatePill } from "../../state-pill";
 import { useToast } from "../../toast";
+import { Section } from "../../card";
 
 export function LinkList({ list }: { list: CheckoutLinkList }) {
   const { t, i18n } = useTranslation();
@@ -113,10 +114,11 @@ export function LinkList({ list }: { list: CheckoutLinkList }) {
   ];
 
   return (
-    <section aria-labelledby="links-heading" className="flex min-w-0 flex-col gap-3">
-      <h2 id="links-heading" className="text-xl font-semibold">
-        {t("checkoutLinks.listHeading")}
-      </h2>
+    <Section
+      id="links-heading"
+      title={t("checkoutLinks.listHeading")}
+      className="flex min-w-0 flex-col gap-3"
+    >
       <DataTable
         caption={t("checkoutLinks.listCaption")}
         columns={columns}
@@ -151,6 +153,6 @@ export function LinkList({ list }: { list: CheckoutLinkList }) {
           )}
         </nav>
       )}
-    </section>
+    </Section>
   );
 }
