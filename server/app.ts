@@ -108,7 +108,12 @@ function clientWentAway(error: unknown, request: Request): boolean {
 export function createApp(deps: AppDeps): Hono<ApiEnv> {
   const { config, logger } = deps;
   // The effects of what the domain records, run after each commit (ADR 033).
-  dispatchDomainEvents(deps.database.db, { pageCache: deps.pageCache });
+  dispatchDomainEvents(deps.database.db, {
+    pageCache: deps.pageCache,
+    email: deps.email,
+    background: deps.background,
+    publicUrl: config.publicUrl,
+  });
   const services: AppServices = {
     config,
     db: deps.database.db,
@@ -179,8 +184,6 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
     visitorMemoryRoutes({
       db,
       config,
-      email: deps.email,
-      background: deps.background,
       candles: candleAnnouncer(db),
     }),
   );

@@ -1,25 +1,48 @@
 // The app's one dispatcher of domain events (ADR 033): what each recorded event does in this process
 // once its transaction has committed. Subscribed once per app, on its database, by createApp; the
 // domain records events and never learns who acts on them.
+import type { BackgroundTasks } from "./background";
 import type { Database } from "./db/client";
 import { onDomainEvents, type DomainEvent } from "./domain/core";
+import { sendMemoryReceipt, tellOwnerOfFirstMemory } from "./domain/memories";
 import type { PageCache } from "./http/page-cache";
+import type { EmailSender } from "./providers/email/types";
 
 export type EffectProviders = {
   /** This process's cached `/k/{id}` pages; other processes drop theirs on the database's NOTIFY. */
   pageCache?: PageCache;
+  email: EmailSender;
+  /** E-mails go here, after the answer: a slow mail server never holds a visitor's request. */
+  background: BackgroundTasks;
+  publicUrl: string;
 };
 
-function runEffect(event: DomainEvent, providers: EffectProviders): void {
+function runEffect(db: Database, event: DomainEvent, providers: EffectProviders): void {
   switch (event.type) {
     case "page.changed":
       // Dropped before the API's answer goes out, so the change's author never sees the old page.
       providers.pageCache?.invalidate(event.profileId);
       return;
+    case "memory.written": {
+      const { profileId, receipt } = event;
+      const { email, background, publicUrl } = providers;
+      if (receipt) {
+        const message = { db, ...receipt, profileId, publicUrl };
+        background.run("memory receipt", () => sendMemoryReceipt(email, message));
+      }
+      background.run("first memory", () =>
+        tellOwnerOfFirstMemory(db, email, { profileId, publicUrl }).then(() => undefined),
+      );
+      return;
+    }
   }
 }
 
-/** Subscribes the app's effects to `db`'s events. Answers the unsubscribe. */
+/**
+ * Subscribes the app's effects to `db`'s events. Answers the unsubscribe. An app made again from the
+ * same e-mail sender on the same database replaces the earlier one (the dev server makes one per
+ * request); apps with senders of their own (tests' outboxes) each act, as each sent its own before.
+ */
 export function dispatchDomainEvents(db: Database, providers: EffectProviders): () => void {
-  return onDomainEvents(db, (event) => runEffect(event, providers));
+  return onDomainEvents(db, (event) => runEffect(db, event, providers), providers.email);
 }

@@ -83,4 +83,14 @@ describeOnDatabases("domain events", ({ db }) => {
     recordEvent(db, pageChanged("BBBB0002"));
     expect(seen).toEqual([pageChanged("AAAA0001")]);
   });
+
+  it("lets a subscription with an owner replace that owner's earlier one, so an effect runs once", () => {
+    const owner = {};
+    const mails: string[] = [];
+    onDomainEvents(db, () => mails.push("first app"), owner);
+    const stop = onDomainEvents(db, () => mails.push("second app"), owner);
+    recordEvent(db, pageChanged("AAAA0001"));
+    expect(mails).toEqual(["second app"]);
+    stop();
+  });
 });

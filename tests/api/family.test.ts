@@ -445,6 +445,7 @@ describeOnEngines("a page's family", (fixture) => {
       { ip: "203.0.113.10", now: new Date() },
     );
     // Kept, the memory is told by the app's dispatcher (memory.written, ADR 033), and only once.
+    const sent = (await mailbox()).filter((mail) => mail.text.includes(`/k/${id}/memories`));
     expect(
       await tellOwnerOfFirstMemory(
         db,
@@ -452,7 +453,6 @@ describeOnEngines("a page's family", (fixture) => {
         { profileId: id, publicUrl: "http://localhost:3000" },
       ),
     ).toBe(false);
-    const sent = (await mailbox()).filter((mail) => mail.text.includes(`/k/${id}/memories`));
     expect(sent.map((mail) => mail.to).sort()).toEqual([owner.email, relative.email].sort());
     for (const mail of sent) expect(mail.text).toContain(`/k/${id}/memories`);
     expect(sent.find((mail) => mail.to === relative.email)?.subject).toBe(

@@ -26,22 +26,16 @@ import {
   lightCandle,
   publicMemories,
   reportMemory,
-  sendMemoryReceipt,
-  tellOwnerOfFirstMemory,
   writeMemory,
   type CandleAnnouncer,
 } from "../../domain/memories";
 import { DomainError } from "../../domain/core";
 import type { ApiEnv } from "../../http/env";
 import { ApiError, mediaTypeOf, readForm, readJson, readQuery } from "../../http/errors";
-import type { EmailSender } from "../../providers/email/types";
-import type { BackgroundTasks } from "../../background";
 
 export type VisitorMemoryDeps = {
   db: Database;
   config: Config;
-  email: EmailSender;
-  background: BackgroundTasks;
   candles: CandleAnnouncer;
 };
 
@@ -93,7 +87,8 @@ export function visitorMemoryRoutes(deps: VisitorMemoryDeps) {
     if (!trusted.has(c.req.header("origin") ?? "")) {
       throw new ApiError(403, "forbidden_origin", "This request must come from the site itself.");
     }
-    return { ip: c.var.ip };
+    const locale = resolveLocale(c.req.header("cookie") ?? null, c.req.header("accept-language") ?? null);
+    return { ip: c.var.ip, locale };
   };
 
   /**
@@ -146,26 +141,8 @@ export function visitorMemoryRoutes(deps: VisitorMemoryDeps) {
       return post(
         c,
         writeMemoryRequestSchema,
-        async (input) => {
-          const written = await writeMemory(db, input, who);
-          const { profileId } = input;
-          const publicUrl = config.publicUrl;
-          if (written.deleteToken && input.email) {
-            const message = {
-              db,
-              to: input.email,
-              token: written.deleteToken,
-              profileId,
-              publicUrl,
-              locale: resolveLocale(c.req.header("cookie") ?? null, c.req.header("accept-language") ?? null),
-            };
-            deps.background.run("memory receipt", () => sendMemoryReceipt(deps.email, message));
-          }
-          deps.background.run("first memory", () =>
-            tellOwnerOfFirstMemory(db, deps.email, { profileId, publicUrl }).then(() => undefined),
-          );
-          return written;
-        },
+        // Its e-mails (the receipt, the owner's first memory) follow from the memory.written event.
+        (input) => writeMemory(db, input, who),
         (written, input) => ({ profileId: input.profileId, outcome: written.state }),
         (written) => c.json({ state: written.state }, 201),
         "write",

@@ -2,9 +2,10 @@
 // records an event in the transaction that makes the change (`recordEvent(tx, ...)` inside
 // `transaction(db, ...)`); the events of a transaction that rolls back are dropped, those of one that
 // commits go, once each, to the handlers the app subscribed on its database (`onDomainEvents`: the
-// page cache, for now). Recorded on the database itself, outside a transaction, an event goes at once:
+// page cache and e-mails, server/effects.ts). Recorded on the database itself, outside a transaction, an event goes at once:
 // the change it names is already committed. So no router or loader carries a callback for effects.
 import { PgTransaction } from "drizzle-orm/pg-core";
+import type { Locale } from "../../../contract/locale";
 import type { Database, Executor, Transaction } from "../../db/client";
 
 /**
@@ -13,7 +14,18 @@ import type { Database, Executor, Transaction } from "../../db/client";
  */
 export type PageChanged = { type: "page.changed"; profileId: string };
 
-export type DomainEvent = PageChanged;
+/**
+ * A visitor's memory was kept: the page's keepers hear of its first memory, and a writer who left an
+ * address gets the receipt with the one link that deletes it (in the language they wrote in).
+ */
+export type MemoryWritten = {
+  type: "memory.written";
+  memoryId: string;
+  profileId: string;
+  receipt: { to: string; token: string; locale: Locale } | null;
+};
+
+export type DomainEvent = PageChanged | MemoryWritten;
 
 export type DomainEventHandler = (event: DomainEvent) => void;
 
@@ -32,15 +44,31 @@ const keyOf = (executor: Executor): SessionKey => executor._.session;
 /** A page changed (its content, status, people or money). */
 export const pageChanged = (profileId: string): PageChanged => ({ type: "page.changed", profileId });
 
+// A subscription given an owner replaces that owner's earlier one on the same database: the dev server
+// makes an app per request from the same providers, and each must not send every e-mail once more.
+const ownedHandlers = new WeakMap<SessionKey, WeakMap<object, DomainEventHandler>>();
+
 /**
  * Subscribes `handler` to every event dispatched on `db` (after commit). Answers the unsubscribe.
- * The app subscribes once (server/app.ts); tests subscribe to watch what a change announced.
+ * The app subscribes once (server/effects.ts, owned by its e-mail sender); tests subscribe to watch
+ * what a change announced.
  */
-export function onDomainEvents(db: Database, handler: DomainEventHandler): () => void {
-  let handlers = handlersByDatabase.get(keyOf(db));
+export function onDomainEvents(db: Database, handler: DomainEventHandler, owner?: object): () => void {
+  const key = keyOf(db);
+  let handlers = handlersByDatabase.get(key);
   if (!handlers) {
     handlers = new Set();
-    handlersByDatabase.set(keyOf(db), handlers);
+    handlersByDatabase.set(key, handlers);
+  }
+  if (owner) {
+    let owned = ownedHandlers.get(key);
+    if (!owned) {
+      owned = new WeakMap();
+      ownedHandlers.set(key, owned);
+    }
+    const earlier = owned.get(owner);
+    if (earlier) handlers.delete(earlier);
+    owned.set(owner, handler);
   }
   handlers.add(handler);
   const subscribed = handlers;
@@ -51,7 +79,12 @@ export function onDomainEvents(db: Database, handler: DomainEventHandler): () =>
 
 /** The same event twice in one transaction is one effect (two status writes, one cache drop). */
 function eventKey(event: DomainEvent): string {
-  return `${event.type} ${event.profileId}`;
+  switch (event.type) {
+    case "page.changed":
+      return `${event.type} ${event.profileId}`;
+    case "memory.written":
+      return `${event.type} ${event.memoryId}`;
+  }
 }
 
 function dispatch(db: Database, events: readonly DomainEvent[]): void {

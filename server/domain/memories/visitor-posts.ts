@@ -10,6 +10,7 @@ import type {
   ReportMemoryRequest,
   WriteMemoryRequest,
 } from "../../../contract/memories";
+import { fallbackLocale, type Locale } from "../../../contract/locale";
 import type { Database } from "../../db/client";
 import { candles, memories, memoryReports, profiles } from "../../db/schema";
 import { refuse, consume, newToken, tokenHash, type Limit } from "../core";
@@ -38,7 +39,8 @@ export const visitorLimits = {
 export const reportLimits = { addressesCounted: 50, laterReasonsKept: 5 } as const;
 
 type VisitorPost = { profileId: string; website: string; formToken: string };
-type Visitor = { ip: string | null; now?: Date };
+/** Who posts: their address (for the limits), and the language they read the page in (e-mails). */
+type Visitor = { ip: string | null; now?: Date; locale?: Locale };
 
 /** Throws `not_found` unless the page exists and visitors see it (liveStatuses). */
 export async function assertLivePage(db: Database, profileId: string): Promise<void> {
@@ -108,7 +110,16 @@ export async function writeMemory(
     })
     .returning({ id: memories.id });
   if (!row) throw new Error("The memory was not kept.");
-  // One statement, committed: a memory shown at once changes the page now (ADR 033).
+  // One statement, committed: its e-mails go and a memory shown at once changes the page now (ADR 033).
+  recordEvent(db, {
+    type: "memory.written",
+    memoryId: row.id,
+    profileId: input.profileId,
+    receipt:
+      deleteToken && input.email
+        ? { to: input.email, token: deleteToken, locale: visitor.locale ?? fallbackLocale }
+        : null,
+  });
   if (state === "shown") recordEvent(db, pageChanged(input.profileId));
   return { id: row.id, state, deleteToken };
 }
