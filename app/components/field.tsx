@@ -72,5 +72,15 @@ export function controlClass(error: string | undefined, extra = ""): string {
   } ${extra}`.trim();
 }
 
+/**
+ * A field beside its button on a wide screen, above it on a phone (a search, a name to add, an address
+ * to invite). `end` sets the button at the input's foot; `start` at its top, the button then taking
+ * `besideFieldClass` to step past the label, so that a hint or an error under the input moves nothing.
+ */
+export function fieldRowClass(align: "start" | "end", extra = ""): string {
+  return `flex flex-col gap-3 sm:flex-row ${align === "end" ? "sm:items-end" : "sm:items-start"} ${extra}`.trim();
+}
+export const besideFieldClass = "sm:mt-7";
+
 /** The look of a checkbox or radio: the product's colour when checked, large enough to hit. */
 export const choiceClass = "mt-0.5 size-5 shrink-0 cursor-pointer accent-brand";

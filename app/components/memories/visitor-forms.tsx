@@ -15,6 +15,7 @@ import {
 import { buttonClass } from "../button";
 import { TextArea } from "../text-area";
 import { TextField } from "../text-field";
+import { fieldRowClass } from "../field";
 
 /** What every visitor's form carries: the page, the signed render time, and the hidden field. */
 function VisitorFields({ profileId, formToken }: { profileId: string; formToken: string }) {
@@ -133,7 +134,7 @@ export function CandleForm({
   return (
     <VisitorForm path="/memories/candles" label={t("memories.candles.light")}>
       <VisitorFields profileId={profileId} formToken={formToken} />
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+      <div className={fieldRowClass("end")}>
         <TextField
           label={t("memories.candles.name")}
           name="name"

@@ -9,6 +9,7 @@ import { Button } from "../button";
 import { FormAlert } from "../form-alert";
 import { TextField } from "../text-field";
 import { useToast } from "../toast";
+import { fieldRowClass } from "../field";
 
 export function OrganisationNameForm({ initial, first }: { initial: string; first: boolean }) {
   const { t } = useTranslation();
@@ -39,7 +40,7 @@ export function OrganisationNameForm({ initial, first }: { initial: string; firs
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-3">
       <FormAlert form={form} />
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+      <div className={fieldRowClass("end")}>
         <TextField
           className="flex-1"
           label={t("partner.name.label")}

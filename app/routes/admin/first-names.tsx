@@ -14,6 +14,7 @@ import { formatDate } from "../../lib/date-format";
 import { useFormSubmit } from "../../lib/use-form-submit";
 import { listFirstNames, servicesContext } from "../../lib/services.server";
 import type { Route } from "./+types/first-names";
+import { fieldRowClass } from "../../components/field";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { names: await listFirstNames(context.get(servicesContext).db) };
@@ -62,11 +63,7 @@ export default function FirstNames({ loaderData }: Route.ComponentProps) {
         title={t("firstNames.heading")}
         description={t("firstNames.lead")}
       />
-      <form
-        noValidate
-        onSubmit={(event) => void add(event)}
-        className="flex flex-col gap-3 sm:flex-row sm:items-end"
-      >
+      <form noValidate onSubmit={(event) => void add(event)} className={fieldRowClass("end")}>
         <TextField
           className="flex-1"
           label={t("firstNames.name")}

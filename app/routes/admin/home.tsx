@@ -20,7 +20,8 @@ import { newPasswordProblem } from "../../lib/validate";
 import { activeCreditor, adminDashboard, servicesContext, setupGaps } from "../../lib/services.server";
 import type { SetupGap } from "../../lib/services.server";
 import type { Route } from "./+types/home";
-import { Card } from "../../components/card";
+import { Card, Section } from "../../components/card";
+import { fieldRowClass } from "../../components/field";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, config, logger } = context.get(servicesContext);
@@ -114,17 +115,9 @@ function UserTool() {
   });
 
   return (
-    <section aria-labelledby="users-heading" className="flex max-w-2xl flex-col gap-4">
-      <h2 id="users-heading" className="text-xl font-semibold">
-        {t("admin.users.heading")}
-      </h2>
+    <Section id="users-heading" title={t("admin.users.heading")} className="flex max-w-2xl flex-col gap-4">
       <p className="text-muted">{t("admin.users.lead")}</p>
-      <form
-        noValidate
-        role="search"
-        onSubmit={(event) => void find(event)}
-        className="flex flex-col gap-3 sm:flex-row sm:items-end"
-      >
+      <form noValidate role="search" onSubmit={(event) => void find(event)} className={fieldRowClass("end")}>
         <TextField
           className="flex-1"
           label={t("auth.email")}
@@ -192,7 +185,7 @@ function UserTool() {
           </Card>
         )}
       </div>
-    </section>
+    </Section>
   );
 }
 

@@ -5,6 +5,7 @@ import { useTranslation } from "../../lib/i18n";
 import { Form } from "react-router";
 import { Button } from "../../components/button";
 import { TextField } from "../../components/text-field";
+import { besideFieldClass, fieldRowClass } from "../../components/field";
 
 export function OrderFind({ typed, error }: { typed: string; error?: string }) {
   const { t } = useTranslation();
@@ -15,7 +16,7 @@ export function OrderFind({ typed, error }: { typed: string; error?: string }) {
       role="search"
       // A fresh field whenever the address changes (back, forward, another order).
       key={typed}
-      className="flex max-w-xl flex-col gap-3 sm:flex-row sm:items-start"
+      className={fieldRowClass("start", "max-w-xl")}
     >
       <TextField
         className="flex-1"
@@ -30,7 +31,7 @@ export function OrderFind({ typed, error }: { typed: string; error?: string }) {
         maxLength={40}
       />
       {/* Level with the input: below the label's line, whatever the hint and error under it. */}
-      <Button type="submit" className="sm:mt-7">
+      <Button type="submit" className={besideFieldClass}>
         {t("adminOrders.findSubmit")}
       </Button>
     </Form>

@@ -23,7 +23,8 @@ import { useFormSubmit } from "../../lib/use-form-submit";
 import { adminProfileDetail, pagePeopleForAdmin, servicesContext } from "../../lib/services.server";
 import { AdminPagePeople } from "../../components/family/admin-people";
 import type { Route } from "./+types/profile-admin";
-import { Card, CardSection } from "../../components/card";
+import { Card, CardSection, Section } from "../../components/card";
+import { fieldRowClass } from "../../components/field";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const typed = (new URL(request.url).searchParams.get("id") ?? "").trim().slice(0, 100);
@@ -63,7 +64,7 @@ export default function ProfileAdmin({ loaderData }: Route.ComponentProps) {
         // Fresh field whenever the address changes (back, forward, a link). The prefix keeps this key
         // apart from the profile's below: siblings with one key leave stale elements behind.
         key={`find:${typed}`}
-        className="flex max-w-xl flex-col gap-3 sm:flex-row sm:items-end"
+        className={fieldRowClass("end", "max-w-xl")}
       >
         <TextField
           className="flex-1"
@@ -222,10 +223,11 @@ function ProfileDetail({ detail }: { detail: AdminProfileDetail }) {
         <StatusForm id={profile.id} current={profile.status} statuses={detail.settableStatuses} />
       </div>
 
-      <section aria-labelledby="history-heading" className="flex min-w-0 flex-col gap-3">
-        <h2 id="history-heading" className="text-xl font-semibold">
-          {t("adminProfiles.admin.historyHeading")}
-        </h2>
+      <Section
+        id="history-heading"
+        title={t("adminProfiles.admin.historyHeading")}
+        className="flex min-w-0 flex-col gap-3"
+      >
         <DataTable
           caption={t("adminProfiles.admin.historyCaption")}
           columns={columns}
@@ -239,7 +241,7 @@ function ProfileDetail({ detail }: { detail: AdminProfileDetail }) {
             />
           }
         />
-      </section>
+      </Section>
     </div>
   );
 }

@@ -24,6 +24,7 @@ import { formatDateTime } from "../../lib/date-format";
 import { saveFile } from "../../lib/save-file";
 import { listQrBatches, servicesContext } from "../../lib/services.server";
 import type { Route } from "./+types/qr-manager";
+import { fieldRowClass } from "../../components/field";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return listQrBatches(context.get(servicesContext).db);
@@ -194,12 +195,7 @@ export default function QrManagerScreen({ loaderData }: Route.ComponentProps) {
             </div>
           )
         ) : (
-          <form
-            role="search"
-            noValidate
-            onSubmit={search}
-            className="flex max-w-2xl flex-col gap-3 sm:flex-row sm:items-end"
-          >
+          <form role="search" noValidate onSubmit={search} className={fieldRowClass("end", "max-w-2xl")}>
             <TextField
               className="flex-1"
               label={t("adminQr.search.label")}
