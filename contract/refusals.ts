@@ -7,7 +7,8 @@
 import { z } from "./zod";
 
 /** The kinds a refusal answers as (`error.code`), each with its HTTP status (server/http/errors.ts). */
-type RefusalKind = "not_found" | "forbidden" | "conflict" | "gone" | "invalid_request" | "invalid_token";
+type RefusalKind =
+  "not_found" | "forbidden" | "conflict" | "gone" | "invalid_request" | "invalid_token" | "card_declined";
 
 type RefusalSpec = {
   kind: RefusalKind;
@@ -58,6 +59,27 @@ export const refusals = {
   "checkout.paid-already": { kind: "conflict", field: "profileId", params: none },
   "checkout.suspended": { kind: "conflict", field: "profileId", params: none },
   "checkout.not-payable": { kind: "conflict", field: "profileId", params: none },
+  "subscription.not-payer": { kind: "forbidden", field: "profileId", params: none },
+  "subscription.paid-by-previous-owner": { kind: "forbidden", field: "profileId", params: none },
+  "subscription.missing": { kind: "not_found", field: "profileId", params: none },
+  "subscription.handed-over": { kind: "forbidden", field: "profileId", params: none },
+  "subscription.ended": { kind: "conflict", field: "profileId", params: none },
+  "subscription.link-terms": { kind: "conflict", field: "plan", params: none },
+  "subscription.resume-first": { kind: "conflict", field: "plan", params: none },
+  "subscription.card-at-provider": { kind: "conflict", field: "profileId", params: none },
+  "subscription.card-declined": { kind: "card_declined", field: "cardNumber", params: none },
+  "subscription.card-not-at-provider": { kind: "conflict", field: "profileId", params: none },
+  "withdrawal.nothing-charged": { kind: "conflict", field: "profileId", params: none },
+  "withdrawal.not-first": { kind: "conflict", field: "profileId", params: none },
+  "withdrawal.no-refund": { kind: "conflict", field: "profileId", params: none },
+  "checkout.link-missing": { kind: "not_found", field: "link", params: none },
+  "checkout.link-not-yours": { kind: "conflict", field: "link", params: none },
+  "checkout.link-revoked": { kind: "conflict", field: "link", params: none },
+  "checkout.link-expired": { kind: "conflict", field: "link", params: none },
+  "checkout.link-used": { kind: "conflict", field: "link", params: none },
+  "checkout.link-other-page": { kind: "conflict", field: "link", params: none },
+  "checkout.order-replaced": { kind: "conflict", field: "orderNumber", params: none },
+  "checkout.order-missing": { kind: "not_found", field: "orderNumber", params: none },
 } as const satisfies Record<string, RefusalSpec>;
 
 export type RefusalCode = keyof typeof refusals;

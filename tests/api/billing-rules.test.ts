@@ -218,6 +218,7 @@ describeOnEngines("billing rules (issue 22)", { app: { payments } }, ({ app, db,
       .where(eq(checkoutLinks.id, link.id));
     const refused = await expectError(await pay(owner, order.orderNumber), 409, "conflict", "orderNumber");
     expect(refused.error.message).toBe("This checkout link has expired.");
+    expect(refused.error.refusal).toBe("checkout.link-expired");
     const [row] = await db.select().from(orders).where(eq(orders.orderNumber, order.orderNumber));
     expect(row?.status).toBe("pending");
   });

@@ -15,7 +15,7 @@ import { freeTrialDays } from "../../../contract/pricing";
 import { startInvoiceCheckoutRequestSchema } from "../../../contract/invoices";
 import { referralCookieName } from "../../../contract/partners";
 import type { Database } from "../../db/client";
-import { DomainError } from "../../domain/core";
+import { DomainError, refuse } from "../../domain/core";
 import { attribute, organisationIdBySlug } from "../../domain/profiles";
 import { checkoutByInvoice, type InvoicingDeps } from "../../domain/invoicing";
 import {
@@ -51,12 +51,12 @@ export function checkoutRoutes(deps: CheckoutDeps) {
     if (!deps.sandbox)
       throw new DomainError("not_found", "Card payments do not go through the sandbox here.");
     const order = await findCustomerOrderRow(db, orderNumber, viewerId);
-    if (!order) throw new DomainError("not_found", "There is no such order of yours.", "orderNumber");
+    if (!order) throw refuse("checkout.order-missing");
     if (order.provider !== "sandbox") {
       throw new DomainError("conflict", "This order is paid through another provider.", "orderNumber");
     }
     const refusal = await orderPaymentRefusal(db, order, new Date());
-    if (refusal) throw new DomainError("conflict", refusal, "orderNumber");
+    if (refusal) throw refuse(refusal, {}, { field: "orderNumber" });
     return { order, sandbox: deps.sandbox };
   }
 

@@ -5,7 +5,8 @@
 // - The terms are a plan's or a checkout link's; a link pays for one page, once, and a revoked,
 //   expired or used link pays nothing more. A trial running, or a link's trial first, puts the first
 //   charge at the trial's end (decisions: paying during a trial never wastes the trial).
-import { dayMs, DomainError, pageMissing, refuse } from "../core";
+import { dayMs, type DomainError, pageMissing, refuse } from "../core";
+import type { RefusalCode } from "../../../contract/refusals";
 import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { CardPlan } from "../../../contract/checkout";
 import { formatOrderNumber, type CheckoutLinkInterval } from "../../../contract/orders";
@@ -79,21 +80,17 @@ export async function checkoutLinkState(
   return { state: "usable", link };
 }
 
-const linkRefusals: Record<Exclude<LinkState["state"], "usable">, string> = {
-  not_found: "There is no such checkout link.",
-  not_yours: "This checkout link was made for another customer.",
-  revoked: "This checkout link has been withdrawn.",
-  expired: "This checkout link has expired.",
-  used: "This checkout link has been used already.",
-};
+const linkRefusals = {
+  not_found: "checkout.link-missing",
+  not_yours: "checkout.link-not-yours",
+  revoked: "checkout.link-revoked",
+  expired: "checkout.link-expired",
+  used: "checkout.link-used",
+} as const satisfies Record<Exclude<LinkState["state"], "usable">, RefusalCode>;
 
 export function linkTerms(found: LinkState): Terms {
   if (found.state !== "usable") {
-    throw new DomainError(
-      found.state === "not_found" ? "not_found" : "conflict",
-      linkRefusals[found.state],
-      "link",
-    );
+    throw refuse(linkRefusals[found.state]);
   }
   const { link } = found;
   return {
@@ -122,12 +119,12 @@ export async function bindLinkToPage(tx: Executor, link: LinkRow, profileId: str
     )
     .returning({ id: checkoutLinks.id });
   if (!bound) {
-    throw new DomainError("conflict", "This checkout link pays for another page of yours.", "link");
+    throw refuse("checkout.link-other-page");
   }
 }
 
 /**
- * Why an order can no longer be paid now, or null: it was replaced, or the checkout link it came from
+ * Why an order can no longer be paid now (a refusal code, ADR 032), or null: it was replaced, or the checkout link it came from
  * was revoked, has expired, or paid for another order meanwhile. Asked before the sandbox takes the
  * card; the booking asks again of a success, with `now` null: a provider's checkout completed before
  * the link's end may report after it.
@@ -136,8 +133,8 @@ export async function orderPaymentRefusal(
   db: Executor,
   order: Pick<OrderRow, "id" | "status" | "checkoutLinkId">,
   now: Date | null,
-): Promise<string | null> {
-  if (order.status === "cancelled") return "This order was replaced by a newer one; start again.";
+): Promise<RefusalCode | null> {
+  if (order.status === "cancelled") return "checkout.order-replaced";
   if (!order.checkoutLinkId || order.status === "paid") return null;
   const [link] = await db.select().from(checkoutLinks).where(eq(checkoutLinks.id, order.checkoutLinkId));
   if (!link) return linkRefusals.not_found;

@@ -8,7 +8,7 @@ import { plans } from "../../../contract/pricing";
 import type { CustomerSubscription, SwitchablePlan } from "../../../contract/subscriptions";
 import { subscriptions } from "../../db/schema";
 import { keptCard, sandboxOutcome } from "../../providers/payments/sandbox";
-import { audit, type RequestOrigin, DomainError, type Actor } from "../core";
+import { audit, type RequestOrigin, refuse, type Actor } from "../core";
 import { chargeSubscriptionNow } from "./charges";
 import {
   assertStillOwnsPage,
@@ -36,10 +36,10 @@ export async function switchSubscriptionPlan(
     assertStillOwnsPage(owned);
     const { row, order } = owned;
     if (row.plan === "link") {
-      throw new DomainError("conflict", "This subscription keeps the terms of its checkout link.", "plan");
+      throw refuse("subscription.link-terms");
     }
     if (row.cancelAtPeriodEnd) {
-      throw new DomainError("conflict", "Resume the subscription before switching its plan.", "plan");
+      throw refuse("subscription.resume-first");
     }
     const nextPlan = plan === row.plan ? null : plan;
     if (nextPlan === row.nextPlan) return subscriptionView(row, owned, order, now);
@@ -89,11 +89,11 @@ export async function updateSandboxCard(
     const owned = await ownedSubscription(tx, profileId, actor);
     const { row, order } = owned;
     if (row.provider !== "sandbox") {
-      throw new DomainError("conflict", "This card is changed on the payment provider's page.", "profileId");
+      throw refuse("subscription.card-at-provider");
     }
     // The sandbox's declined test card is declined here too, as a real provider would refuse to keep it.
     if (sandboxOutcome(card.cardNumber) === "declined") {
-      throw new DomainError("card_declined", "This card was declined. Use another card.", "cardNumber");
+      throw refuse("subscription.card-declined");
     }
     const [updated] = await tx
       .update(subscriptions)
@@ -139,11 +139,7 @@ export async function cardUpdatePage(
 ): Promise<string> {
   const { row } = await deps.db.transaction((tx) => ownedSubscription(tx, profileId, actor));
   if (row.provider === "sandbox" || !row.providerSubscriptionId || !deps.provider?.cardUpdateUrl) {
-    throw new DomainError(
-      "conflict",
-      "This subscription's card is not changed on a provider's page.",
-      "profileId",
-    );
+    throw refuse("subscription.card-not-at-provider");
   }
   return deps.provider.cardUpdateUrl(row.providerSubscriptionId, "/account#account-subscriptions");
 }

@@ -10,7 +10,7 @@ import { orders, profiles, subscriptions, users } from "../../db/schema";
 import { sendSubscriptionCancelledEmail } from "./emails";
 import type { EmailSender } from "../../providers/email/types";
 import type { PaymentEvent, PaymentProvider, SubscriptionCharge } from "../../providers/payments/types";
-import { audit, type RequestOrigin, DomainError, pageMissing, type Actor } from "../core";
+import { audit, type RequestOrigin, pageMissing, refuse, type Actor } from "../core";
 import { customerLocale } from "./receipts";
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -182,20 +182,12 @@ export async function ownedSubscription(
   if (!found) {
     const [another] = await current();
     if (page.ownerUserId !== actor.id) {
-      throw new DomainError(
-        "forbidden",
-        "Only the customer who pays this subscription can change it.",
-        "profileId",
-      );
+      throw refuse("subscription.not-payer");
     }
     if (another) {
-      throw new DomainError(
-        "forbidden",
-        "This page's plan is paid by the account that handed the page over; only they can change it. Choose your own plan when its time ends.",
-        "profileId",
-      );
+      throw refuse("subscription.paid-by-previous-owner");
     }
-    throw new DomainError("not_found", "This page has no subscription to change.", "profileId");
+    throw refuse("subscription.missing");
   }
   return {
     row: found.row,
@@ -209,11 +201,7 @@ export async function ownedSubscription(
 /** Resuming or switching is for a page the customer still owns: a handed-over page's plan only runs out. */
 export function assertStillOwnsPage(owned: OwnedSubscription): void {
   if (!owned.ownsPage) {
-    throw new DomainError(
-      "forbidden",
-      "You handed this page over: its plan ends with its paid time and cannot be resumed or changed.",
-      "profileId",
-    );
+    throw refuse("subscription.handed-over");
   }
 }
 
@@ -286,7 +274,7 @@ export const resumeSubscription: OwnerSubscriptionAction = async (deps, profileI
     assertStillOwnsPage(owned);
     const end = stretchEnd(row);
     if (end && end <= now) {
-      throw new DomainError("conflict", "This subscription has ended; choose a plan again.", "profileId");
+      throw refuse("subscription.ended");
     }
     const updated = await setCancellation(tx, deps, row, false, {
       profileId,

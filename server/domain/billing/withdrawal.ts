@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { orders, paymentEvents, profiles, subscriptions } from "../../db/schema";
 import { sendWithdrawalConfirmedEmail } from "./emails";
-import { audit, DomainError } from "../core";
+import { audit, DomainError, refuse } from "../core";
 import { pageChanged, recordEvent, transaction } from "../core";
 import { formatReceiptDate } from "./receipts";
 import { changeStatus } from "../profiles";
@@ -28,13 +28,7 @@ export const withdrawSubscription: OwnerSubscriptionAction = async (deps, profil
     const { row, pageLanguage, order } = owned;
     const until = withdrawableUntil(row, order);
     if (!until) {
-      throw new DomainError(
-        "conflict",
-        row.periodsPaid === 0
-          ? "Nothing has been charged yet: cancel the subscription and nothing will be."
-          : "Only the first payment can be withdrawn from; cancel to stop the next one.",
-        "profileId",
-      );
+      throw refuse(row.periodsPaid === 0 ? "withdrawal.nothing-charged" : "withdrawal.not-first");
     }
     if (until <= now) {
       throw new DomainError(
@@ -126,7 +120,7 @@ async function refund(
 ): Promise<string> {
   if (row.provider === "sandbox") return `re_sbx_${randomUUID()}`;
   if (!row.providerSubscriptionId || !deps.provider?.refundAndEnd) {
-    throw new DomainError("conflict", "This payment cannot be refunded here; write to us.", "profileId");
+    throw refuse("withdrawal.no-refund");
   }
   const { refundId } = await deps.provider.refundAndEnd({
     providerSubscriptionId: row.providerSubscriptionId,
