@@ -29,3 +29,14 @@ export function FormAlert({ form, done, children }: Props) {
     </>
   );
 }
+
+/** A failed call's alert outside a form: its title (the spec's "There was an error" unless given) and
+ * the refusal's own text under it, in the viewer's language (ADR 032). */
+export function FailureAlert({ failure, title }: { failure: Failure; title?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Alert tone="error" title={title ?? t("validation.failed")}>
+      {refusalText(t, failure)}
+    </Alert>
+  );
+}

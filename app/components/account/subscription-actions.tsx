@@ -10,7 +10,6 @@ import { api } from "../../lib/api";
 import { formatDate } from "../../lib/date-format";
 import { formatMoney } from "../../lib/format";
 import { useFormSubmit } from "../../lib/use-form-submit";
-import { Alert } from "../alert";
 import { Button } from "../button";
 import {
   CardFields,
@@ -21,7 +20,8 @@ import {
   type CardInputField,
 } from "../checkout/card-fields";
 import { Dialog } from "../dialog";
-import { FormAlert } from "../form-alert";
+import { FailureAlert, FormAlert } from "../form-alert";
+import { failureOf, type Failure } from "../../lib/failure";
 import { useToast } from "../toast";
 
 type Open = "cancel" | "switch" | "card" | "withdraw" | null;
@@ -32,7 +32,7 @@ export function SubscriptionActions({ subscription }: { subscription: CustomerSu
   const toast = useToast();
   const [open, setOpen] = useState<Open>(null);
   const [busy, setBusy] = useState<Action | "card-page" | null>(null);
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<Failure | null>(null);
   const date = (iso: string | null) => (iso ? formatDate(iso, i18n.language, "long") : "");
   const money = (amountOre: number) => formatMoney({ amountOre, currency: "SEK" }, i18n.language);
   const name = subscription.pageName || subscription.profileId;
@@ -43,7 +43,7 @@ export function SubscriptionActions({ subscription }: { subscription: CustomerSu
 
   async function act(what: Action, body: { plan?: string } = {}, done: string = `${what}Done`) {
     setBusy(what);
-    setFailed(false);
+    setFailed(null);
     try {
       await api.post(`/kammare/subscriptions/${what}` as const, {
         body: { profileId: subscription.profileId, ...body },
@@ -57,8 +57,8 @@ export function SubscriptionActions({ subscription }: { subscription: CustomerSu
           amount: money(subscription.priceOre),
         }),
       });
-    } catch {
-      setFailed(true);
+    } catch (caught) {
+      setFailed(failureOf(caught));
     } finally {
       setBusy(null);
     }
@@ -70,27 +70,27 @@ export function SubscriptionActions({ subscription }: { subscription: CustomerSu
       return;
     }
     setBusy("card-page");
-    setFailed(false);
+    setFailed(null);
     try {
       const { url } = await api.post("/kammare/subscriptions/card-page", {
         body: { profileId: subscription.profileId },
         refresh: false, // the provider's card page is next
       });
       window.location.assign(url);
-    } catch {
-      setFailed(true);
+    } catch (caught) {
+      setFailed(failureOf(caught));
       setBusy(null);
     }
   }
 
   const close = () => {
     setOpen(null);
-    setFailed(false);
+    setFailed(null);
   };
 
   return (
     <>
-      {failed && !open && <Alert tone="error" title={t("account.subscriptions.failed")} />}
+      {failed && !open && <FailureAlert failure={failed} title={t("account.subscriptions.failed")} />}
       <div className="flex flex-wrap gap-3">
         {subscription.cancelAtPeriodEnd ? (
           // A page handed over is the new owner's to pay for: its old plan only runs out.
@@ -227,11 +227,11 @@ export function SubscriptionActions({ subscription }: { subscription: CustomerSu
   );
 }
 
-function DialogFailure({ failed }: { failed: boolean }) {
+function DialogFailure({ failed }: { failed: Failure | null }) {
   const { t } = useTranslation();
   return failed ? (
     <div className="mt-3">
-      <Alert tone="error" title={t("account.subscriptions.failed")} />
+      <FailureAlert failure={failed} title={t("account.subscriptions.failed")} />
     </div>
   ) : null;
 }
