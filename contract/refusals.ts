@@ -80,6 +80,13 @@ export const refusals = {
   "checkout.link-other-page": { kind: "conflict", field: "link", params: none },
   "checkout.order-replaced": { kind: "conflict", field: "orderNumber", params: none },
   "checkout.order-missing": { kind: "not_found", field: "orderNumber", params: none },
+  "trial.not-owner": { kind: "forbidden", field: "profileId", params: none },
+  "trial.suspended": { kind: "forbidden", field: "profileId", params: none },
+  "trial.paid": { kind: "conflict", field: "profileId", params: none },
+  "trial.used": { kind: "conflict", field: "profileId", params: none },
+  "trial.not-available": { kind: "conflict", field: "profileId", params: none },
+  "trial.unnamed": { kind: "conflict", field: "profileId", params: none },
+  "trial.email-unverified": { kind: "forbidden", field: "email", params: none },
 } as const satisfies Record<string, RefusalSpec>;
 
 export type RefusalCode = keyof typeof refusals;

@@ -11,7 +11,7 @@ import type { TrialRefusal } from "../../contract/trials";
 import { api } from "../lib/api";
 import { formatDate } from "../lib/date-format";
 import { useFormSubmit } from "../lib/use-form-submit";
-import { Alert } from "./alert";
+import { FailureAlert } from "./form-alert";
 import { Button } from "./button";
 import { CheckboxField } from "./checkbox-field";
 import { EmailVerification } from "./email-verification";
@@ -118,7 +118,7 @@ function StartForm({ pages, preview }: { pages: ExtendedTrialPage[]; preview: bo
     <div className="flex flex-col gap-4">
       <div aria-live="polite">
         {started && <TrialStarted texts="extendedTrial" started={started} />}
-        {form.failure && <Alert tone="error" title={t("trials.failed")} />}
+        {form.failure && <FailureAlert failure={form.failure} title={t("trials.failed")} />}
       </div>
       {eligible.length === 0 ? (
         <p>{t("extendedTrial.noEligible")}</p>

@@ -13,7 +13,8 @@
 // - Only the owner starts a trial; an admin changes statuses in the admin tools instead.
 // The checks are one function per trial, used by the pages (to explain each page's state in the
 // reader's language) and by the API (which refuses with the same reason in its message).
-import { dayMs, DomainError, pageMissing, type Actor } from "../core";
+import { dayMs, pageMissing, refuse, type Actor } from "../core";
+import type { RefusalCode } from "../../../contract/refusals";
 import { pageChanged, recordEvent, transaction } from "../core";
 import { and, asc, eq } from "drizzle-orm";
 import type { ProfileView } from "../../../contract/profiles";
@@ -65,29 +66,19 @@ export function extendedTrialRefusal(
   return null;
 }
 
-/** The API's words for each refusal (the pages have their own, translated). */
-const refusalMessages: Record<TrialRefusal, { code: "forbidden" | "conflict"; message: string }> = {
-  not_owner: { code: "forbidden", message: "Only the page's owner can start a trial on it." },
-  suspended: { code: "forbidden", message: "This page is suspended." },
-  paid: {
-    code: "conflict",
-    message: "This page has been paid for; a trial is only for pages never paid for.",
-  },
-  trial_used: {
-    code: "conflict",
-    message: "This page has already had this trial; it is given once per page.",
-  },
-  not_available: { code: "conflict", message: "This page is live already; a trial can't start on it now." },
-  unnamed: { code: "conflict", message: "Give the page a name before starting the trial: it goes live." },
-  email_unverified: {
-    code: "forbidden",
-    message: "Verify your e-mail address first: the extended trial needs a verified address.",
-  },
-};
+/** The API's refusal for each reason (ADR 032; the pages also have their own words, translated). */
+const refusalCodes = {
+  not_owner: "trial.not-owner",
+  suspended: "trial.suspended",
+  paid: "trial.paid",
+  trial_used: "trial.used",
+  not_available: "trial.not-available",
+  unnamed: "trial.unnamed",
+  email_unverified: "trial.email-unverified",
+} as const satisfies Record<TrialRefusal, RefusalCode>;
 
-function refuse(reason: TrialRefusal): never {
-  const { code, message } = refusalMessages[reason];
-  throw new DomainError(code, message, reason === "email_unverified" ? "email" : "profileId");
+function refuseTrial(reason: TrialRefusal): never {
+  throw refuse(refusalCodes[reason]);
 }
 
 /** Whether the page has ever been paid for: a paid-until date, or any paid order. */
@@ -150,7 +141,7 @@ async function startTrial(
     if (!row) throw pageMissing();
     const facts = { row, paid: await everPaid(tx, row) };
     const reason = kind.refusal(facts, actor, extended ? await isEmailVerified(tx, actor.id) : true);
-    if (reason) refuse(reason);
+    if (reason) refuseTrial(reason);
     const ends = new Date(now.getTime() + days * dayMs);
     await changeStatus(tx, {
       profile: row,
