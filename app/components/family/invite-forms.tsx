@@ -10,6 +10,7 @@ import { invitationDays } from "../../../contract/family-values";
 import { Alert } from "../alert";
 import { Button } from "../button";
 import { Dialog } from "../dialog";
+import { besideFieldClass, fieldRowClass } from "../field";
 import { TextField } from "../text-field";
 import { useToast } from "../toast";
 import { SubHeading, type People } from "./family-parts";
@@ -96,7 +97,7 @@ function InvitationForm({
       <SubHeading>{heading}</SubHeading>
       <p className="text-sm text-muted">{lead}</p>
       {instead ?? (
-        <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+        <div className={fieldRowClass("start")}>
           <TextField
             label={label}
             hint={hint}
@@ -151,7 +152,7 @@ export function InviteForm({ people, reload }: { people: People; reload: () => P
       name="invite-email"
       instead={full ? <Alert tone="info">{t("family.full", { max: people.maxEditors })}</Alert> : undefined}
       button={
-        <Button type="submit" busy={form.busy} className="sm:mt-7">
+        <Button type="submit" busy={form.busy} className={besideFieldClass}>
           {form.busy ? t("family.inviteBusy") : t("family.inviteSubmit")}
         </Button>
       }
@@ -196,7 +197,7 @@ export function HandOver({ people, reload }: { people: People; reload: () => Pro
       label={t("family.handoverEmail")}
       name="handover-email"
       button={
-        <Button type="submit" variant="secondary" className="sm:mt-7">
+        <Button type="submit" variant="secondary" className={besideFieldClass}>
           {t("family.handoverSubmit")}
         </Button>
       }
