@@ -87,6 +87,11 @@ export const refusals = {
   "trial.not-available": { kind: "conflict", field: "profileId", params: none },
   "trial.unnamed": { kind: "conflict", field: "profileId", params: none },
   "trial.email-unverified": { kind: "forbidden", field: "email", params: none },
+  "page.suspended": { kind: "forbidden", params: none },
+  "page.has-owner": { kind: "conflict", field: "profileId", params: none },
+  "page.unnamed": { kind: "conflict", field: "displayName", params: none },
+  "family.owner-cannot-leave": { kind: "conflict", field: "profileId", params: none },
+  "family.not-member": { kind: "forbidden", field: "profileId", params: none },
 } as const satisfies Record<string, RefusalSpec>;
 
 export type RefusalCode = keyof typeof refusals;

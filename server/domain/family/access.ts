@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { ProfileStatus } from "../../../contract/profiles";
 import type { Executor } from "../../db/client";
 import { profiles } from "../../db/schema";
-import { DomainError, hasRole, type Actor } from "../core";
+import { hasRole, refuse, type Actor } from "../core";
 import { assertOwnsProfile, isProfileEditor, pageMissing } from "../profiles";
 
 export { pageMissing };
@@ -52,5 +52,5 @@ export async function roleOn(
   if (page.ownerUserId === actor.id) return "owner";
   if (await isProfileEditor(tx, page.id, actor.id)) return "editor";
   if (hasRole(actor, "admin")) return "admin";
-  throw new DomainError("forbidden", "Only the page's owner or its editors can see its people.", "profileId");
+  throw refuse("family.not-member");
 }

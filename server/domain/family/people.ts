@@ -107,7 +107,7 @@ export async function leavePage(
   await db.transaction(async (tx) => {
     const page = await familyPage(tx, input.profileId, true);
     if (page.ownerUserId === actor.id) {
-      throw new DomainError("conflict", "The owner cannot leave the page; hand it over first.", "profileId");
+      throw refuse("family.owner-cannot-leave");
     }
     await dropEditor(tx, page.id, actor.id).catch((error: unknown) => {
       if (error instanceof DomainError) throw refuse("family.no-such-editor", {}, { field: "profileId" });

@@ -14,7 +14,7 @@ import {
   type ImageProcessor,
   type ImageStore,
 } from "../../providers/images/index";
-import { DomainError, pageMissing, type Actor } from "../core";
+import { DomainError, pageMissing, refuse, type Actor } from "../core";
 import { uploadProfileImage, type ImageUpload } from "./images";
 import { assertOwnsProfile, createProfiles, updateProfileContent } from "./profiles";
 
@@ -139,15 +139,11 @@ describeOnDatabases("profile images", ({ db }) => {
     await expect(updateProfileContent(db, id, { subtitle: "x" }, other)).rejects.toEqual(
       new DomainError("forbidden", "Only the page's owner or its editors can change it."),
     );
-    await expect(upload(suspended, owner)).rejects.toEqual(
-      new DomainError("forbidden", "This page is suspended."),
-    );
+    await expect(upload(suspended, owner)).rejects.toEqual(refuse("page.suspended"));
     await expect(updateProfileContent(db, suspended, { subtitle: "x" }, owner)).rejects.toEqual(
-      new DomainError("forbidden", "This page is suspended."),
+      refuse("page.suspended"),
     );
-    await expect(upload("ZZZZZZZZ", owner)).rejects.toEqual(
-      pageMissing(),
-    );
+    await expect(upload("ZZZZZZZZ", owner)).rejects.toEqual(pageMissing());
     // Nothing was read or stored for a refused upload; an admin may add to a suspended page.
     expect(calls).toEqual([]);
     expect(keys.size).toBe(0);

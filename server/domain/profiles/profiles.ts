@@ -21,7 +21,7 @@ import {
   walkthroughSteps,
 } from "../../db/schema";
 import { attribute } from "./attribution";
-import { audit, type RequestOrigin, DomainError, pageMissing, hasRole, type Actor } from "../core";
+import { audit, type RequestOrigin, DomainError, pageMissing, refuse, hasRole, type Actor } from "../core";
 import { pageChanged, recordEvent, transaction } from "../core";
 import { newProfileId } from "./profile-ids";
 import { changeStatus, createWithStatus } from "./status-machine";
@@ -132,7 +132,7 @@ export async function claimProfile(
     const [row] = await tx.select().from(profiles).where(eq(profiles.id, input.profileId)).for("update");
     if (!row) throw pageMissing();
     if (row.status !== "unclaimed" && !isAdmin(actor)) {
-      throw new DomainError("conflict", "This page already has an owner.", "profileId");
+      throw refuse("page.has-owner");
     }
     const [owner] = await tx.select({ id: users.id }).from(users).where(eq(users.id, input.ownerUserId));
     if (!owner) throw new DomainError("not_found", "There is no such user.", "owner");
@@ -180,7 +180,7 @@ export function assertOwnsProfile(
   if (profile.ownerUserId !== actor.id) {
     throw new DomainError("forbidden", `Only the page's owner can ${change}.`);
   }
-  if (profile.status === "suspended") throw new DomainError("forbidden", "This page is suspended.");
+  if (profile.status === "suspended") throw refuse("page.suspended");
 }
 
 // The refusal for a page code that names no page is core's pageMissing (ADR 032), for every feature.
@@ -211,7 +211,7 @@ export async function assertMayEditProfile(
   if (!(await isProfileEditor(db, profile.id, actor.id))) {
     throw new DomainError("forbidden", `Only the page's owner or its editors can ${change}.`);
   }
-  if (profile.status === "suspended") throw new DomainError("forbidden", "This page is suspended.");
+  if (profile.status === "suspended") throw refuse("page.suspended");
 }
 
 /** The profile, locked for the change, if the actor may change it. */
@@ -277,7 +277,7 @@ export async function saveWalkthroughStep(
     if (step === "publish") {
       const content = fullContent(row.content);
       if (!content.displayName.trim()) {
-        throw new DomainError("conflict", "Give the page a name before publishing it.", "displayName");
+        throw refuse("page.unnamed");
       }
       if ("visibility" in fields && fields.visibility) {
         changes.metadata = { ...row.metadata, visibility: fields.visibility };
