@@ -92,6 +92,11 @@ export const refusals = {
   "page.unnamed": { kind: "conflict", field: "displayName", params: none },
   "family.owner-cannot-leave": { kind: "conflict", field: "profileId", params: none },
   "family.not-member": { kind: "forbidden", field: "profileId", params: none },
+  "checkout.receipt-missing": { kind: "not_found", field: "orderNumber", params: none },
+  "checkout.orders-owner-only": { kind: "forbidden", params: none },
+  "checkout.other-provider": { kind: "conflict", field: "orderNumber", params: none },
+  "checkout.card-unavailable": { kind: "conflict", field: "plan", params: none },
+  "checkout.not-awaiting-confirmation": { kind: "conflict", field: "orderNumber", params: none },
 } as const satisfies Record<string, RefusalSpec>;
 
 export type RefusalCode = keyof typeof refusals;

@@ -53,7 +53,7 @@ export function checkoutRoutes(deps: CheckoutDeps) {
     const order = await findCustomerOrderRow(db, orderNumber, viewerId);
     if (!order) throw refuse("checkout.order-missing");
     if (order.provider !== "sandbox") {
-      throw new DomainError("conflict", "This order is paid through another provider.", "orderNumber");
+      throw refuse("checkout.other-provider");
     }
     const refusal = await orderPaymentRefusal(db, order, new Date());
     if (refusal) throw refuse(refusal, {}, { field: "orderNumber" });
@@ -99,7 +99,7 @@ export function checkoutRoutes(deps: CheckoutDeps) {
     .post("/card", async (c) => {
       const request = await readJson(c, startCardCheckoutRequestSchema);
       if (!deps.provider) {
-        throw new DomainError("conflict", "Card payments are not available here; pay by invoice.", "plan");
+        throw refuse("checkout.card-unavailable");
       }
       const { order, start } = await createCardOrder(
         db,
@@ -149,7 +149,7 @@ export function checkoutRoutes(deps: CheckoutDeps) {
       const { order, sandbox } = await sandboxOrder(request.orderNumber, viewer.id);
       if (done(order)) return c.json({ order: await customerOrder(db, order.orderNumber, viewer.id) });
       if (order.status !== "requires_confirmation") {
-        throw new DomainError("conflict", "This payment is not waiting for a confirmation.", "orderNumber");
+        throw refuse("checkout.not-awaiting-confirmation");
       }
       const answer = request.approve
         ? // The one test number that asks for confirmation: kept, it asks again at each renewal.

@@ -6,7 +6,7 @@ import { receiptPath, type AdminOrderDetail, type CustomerOrder } from "../../..
 import type { Executor } from "../../db/client";
 import { invoicePdfPath } from "../../../contract/invoices";
 import { invoices, orders, paymentEvents, profiles, subscriptions, users } from "../../db/schema";
-import { DomainError, pageMissing, hasRole, type Actor } from "../core";
+import { pageMissing, hasRole, refuse, type Actor } from "../core";
 import { ownerEmailOf } from "../profiles";
 
 type OrderRow = typeof orders.$inferSelect;
@@ -120,7 +120,7 @@ export async function customerOrders(
     if (!profile) throw pageMissing();
     const admin = hasRole(actor, "admin");
     if (!admin && profile.ownerUserId !== actor.id) {
-      throw new DomainError("forbidden", "Only the page's owner can see its orders.");
+      throw refuse("checkout.orders-owner-only");
     }
     which = and(
       eq(orders.profileId, scope.profileId),

@@ -12,7 +12,7 @@ import { orders, profiles, subscriptions, users } from "../../db/schema";
 import { formatMoney } from "../../providers/pdf/layout";
 import { renderReceiptPdf, type ReceiptLayout } from "../../providers/pdf/receipt";
 import { activeCreditorRow } from "./creditor";
-import { DomainError, hasRole, type Actor } from "../core";
+import { hasRole, refuse, type Actor } from "../core";
 
 /** The seller on every receipt (configuration: SELLER_*). */
 export type Seller = { name: string; orgNumber: string; vatNumber: string; address: string; email: string };
@@ -220,7 +220,7 @@ export async function receiptForViewer(
 ): Promise<ReceiptFile> {
   const data = await receiptData(db, orderNumber);
   if (!data || (data.customerUserId !== actor.id && !hasRole(actor, "admin"))) {
-    throw new DomainError("not_found", "There is no receipt for this order.", "orderNumber");
+    throw refuse("checkout.receipt-missing");
   }
   return receiptPdf(data, await receiptSeller(db, seller));
 }
