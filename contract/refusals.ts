@@ -97,6 +97,8 @@ export const refusals = {
   "checkout.other-provider": { kind: "conflict", field: "orderNumber", params: none },
   "checkout.card-unavailable": { kind: "conflict", field: "plan", params: none },
   "checkout.not-awaiting-confirmation": { kind: "conflict", field: "orderNumber", params: none },
+  "invoice.missing": { kind: "not_found", field: "id", params: none },
+  "checkout.invoicing-unavailable": { kind: "conflict", params: none },
 } as const satisfies Record<string, RefusalSpec>;
 
 export type RefusalCode = keyof typeof refusals;

@@ -10,7 +10,7 @@ import type { Executor } from "../../db/client";
 import { invoices, orders, profiles } from "../../db/schema";
 import type { IssuedInvoice } from "../../providers/invoicing/types";
 import { makeInvoicePdf, type InvoiceDocument } from "../../providers/pdf/invoice";
-import { DomainError, hasRole, type Actor } from "../core";
+import { hasRole, refuse, type Actor } from "../core";
 import {
   creditNumberOf,
   creditorOf,
@@ -117,7 +117,7 @@ async function invoiceFile(
 export async function invoicePdfForViewer(db: Executor, id: string, actor: Actor): Promise<InvoiceFile> {
   const row = await findInvoice(db, id);
   if (!row || row.number === null || (row.customerUserId !== actor.id && !hasRole(actor, "admin"))) {
-    throw new DomainError("not_found", "There is no invoice with this id.", "id");
+    throw refuse("invoice.missing");
   }
   return invoiceFile(db, row, await creditorOf(db, row));
 }

@@ -6,7 +6,7 @@ import { swedishDate } from "../../../contract/calendar-days";
 import type { AdminInvoiceDetail } from "../../../contract/invoices";
 import type { Executor } from "../../db/client";
 import { invoicePayments, invoices, orders, profiles } from "../../db/schema";
-import { audit, type RequestOrigin, DomainError, type Actor } from "../core";
+import { audit, type RequestOrigin, DomainError, refuse, type Actor } from "../core";
 import { addInterval, applyPaymentToPage, unpaidInvoiceStatuses } from "../billing";
 import { pageChanged, recordEvent, transaction } from "../core";
 import { owedOre, type InvoiceRow, type InvoicingDeps } from "./invoice-rows";
@@ -124,8 +124,7 @@ export async function bookInvoicePayment(
 
 export async function lockedInvoice(tx: Executor, id: string): Promise<InvoiceRow> {
   const [row] = await tx.select().from(invoices).where(eq(invoices.id, id)).for("update");
-  if (!row || row.number === null)
-    throw new DomainError("not_found", "There is no invoice with this id.", "id");
+  if (!row || row.number === null) throw refuse("invoice.missing");
   return row;
 }
 

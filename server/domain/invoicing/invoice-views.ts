@@ -13,7 +13,7 @@ import {
 } from "../../../contract/invoices";
 import type { Executor } from "../../db/client";
 import { invoicePayments, invoices, orders } from "../../db/schema";
-import { DomainError } from "../core";
+import { refuse } from "../core";
 import { unpaidInvoiceStatuses } from "../billing";
 import {
   creditNumberOf,
@@ -154,7 +154,7 @@ export async function adminInvoiceDetail(
 
 export async function requireDetail(db: Executor, id: string, now: Date): Promise<AdminInvoiceDetail> {
   const detail = await adminInvoiceDetail(db, id, now);
-  if (!detail) throw new DomainError("not_found", "There is no invoice with this id.", "id");
+  if (!detail) throw refuse("invoice.missing");
   return detail;
 }
 

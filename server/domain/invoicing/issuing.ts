@@ -134,7 +134,7 @@ export async function insertInvoice(
 async function requireCreditor(tx: Executor): Promise<CreditorRow> {
   const creditor = await activeCreditorRow(tx);
   if (!creditor) {
-    throw new DomainError("conflict", "Paying by invoice is not set up yet: no creditor has been entered.");
+    throw refuse("checkout.invoicing-unavailable");
   }
   return creditor;
 }
