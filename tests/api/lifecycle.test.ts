@@ -583,12 +583,12 @@ describeOnEngines(
 
 it("nextStatus: a trial ending while its subscription's payment failed gets the grace period", () => {
   expect(
-    nextStatus(
-      { status: "trial", trialEndsAt: at(30), paidUntil: null },
-      [{ status: "past_due", iterations: 0, periodsPaid: 0 }],
-      null,
-      at(31),
-      7,
-    ),
+    nextStatus({
+      profile: { status: "trial", trialEndsAt: at(30), paidUntil: null },
+      subscriptionsOfProfile: [{ status: "past_due", iterations: 0, periodsPaid: 0 }],
+      pastDueSince: null,
+      now: at(31),
+      graceDays: 7,
+    }),
   ).toEqual({ to: "past_due", reason: "payment_failed" });
 });

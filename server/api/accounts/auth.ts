@@ -91,7 +91,12 @@ export function authRoutes({ db, config, email, background }: AuthDeps) {
       const partner = await organisationIdBySlug(db, readCookie(c.req.header("cookie"), referralCookieName));
       const user = await signUp(db, input, requestOrigin(c), {
         onCreated: partner
-          ? (tx, created) => attribute(tx, { userId: created.id }, partner, "referral_link")
+          ? (tx, created) =>
+              attribute(tx, {
+                subject: { userId: created.id },
+                organisationId: partner,
+                source: "referral_link",
+              })
           : undefined,
       });
       return c.json({ success: true, session: await startSession(c, user) } satisfies LoginResponse, 201);
@@ -134,7 +139,7 @@ export function authRoutes({ db, config, email, background }: AuthDeps) {
       // The answer goes out before any work that depends on the account, so neither its content
       // nor its timing tells whether the address has an account.
       background.run("password reset request", () =>
-        requestPasswordReset({ db, email, publicUrl: config.publicUrl }, input, origin, locale),
+        requestPasswordReset({ db, email, publicUrl: config.publicUrl }, { ...input, origin, locale }),
       );
       return c.json({ accepted: true as const }, 202);
     })

@@ -33,7 +33,12 @@ export function adminOrderRoutes({ db, publicUrl }: AdminOrderDeps) {
   return new Hono<SignedInEnv>()
     .post("/checkout-session-link", async (c) => {
       const input = await readJson(c, checkoutLinkRequestSchema);
-      const link = await createCheckoutLink(db, input, c.get("viewer"), requestOrigin(c), publicUrl);
+      const link = await createCheckoutLink(db, {
+        input,
+        actor: c.get("viewer"),
+        origin: requestOrigin(c),
+        publicUrl,
+      });
       return c.json(link satisfies CreatedCheckoutLink, 201);
     })
     .get("/checkout-links", async (c) => {
@@ -44,7 +49,12 @@ export function adminOrderRoutes({ db, publicUrl }: AdminOrderDeps) {
     .post("/checkout-links/:id/revoke", async (c) => {
       const id = linkIdSchema.safeParse(c.req.param("id"));
       if (!id.success) throw new DomainError("not_found", "There is no checkout link with this id.", "id");
-      const link = await revokeCheckoutLink(db, id.data, c.get("viewer"), requestOrigin(c), publicUrl);
+      const link = await revokeCheckoutLink(db, {
+        id: id.data,
+        actor: c.get("viewer"),
+        origin: requestOrigin(c),
+        publicUrl,
+      });
       return c.json({ link } satisfies { link: CheckoutLink });
     })
     .post("/order", async (c) => {

@@ -117,8 +117,16 @@ export function checkoutRoutes(deps: CheckoutDeps) {
         );
         if (partner) {
           const customer = c.get("viewer").id;
-          await attribute(db, { userId: customer }, partner, "checkout_link");
-          await attribute(db, { profileId: request.profileId }, partner, "checkout_link");
+          await attribute(db, {
+            subject: { userId: customer },
+            organisationId: partner,
+            source: "checkout_link",
+          });
+          await attribute(db, {
+            subject: { profileId: request.profileId },
+            organisationId: partner,
+            source: "checkout_link",
+          });
         }
       }
       const next = start.kind === "redirect" ? { kind: start.kind, url: start.url } : { kind: start.kind };

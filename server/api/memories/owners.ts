@@ -59,6 +59,8 @@ export function adminMemoryReportRoutes({ db }: { db: Database }) {
     })
     .post("/memory-reports/decision", async (c) => {
       const input = await readJson(c, decideReportRequestSchema);
-      return c.json({ report: await decideMemoryReport(db, input, c.get("viewer"), requestOrigin(c)) });
+      return c.json({
+        report: await decideMemoryReport(db, { input, actor: c.get("viewer"), origin: requestOrigin(c) }),
+      });
     });
 }

@@ -39,23 +39,32 @@ export function adminPartnerRoutes({
     )
     .post("/partner-whitelist", async (c) => {
       const input = await readJson(c, whitelistEntryRequestSchema);
-      const entry = await addWhitelistEntry(db, input, c.get("viewer"), requestOrigin(c), delivery);
+      const entry = await addWhitelistEntry(db, {
+        input,
+        actor: c.get("viewer"),
+        origin: requestOrigin(c),
+        delivery,
+      });
       return c.json({ entry }, 201);
     })
     .post("/partner-whitelist/:id/invitation", async (c) => {
-      await resendWhitelistInvitation(db, c.req.param("id"), c.get("viewer"), requestOrigin(c), delivery);
+      await resendWhitelistInvitation(db, {
+        id: c.req.param("id"),
+        actor: c.get("viewer"),
+        origin: requestOrigin(c),
+        delivery,
+      });
       return c.body(null, 204);
     })
     .put("/partner-whitelist/:id", async (c) => {
       // The body is checked before the id is looked up: a bad body is a 400 whatever the id.
       const input = await readJson(c, whitelistEntryRequestSchema);
-      const entry = await updateWhitelistEntry(
-        db,
-        c.req.param("id"),
+      const entry = await updateWhitelistEntry(db, {
+        id: c.req.param("id"),
         input,
-        c.get("viewer"),
-        requestOrigin(c),
-      );
+        actor: c.get("viewer"),
+        origin: requestOrigin(c),
+      });
       return c.json({ entry });
     })
     .delete("/partner-whitelist/:id", async (c) => {

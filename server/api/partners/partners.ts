@@ -71,7 +71,12 @@ export function partnerRoutes({ db, config, qr = qrcodeEncoder, email }: Partner
     .get("/me", async (c) => c.json((await partnerMeFor(db, c.get("viewer"), publicUrl)) satisfies PartnerMe))
     .put("/organisation", async (c) => {
       const { name } = await readJson(c, partnerOrganisationRequestSchema);
-      const me = await setOrganisationName(db, c.get("viewer"), name, requestOrigin(c), publicUrl);
+      const me = await setOrganisationName(db, {
+        viewer: c.get("viewer"),
+        name,
+        origin: requestOrigin(c),
+        publicUrl,
+      });
       return c.json(me satisfies PartnerMe);
     })
     .get("/dashboard", async (c) =>
@@ -83,7 +88,12 @@ export function partnerRoutes({ db, config, qr = qrcodeEncoder, email }: Partner
     )
     .post("/colleagues", async (c) => {
       const { email: address } = await readJson(c, colleagueInviteRequestSchema);
-      const invitation = await inviteColleague(db, c.get("viewer"), address, requestOrigin(c), delivery());
+      const invitation = await inviteColleague(db, {
+        viewer: c.get("viewer"),
+        email: address,
+        origin: requestOrigin(c),
+        delivery: delivery(),
+      });
       return c.json({ invitation }, 201);
     })
     .delete("/colleagues/:userId", async (c) => {

@@ -29,12 +29,16 @@ export function trialRoutes({ db, freeTrialDays, extendedTrialDays }: TrialDeps)
   return new Hono<SignedInEnv>()
     .post("/free-trial", async (c) => {
       const input = await readJson(c, freeTrialRequestSchema);
-      const profile = await startFreeTrial(db, input, c.get("viewer"), freeTrialDays);
+      const profile = await startFreeTrial(db, { input, actor: c.get("viewer"), days: freeTrialDays });
       return c.json({ profile });
     })
     .post("/extended-trial", async (c) => {
       const input = await readJson(c, extendedTrialRequestSchema);
-      const profile = await startExtendedTrial(db, input, c.get("viewer"), extendedTrialDays);
+      const profile = await startExtendedTrial(db, {
+        input,
+        actor: c.get("viewer"),
+        days: extendedTrialDays,
+      });
       return c.json({ profile });
     });
 }

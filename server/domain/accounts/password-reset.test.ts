@@ -41,10 +41,7 @@ describeOnDatabases("requestPasswordReset", ({ db }) => {
     const email = recordingSender();
     await requestPasswordReset(
       { db, email, publicUrl },
-      { email: user.email.toLowerCase() },
-      origin("198.51.100.1"),
-      "sv-SE",
-      now,
+      { email: user.email.toLowerCase(), origin: origin("198.51.100.1"), locale: "sv-SE", now: now },
     );
     expect(email.sent).toHaveLength(1);
     const [message] = email.sent;
@@ -61,10 +58,7 @@ describeOnDatabases("requestPasswordReset", ({ db }) => {
     await expect(
       requestPasswordReset(
         { db, email, publicUrl },
-        { email: "nobody@example.se" },
-        origin(null),
-        "en-US",
-        now,
+        { email: "nobody@example.se", origin: origin(null), locale: "en-US", now: now },
       ),
     ).resolves.toBeUndefined();
     expect(email.sent).toEqual([]);
@@ -74,12 +68,18 @@ describeOnDatabases("requestPasswordReset", ({ db }) => {
     const user = await account();
     const email = recordingSender();
     for (let attempt = 0; attempt < resetRequestLimits.perAccountPerHour + 2; attempt++) {
-      await requestPasswordReset({ db, email, publicUrl }, { email: user.email }, origin(null), "en-US", now);
+      await requestPasswordReset(
+        { db, email, publicUrl },
+        { email: user.email, origin: origin(null), locale: "en-US", now: now },
+      );
     }
     expect(email.sent).toHaveLength(5);
     // The next hour, one more.
     const later = new Date(now.getTime() + 60 * 60 * 1000);
-    await requestPasswordReset({ db, email, publicUrl }, { email: user.email }, origin(null), "en-US", later);
+    await requestPasswordReset(
+      { db, email, publicUrl },
+      { email: user.email, origin: origin(null), locale: "en-US", now: later },
+    );
     expect(email.sent).toHaveLength(6);
   });
 
@@ -89,22 +89,19 @@ describeOnDatabases("requestPasswordReset", ({ db }) => {
     for (let attempt = 0; attempt < resetRequestLimits.perClientPerHour; attempt++) {
       await requestPasswordReset(
         { db, email, publicUrl },
-        { email: `unknown${attempt}@example.se` },
-        origin(ip),
-        "en-US",
-        now,
+        { email: `unknown${attempt}@example.se`, origin: origin(ip), locale: "en-US", now },
       );
     }
     const user = await account();
-    await requestPasswordReset({ db, email, publicUrl }, { email: user.email }, origin(ip), "en-US", now);
+    await requestPasswordReset(
+      { db, email, publicUrl },
+      { email: user.email, origin: origin(ip), locale: "en-US", now: now },
+    );
     expect(email.sent).toEqual([]);
     // Another client still gets the link through.
     await requestPasswordReset(
       { db, email, publicUrl },
-      { email: user.email },
-      origin("203.0.113.8"),
-      "en-US",
-      now,
+      { email: user.email, origin: origin("203.0.113.8"), locale: "en-US", now: now },
     );
     expect(email.sent.map((message) => message.to)).toEqual([user.email]);
   });

@@ -39,11 +39,9 @@ function resetLimits(email: string, ip: string | null): Limit[] {
  */
 export async function requestPasswordReset(
   { db, email, publicUrl }: PasswordResetDeps,
-  input: { email: string },
-  origin: RequestOrigin,
-  locale: Locale,
-  now = new Date(),
+  input: { email: string; origin: RequestOrigin; locale: Locale; now?: Date },
 ): Promise<void> {
+  const { origin, locale, now = new Date() } = input;
   try {
     await consume(db, resetLimits(input.email, origin.ip), now);
   } catch (error) {

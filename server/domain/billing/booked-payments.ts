@@ -28,10 +28,12 @@ type ProfileRow = typeof profiles.$inferSelect;
  */
 export async function applySuccess(
   tx: Executor,
-  order: OrderRow,
-  profile: ProfileRow,
-  event: PaymentEvent,
-  clock: TrialClock,
+  {
+    order,
+    profile,
+    event,
+    clock,
+  }: { order: OrderRow; profile: ProfileRow; event: PaymentEvent; clock: TrialClock },
 ): Promise<Date | null> {
   const { now } = clock;
   if (order.status === "cancelled") return null;
@@ -183,10 +185,12 @@ export const retryAfterDays = [1, 3, 7] as const;
  */
 export async function applyCheckoutCompleted(
   tx: Executor,
-  order: OrderRow,
-  profile: ProfileRow,
-  event: PaymentEvent,
-  clock: TrialClock,
+  {
+    order,
+    profile,
+    event,
+    clock,
+  }: { order: OrderRow; profile: ProfileRow; event: PaymentEvent; clock: TrialClock },
 ): Promise<boolean> {
   const { now } = clock;
   if (!openOrderStatuses.includes(order.status)) return false;
@@ -216,10 +220,7 @@ export async function applyCheckoutCompleted(
  */
 export async function applyChargeFailure(
   tx: Executor,
-  order: OrderRow,
-  profile: ProfileRow,
-  event: PaymentEvent,
-  now: Date,
+  { order, profile, event, now }: { order: OrderRow; profile: ProfileRow; event: PaymentEvent; now: Date },
 ): Promise<boolean> {
   const subscription = await lockedSubscriptionOf(tx, order);
   await tx

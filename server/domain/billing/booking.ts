@@ -73,20 +73,20 @@ async function bookInTransaction(db: Database, event: PaymentEvent, deps: Bookin
     const [profile] = await tx.select().from(profiles).where(eq(profiles.id, order.profileId)).for("update");
     let status = order.status;
     if (event.type === "payment_succeeded" && profile) {
-      const paidUntil = await applySuccess(tx, order, profile, event, { now, trialDays });
+      const paidUntil = await applySuccess(tx, { order, profile, event, clock: { now, trialDays } });
       if (paidUntil) {
         status = "paid";
         recordEvent(tx, pageChanged(profile.id));
       }
     } else if (event.type === "checkout_completed" && profile) {
-      if (await applyCheckoutCompleted(tx, order, profile, event, { now, trialDays })) {
+      if (await applyCheckoutCompleted(tx, { order, profile, event, clock: { now, trialDays } })) {
         status = "scheduled";
         recordEvent(tx, pageChanged(profile.id));
       }
     } else if (event.type === "payment_failed" && profile) {
       if (order.status === "paid" || order.status === "scheduled") {
         // A charge of the subscription failed (a renewal, or the first one at a trial's end).
-        if (await applyChargeFailure(tx, order, profile, event, now))
+        if (await applyChargeFailure(tx, { order, profile, event, now }))
           recordEvent(tx, pageChanged(profile.id));
       } else if (order.status !== "cancelled") {
         status = "failed";

@@ -64,10 +64,12 @@ function listed(row: LinkRow, customerEmail: string, publicUrl: string, now: Dat
 
 export async function createCheckoutLink(
   db: Database,
-  input: CheckoutLinkRequest,
-  actor: Actor,
-  origin: RequestOrigin,
-  publicUrl: string,
+  {
+    input,
+    actor,
+    origin,
+    publicUrl,
+  }: { input: CheckoutLinkRequest; actor: Actor; origin: RequestOrigin; publicUrl: string },
 ): Promise<CreatedCheckoutLink> {
   const [customer] = await db
     .select({ id: users.id })
@@ -169,10 +171,7 @@ export async function listCheckoutLinks(
  */
 export async function revokeCheckoutLink(
   db: Database,
-  id: string,
-  actor: Actor,
-  origin: RequestOrigin,
-  publicUrl: string,
+  { id, actor, origin, publicUrl }: { id: string; actor: Actor; origin: RequestOrigin; publicUrl: string },
 ): Promise<CheckoutLink> {
   return db.transaction(async (tx) => {
     const [found] = await tx

@@ -36,15 +36,22 @@ export function renews(subscription: SubscriptionFacts): boolean {
  * - An invoice unpaid 7 days after its due date makes an `active` page `past_due`, and 30 days after
  *   that `expired`; while it is unpaid, the page does not return to `active` (decisions "Invoice").
  */
-export function nextStatus(
-  profile: ProfileFacts,
-  subscriptionsOfProfile: SubscriptionFacts[],
-  pastDueSince: Date | null,
-  now: Date,
-  graceDays: number,
+export function nextStatus({
+  profile,
+  subscriptionsOfProfile,
+  pastDueSince,
+  now,
+  graceDays,
+  invoiceDaysOverdue = null,
+}: {
+  profile: ProfileFacts;
+  subscriptionsOfProfile: SubscriptionFacts[];
+  pastDueSince: Date | null;
+  now: Date;
+  graceDays: number;
   /** Days past its due date of the page's oldest unpaid invoice (0 or less before it); null for none. */
-  invoiceDaysOverdue: number | null = null,
-): { to: ProfileStatus; reason: ReasonOf<"time"> } | null {
+  invoiceDaysOverdue?: number | null;
+}): { to: ProfileStatus; reason: ReasonOf<"time"> } | null {
   // While an invoice is unpaid, its terms decide, not the period it pays for.
   if (invoiceDaysOverdue !== null && (profile.status === "active" || profile.status === "past_due")) {
     if (invoiceDaysOverdue >= invoicePastDueAfterDays + invoiceExpiresAfterPastDueDays) {

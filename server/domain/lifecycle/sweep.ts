@@ -245,14 +245,14 @@ async function moveProfile(deps: LifecycleDeps, id: string, now: Date): Promise<
       row.status === "active" || row.status === "past_due"
         ? await unpaidInvoiceDaysOverdue(tx, id, now)
         : null;
-    const next = nextStatus(
-      row,
+    const next = nextStatus({
+      profile: row,
       subscriptionsOfProfile,
       pastDueSince,
       now,
-      deps.config.GRACE_DAYS,
+      graceDays: deps.config.GRACE_DAYS,
       invoiceDaysOverdue,
-    );
+    });
     if (!next) return null;
     // A trial a subscription takes over without a payment yet (its first charge is due at the trial's
     // end) is covered from there; the payment moves paid-until on, a failure lets it lapse.

@@ -62,10 +62,17 @@ export async function memoryReportQueue(
 
 export async function decideMemoryReport(
   db: Database,
-  input: { reportId: string; decision: "hide" | "keep" },
-  actor: Actor,
-  origin: RequestOrigin,
-  now = new Date(),
+  {
+    input,
+    actor,
+    origin,
+    now = new Date(),
+  }: {
+    input: { reportId: string; decision: "hide" | "keep" };
+    actor: Actor;
+    origin: RequestOrigin;
+    now?: Date;
+  },
 ): Promise<MemoryReport> {
   onlyAdmins(actor);
   return db.transaction(async (tx) => {

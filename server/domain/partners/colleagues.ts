@@ -92,10 +92,12 @@ export async function partnerColleagues(db: Executor, viewer: Viewer): Promise<P
 /** Invites an address into the caller's organisation: a whitelist entry tied to it, and the e-mail. */
 export async function inviteColleague(
   db: Database,
-  viewer: Viewer,
-  email: string,
-  origin: RequestOrigin,
-  delivery: InvitationDelivery,
+  {
+    viewer,
+    email,
+    origin,
+    delivery,
+  }: { viewer: Viewer; email: string; origin: RequestOrigin; delivery: InvitationDelivery },
 ): Promise<ColleagueInvitation> {
   const { invitation, organisation } = await db.transaction(async (tx) => {
     const organisation = await requireOrganisation(tx, viewer.id);

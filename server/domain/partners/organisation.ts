@@ -57,10 +57,12 @@ export async function partnerMeFor(
 
 export async function setOrganisationName(
   db: Database,
-  viewer: { id: string; email: string },
-  name: string,
-  origin: RequestOrigin,
-  publicUrl: string,
+  {
+    viewer,
+    name,
+    origin,
+    publicUrl,
+  }: { viewer: { id: string; email: string }; name: string; origin: RequestOrigin; publicUrl: string },
 ): Promise<PartnerMe> {
   return db.transaction(async (tx) => {
     const organisation = await requireOrganisation(tx, viewer.id);

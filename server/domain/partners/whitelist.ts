@@ -77,10 +77,17 @@ async function oneEntry(db: Executor, id: string): Promise<WhitelistEntry> {
  */
 export async function addWhitelistEntry(
   db: Database,
-  input: WhitelistEntryRequest,
-  actor: Actor,
-  origin: RequestOrigin,
-  delivery?: { email: EmailSender; publicUrl: string },
+  {
+    input,
+    actor,
+    origin,
+    delivery,
+  }: {
+    input: WhitelistEntryRequest;
+    actor: Actor;
+    origin: RequestOrigin;
+    delivery?: { email: EmailSender; publicUrl: string };
+  },
 ): Promise<WhitelistEntry> {
   const entry = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -115,10 +122,12 @@ async function sendEntryInvitation(
 /** The admin's "Send again": the invitation once more, for an entry whose address has not signed up. */
 export async function resendWhitelistInvitation(
   db: Database,
-  id: string,
-  actor: Actor,
-  origin: RequestOrigin,
-  delivery: { email: EmailSender; publicUrl: string },
+  {
+    id,
+    actor,
+    origin,
+    delivery,
+  }: { id: string; actor: Actor; origin: RequestOrigin; delivery: { email: EmailSender; publicUrl: string } },
 ): Promise<void> {
   if (!uuidPattern.test(id)) throw whitelistMissing();
   const [entry] = await whitelistEntries(db, id);
@@ -135,10 +144,12 @@ export async function resendWhitelistInvitation(
 
 export async function updateWhitelistEntry(
   db: Database,
-  id: string,
-  input: WhitelistEntryRequest,
-  actor: Actor,
-  origin: RequestOrigin,
+  {
+    id,
+    input,
+    actor,
+    origin,
+  }: { id: string; input: WhitelistEntryRequest; actor: Actor; origin: RequestOrigin },
 ): Promise<WhitelistEntry> {
   if (!uuidPattern.test(id)) throw whitelistMissing();
   return db.transaction(async (tx) => {

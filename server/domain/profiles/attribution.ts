@@ -21,10 +21,12 @@ type Subject = { userId: string; profileId?: never } | { profileId: string; user
 /** Attributes a customer or a page to the organisation unless it is attributed already. */
 export async function attribute(
   db: Executor,
-  subject: Subject,
-  organisationId: string,
-  source: AttributionSource,
-  at = new Date(),
+  {
+    subject,
+    organisationId,
+    source,
+    at = new Date(),
+  }: { subject: Subject; organisationId: string; source: AttributionSource; at?: Date },
 ): Promise<void> {
   await db
     .insert(partnerAttributions)
@@ -68,15 +70,15 @@ export async function attributeClaim(
   const customer = await attributionOf(db, { userId });
   const pageOrganisation = referralOrganisationId ?? customer?.organisationId;
   if (pageOrganisation) {
-    await attribute(
-      db,
-      { profileId },
-      pageOrganisation,
-      referralOrganisationId ? "referral_link" : (customer?.source ?? "referral_link"),
-    );
+    await attribute(db, {
+      subject: { profileId },
+      organisationId: pageOrganisation,
+      source: referralOrganisationId ? "referral_link" : (customer?.source ?? "referral_link"),
+    });
   }
   if (!customer) {
     const page = await attributionOf(db, { profileId });
-    if (page) await attribute(db, { userId }, page.organisationId, page.source);
+    if (page)
+      await attribute(db, { subject: { userId }, organisationId: page.organisationId, source: page.source });
   }
 }

@@ -105,7 +105,12 @@ export async function createProfiles(
           )
           .onConflictDoNothing();
       }
-      if (input.ownerUserId) await attribute(tx, { userId: input.ownerUserId }, partner, "admin_created");
+      if (input.ownerUserId)
+        await attribute(tx, {
+          subject: { userId: input.ownerUserId },
+          organisationId: partner,
+          source: "admin_created",
+        });
     }
     await audit(tx, {
       action: "admin.profiles_create",

@@ -128,11 +128,13 @@ const trialKinds: Record<"free" | "extended", TrialKind> = {
 
 async function startTrial(
   db: Database,
-  kind: TrialKind,
-  profileId: string,
-  actor: Actor,
-  days: number,
-  now: Date,
+  {
+    kind,
+    profileId,
+    actor,
+    days,
+    now,
+  }: { kind: TrialKind; profileId: string; actor: Actor; days: number; now: Date },
 ): Promise<ProfileView> {
   const { extended } = kind;
   await transaction(db, async (tx) => {
@@ -165,23 +167,27 @@ async function startTrial(
 /** Starts the free trial (`days` from configuration) on a page the actor owns. */
 export function startFreeTrial(
   db: Database,
-  input: { profileId: string },
-  actor: Actor,
-  days: number,
-  now = new Date(),
+  {
+    input,
+    actor,
+    days,
+    now = new Date(),
+  }: { input: { profileId: string }; actor: Actor; days: number; now?: Date },
 ): Promise<ProfileView> {
-  return startTrial(db, trialKinds.free, input.profileId, actor, days, now);
+  return startTrial(db, { kind: trialKinds.free, profileId: input.profileId, actor, days, now });
 }
 
 /** Starts the extended trial (`days` from configuration) on a page the actor owns. */
 export function startExtendedTrial(
   db: Database,
-  input: { profileId: string; acceptTerms: true },
-  actor: Actor,
-  days: number,
-  now = new Date(),
+  {
+    input,
+    actor,
+    days,
+    now = new Date(),
+  }: { input: { profileId: string; acceptTerms: true }; actor: Actor; days: number; now?: Date },
 ): Promise<ProfileView> {
-  return startTrial(db, trialKinds.extended, input.profileId, actor, days, now);
+  return startTrial(db, { kind: trialKinds.extended, profileId: input.profileId, actor, days, now });
 }
 
 /** One of the viewer's pages as the trial pages list it: why this trial can't start on it, if not. */
