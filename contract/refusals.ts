@@ -99,6 +99,8 @@ export const refusals = {
   "checkout.not-awaiting-confirmation": { kind: "conflict", field: "orderNumber", params: none },
   "invoice.missing": { kind: "not_found", field: "id", params: none },
   "checkout.invoicing-unavailable": { kind: "conflict", params: none },
+  "page.claim-for-yourself": { kind: "forbidden", field: "owner", params: none },
+  "page.no-such-owner": { kind: "not_found", field: "owner", params: none },
 } as const satisfies Record<string, RefusalSpec>;
 
 export type RefusalCode = keyof typeof refusals;

@@ -131,7 +131,7 @@ export async function claimProfile(
   origin: RequestOrigin,
 ): Promise<ProfileView> {
   if (input.ownerUserId !== actor.id && !isAdmin(actor)) {
-    throw new DomainError("forbidden", "You can claim a page only for yourself.", "owner");
+    throw refuse("page.claim-for-yourself");
   }
   return transaction(db, async (tx) => {
     const [row] = await tx.select().from(profiles).where(eq(profiles.id, input.profileId)).for("update");
@@ -140,7 +140,7 @@ export async function claimProfile(
       throw refuse("page.has-owner");
     }
     const [owner] = await tx.select({ id: users.id }).from(users).where(eq(users.id, input.ownerUserId));
-    if (!owner) throw new DomainError("not_found", "There is no such user.", "owner");
+    if (!owner) throw refuse("page.no-such-owner");
     const now = new Date();
     const fields = { ownerUserId: owner.id, claimedAt: row.claimedAt ?? now, updatedAt: now };
     if (row.status === "unclaimed") {
