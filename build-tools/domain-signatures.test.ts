@@ -45,10 +45,6 @@ function exportedSignatures(file: string, code: string): Signature[] {
   return found;
 }
 
-// Functions not yet converted to named options. This list may only shrink: a name leaves it when its
-// function takes options, and a new function with more positional parameters is refused.
-const notYetConverted = ["creditInvoice", "recordInvoicePayment"];
-
 describe("the signature reader", () => {
   it("counts the parameters of exported declarations, arrows and function expressions, not of private ones", () => {
     const code = [
@@ -76,14 +72,7 @@ describe("the domain's exported functions", () => {
 
   it("take at most four positional parameters (more go in one named options object)", () => {
     expect(signatures.length).toBeGreaterThan(100);
-    const tooLong = signatures.filter(
-      (s) => s.parameters > maxPositional && !notYetConverted.includes(s.name),
-    );
+    const tooLong = signatures.filter((s) => s.parameters > maxPositional);
     expect(tooLong.map((s) => `${s.file}: ${s.name} takes ${s.parameters}`)).toEqual([]);
-  });
-
-  it("leave the list of the not yet converted as each is converted", () => {
-    const stillLong = new Set(signatures.filter((s) => s.parameters > maxPositional).map((s) => s.name));
-    expect(notYetConverted.filter((name) => !stillLong.has(name))).toEqual([]);
   });
 });

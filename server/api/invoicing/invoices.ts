@@ -73,14 +73,24 @@ export function adminInvoiceRoutes(deps: InvoicingDeps) {
       // The body is checked first: bad input is a 400 whichever invoice it names.
       const input = await readJson(c, invoicePaymentRequestSchema);
       const id = invoiceId(c.req.param("id"));
-      const invoice = await recordInvoicePayment(deps, id, input, c.get("viewer"), requestOrigin(c));
+      const invoice = await recordInvoicePayment(deps, {
+        id,
+        input,
+        actor: c.get("viewer"),
+        origin: requestOrigin(c),
+      });
       return c.json({ invoice } satisfies AdminInvoiceAnswer);
     })
     .post("/invoices/:id/credit", async (c) => {
       // The body is checked first: bad input is a 400 whichever invoice it names.
       const input = await readJson(c, creditInvoiceRequestSchema);
       const id = invoiceId(c.req.param("id"));
-      const invoice = await creditInvoice(deps, id, input, c.get("viewer"), requestOrigin(c));
+      const invoice = await creditInvoice(deps, {
+        id,
+        input,
+        actor: c.get("viewer"),
+        origin: requestOrigin(c),
+      });
       return c.json({ invoice } satisfies AdminInvoiceAnswer);
     })
     .post("/invoices/:id/reminder", async (c) => {

@@ -17,10 +17,12 @@ import { lockedInvoice } from "./invoice-payments";
 /** Credits a whole invoice nothing has been paid on: a credit note, and the page's period ends. Audited. */
 export async function creditInvoice(
   deps: InvoicingDeps,
-  id: string,
-  input: { reason: string | null },
-  actor: Actor,
-  origin: RequestOrigin,
+  {
+    id,
+    input,
+    actor,
+    origin,
+  }: { id: string; input: { reason: string | null }; actor: Actor; origin: RequestOrigin },
 ): Promise<AdminInvoiceDetail> {
   const now = deps.now ?? new Date();
   const note = await transaction(deps.db, async (tx) => {

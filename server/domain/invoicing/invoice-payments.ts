@@ -131,10 +131,17 @@ export async function lockedInvoice(tx: Executor, id: string): Promise<InvoiceRo
 /** The admin books money received outside the bank file (in full or in part). Audited. */
 export async function recordInvoicePayment(
   deps: InvoicingDeps,
-  id: string,
-  input: { amountOre: number; paidOn: string; reference: string | null },
-  actor: Actor,
-  origin: RequestOrigin,
+  {
+    id,
+    input,
+    actor,
+    origin,
+  }: {
+    id: string;
+    input: { amountOre: number; paidOn: string; reference: string | null };
+    actor: Actor;
+    origin: RequestOrigin;
+  },
 ): Promise<AdminInvoiceDetail> {
   const now = deps.now ?? new Date();
   await transaction(deps.db, async (tx) => {
