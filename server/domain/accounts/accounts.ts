@@ -120,10 +120,12 @@ export async function logIn(
  */
 async function replacePassword(
   tx: Executor,
-  userId: string,
-  passwordHash: string,
-  keepSession?: string,
-  now = new Date(),
+  {
+    userId,
+    passwordHash,
+    keepSession,
+    now = new Date(),
+  }: { userId: string; passwordHash: string; keepSession?: string; now?: Date },
 ): Promise<number> {
   await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
   await tx
@@ -148,7 +150,11 @@ export async function changePassword(
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
     // The session making the change stays; every other one ends.
-    const revoked = await replacePassword(tx, user.id, passwordHash, viewer.sessionId);
+    const revoked = await replacePassword(tx, {
+      userId: user.id,
+      passwordHash,
+      keepSession: viewer.sessionId,
+    });
     await audit(tx, {
       action: "password.change",
       actorUserId: user.id,
@@ -188,7 +194,7 @@ export async function adminSetPassword(
   refuseEmailAsPassword(input.password, user.email, "password", "the user's");
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
-    const revoked = await replacePassword(tx, user.id, passwordHash);
+    const revoked = await replacePassword(tx, { userId: user.id, passwordHash });
     await audit(tx, {
       action: "admin.set_password",
       actorUserId: actor.id,
@@ -260,7 +266,7 @@ export async function resetPassword(
       .where(and(eq(passwordResetTokens.tokenHash, hashed), isNull(passwordResetTokens.usedAt)))
       .returning({ userId: passwordResetTokens.userId });
     if (used.length === 0) throw invalid;
-    const revoked = await replacePassword(tx, found.userId, passwordHash);
+    const revoked = await replacePassword(tx, { userId: found.userId, passwordHash });
     await audit(tx, {
       action: "password.reset",
       actorUserId: found.userId,
@@ -304,7 +310,7 @@ export async function ensureFirstAdmin(
         .update(users)
         .set({ roles: sql`array_append(${users.roles}, 'admin')` })
         .where(eq(users.id, existing.id));
-      await replacePassword(tx, existing.id, passwordHash);
+      await replacePassword(tx, { userId: existing.id, passwordHash });
       await audit(tx, { action: "admin.bootstrap", targetUserId: existing.id, ...system });
     });
   } else {
@@ -359,7 +365,7 @@ export async function setGeneratedPassword(
   const password = generatedPassword();
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
-    const revoked = await replacePassword(tx, user.id, passwordHash);
+    const revoked = await replacePassword(tx, { userId: user.id, passwordHash });
     await audit(tx, {
       action: "password.console_reset",
       targetUserId: user.id,

@@ -129,11 +129,19 @@ export async function sendTrialEndingNotices(deps: LifecycleDeps, now: Date): Pr
  */
 async function sendEachOnce<Claimed extends { orderNumber: string }>(
   deps: LifecycleDeps,
-  what: string,
-  due: { id: string }[],
-  claim: (orderId: string) => Promise<Claimed | undefined>,
-  send: (claimed: Claimed) => Promise<void>,
-  release: (orderId: string) => Promise<unknown>,
+  {
+    what,
+    due,
+    claim,
+    send,
+    release,
+  }: {
+    what: string;
+    due: { id: string }[];
+    claim: (orderId: string) => Promise<Claimed | undefined>;
+    send: (claimed: Claimed) => Promise<void>;
+    release: (orderId: string) => Promise<unknown>;
+  },
 ): Promise<string[]> {
   const sent: string[] = [];
   for (const order of due) {
@@ -165,11 +173,10 @@ export async function sendDueReceipts(
     .from(orders)
     .where(and(eq(orders.status, "paid"), eq(orders.method, "card"), isNull(orders.receiptSentAt)))
     .orderBy(orders.createdAt);
-  return sendEachOnce(
-    deps,
-    "receipt e-mail",
+  return sendEachOnce(deps, {
+    what: "receipt e-mail",
     due,
-    async (id) =>
+    claim: async (id) =>
       (
         await db
           .update(orders)
@@ -177,7 +184,7 @@ export async function sendDueReceipts(
           .where(and(eq(orders.id, id), isNull(orders.receiptSentAt), eq(orders.status, "paid")))
           .returning({ orderNumber: orders.orderNumber })
       )[0],
-    async ({ orderNumber }) => {
+    send: async ({ orderNumber }) => {
       const data = await receiptData(db, orderNumber);
       if (!data) throw new Error(`order ${orderNumber} has no receipt data`);
       await sendReceiptEmail(deps.email, {
@@ -186,8 +193,8 @@ export async function sendDueReceipts(
         publicUrl: deps.config.publicUrl,
       });
     },
-    (id) => db.update(orders).set({ receiptSentAt: null }).where(eq(orders.id, id)),
-  );
+    release: (id) => db.update(orders).set({ receiptSentAt: null }).where(eq(orders.id, id)),
+  });
 }
 
 /**
@@ -210,11 +217,10 @@ export async function sendPaymentFailures(deps: LifecycleDeps, now: Date): Promi
       ),
     )
     .orderBy(orders.createdAt);
-  return sendEachOnce(
-    deps,
-    "payment failed e-mail",
+  return sendEachOnce(deps, {
+    what: "payment failed e-mail",
     due,
-    async (id) =>
+    claim: async (id) =>
       (
         await db
           .update(orders)
@@ -229,7 +235,7 @@ export async function sendPaymentFailures(deps: LifecycleDeps, now: Date): Promi
           )
           .returning()
       )[0],
-    async (claimed) => {
+    send: async (claimed) => {
       const [facts] = await db
         .select({ email: users.email, accountLocale: users.locale, metadata: profiles.metadata })
         .from(users)
@@ -269,6 +275,6 @@ export async function sendPaymentFailures(deps: LifecycleDeps, now: Date): Promi
         publicUrl: deps.config.publicUrl,
       });
     },
-    (id) => db.update(orders).set({ failureNotifiedAt: null }).where(eq(orders.id, id)),
-  );
+    release: (id) => db.update(orders).set({ failureNotifiedAt: null }).where(eq(orders.id, id)),
+  });
 }
