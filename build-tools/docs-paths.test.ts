@@ -9,18 +9,6 @@ import { describe, expect, it } from "vitest";
 
 const root = path.resolve(__dirname, "..");
 
-/**
- * Citations still waiting to be rewritten, each with where it stands. The README's opening points at
- * the shared specification folder next to the checkout, which a clone does not have; docs/product.md
- * and docs/architecture.md now say what it did, and the README is to link those instead. Remove an
- * entry when its citation is gone; add none.
- */
-const waiting = new Set([
-  "README.md cites ../shared/spec/product-spec.md",
-  "README.md cites ../shared/spec/decisions.md",
-  "README.md cites ../shared/DESIGN.md",
-]);
-
 /** Extensions a bare file name (no slash) must carry to be taken for a citation of one of our files. */
 const sourceExtensions = /\.(ts|tsx|mts|mjs|cjs|md|sql)$/;
 
@@ -169,8 +157,7 @@ describe("the paths the README and docs cite", () => {
           : bare
             ? basenames.has(citation.path)
             : existsSync(path.join(root, citation.path));
-        if (!exists && !waiting.has(`${citation.doc} cites ${citation.cited}`))
-          missing.push(`${citation.doc}:${citation.line} cites ${citation.cited}`);
+        if (!exists) missing.push(`${citation.doc}:${citation.line} cites ${citation.cited}`);
       }
     }
     expect(checked).toBeGreaterThan(100);
