@@ -11,9 +11,10 @@ type RefuseOptions = {
 };
 
 /** A refusal without parameters needs none written. */
-type Arguments<C extends RefusalCode> = Record<never, never> extends RefusalParams<C>
-  ? [params?: RefusalParams<C>, options?: RefuseOptions]
-  : [params: RefusalParams<C>, options?: RefuseOptions];
+type Arguments<C extends RefusalCode> =
+  Record<never, never> extends RefusalParams<C>
+    ? [params?: RefusalParams<C>, options?: RefuseOptions]
+    : [params: RefusalParams<C>, options?: RefuseOptions];
 
 /** The refusal's English text with its parameters: the answer's `message`. */
 export function refusalMessage(refusal: Refusal): string {
