@@ -4,42 +4,19 @@
 // the migrations are applied from their SQL files. On the embedded database it also measures how long
 // the site's own statements wait while the backup holds the database (a `select 1` every 10 ms).
 import { randomBytes } from "node:crypto";
-import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
+import { mkdtemp, rm, stat } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { createBackup } from "../server/backup/create";
 import { restoreBackup } from "../server/backup/restore";
-import { openDatabase, type DatabaseHandle } from "../server/db/client";
+import { openDatabase } from "../server/db/client";
 import { createDiskImageStore } from "../server/providers/images";
 import { seedProfiles } from "./lib/list.ts";
+import { migrateFromFiles } from "./lib/migrate-files.ts";
 
-const root = path.resolve(import.meta.dirname, "..");
 const log = (line: string) => process.stderr.write(`bench: ${line}\n`);
 const profiles = Number(process.env.BENCH_BACKUP_PROFILES ?? 1_000_000);
-
-/** The bundled migrations, applied from their files (migrate.ts needs Vite's import.meta.glob). */
-async function migrateFromFiles(handle: DatabaseHandle): Promise<void> {
-  const dir = path.join(root, "server/db/migrations");
-  const journal = JSON.parse(await readFile(path.join(dir, "meta/_journal.json"), "utf8")) as {
-    entries: { idx: number; tag: string }[];
-  };
-  await handle.withConnection(async (connection) => {
-    await connection.exec(
-      "create table schema_migrations (name text primary key, applied_at timestamptz not null default now())",
-    );
-    for (const { tag } of journal.entries.sort((a, b) => a.idx - b.idx)) {
-      const text = await readFile(path.join(dir, `${tag}.sql`), "utf8");
-      for (const statement of text
-        .split("--> statement-breakpoint")
-        .map((s) => s.trim())
-        .filter(Boolean)) {
-        await connection.exec(statement);
-      }
-      await connection.query("insert into schema_migrations (name) values ($1)", [tag]);
-    }
-  });
-}
 
 async function scratchDatabase(serverUrl: string) {
   const name = `kammare_bench_backup_${randomBytes(6).toString("hex")}`;

@@ -2,20 +2,23 @@
 // its rows name, and a manifest (server/backup/manifest.ts), written into BACKUP_DIR under a temporary
 // name and renamed once whole. ADR 030.
 //
-// One moment for everything: on the embedded database the dump, the row counts and the list of images
-// are taken in one turn of the database (`alone`), between two statements of the site, so no
-// transaction is half in it; on PostgreSQL one repeatable-read transaction exports its snapshot to
-// pg_dump and reads the counts and the images in that same snapshot, while the site keeps writing.
-// Images are written before their row (server/domain/profiles/images.ts), so every row of the copy
-// has its files; they are read from the store after the snapshot, by key, so any ImageStore will do.
-import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
+// One moment for everything: on the embedded database the copy of its data folder, the row counts and
+// the list of images are taken in one turn of the database (`alone`, embedded-copy.ts), between two
+// statements of the site, so no transaction is half in it; on PostgreSQL one repeatable-read
+// transaction exports its snapshot to pg_dump and reads the counts and the images in that same
+// snapshot, while the site keeps writing. Images are written before their row
+// (server/domain/profiles/images.ts), so every row of the copy has its files; they are read from the
+// store after the snapshot, by key, so any ImageStore will do.
+//
+// The archive holds secrets (README, Backups): it is written 0600, the folder is made 0700, and the
+// work in progress (the database's copy, pg_dump's file) stays in a private folder inside it.
+import { mkdir, mkdtemp, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
-import { promisify } from "node:util";
-import { gzip } from "node:zlib";
 import type { Config } from "../config";
 import type { DatabaseHandle } from "../db/client";
 import type { ImageStore } from "../providers/images";
 import { BackupError } from "./backup-error";
+import { embeddedCopy } from "./embedded-copy";
 import { readFacts, type Facts } from "./facts";
 import { embeddedDumpName, imagePrefix, manifestName, serverDumpName, type Manifest } from "./manifest";
 import { checkToolVersion, runPgTool, toolMajor } from "./pg-tools";
@@ -39,20 +42,6 @@ export const archivePattern = /^kammare-backup-\d{8}T\d{9}Z(?:-\d+)?\.tar$/;
 
 function archiveStamp(at: Date): string {
   return at.toISOString().replace(/[-:.]/g, "");
-}
-
-/** The embedded database: PGlite's own dump of its data folder, in one turn with the facts. */
-async function embeddedSnapshot(database: DatabaseHandle): Promise<Facts & { dump: Uint8Array }> {
-  if (!database.alone) throw new BackupError("This database cannot be dumped from this process.");
-  const taken = await database.alone(async (session) => {
-    // Written to the data files first: a restore then starts without replaying the log.
-    await session.exec("checkpoint");
-    const facts = await readFacts(session);
-    return { facts, dump: await session.dumpDataDir() };
-  });
-  // Compressed after the turn, on libuv's threads: the site is not held up by it.
-  const dump = await promisify(gzip)(new Uint8Array(await taken.dump.arrayBuffer()), { level: 3 });
-  return { ...taken.facts, dump };
 }
 
 /** PostgreSQL: pg_dump in custom format on a snapshot this connection exports and reads in too. */
@@ -91,28 +80,30 @@ export async function createBackup({ config, database, images }: BackupDeps): Pr
   const dir = backupDir(config);
   await mkdir(dir, { recursive: true, mode: 0o700 });
   const started = new Date();
-  const partial = path.join(dir, `.kammare-backup-${archiveStamp(started)}-${process.pid}.partial`);
-  const dumpFile = `${partial}.dump`;
+  // Made 0700 by mkdtemp: what is in it is not for other users even when the folder is theirs to read.
+  const work = await mkdtemp(path.join(dir, `.kammare-backup-${archiveStamp(started)}-`));
+  const partial = `${work}.partial`;
   let writer: Awaited<ReturnType<typeof createTarWriter>> | undefined;
   try {
     let facts: Facts;
     let databaseEntry: WrittenEntry;
     let format: Manifest["database"]["format"];
     if (database.kind === "embedded") {
-      const snapshot = await embeddedSnapshot(database);
-      facts = snapshot;
+      const copy = await embeddedCopy(database, work);
+      facts = copy;
       writer = await createTarWriter(partial);
-      databaseEntry = await writer.add(embeddedDumpName, snapshot.dump, facts.takenAt);
+      databaseEntry = await writer.addFile(embeddedDumpName, copy.dumpFile, facts.takenAt);
       format = "pglite-datadir-tar-gzip";
     } else {
       if (!config.DATABASE_URL)
         throw new BackupError("DATABASE_URL is needed to back up a PostgreSQL database.");
+      const dumpFile = path.join(work, "postgresql.dump");
       facts = await serverSnapshot(database, config.DATABASE_URL, dumpFile);
       writer = await createTarWriter(partial);
       databaseEntry = await writer.addFile(serverDumpName, dumpFile, facts.takenAt);
-      await rm(dumpFile, { force: true });
       format = "pg_dump-custom";
     }
+    await rm(work, { recursive: true, force: true });
     const files: WrittenEntry[] = [databaseEntry];
     const missing: string[] = [];
     for (const key of facts.imageKeys) {
@@ -146,7 +137,7 @@ export async function createBackup({ config, database, images }: BackupDeps): Pr
     throw error;
   } finally {
     await rm(partial, { force: true });
-    await rm(dumpFile, { force: true });
+    await rm(work, { recursive: true, force: true });
   }
 }
 
@@ -170,7 +161,10 @@ export async function listBackups(dir: string): Promise<string[]> {
     .map((name) => path.join(dir, name));
 }
 
-/** Removes all but the newest `keep` archives (and partial ones a crash left more than a day ago). */
+/**
+ * Removes all but the newest `keep` archives (and the partial ones and working folders a crash left more
+ * than a day ago).
+ */
 export async function pruneBackups(dir: string, keep: number): Promise<string[]> {
   const removed = (await listBackups(dir)).slice(keep);
   for (const file of removed) await rm(file, { force: true });
@@ -178,7 +172,8 @@ export async function pruneBackups(dir: string, keep: number): Promise<string[]>
   for (const name of names.filter((name) => name.startsWith(".kammare-backup-"))) {
     const file = path.join(dir, name);
     const info = await stat(file).catch(() => null);
-    if (info && Date.now() - info.mtimeMs > 24 * 60 * 60 * 1000) await rm(file, { force: true });
+    if (info && Date.now() - info.mtimeMs > 24 * 60 * 60 * 1000)
+      await rm(file, { recursive: true, force: true });
   }
   return removed;
 }

@@ -16,22 +16,57 @@ export type Facts = {
 
 const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
-/** The counts, the schema version and the images' keys, read on `connection` in the snapshot. */
-export async function readFacts(connection: RawConnection): Promise<Facts> {
+/**
+ * A table's rows, counted a slice of `slicePages` of its `pages` at a time (a TID range scan each) when
+ * it is larger: on the embedded database each statement runs synchronously on the site's one thread,
+ * and one count(*) of a large table held every request for as long (350 ms at 100,000 profiles).
+ * Exact only while nothing writes, as in the backup's turn.
+ */
+async function countRows(
+  connection: RawConnection,
+  table: string,
+  slice?: { pages: number; slicePages: number },
+): Promise<number> {
+  const from = `public.${quoteIdent(table)}`;
+  const slices: string[] = [];
+  if (!slice || slice.pages <= slice.slicePages) slices.push("");
+  else {
+    for (let first = 0; first <= slice.pages; first += slice.slicePages) {
+      slices.push(` where ctid >= '(${first},0)'::tid and ctid < '(${first + slice.slicePages},0)'::tid`);
+    }
+  }
+  let total = 0;
+  for (const where of slices) {
+    const [row] = await connection.query<{ count: string }>(
+      `select count(*)::text as count from ${from}${where}`,
+    );
+    total += Number(row?.count ?? 0);
+  }
+  return total;
+}
+
+/**
+ * The counts, the schema version and the images' keys, read on `connection` in the snapshot;
+ * `slicePages`: count large tables in slices of that many pages (countRows).
+ */
+export async function readFacts(
+  connection: RawConnection,
+  { slicePages }: { slicePages?: number } = {},
+): Promise<Facts> {
   const [clock] = await connection.query<{ now: Date | string; version: string }>(
     "select now() as now, current_setting('server_version') as version",
   );
-  const tables = (
-    await connection.query<{ name: string }>(
-      "select tablename as name from pg_tables where schemaname = 'public' order by tablename",
-    )
-  ).map((row) => row.name);
+  const listed = await connection.query<{ name: string; pages: string }>(
+    "select tablename as name, (pg_relation_size(format('public.%I', tablename)::regclass) / current_setting('block_size')::bigint)::text as pages from pg_tables where schemaname = 'public' order by tablename",
+  );
+  const tables = listed.map((row) => row.name);
   const counts: Record<string, number> = {};
-  for (const table of tables) {
-    const [row] = await connection.query<{ count: string }>(
-      `select count(*)::text as count from public.${quoteIdent(table)}`,
+  for (const { name, pages } of listed) {
+    counts[name] = await countRows(
+      connection,
+      name,
+      slicePages ? { pages: Number(pages), slicePages } : undefined,
     );
-    counts[table] = Number(row?.count ?? 0);
   }
   const schemaVersion = tables.includes("schema_migrations")
     ? ((

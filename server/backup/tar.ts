@@ -2,9 +2,10 @@
 // `tar` reads it (`tar -tvf kammare-….tar`). Entries are streamed through a file handle: a large
 // database dump is never held twice in memory. Every entry's SHA-256 is worked out as it is written or
 // read, for the manifest and for checking an archive before a restore. The embedded database's copy
-// is a tar of its data folder too, read back with its folders by `readTar`.
+// is a tar of its data folder too (`tarOfFolder`, read back with its folders by `readTar`).
 import { createHash } from "node:crypto";
-import { open, type FileHandle } from "node:fs/promises";
+import { open, readdir, type FileHandle } from "node:fs/promises";
+import path from "node:path";
 
 const block = 512;
 const chunkBytes = 1024 * 1024;
@@ -38,11 +39,11 @@ function splitName(name: string): { prefix: string; name: string } {
   throw new ArchiveError(`The name ${name} is too long for the archive`);
 }
 
-function headerOf(name: string, size: number, mtime: Date): Buffer {
+function headerOf(name: string, size: number, mtime: Date, type: "0" | "5" = "0"): Buffer {
   const header = Buffer.alloc(block);
   const parts = splitName(name);
   writeString(header, parts.name, 0, 100);
-  writeOctal(header, 0o644, 100, 8);
+  writeOctal(header, type === "5" ? 0o700 : 0o600, 100, 8);
   writeOctal(header, 0, 108, 8);
   writeOctal(header, 0, 116, 8);
   if (size <= maxOctalSize) writeOctal(header, size, 124, 12);
@@ -53,7 +54,7 @@ function headerOf(name: string, size: number, mtime: Date): Buffer {
   }
   writeOctal(header, Math.floor(mtime.getTime() / 1000), 136, 12);
   header.write("        ", 148, "latin1");
-  header.write("0", 156, "latin1");
+  header.write(type, 156, "latin1");
   header.write("ustar\u000000", 257, "latin1");
   writeString(header, "kammare", 265, 32);
   writeString(header, "kammare", 297, 32);
@@ -124,6 +125,49 @@ export async function createTarWriter(file: string) {
       await handle.close().catch(() => {});
     },
   };
+}
+
+/**
+ * A tar of the folder `dir`, as chunks for a stream (a gzip, say): its folders and files under names
+ * relative to it, in a stable order, files read 1 MB at a time. `include` leaves out what it refuses
+ * (by relative name). The folder must not change while it is read.
+ */
+export async function* tarOfFolder(
+  dir: string,
+  include: (name: string) => boolean = () => true,
+): AsyncGenerator<Buffer> {
+  const walk = async function* (relative: string): AsyncGenerator<Buffer> {
+    const entries = (await readdir(path.join(dir, relative), { withFileTypes: true })).sort((a, b) =>
+      a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
+    );
+    for (const entry of entries) {
+      const name = relative ? `${relative}/${entry.name}` : entry.name;
+      if (!include(name)) continue;
+      if (entry.isDirectory()) {
+        yield headerOf(`${name}/`, 0, new Date(), "5");
+        yield* walk(name);
+      } else if (entry.isFile()) {
+        const input = await open(path.join(dir, name), "r");
+        try {
+          const { size, mtime } = await input.stat();
+          yield headerOf(name, size, mtime);
+          let copied = 0;
+          while (copied < size) {
+            const buffer = Buffer.alloc(Math.min(chunkBytes, size - copied));
+            const { bytesRead } = await input.read(buffer, 0, buffer.length, copied);
+            if (bytesRead === 0) throw new ArchiveError(`${name} shrank while it was archived`);
+            yield buffer.subarray(0, bytesRead);
+            copied += bytesRead;
+          }
+          if (size % block) yield Buffer.alloc(block - (size % block));
+        } finally {
+          await input.close();
+        }
+      }
+    }
+  };
+  yield* walk("");
+  yield Buffer.alloc(block * 2);
 }
 
 function readString(header: Buffer, offset: number, length: number): string {

@@ -47,8 +47,11 @@ export type DatabaseHandle = {
   alone?<T>(work: (session: EmbeddedSession) => Promise<T>): Promise<T>;
 };
 
-/** The embedded database while nothing else runs: its connection and its data folder as a tarball. */
-export type EmbeddedSession = RawConnection & { dumpDataDir(): Promise<Blob> };
+/**
+ * The embedded database while nothing else runs: its connection, its data folder as a tarball, and
+ * that folder's path on disk (none in memory), whose files then do not change.
+ */
+export type EmbeddedSession = RawConnection & { dumpDataDir(): Promise<Blob>; dataDir?: string };
 
 /** What the database reports as it works: each statement's time on its connection, in seconds. */
 export type DatabaseObserver = { onStatement?: (seconds: number) => void };
@@ -244,6 +247,7 @@ async function openEmbedded(
           query: async <Row>(sqlText: string, params?: unknown[]) =>
             (await raw.query<Row>(sqlText, params)).rows,
           dumpDataDir: () => pglite.dumpDataDir("none"),
+          dataDir: options.dataDir,
         }),
       ),
     close: async () => {

@@ -1,17 +1,23 @@
 // Backups the running site takes (issue 33): into BACKUP_DIR, the command's own when `npm run backup`
 // sets one and the site's otherwise, and on a schedule; archives only their owner can read, in a folder
-// only they can open.
+// only they can open. On the embedded database the site keeps answering what does not need the
+// database while it copies its data folder, and the copy, taken while a writer writes, comes back
+// whole: every row acknowledged before the backup, none half-way.
 import { readFile, stat } from "node:fs/promises";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
+import { serve } from "@hono/node-server";
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { listBackups } from "../../server/backup/create";
+import { restoreCommand } from "../../server/backup/cli";
+import { createBackup, listBackups } from "../../server/backup/create";
 import { startBackups, type BackupSiteDeps } from "../../server/backup/schedule";
 import { openDatabase, type DatabaseHandle } from "../../server/db/client";
 import { createLogger } from "../../server/logger";
 import { createDiskImageStore } from "../../server/providers/images";
 import { describeOnEngines } from "../support/api-fixture";
 import { runBackupScript, useBackupScratch } from "../support/backup-targets";
+import { createTestApp } from "../support/test-app";
 
 const { temporaryDir } = useBackupScratch();
 const silent = createLogger("silent");
@@ -69,6 +75,79 @@ describe("the running site on the embedded database", () => {
       await running.stop();
     }
   }, 60_000);
+
+  it("keeps answering what needs no database while it copies, and the copy comes back whole", async () => {
+    // The site: the app over HTTP, its database observed while the backup holds it.
+    const turn = { start: Infinity, end: -Infinity };
+    const observed: DatabaseHandle = {
+      ...handle,
+      alone: (work) =>
+        (handle.alone as NonNullable<DatabaseHandle["alone"]>)(async (session) => {
+          turn.start = performance.now();
+          try {
+            return await work(session);
+          } finally {
+            turn.end = performance.now();
+          }
+        }),
+    };
+    const server = serve({ fetch: createTestApp(handle).app.fetch, port: 0, hostname: "127.0.0.1" });
+    await new Promise((resolve) => server.once("listening", resolve));
+    const { port } = server.address() as AddressInfo;
+    // A writer writes, one row after the other, and a visitor asks for /api/health every 5 ms.
+    let busy = true;
+    const acknowledged: number[] = [];
+    let attempted = 0;
+    const writer = (async () => {
+      while (busy) {
+        const n = (attempted += 1);
+        await handle.withConnection((c) => c.query("insert into backup_probe values ($1, '')", [n]));
+        acknowledged.push(n);
+        await new Promise((resolve) => setTimeout(resolve, 1));
+      }
+    })();
+    const answers: number[] = [];
+    const visitor = (async () => {
+      while (busy) {
+        const response = await fetch(`http://127.0.0.1:${port}/api/health`);
+        expect(response.status).toBe(200);
+        answers.push(performance.now());
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    })();
+    try {
+      while (acknowledged.length < 20) await new Promise((resolve) => setTimeout(resolve, 5));
+      const before = acknowledged.length;
+      const { file } = await createBackup({ ...site(await temporaryDir("copied")), database: observed });
+      busy = false;
+      await Promise.all([writer, visitor]);
+
+      // PGlite's own dump held the whole process in one call: no answer came while it ran.
+      const during = answers.filter((at) => at > turn.start && at < turn.end);
+      expect(during.length).toBeGreaterThanOrEqual(3);
+
+      const target = await temporaryDir("restored");
+      const restored = await restoreCommand({ DATA_DIR: target }, [file]);
+      expect(restored.err).toEqual([]);
+      const copy = await openDatabase({ dataDir: target });
+      try {
+        const rows = await copy.withConnection((c) =>
+          c.query<{ n: number }>("select n from backup_probe where n > 0 order by n"),
+        );
+        const written = rows.map((row) => row.n);
+        // 1..k: at least every row acknowledged before the backup began, no gap, none half-way.
+        expect(written.length).toBeGreaterThanOrEqual(before);
+        expect(written.length).toBeLessThanOrEqual(attempted);
+        expect(written).toEqual(Array.from({ length: written.length }, (_, index) => index + 1));
+      } finally {
+        await copy.close();
+      }
+    } finally {
+      busy = false;
+      await Promise.allSettled([writer, visitor]);
+      await new Promise((resolve) => server.close(resolve));
+    }
+  }, 90_000);
 });
 
 describeOnEngines("scheduled backups", (fixture) => {
