@@ -7,6 +7,7 @@ import { pathToFileURL } from "node:url";
 import { ConfigError, loadConfig, type Config } from "./config";
 import { openDatabase, type Database } from "./db/client";
 import { adminEmails, setGeneratedPassword } from "./domain/accounts";
+import { siteAnswers } from "./site-answers";
 
 export type CommandResult = { code: number; out: string[]; err: string[] };
 
@@ -35,19 +36,6 @@ export async function resetPasswordCommand(db: Database, args: string[]): Promis
   };
 }
 
-/** Whether this instance's server answers on its port: then it holds the embedded database. */
-async function serverRunning(config: Config): Promise<boolean> {
-  const host = config.HOST === "0.0.0.0" || config.HOST === "::" ? "127.0.0.1" : config.HOST;
-  try {
-    const response = await fetch(`http://${host}:${config.PORT}/api/health`, {
-      signal: AbortSignal.timeout(2000),
-    });
-    return response.ok;
-  } catch {
-    return false;
-  }
-}
-
 async function main(): Promise<number> {
   let config: Config;
   try {
@@ -67,7 +55,7 @@ async function main(): Promise<number> {
       return 1;
     }
     // The embedded database belongs to one process at a time.
-    if (await serverRunning(config)) {
+    if (await siteAnswers(config)) {
       console.error(
         `The server is running on port ${config.PORT}: stop it first (the embedded database takes one process at a time), then run this again.`,
       );

@@ -11,6 +11,7 @@ import { controlSocketPath, requestBackup } from "./control";
 import { backupDir, createBackup } from "./create";
 import type { Manifest } from "./manifest";
 import { restoreBackup } from "./restore";
+import { siteAnswers } from "../site-answers";
 
 export type CommandResult = { code: number; out: string[]; err: string[] };
 
@@ -20,19 +21,6 @@ function summary(takenAt: string, rows: number, images: number, schemaVersion: s
 
 const totalRows = (manifest: Manifest) =>
   Object.values(manifest.counts).reduce((sum, count) => sum + count, 0);
-
-/** Whether this instance's server answers on its port (it then holds the embedded database). */
-async function serverAnswers(config: Config): Promise<boolean> {
-  const host = config.HOST === "0.0.0.0" || config.HOST === "::" ? "127.0.0.1" : config.HOST;
-  try {
-    const response = await fetch(`http://${host}:${config.PORT}/api/health`, {
-      signal: AbortSignal.timeout(2000),
-    });
-    return response.ok;
-  } catch {
-    return false;
-  }
-}
 
 function configFrom(env: Record<string, string | undefined>): Config | CommandResult {
   try {
@@ -73,7 +61,7 @@ export async function backupCommand(env: Record<string, string | undefined>): Pr
           err: [],
         };
       }
-      if (await serverAnswers(config)) {
+      if (await siteAnswers(config)) {
         return {
           code: 1,
           out: [],
