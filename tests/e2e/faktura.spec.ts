@@ -268,5 +268,6 @@ for (const [language, texts] of [
     const alert = page.getByRole("alert").filter({ hasText: texts.error });
     await expect(alert).toContainText(texts.reason(number));
     await expect(page).toHaveURL(new RegExp(`/k/${id}/checkout/card$`));
+    await shoot(page, `card-unpaid-invoice-${language}`);
   });
 }
