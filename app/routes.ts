@@ -6,7 +6,7 @@ export default [
   layout("layouts/default.tsx", [
     index("routes/account/home.tsx"),
     route("login", "routes/auth/login.tsx"),
-    // A partner's customer arriving by /?ref={slug} is greeted by the partner's name (issue 25).
+    // A partner's customer arriving by /?ref={slug} is greeted by the partner's name.
     route("welcome", "routes/public/welcome.tsx"),
     route("new", "routes/auth/signup.tsx"),
     route("forgot-password", "routes/auth/forgot-password.tsx"),
@@ -22,9 +22,9 @@ export default [
     route("k/:id/checkout/confirm", "routes/checkout/confirm.tsx"),
     route("k/:id/memories", "routes/profile/memories.tsx"),
     route("checkout-link/:token", "routes/checkout/link.tsx"),
-    // A memory's writer deletes it with the link they were sent (issue 24).
+    // A memory's writer deletes it with the link they were sent.
     route("memories/delete", "routes/public/delete-memory.tsx"),
-    // An invitation to a page, by its e-mailed link (issue 25): to help keep it, or to take it over.
+    // An invitation to a page, by its e-mailed link: to help keep it, or to take it over.
     route("invitation", "routes/public/invitation.tsx"),
     // Test fixtures for the end-to-end suite; a 404 unless E2E_FIXTURES=on.
     route("__e2e/:fixture", "routes/e2e-fixtures.tsx"),

@@ -1,4 +1,4 @@
-// Payloads of a customer's own data calls (issue 14): the export of all their data, and deleting the
+// Payloads of a customer's own data calls (ADR 016): the export of all their data, and deleting the
 // account; and the admin's deletion of an account on its customer's request.
 import { typedPassword } from "./auth";
 import { z } from "./zod";

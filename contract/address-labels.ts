@@ -1,4 +1,4 @@
-// The address PDF maker's calls (issue 13, /admin/address-pdf-maker): addresses pasted, uploaded as a
+// The address PDF maker's calls (/admin/address-pdf-maker): addresses pasted, uploaded as a
 // CSV file or taken from the pages awaiting a plaque, previewed and made into a label or envelope PDF.
 // Where each address goes on a sheet is computed here, so the screen's preview and the PDF agree.
 import {

@@ -1,4 +1,4 @@
-// Postal addresses for the admin's label and envelope PDFs (issue 13): the Swedish address form, and
+// Postal addresses for the admin's label and envelope PDFs (ADR 015): the Swedish address form, and
 // the two ways an admin brings a list of them in (pasted blocks, a CSV file). Parsing lives in the
 // contract so the screen can show the same errors before upload as the server gives after it.
 import { isValidPostcode, normalizePostcode } from "./swedish-numbers";

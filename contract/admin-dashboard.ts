@@ -1,4 +1,4 @@
-// The admin dashboard (issue 13, /admin): today's and this month's figures, in Swedish time, with a
+// The admin dashboard (/admin): today's and this month's figures, in Swedish time, with a
 // 30-day series per figure for its small chart. GET /api/admin/dashboard.
 import { orderMethods } from "./orders";
 import { profileStatuses } from "./profile-values";

@@ -1,4 +1,4 @@
-// The visitor's answer to the analytics question (issue 14, ADR 016), kept in a cookie for 365 days
+// The visitor's answer to the analytics question (ADR 016), kept in a cookie for 365 days
 // like the language. Until it is "granted" analytics keeps nothing on the device. No zod here: every
 // page's first render reads it, the light page's script included.
 import { readCookie } from "./cookie";

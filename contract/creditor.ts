@@ -1,4 +1,4 @@
-// The creditor: the company's invoicing identity printed on every invoice (issue 11). The admin's form
+// The creditor: the company's invoicing identity printed on every invoice (ADR 013). The admin's form
 // and PUT /api/admin/creditor share this schema, so the screen refuses what the server would refuse and
 // both store the numbers in their printed forms.
 import { emailAddressPattern, emailMaxLength } from "./account-rules";

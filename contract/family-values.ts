@@ -1,4 +1,4 @@
-// The values of a page's people and reminders (issue 25), without zod, for the schema and the browser.
+// The values of a page's people and reminders (ADR 029), without zod, for the schema and the browser.
 
 /** An invitation makes an editor, or hands the page over to a new owner. */
 export const invitationKinds = ["editor", "handover"] as const;

@@ -1,4 +1,4 @@
-// A page's family (issue 25; decisions "The memorial itself"): the owner invites relatives by e-mail as
+// A page's family (ADR 029): the owner invites relatives by e-mail as
 // editors (or hands the page over to a new owner), editors edit and moderate, and the invitation's
 // signed link is read and accepted on /invitation. Shared by the API, the owner's panel and the
 // invitation page.

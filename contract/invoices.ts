@@ -1,4 +1,4 @@
-// Invoices (faktura), issue 11: the customer's invoice checkout, the admin's manual invoice and invoice
+// Invoices (faktura, ADR 013): the customer's invoice checkout, the admin's manual invoice and invoice
 // list, payments, credits and reminders. The screens and the API share these schemas, so a form refuses
 // what the server would refuse, with the same message (named for the screen's i18n key).
 import { emailAddressPattern, emailMaxLength } from "./account-rules";

@@ -1,4 +1,4 @@
-// Memories and candles (issue 24; decisions "The memorial itself"): what a visitor may write on a
+// Memories and candles (ADR 026): what a visitor may write on a
 // page, what its owner decides to show, and the reports visitors make. Shared by the API, the light
 // public page (plain HTML forms) and the owner's and admin's screens.
 import { profileIdSchema } from "./profiles";

@@ -1,4 +1,4 @@
-// The zod-free part of the memories' contract (issue 24): states, limits, outcomes. The browser's
+// The zod-free part of the memories' contract (ADR 026): states, limits, outcomes. The browser's
 // modules import these from here, so a page that only shows memories does not load zod.
 
 export const memoryStates = ["pending", "shown", "hidden", "removed"] as const;

@@ -1,4 +1,4 @@
-// An owner's pages (issue 25, "Several pages"): each page an account owns or helps keep as an editor,
+// An owner's pages (ADR 029): each page an account owns or helps keep as an editor,
 // by name, portrait and status, with its next step; and what a resting (expired) page still shows
 // visitors ("Never dark"). Plain types: the lists are read by the pages' loaders, not by an API call.
 import type { ProfileStatus } from "./profile-values";

@@ -1,4 +1,4 @@
-// The ways in through a partner (issue 25): the partner's colleagues (members of its organisation and
+// The ways in through a partner (ADR 029): the partner's colleagues (members of its organisation and
 // the addresses it invited), the whitelist's invitation e-mail, and the welcome a customer arriving by
 // a partner's link sees. The screens and the server share these schemas.
 //

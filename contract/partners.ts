@@ -1,4 +1,4 @@
-// The partner side (issue 12): the admin's partner whitelist, partner sign-up, the partner's own
+// The partner side (ADR 014): the admin's partner whitelist, partner sign-up, the partner's own
 // organisation, dashboard figures and attributed customers, and the referral cookie. The screens and
 // the server share these schemas; ADR 014 explains the choices.
 //
@@ -294,7 +294,7 @@ export const partnerUserRowSchema = z.object({
   trialEndsAt: z.string().nullable(),
   paidUntil: z.string().nullable(),
   lastPaymentAt: z.string().nullable(),
-  /** How many memories visitors wrote on the page (any but removed ones; a count only, issue 24). */
+  /** How many memories visitors wrote on the page (any but removed ones; a count only). */
   memories: z.number().int().nullable(),
 });
 export type PartnerUserRow = z.infer<typeof partnerUserRowSchema>;

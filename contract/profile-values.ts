@@ -9,7 +9,7 @@ export const profileStatuses = [
   "past_due",
   "expired",
   "suspended",
-  // Erased on its owner's (or an admin's, on the owner's request) deletion of the account (issue 14):
+  // Erased on its owner's (or an admin's, on the owner's request) deletion of the account:
   // no owner, no content; the id stays taken, as it is printed on a plaque (ADR 016).
   "removed",
 ] as const;

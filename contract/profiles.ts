@@ -127,7 +127,7 @@ export const profileContentSchema = z.object({
   themeColor: text("The colour")
     .regex(/^#[0-9a-fA-F]{6}$/, "A colour is written #rrggbb.")
     .transform((value) => value.toLowerCase()),
-  // Life and place (issue 25): structured, so they can be shown, reminded of and put in a calendar.
+  // Life and place: structured, so they can be shown, reminded of and put in a calendar.
   birthDate: calendarDate("The date of birth").nullable(),
   deathDate: calendarDate("The date of death").nullable(),
   restingPlace: restingPlaceSchema.nullable(),

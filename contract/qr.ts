@@ -1,4 +1,4 @@
-// The QR manager's calls (issue 13, /admin/qr/manager): a page's code as SVG or PNG, the batches of
+// The QR manager's calls (/admin/qr/manager): a page's code as SVG or PNG, the batches of
 // unclaimed pages made for printing, the pages of a batch or a search, and the A4 print sheet of many
 // codes, which marks those pages as printed.
 import { profileIdSchema, profileQrQuerySchema, profileStatusSchema } from "./profiles";

@@ -1,4 +1,4 @@
-// Reminders about a page's dates (issue 25, "Anniversaries"): the owner or an editor asks for an
+// Reminders about a page's dates (ADR 029): the owner or an editor asks for an
 // e-mail a week before the birthday, the day of death and the ceremony; anyone may add those days to a
 // calendar (the page's .ics file, served outside the API at calendarPath).
 import { profileIdSchema } from "./profiles";

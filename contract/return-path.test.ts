@@ -1,4 +1,4 @@
-// Return targets after signing in or changing a preference: same-site paths only (issue 22's probe).
+// Return targets after signing in or changing a preference: same-site paths only, each case one a probe of the return path tried.
 import { describe, expect, it } from "vitest";
 import { safeReturnPath } from "./return-path";
 

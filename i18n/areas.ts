@@ -24,7 +24,7 @@ export const textAreas = {
   // The e-mail address's verification: its page, and the reminders on the account's pages.
   verification: ["verifyEmail"],
   // "welcome": a partner's customer's welcome (/welcome, a first name's default areas) and the banner of
-  // /k/{id}?ref= (issue 25).
+  // /k/{id}?ref=.
   page: [
     "profile",
     "publish",
@@ -88,7 +88,7 @@ export function textAreasFor(pathname: string): TextArea[] {
         : ["site", "lists", "page", "memories"];
     case "memories":
       return ["site", "memories"];
-    // A page's invitation (issue 25): what the page is, and the way to sign up or in.
+    // A page's invitation: what the page is, and the way to sign up or in.
     case "invitation":
       return ["site", "page", "auth"];
     case "checkout-link":

@@ -187,7 +187,7 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
       candles: candleAnnouncer(db),
     }),
   );
-  // An invitation to a page read by its link's token (issue 25): open, the token is the key.
+  // An invitation to a page read by its link's token: open, the token is the key.
   api.route("/invitation", invitationRoutes({ db }));
   // Payment providers' webhooks: open, each checked by its provider's signature.
   const payments =

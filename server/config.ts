@@ -133,7 +133,7 @@ const configSchema = z
     GRACE_DAYS: z.coerce.number().int().min(0).max(90).default(7),
     // How often the lifecycle sweep runs (one process at a time).
     LIFECYCLE_EVERY_SECONDS: z.coerce.number().int().min(5).max(86_400).default(300),
-    // Retention (issue 14): how long the sweep keeps what is no longer needed. The privacy page states
+    // Retention: how long the sweep keeps what is no longer needed. The privacy page states
     // these same values. Ended sessions (expired or signed out), in days after they ended:
     RETENTION_SESSION_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
     // Password reset and e-mail verification links, in days after they expired or were used.

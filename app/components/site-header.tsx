@@ -106,7 +106,7 @@ export function AccountControls({ signInPath = "/login" }: { signInPath?: string
   );
 }
 
-/** The privacy page and the analytics choice on it: in every footer (issue 14). */
+/** The privacy page and the analytics choice on it: in every footer. */
 export function PrivacyLinks() {
   const { t } = useTranslation();
   const linkClass =

@@ -20,7 +20,7 @@ export const handle: LightHandle = { lightForAnonymous: true };
 
 export const middleware: Route.MiddlewareFunction[] = [unreadableParamsAreNotFound];
 
-// A page opened by a partner's link (?ref={slug}) greets the visitor by the partner's name (issue 25).
+// A page opened by a partner's link (?ref={slug}) greets the visitor by the partner's name.
 export async function loader({ context, request }: Route.LoaderArgs) {
   const ref = new URL(request.url).searchParams.get(referralQueryParameter);
   return { welcome: ref ? await partnerWelcome(context.get(servicesContext).db, ref) : null };

@@ -1,4 +1,4 @@
-// Life and place (issue 25) as people read them: days written out in a language, the span of a life,
+// Life and place (ADR 029) as people read them: days written out in a language, the span of a life,
 // whether a ceremony is still ahead, and the links that open a grave in the visitor's own map app.
 import { addDays } from "../../contract/calendar-days";
 import type { Ceremony } from "../../contract/profiles";

@@ -7,7 +7,7 @@ import type { PublicConfig } from "../../contract/public-config";
 
 /**
  * The signed-in viewer as the server saw them, or null for a visitor: with the admin flag and the
- * pages they own, so the browser's auth state starts from them instead of asking again (issue 23).
+ * pages they own, so the browser's auth state starts from them instead of asking again.
  */
 export type RootViewer = {
   id: string;

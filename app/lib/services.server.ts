@@ -9,14 +9,14 @@ export { DomainError } from "../../server/domain/core";
 export { findFirstName, listFirstNames } from "../../server/domain/profiles";
 export { listProfiles } from "../../server/domain/profiles";
 export { liveStatuses } from "../../server/domain/profiles";
-// A resting page's summary for visitors (issue 25, "Never dark").
+// A resting page's summary for visitors.
 export { restingSummary } from "../../server/domain/profiles";
 // An account's pages, owned and helped with, with each one's next step (/account and "/").
 export { ownerPages } from "../../server/domain/owner-pages";
 // The free trial page (/gratis-provperiod): which pages a signed-in owner could start it on.
 export { ownedProfileIds } from "../../server/domain/accounts";
 export { profileView } from "../../server/domain/profiles";
-// A page's family (issue 25): its editors edit it; the invitation page and the admin's page's people.
+// A page's family: its editors edit it; the invitation page and the admin's page's people.
 export { isProfileEditor } from "../../server/domain/profiles";
 export { pagePeopleForAdmin, readInvitation } from "../../server/domain/family";
 // The trial pages (/gratis-provperiod, /extended-trial) and the account's e-mail verification.
@@ -51,7 +51,7 @@ export {
   partnerUsers,
   organisationOf,
   requireOrganisation,
-  // The ways in through a partner (issue 25): the welcome, the banner, colleagues.
+  // The ways in through a partner: the welcome, the banner, colleagues.
   partnerWelcome,
   customerPartnerName,
   partnerColleagues,

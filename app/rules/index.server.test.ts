@@ -95,7 +95,7 @@ describe("rule login (/login, /new)", () => {
     expect(await run("login", viewer, "http://localhost/login?redirectTo=https://evil.example")).toBe("/");
     expect(await run("login", viewer, "http://localhost/login?redirectTo=/%E2%82%AC")).toBe("/%E2%82%AC");
     expect(await run("login", viewer, "http://localhost/login?redirectTo=/%00")).toBe("/");
-    // Issue 22's probe: dot segments that collapse into "//" are another site, not a local path.
+    // A probe of the return path found this: dot segments that collapse into "//" are another site, not a local path.
     for (const elsewhere of [
       "%2F.%2F%2Fevil.example",
       "/..//evil.example",

@@ -25,7 +25,7 @@ const rules: Partial<Record<RuleName, ServerRule>> = {
   // without pages stays on "/", which shows how to claim one (the spec's rule would loop with
   // `login` here: ADR 006).
   // A visitor arriving by a partner's link (/?ref={slug} of a known organisation) is greeted by its
-  // name first (issue 25: /welcome); any other visitor signs in, as the spec says.
+  // name first (/welcome); any other visitor signs in, as the spec says.
   index: async ({ context, request }) => {
     const viewer = context.get(viewerContext);
     if (!viewer) {

@@ -14,9 +14,9 @@ export const ruleNames = [
   "admin",
   // Not the spec's: previews of customer pages (/preview/extended-trial) for admins and partners.
   "preview",
-  // Not the spec's: the customer's own account page (/account, issue 14).
+  // Not the spec's: the customer's own account page (/account).
   "account",
-  // Not the spec's: the page's memories, for whoever may change the page (/k/{id}/memories, issue 24).
+  // Not the spec's: the page's memories, for whoever may change the page (/k/{id}/memories).
   "page-memories",
 ] as const;
 export type RuleName = (typeof ruleNames)[number];

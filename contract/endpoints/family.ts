@@ -1,4 +1,4 @@
-// A page's family (issue 25): its people, the owner's invitations (to edit, or to take the page over),
+// A page's family (ADR 029): its people, the owner's invitations (to edit, or to take the page over),
 // removing and leaving, accepting an invitation, and reading one by its link's token.
 import {
   acceptedAnswerSchema,

@@ -1,4 +1,4 @@
-// Memories and candles (issue 24): a visitor's posts (open; JSON, or a plain form answered with a
+// Memories and candles (ADR 026): a visitor's posts (open; JSON, or a plain form answered with a
 // redirect back to the page), the owner's moderation, and the admin's queue of reports.
 import {
   decideCandleRequestSchema,

@@ -1,4 +1,4 @@
-// The privacy calls (issue 14): analytics consent, a customer's export of their data and deletion of
+// The privacy calls (ADR 016): analytics consent, a customer's export of their data and deletion of
 // their account, and the admin's deletion of an account on its customer's request.
 import { accountDeletedSchema, adminEraseAccountRequestSchema, deleteAccountRequestSchema } from "../account";
 import { setAnalyticsConsentRequestSchema } from "../preferences";

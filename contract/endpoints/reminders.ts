@@ -1,4 +1,4 @@
-// Reminders (issue 25): whether the owner or an editor gets an e-mail a week before the page's
+// Reminders (ADR 029): whether the owner or an editor gets an e-mail a week before the page's
 // anniversaries. (The calendar file, /k/{id}/calendar.ics, is a public resource outside the API.)
 import {
   anniversaryRemindersAnswerSchema,

@@ -1,4 +1,4 @@
-// The embedded database's copy for a backup, taken so that the site keeps answering (issue 33).
+// The embedded database's copy for a backup, taken so that the site keeps answering (ADR 030).
 // PGlite's own dumpDataDir reads every file of its data folder and builds the tar in one synchronous
 // call: the whole site (every request, not only the database's) stopped for seconds (7 to 22). Here the
 // database's turn (`alone`, no statement of the site runs meanwhile) holds only a checkpoint, the

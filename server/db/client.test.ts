@@ -1,5 +1,5 @@
 // The embedded database's page cache is the setting's size: PostgreSQL's 128 MB default would be
-// resident from the moment it opens (issue 15's memory target).
+// resident from the moment it opens (ADR 019).
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";

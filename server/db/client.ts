@@ -91,7 +91,7 @@ export async function openDatabase(
  * The embedded database's page cache, in MB. PostgreSQL's default, 128 MB, is set up when the database
  * opens and so is resident from the start: 300 MB of memory before the first query, against 190 MB
  * with 32 MB. Pages beyond it come from the operating system's file cache, a little slower (20,000
- * random reads of an 80 MB table: 10 to 25 % longer, measured in the closing note of issue 15).
+ * random reads of an 80 MB table: 10 to 25 % longer, ADR 019).
  */
 export const embeddedSharedBuffersMb = 32;
 
@@ -99,7 +99,7 @@ export const embeddedSharedBuffersMb = 32;
  * PGlite runs each statement synchronously on this thread, and hands its lock from one waiting caller
  * to the next as promises, so a busy moment ran every queued request's statements back to back
  * without the event loop turning: new connections, cached pages and timers waited, and a page render,
- * which needs several turns, waited seconds (10 s time-outs at 200 connections, issue 15). So the
+ * which needs several turns, waited seconds (10 s time-outs at 200 connections). So the
  * statements (and whole transactions, which hold PGlite's lock) take turns, first come first served,
  * and after `sliceMs` of them the event loop gets a turn before the next one.
  */

@@ -1,4 +1,4 @@
-// An account's pages (issue 25, "Several pages"), on /account and, for an editor without pages of
+// An account's pages (ADR 029), on /account and, for an editor without pages of
 // their own, on "/": each page by its portrait, name and status with its code small beside it, and
 // the one next step as a button (publish, pay, renew, pay the invoice, open). The pages the account
 // helps keep as an editor come in a second group. Read by the route's loader (ownerPages: one query).

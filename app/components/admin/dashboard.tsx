@@ -1,4 +1,4 @@
-// The admin home's dashboard (issue 13): today's and this month's figures as cards, each with its last
+// The admin home's dashboard (ADR 015): today's and this month's figures as cards, each with its last
 // 30 days as a small bar chart and a link to the screen behind it; money by how it was paid; overdue
 // invoices; memories waiting for their families and reported ones for an admin; every page by status as
 // bars. The charts are pictures with their figures in words for screen readers; the numbers themselves

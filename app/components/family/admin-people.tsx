@@ -1,4 +1,4 @@
-// The admin's view of a page's people (issue 25): its owner, its editors with since when, and the
+// The admin's view of a page's people (ADR 029): its owner, its editors with since when, and the
 // invitations still open (to edit, or to take the page over). Read-only: the owner manages them.
 import { useTranslation } from "../../lib/i18n";
 import { formatDate } from "../../lib/date-format";

@@ -1,4 +1,4 @@
-// "Family" under a page for whoever keeps it (issue 25): its owner and editors, loaded through the API
+// "Family" under a page for whoever keeps it (ADR 029): its owner and editors, loaded through the API
 // (GET /api/kammare/people). The owner (or an admin) also sees the waiting invitations (to withdraw),
 // invites an editor by e-mail, removes one (after a confirmation) and hands the page over (after a
 // confirmation that says what happens); an editor sees the people and may leave the page.

@@ -1,4 +1,4 @@
-// What the Family panel's parts share (issue 25): the people's shape and a section's heading.
+// What the Family panel's parts share (ADR 029): the people's shape and a section's heading.
 import type { ReactNode } from "react";
 import type { AnswerOf } from "../../lib/api";
 

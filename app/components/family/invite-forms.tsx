@@ -1,4 +1,4 @@
-// The owner's two e-mail forms of a page's Family panel (issue 25): inviting an editor (within the
+// The owner's two e-mail forms of a page's Family panel (ADR 029): inviting an editor (within the
 // page's ten seats) and handing the page over, after a confirmation that says what happens.
 import { useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "../../lib/i18n";

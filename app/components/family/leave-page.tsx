@@ -1,4 +1,4 @@
-// "Leave this page" for an editor in a page's Family panel (issue 25), after a confirmation.
+// "Leave this page" for an editor in a page's Family panel (ADR 029), after a confirmation.
 import { useState } from "react";
 import { useTranslation } from "../../lib/i18n";
 import { api } from "../../lib/api";

@@ -1,4 +1,4 @@
-// The public page's memories and candles (issue 24): what a post came back with, the candles with
+// The public page's memories and candles (ADR 026): what a post came back with, the candles with
 // their count and latest names, the shown memories newest first (paged with links), and the form to
 // write one. Rendered the same on the light page (no script) and in the app.
 import { useTranslation } from "../../lib/i18n";

@@ -1,5 +1,5 @@
 // A visitor's forms on the public page: write a memory, light a candle, report a memory. Plain HTML
-// forms posted to the API, which answers with a redirect back to the page (issue 24): they work on
+// forms posted to the API, which answers with a redirect back to the page (ADR 026): they work on
 // the light page, where no script runs (ADR 011), and the same in the app.
 import type { ReactNode } from "react";
 import { useTranslation } from "../../lib/i18n";
@@ -148,7 +148,7 @@ export function CandleForm({
           {t("memories.candles.light")}
         </button>
       </div>
-      {/* A name waits for the family where memories wait (issue 33). */}
+      {/* A name waits for the family where memories wait. */}
       {moderation !== "open" && <p className="text-sm text-muted">{t("memories.candles.reviewNote")}</p>}
     </VisitorForm>
   );

@@ -1,4 +1,4 @@
-// The partner dashboard's colleagues (issue 25): the organisation's members and the addresses invited
+// The partner dashboard's colleagues (ADR 029): the organisation's members and the addresses invited
 // into it, the form that invites one more (POST /api/partner/colleagues: the address gets the
 // invitation e-mail with the partner sign-up link), removing a colleague (never oneself) and withdrawing
 // an invitation. The server decides who may; the lists are read again after each change.

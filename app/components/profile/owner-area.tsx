@@ -57,7 +57,7 @@ export function OwnerArea({ data }: { data: ProfilePageData }) {
   const content = data.content;
   if (!content) return null;
   const published = data.walkthroughDone.includes("publish");
-  // An editor's bar says whose page it is not (issue 25).
+  // An editor's bar says whose page it is not.
   const barLabel = data.isEditor ? t("family.editorBar") : t("profile.ownerBar.label");
   // Each banner leads to the card checkout; only the owner pays (an admin sees the banner alone).
   const checkout = (label: string) =>
@@ -69,7 +69,7 @@ export function OwnerArea({ data }: { data: ProfilePageData }) {
   if (!published && data.status === "draft") {
     return (
       <div className="px-4 py-6 sm:py-10">
-        {/* An editor (issue 25) claimed nothing: the page is not theirs. */}
+        {/* An editor claimed nothing: the page is not theirs. */}
         {claimedNoticeShown && !data.isEditor && <ClaimedNotice />}
         <Loading>
           <Walkthrough
@@ -193,7 +193,7 @@ export function OwnerArea({ data }: { data: ProfilePageData }) {
         </>
       )}
       {mode === "view" && <AnniversaryReminders profileId={data.id} />}
-      {/* The page's family (issue 25): its owner manages it, an editor sees it and may leave. */}
+      {/* The page's family: its owner manages it, an editor sees it and may leave. */}
       {mode === "view" && data.viewer && (
         <Loading>
           <FamilyPanel profileId={data.id} viewerId={data.viewer.id} />

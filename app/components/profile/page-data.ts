@@ -24,7 +24,7 @@ export type ProfilePageData = {
   trialEndsAt: string | null;
   canEdit: boolean;
   isOwner: boolean;
-  /** One of the page's editors (issue 25): edits and moderates, but sees no payment or orders. */
+  /** One of the page's editors: edits and moderates, but sees no payment or orders. */
   isEditor: boolean;
   viewer: { id: string; email: string } | null;
   pageUrl: string;

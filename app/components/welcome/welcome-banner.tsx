@@ -1,4 +1,4 @@
-// The short welcome above a public page opened by a partner's link (/k/{id}?ref={slug}, issue 25): it
+// The short welcome above a public page opened by a partner's link (/k/{id}?ref={slug}): it
 // names the funeral home or shop and says what the page is. Only the link's own query shows it, never
 // the referral cookie: a page without a query may be served from the shared page cache (ADR 008), and
 // one with a query never is, so no visitor's banner is kept for the next.

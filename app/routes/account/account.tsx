@@ -1,4 +1,4 @@
-// /account (rule `account`): the signed-in customer's own account (issue 14): the e-mail address and
+// /account (rule `account`): the signed-in customer's own account (ADR 016): the e-mail address and
 // its verification, their pages (and those they help keep) by name, portrait, status and next step,
 // their subscriptions, the history of their orders and receipts, a download of all their data (a
 // ZIP), and deleting the account after the password again, which says

@@ -1,4 +1,4 @@
-// /admin/address-pdf-maker (issue 13): the admin brings addresses in (pasted, a CSV file, or the pages
+// /admin/address-pdf-maker (ADR 015): the admin brings addresses in (pasted, a CSV file, or the pages
 // whose plaque awaits mailing), chooses 3 x 8 labels (from a start position, so a half-used sheet is
 // used up) or C5 envelopes, previews the first sheets to scale, and downloads the PDF. A bad list is
 // shown problem by problem, by block or row, in the reader's language, and offers no download.

@@ -1,4 +1,4 @@
-// /admin/capway/creditor: the company's invoicing identity (issue 11), read from the active creditor
+// /admin/capway/creditor: the company's invoicing identity (ADR 013), read from the active creditor
 // and saved with PUT /api/admin/creditor. The form checks with the API's own schema
 // (contract/creditor.ts) and shows its messages in the reader's language; the numbers are shown in
 // their printed forms as soon as a field is left.

@@ -1,4 +1,4 @@
-// /admin: the dashboard of today and this month (issue 13), the admin's menu of every admin screen,
+// /admin: the dashboard of today and this month (ADR 015), the admin's menu of every admin screen,
 // and the user tool (find by e-mail, see the user's pages, set a new password).
 import { useState } from "react";
 import { useTranslation } from "../../lib/i18n";
@@ -189,7 +189,7 @@ function UserTool() {
   );
 }
 
-/** On the customer's request (issue 14): the same deletion the customer can do on /account. */
+/** On the customer's request: the same deletion the customer can do on /account. */
 function EraseAccount({ user, onErased }: { user: AdminUser; onErased: (result: AccountDeleted) => void }) {
   const { t } = useTranslation();
   const [typed, setTyped] = useState("");

@@ -1,4 +1,4 @@
-// /admin/memories/reports: the memories visitors reported (issue 24), open ones first; an admin hides
+// /admin/memories/reports: the memories visitors reported (ADR 026), open ones first; an admin hides
 // the memory or keeps it (the server audits it, and answers the memory's other open reports with it).
 // The view (?state=open|hidden|kept) lives in the address; each view shows its count.
 import { useTranslation } from "../../lib/i18n";

@@ -1,4 +1,4 @@
-// /admin/capway/new-invoice: the admin issues a manual invoice to any customer (issue 11): the customer's
+// /admin/capway/new-invoice: the admin issues a manual invoice to any customer (ADR 013): the customer's
 // address, any number of lines at any Swedish VAT rate, a live summary computed as the server computes
 // it, a PDF preview (POST /api/admin/invoices/preview.pdf), and issuing after a confirmation
 // (POST /api/admin/invoices), which leads to the new invoice's page. Both checks use the API's schema

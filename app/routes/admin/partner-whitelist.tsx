@@ -1,7 +1,7 @@
 // /admin/partner/whitelist: the addresses that may sign up as partners, each with its partner's name
 // (the organisation a sign-up joins or creates). Add, change, remove; the server audits every change.
 // Removing an entry stops new sign-ups only: an account made with it stays (ADR 014). A new address
-// receives its invitation e-mail at once; "Send again" sends it once more (issue 25).
+// receives its invitation e-mail at once; "Send again" sends it once more.
 import { useState } from "react";
 import { useTranslation } from "../../lib/i18n";
 import type { WhitelistEntry } from "../../../contract/partners";

@@ -33,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const id = normalizeProfileId(typed);
   const detail = isProfileId(id) ? await adminProfileDetail(context.get(servicesContext).db, id) : null;
   if (!detail) return data({ ...base, detail: null, notFound: true }, { status: 404 });
-  // The page's owner, editors and open invitations (issue 25).
+  // The page's owner, editors and open invitations.
   const people = await pagePeopleForAdmin(context.get(servicesContext).db, detail.profile.id);
   return { ...base, people, detail, notFound: false };
 }

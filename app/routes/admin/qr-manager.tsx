@@ -1,4 +1,4 @@
-// /admin/qr/manager (issue 13): the admin picks pages (a batch, its unclaimed pages, or a search by code
+// /admin/qr/manager (ADR 015): the admin picks pages (a batch, its unclaimed pages, or a search by code
 // or owner), sees one page's code as it will print and downloads it as SVG or PNG, and downloads the
 // A4 print sheet of all the picked pages' codes. The list then shows them as printed, with the date.
 import { useEffect, useState, type FormEvent } from "react";

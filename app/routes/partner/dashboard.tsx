@@ -1,7 +1,7 @@
 // /partner/dashboard (rule `partner`): the partner's referral link and QR code, the organisation's
 // figures and revenue per month, and its name. Until the organisation has a name, naming it comes
 // first and the customer list says why it is locked (rule `partner-name` sends it back here). Its
-// colleagues: members, invitations, inviting and removing (issue 25).
+// colleagues: members, invitations, inviting and removing.
 import { useTranslation } from "../../lib/i18n";
 import { redirect } from "react-router";
 import { ButtonLink } from "../../components/button";

@@ -100,7 +100,7 @@ export default function PartnerUsers({ loaderData }: Route.ComponentProps) {
     {
       key: "page",
       header: t("partner.users.page"),
-      // The page's name first (issue 25), its code under it.
+      // The page's name first, its code under it.
       cell: (row) =>
         row.profileId ? (
           <span className="flex flex-col">

@@ -1,6 +1,6 @@
-// /k/{id}/memories (rule `page-memories`): the owner's moderation screen (issue 24). The memories of
+// /k/{id}/memories (rule `page-memories`): the owner's moderation screen (ADR 026). The memories of
 // one state at a time (Waiting, Shown, Hidden: ?state=), each to show, hide, remove or reply to; the
-// candles lit, with the names waiting to be shown (issue 33); the page's settings for memories and
+// candles lit, with the names waiting to be shown (ADR 026); the page's settings for memories and
 // candles. Whoever may not change the page (the domain's rule: its owner, an editor or an admin) gets
 // the 404, as for a page that is not there.
 import { useRef } from "react";
@@ -127,7 +127,7 @@ export default function PageMemories({ loaderData }: Route.ComponentProps) {
           </div>
         </section>
         <div className="flex flex-col gap-6">
-          {/* The candles first: names waiting for the owner are there (issue 33). */}
+          {/* The candles first: names waiting for the owner are there. */}
           <CandlesPanel candles={candles} on={settings.candlesOn} />
           <SettingsPanel profileId={id} initial={settings} />
         </div>

@@ -46,7 +46,7 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Pr
   const viewer = context.get(viewerContext);
   const { config, db } = context.get(servicesContext);
   const isOwner = !!viewer && viewer.id === profile.ownerUserId;
-  // The page's editors (issue 25) edit it and decide its memories; paying stays the owner's.
+  // The page's editors edit it and decide its memories; paying stays the owner's.
   const isEditor = !!viewer && !isOwner && (await isProfileEditor(db, profile.id, viewer.id));
   const canEdit = isOwner || isEditor || !!viewer?.roles.includes("admin");
   const live = liveStatuses.includes(profile.status);
@@ -61,7 +61,7 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Pr
     live,
     // Unfinished or resting content is the owner's business only.
     content: live || canEdit ? profile.content : null,
-    // A resting page never goes dark: its name, dates, portrait and first lines (issue 25).
+    // A resting page never goes dark: its name, dates, portrait and first lines.
     resting: profile.status === "expired" ? restingSummary(profile.content) : null,
     visibility: profile.metadata.visibility,
     language: profile.metadata.language,

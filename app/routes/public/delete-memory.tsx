@@ -1,5 +1,5 @@
 // /memories/delete?token=…: the link a writer who left an address was sent, to delete their own
-// memory (issue 24). One button, a plain form to the API, which deletes it and goes back to the page
+// memory (ADR 026). One button, a plain form to the API, which deletes it and goes back to the page
 // saying so; a link without its token says what to do instead.
 import { useSearchParams } from "react-router";
 import { useTranslation } from "../../lib/i18n";

@@ -1,4 +1,4 @@
-// /invitation?token=…: the link of an invitation to a page (issue 25). It names the page and who
+// /invitation?token=…: the link of an invitation to a page (ADR 029). It names the page and who
 // invited, says what accepting means (to help keep the page, or to take it over), and offers what the
 // holder can do: accept when signed in with the invited address; create an account (first) or sign in
 // and come back here; sign out when signed in as someone else. A link past its date, used or withdrawn

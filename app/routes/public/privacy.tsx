@@ -1,5 +1,5 @@
 // /privacy: what Kammare keeps about its customers and visitors, why, for how long and who processes
-// it (issue 14), with the analytics choice at #analytics. Periods and services come from the server's
+// it (ADR 016), with the analytics choice at #analytics. Periods and services come from the server's
 // own settings (server/domain/privacy/privacy.ts), so the page cannot say something the code does not do.
 import { useTranslation } from "../../lib/i18n";
 import { Link } from "react-router";

@@ -1,5 +1,5 @@
 // /welcome?ref={slug} (rule `login`: a signed-in user goes on to "/"): where "/" sends a visitor who
-// arrived by a partner's link (/?ref={slug}, issue 25). It greets them by the name of the funeral home
+// arrived by a partner's link (/?ref={slug}). It greets them by the name of the funeral home
 // or shop that gave them the link, says in a few calm words what Kammare is, and offers to create an
 // account first, or to sign in. The referral cookie (set by the "/" visit, or by this one) attributes
 // the sign-up and a later claim as before. A slug that names no organisation is sent to sign in, as

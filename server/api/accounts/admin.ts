@@ -36,7 +36,7 @@ export function adminUserRoutes({ db, erasure }: { db: Database; erasure: Erasur
         await adminSetPassword(db, c.get("viewer"), input, requestOrigin(c));
         return c.json({ success: true as const });
       })
-      // On the customer's request (issue 14): the same deletion as their own, recorded as the admin's.
+      // On the customer's request: the same deletion as their own, recorded as the admin's.
       .post("/user/erase", async (c) => {
         const { userId } = await readJson(c, adminEraseAccountRequestSchema);
         const result = await adminEraseAccount(erasure, c.get("viewer"), userId, requestOrigin(c));

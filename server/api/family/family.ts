@@ -1,4 +1,4 @@
-// A page's family (issue 25): in the signed-in area, the people of a page, the owner's invitations and
+// A page's family (ADR 029): in the signed-in area, the people of a page, the owner's invitations and
 // editors, an editor leaving, and accepting an invitation; open, reading an invitation by its link's
 // token for the invitation page. Who may do what is the domain's (server/domain/family).
 import { Hono } from "hono";

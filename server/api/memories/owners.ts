@@ -1,7 +1,7 @@
 // /api/kammare/memories, /api/kammare/candles/decision and /api/kammare/memory-settings: whoever may
 // change a page (its owner, an editor, an admin) sees every memory and candle name of it and decides
-// which show (issues 24 and 33). In the signed-in area; the
-// domain checks the page (server/domain/memories/access.ts).
+// which show (ADR 026). In the signed-in area; the domain checks the page
+// (server/domain/memories/access.ts).
 import { Hono } from "hono";
 import {
   decideCandleRequestSchema,

@@ -1,4 +1,4 @@
-// /api/memories: what a visitor does on a live page without an account (issue 24). Each call takes
+// /api/memories: what a visitor does on a live page without an account (ADR 026). Each call takes
 // JSON from the app or a plain HTML form from the light page (ADR 011), which is answered with a
 // redirect back to the page and its outcome in the address (`?memory=…#memories`), so the page can
 // say what happened; a form's refused memory comes back filled in. A post must come from the site

@@ -28,7 +28,7 @@ export function adminPartnerRoutes({
   publicUrl,
 }: {
   db: Database;
-  /** Sends each new address its invitation (issue 25). */
+  /** Sends each new address its invitation. */
   email: EmailSender;
   publicUrl: string;
 }) {

@@ -82,7 +82,7 @@ export function partnerRoutes({ db, config, qr = qrcodeEncoder, email }: Partner
     .get("/dashboard", async (c) =>
       c.json((await partnerDashboard(db, await organisationId(c))) satisfies PartnerDashboard),
     )
-    // Colleagues (issue 25): the organisation's members and pending invitations.
+    // Colleagues: the organisation's members and pending invitations.
     .get("/colleagues", async (c) =>
       c.json((await partnerColleagues(db, c.get("viewer"))) satisfies PartnerColleagues),
     )

@@ -1,4 +1,4 @@
-// A customer's own data (issue 14): GET /api/kammare/account/export (all of it, as a ZIP streamed as
+// A customer's own data (ADR 016): GET /api/kammare/account/export (all of it, as a ZIP streamed as
 // it is made) and POST /api/kammare/account/delete (after the password again). In the customer area:
 // its guard has made sure a customer is signed in; these act on that customer only.
 import { Hono } from "hono";

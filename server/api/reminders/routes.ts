@@ -1,4 +1,4 @@
-// Reminders (issue 25): /api/kammare/anniversary-reminders, the owner's or an editor's own choice of
+// Reminders (ADR 029): /api/kammare/anniversary-reminders, the owner's or an editor's own choice of
 // e-mails before a page's anniversaries (in the signed-in area); and /k/{id}/calendar.ics, the page's
 // days as a calendar file for anyone who can see the page (a public resource, not a page: answered
 // before the pages' renderer).

@@ -17,7 +17,7 @@ export const users = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     // Set when the owner of the address followed the verification link sent to it.
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
-    // Set when the account was deleted (issue 14): the row stays, erased, because the orders and
+    // Set when the account was deleted: the row stays, erased, because the orders and
     // invoices bookkeeping law keeps point at it; nobody can sign in to it again.
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
     // The language the account last used the site in (signing up, signing in, switching language):

@@ -1,4 +1,4 @@
-// The people of a page beyond its owner (issue 25): the editors the owner invited, and the invitations
+// The people of a page beyond its owner (ADR 029): the editors the owner invited, and the invitations
 // themselves (to edit, or to take the page over), each a signed link sent by e-mail.
 import { sql } from "drizzle-orm";
 import { index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";

@@ -1,4 +1,4 @@
-// Memories and candles on a page (issue 24), the reports visitors make of memories, each page's
+// Memories and candles on a page (ADR 026), the reports visitors make of memories, each page's
 // settings for them, and the site's signing keys (for the forms' render time).
 import { sql } from "drizzle-orm";
 import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
@@ -45,7 +45,7 @@ export const candles = pgTable(
       .notNull()
       .references(() => profiles.id, { onDelete: "cascade" }),
     name: text("name"),
-    // Whether the name shows (issue 33): it waits for the owner where memories wait. The count never waits.
+    // Whether the name shows: it waits for the owner where memories wait. The count never waits.
     nameState: text("name_state").$type<CandleNameState>().notNull().default("pending"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -68,7 +68,7 @@ export const memoryReports = pgTable(
     reason: text("reason").notNull(),
     // The first reporter's address, keyed-hashed: nothing to read back.
     reporterHash: text("reporter_hash").notNull(),
-    // Every reporting address (keyed hashes, the first one's too), up to a cap (issue 33): a memory has one
+    // Every reporting address (keyed hashes, the first one's too), up to a cap: a memory has one
     // open report at a time, and later reports add their address here instead of a row of their own.
     reporterHashes: text("reporter_hashes")
       .array()

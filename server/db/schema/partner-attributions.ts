@@ -1,4 +1,4 @@
-// Which partner a customer or a page came through (issue 12, ADR 014): a table of its own, as it points
+// Which partner a customer or a page came through (ADR 014): a table of its own, as it points
 // at partners, accounts and pages alike.
 import { sql } from "drizzle-orm";
 import type { AttributionSource } from "../../../contract/partners";

@@ -1,4 +1,4 @@
-// Partners (issue 12, ADR 014): their organisations, the partner accounts in each, and the whitelist of
+// Partners (ADR 014): their organisations, the partner accounts in each, and the whitelist of
 // addresses that may sign up as partners.
 import { sql } from "drizzle-orm";
 import { index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";

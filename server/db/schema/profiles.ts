@@ -29,7 +29,7 @@ export const profiles = pgTable(
     trialEndsAt: timestamp("trial_ends_at", { withTimezone: true }),
     extendedTrialStartedAt: timestamp("extended_trial_started_at", { withTimezone: true }),
     paidUntil: timestamp("paid_until", { withTimezone: true }),
-    // The unclaimed batch it was made in for printing (issue 13); null for a page made for its owner,
+    // The unclaimed batch it was made in for printing; null for a page made for its owner,
     // which is the kind whose plaque is mailed after the order.
     batchId: uuid("batch_id").references(() => profileBatches.id, { onDelete: "set null" }),
     // When its QR code was last printed from the QR manager (a sheet or a single code).
@@ -62,7 +62,7 @@ export const profiles = pgTable(
   ],
 );
 
-// Unclaimed pages made together for printing (issue 13): the QR manager picks a batch, or its pages
+// Unclaimed pages made together for printing: the QR manager picks a batch, or its pages
 // not yet claimed, to print their codes.
 export const profileBatches = pgTable(
   "profile_batches",

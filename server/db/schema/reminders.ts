@@ -1,4 +1,4 @@
-// Reminders about a page's dates (issue 25): who asked for an e-mail before the anniversaries, and
+// Reminders about a page's dates (ADR 029): who asked for an e-mail before the anniversaries, and
 // every reminder sent, so that each is sent once however many processes sweep.
 import { date, index, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import type { ReminderKind } from "../../../contract/family-values";

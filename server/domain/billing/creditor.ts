@@ -1,4 +1,4 @@
-// The creditor: the company's invoicing identity (issue 11). One is active and issues invoices; an
+// The creditor: the company's invoicing identity (ADR 013). One is active and issues invoices; an
 // earlier one stays for the invoices it issued. The admin sees and edits the active one here; the
 // invoice counter (nextInvoiceNumber) belongs to issuing alone (./invoice-numbers.ts).
 import { desc, eq, sql } from "drizzle-orm";

@@ -34,12 +34,12 @@ export type AuditAction =
   | "partner.signup"
   | "partner.signup_refused"
   | "partner.organisation_name"
-  // A partner's colleagues (issue 25).
+  // A partner's colleagues.
   | "partner.colleague_invite"
   | "partner.invitation_withdraw"
   | "partner.colleague_remove"
   | "profile.claim"
-  // A page's family (issue 25): invitations, editors, a hand-over.
+  // A page's family: invitations, editors, a hand-over.
   | "family.invite"
   | "family.invite_revoke"
   | "family.invite_accept"

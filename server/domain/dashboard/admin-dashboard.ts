@@ -1,4 +1,4 @@
-// The admin dashboard (issue 13): today's and this month's sign-ups, claims, trials started, paid orders
+// The admin dashboard (ADR 015): today's and this month's sign-ups, claims, trials started, paid orders
 // and their money by method, overdue invoices, pages by status, and memories and reports waiting (issue
 // 24). Days and months are Swedish ones.
 // Each figure is one range query on an index of its timestamp (migration 0009), grouped by day over

@@ -1,4 +1,4 @@
-// A page's family (issue 25): invitations, editors and the hand-over to a new owner.
+// A page's family (ADR 029): invitations, editors and the hand-over to a new owner.
 // Its face (ADR 023): what other modules use of it, by name; the rest stays inside the feature.
 export { invite, revokeInvitation } from "./invitations";
 export { type AcceptDeps, acceptInvitation, readInvitation } from "./acceptance";

@@ -1,4 +1,4 @@
-// Invitations to a page (issue 25): the owner invites an address to help keep the page (`editor`) or
+// Invitations to a page (ADR 029): the owner invites an address to help keep the page (`editor`) or
 // to take it over (`handover`); the link carries a secret of which only the SHA-256 is kept; inviting
 // the same address again sends a new link in place of the open one; the owner may withdraw it.
 import { and, count, eq, gt, isNull, sql } from "drizzle-orm";

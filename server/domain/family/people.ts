@@ -1,4 +1,4 @@
-// A page's people (issue 25): its owner, its editors and (for the owner) the open invitations; the
+// A page's people (ADR 029): its owner, its editors and (for the owner) the open invitations; the
 // owner removes an editor, an editor leaves the page by themselves.
 import { and, asc, desc, eq } from "drizzle-orm";
 import { maxEditorsPerPage, type PagePeople } from "../../../contract/family";

@@ -2,7 +2,7 @@
 // to what the invoice has been paid, and the invoice (and its profile) is settled when paid in full.
 // One transaction per file, keyed by the file's SHA-256, so the same file never books twice.
 //
-// Decisions (issue 11, item 6):
+// Decisions:
 // - Only references Bankgirot checked as OCR (reference code 2) are matched; a free-text reference
 //   may hold any number, so it is reported as unmatched for the admin to book by hand.
 // - Invoices that are sent, overdue or already paid match; a payment to a paid invoice, or one that

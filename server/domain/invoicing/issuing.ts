@@ -1,4 +1,4 @@
-// Issuing invoices (faktura), issue 11: the owner's invoice checkout and the admin's manual invoice.
+// Issuing invoices (faktura, ADR 013): the owner's invoice checkout and the admin's manual invoice.
 // Reading them is ./invoice-views.ts, payments ./invoice-payments.ts, credit notes and reminders
 // ./credits-and-reminders.ts, the PDF, e-mail and provider ./invoice-delivery.ts.
 //

@@ -43,7 +43,7 @@ export type LifecycleReport = {
     receipts: string[];
     paymentFailed: string[];
     memoryDigests: string[];
-    /** The grave right's and the anniversaries' reminders (issue 25). */
+    /** The grave right's and the anniversaries' reminders. */
     reminders: SentReminder[];
   };
   invoices: InvoiceSweepReport;

@@ -1,4 +1,4 @@
-// A page's candles as its visitors and its owner see them (issue 33): the count, which never waits,
+// A page's candles as its visitors and its owner see them (ADR 026): the count, which never waits,
 // and the names, which wait for the owner where memories wait (a `review` page) or show at once (an
 // `open` one); the owner's decision to show or hide a name.
 import { and, count, desc, eq, isNotNull, ne } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// The owner's daily digest of new memories (issue 24): after the first memory's own e-mail, at most
+// The owner's daily digest of new memories (ADR 026): after the first memory's own e-mail, at most
 // one e-mail a day per page, and only when memories came since the last one. Run by the lifecycle
 // sweep; each digest is claimed by a conditional update before it is sent, so two processes sweeping
 // at once send it once.
@@ -51,7 +51,7 @@ export async function sendMemoryDigests(
       .where(and(eq(memories.profileId, page.profileId), gt(memories.createdAt, after)));
     const keepers = await pageKeepers(db, page.profileId);
     if (keepers.length === 0 || !counts || Number(counts.count) === 0) continue;
-    // The owner and the page's editors (issue 25), each in their own language.
+    // The owner and the page's editors, each in their own language.
     for (const { email, t, name } of keepers) {
       await sender.send({
         to: email,

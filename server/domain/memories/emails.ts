@@ -10,7 +10,7 @@ import type { EmailSender } from "../../providers/email/types";
 const pageName = (content: { displayName?: string }, id: string) => content.displayName?.trim() || id;
 
 /**
- * Whoever keeps the page, as its e-mails need them: the owner first, then its editors (issue 25), each
+ * Whoever keeps the page, as its e-mails need them: the owner first, then its editors, each
  * with their address, their language's texts and the page's name.
  */
 export async function pageKeepers(db: Database, profileId: string) {

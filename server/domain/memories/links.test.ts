@@ -1,4 +1,4 @@
-// The link rule of memories and candle names (issue 33, item 6): the ways people write a link so that
+// The link rule of memories and candle names: the ways people write a link so that
 // a pattern misses it are all links, and ordinary prose in Swedish and English is none.
 import { describe, expect, it } from "vitest";
 import { containsLink } from "./links";

@@ -1,4 +1,4 @@
-// Whether a visitor's words hold a link (issue 33): the rule behind "no links unless the owner allows
+// Whether a visitor's words hold a link (ADR 026): the rule behind "no links unless the owner allows
 // them" for a memory's text, name and relation and a candle's name. A hand-written pattern knew a few
 // top-level domains and plain ASCII, so `bit.ly/x`, `evil . com`, `evil[.]com`, a full-width `ｅｖｉｌ．ｃｏｍ`,
 // a zero-width space or a Greek `ο` went through. Here the words are first brought to what a reader

@@ -32,7 +32,7 @@ export const visitorLimits = {
 } as const;
 
 /**
- * A memory has one open report at a time (issue 33): later reports add their address (and the first few
+ * A memory has one open report at a time: later reports add their address (and the first few
  * their reason) to it, so a flood from many addresses is one row in the admin's queue. Addresses are
  * counted up to this many; a memory reported that often is plainly the admin's to look at.
  */
@@ -125,7 +125,7 @@ export async function writeMemory(
 }
 
 /**
- * A candle counts at once; its name follows the page's rules for memories (issue 33): no link unless
+ * A candle counts at once; its name follows the page's rules for memories: no link unless
  * links are allowed, shown at once on an `open` page and waiting for the owner otherwise. Answers
  * what became of the name (`null`: none was given).
  */

@@ -1,4 +1,4 @@
-// An account's pages (issue 25, "Several pages"): the pages it owns and those it helps keep as an
+// An account's pages (ADR 029): the pages it owns and those it helps keep as an
 // editor, each by name, portrait and status with its next step (publish, pay, renew, open). One query,
 // whatever the number of pages: the editor rows are joined, whether a plan runs or an invoice waits is
 // asked in the same statement.

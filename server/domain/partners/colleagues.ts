@@ -1,4 +1,4 @@
-// A partner's colleagues (issue 25): the members of its organisation and the addresses invited into it.
+// A partner's colleagues (ADR 029): the members of its organisation and the addresses invited into it.
 // An invitation is a whitelist entry tied to the organisation (organisationId set), so the invitee's
 // partner sign-up joins it (signup.ts); it comes with the invitation e-mail. Any member may invite,
 // withdraw a pending invitation, and remove another member: that ends the member's partner access

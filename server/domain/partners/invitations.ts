@@ -1,4 +1,4 @@
-// The ways in through a partner (issue 25): the invitation e-mail an address on the partner whitelist
+// The ways in through a partner (ADR 029): the invitation e-mail an address on the partner whitelist
 // receives (from the admin's list or from a colleague), and the partner's name as its customers see it
 // (the welcome of `/?ref={slug}`, the banner of `/k/{id}?ref={slug}`, the account's home).
 import { and, asc, eq, isNotNull, sql } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// Partners (issue 12, ADR 014): the admin's whitelist of who may sign up as a partner, and the
+// Partners (ADR 014): the admin's whitelist of who may sign up as a partner, and the
 // organisations partners belong to.
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import {
@@ -72,7 +72,7 @@ async function oneEntry(db: Executor, id: string): Promise<WhitelistEntry> {
 
 /**
  * Adds an address to the whitelist and, once that is saved, sends it the invitation e-mail with the
- * partner sign-up link (issue 25). Only the first add sends: changing an entry sends nothing, and the
+ * partner sign-up link. Only the first add sends: changing an entry sends nothing, and the
  * admin's "Send again" is resendWhitelistInvitation.
  */
 export async function addWhitelistEntry(

@@ -1,4 +1,4 @@
-// The address PDF maker (issue 13): the addresses of a request (pasted, a CSV file, or the pages whose
+// The address PDF maker (ADR 015): the addresses of a request (pasted, a CSV file, or the pages whose
 // plaque awaits mailing), their preview and PDF, the awaiting list, and marking plaques as sent.
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import {

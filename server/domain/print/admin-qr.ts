@@ -1,4 +1,4 @@
-// The QR manager (issue 13): the batches of unclaimed pages made for printing, the pages of a batch or a
+// The QR manager (ADR 015): the batches of unclaimed pages made for printing, the pages of a batch or a
 // search, and the print sheet of their codes. Putting a page's code on a downloaded sheet marks it as
 // printed (the first date is kept, so a reprint does not hide the first printing), audited with it.
 import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";

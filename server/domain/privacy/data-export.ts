@@ -1,4 +1,4 @@
-// A customer's data, all of it, as one ZIP (issue 14, ADR 016): JSON of the account, the pages with
+// A customer's data, all of it, as one ZIP (ADR 016): JSON of the account, the pages with
 // their content, walkthrough and history, orders, invoices, consents and the security log about them,
 // then the image files. The JSON is read first (one customer's rows); the images are read one at a
 // time as the download asks for more, so many images never sit in the server's memory at once.

@@ -1,4 +1,4 @@
-// Deleting an account (issue 14, ADR 016): every session ends, personal data is erased, the pages'
+// Deleting an account (ADR 016): every session ends, personal data is erased, the pages'
 // content and images go and the pages say they were removed (their ids stay taken: they are printed on
 // plaques), while orders, invoices and receipts stay with only what bookkeeping law needs. All of it in
 // one transaction; the image files are deleted after the commit (a file is never missing for a row).

@@ -1,4 +1,4 @@
-// Retention (issue 14, ADR 016): what the scheduled sweep removes once it is no longer needed, each
+// Retention (ADR 016): what the scheduled sweep removes once it is no longer needed, each
 // after a period from the configuration. The privacy page states the same periods, read from here.
 // The sweep runs in one process at a time (runExclusive); running it again at once removes nothing.
 import { dayMs, pruneRateLimits } from "../core";

@@ -1,4 +1,4 @@
-// Who owns a page, changed by a hand-over (issue 25): the page's owner column, and nothing else. Its
+// Who owns a page, changed by a hand-over (ADR 029): the page's owner column, and nothing else. Its
 // status is the status machine's alone (./status-machine): a hand-over leaves it as it is.
 import { eq } from "drizzle-orm";
 import type { Executor } from "../../db/client";

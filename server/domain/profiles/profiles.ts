@@ -191,7 +191,7 @@ export function assertOwnsProfile(
 // The refusal for a page code that names no page is core's pageMissing (ADR 032), for every feature.
 export { pageMissing } from "../core";
 
-/** Is this user one of the page's editors (issue 25)? */
+/** Is this user one of the page's editors? */
 export async function isProfileEditor(db: Executor, profileId: string, userId: string): Promise<boolean> {
   const [row] = await db
     .select({ userId: profileEditors.userId })

@@ -1,7 +1,7 @@
 // Starting a trial on a page by its owner: the 30-day free trial (/gratis-provperiod) and the 90-day
 // extended trial (/extended-trial). Each is once per page and never after a paid period.
 //
-// Decision (ADR-lite, issue 10): when may a trial start?
+// Decision (ADR-lite): when may a trial start?
 // - Free trial: on a `draft`, or on an `expired` page that never had a trial and never was paid for
 //   (an admin may have expired it). Starting it puts the page live (`trial`), exactly as the first
 //   publishing does today, so the two ways agree: the page needs a name first, and publishing it

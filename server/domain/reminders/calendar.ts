@@ -1,4 +1,4 @@
-// A page's calendar file (issue 25): the birthday and the day of death as yearly all-day events, and
+// A page's calendar file (ADR 029): the birthday and the day of death as yearly all-day events, and
 // the ceremony as a timed event in Swedish time, for anyone who can see the page (a resting page still
 // shows its dates). Its texts are in the page's language.
 import { eq } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// The reminder e-mails (issue 25): the grave right's end to the owner, and the birthday, the day of
+// The reminder e-mails (ADR 029): the grave right's end to the owner, and the birthday, the day of
 // death and the ceremony to those who asked; each in its recipient's language, with the page's name and
 // its link.
 import { fallbackLocale, isLocale } from "../../../contract/locale";

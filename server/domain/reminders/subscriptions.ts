@@ -1,4 +1,4 @@
-// The anniversary e-mails a page's owner or editor asked for (issue 25): on or off, per person and page.
+// The anniversary e-mails a page's owner or editor asked for (ADR 029): on or off, per person and page.
 import { and, eq } from "drizzle-orm";
 import type { AnniversaryReminders, AnniversaryRemindersRequest } from "../../../contract/reminders";
 import type { Database } from "../../db/client";

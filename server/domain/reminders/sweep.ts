@@ -1,4 +1,4 @@
-// The reminders the lifecycle sweep sends (issue 25): the grave right's end to the page's owner six
+// The reminders the lifecycle sweep sends (ADR 029): the grave right's end to the page's owner six
 // months before it (once per page and end date: a new date is a new occasion), and to each owner or
 // editor who asked, a week before the birthday and the day of death each year and before the ceremony.
 //

@@ -1,7 +1,7 @@
 // The `capway` invoice provider: hands an issued invoice to Capway through the Aptic invoice API, which
 // then sends it, reminds and collects.
 //
-// What is known and what is a guess. Taken as known (issue 11's description of the integration): the
+// What is known and what is a guess. Taken as known (the integration as it was described to us, ADR 013): the
 // invoice is sent with `PUT {apiUrl}/v1/Invoices`, the API reconciles it by `externalReferenceCode`
 // (our invoice id, so a retry updates the same invoice rather than making a second), and a client
 // authenticates with OAuth2 client credentials. The body's other field names (`invoiceNumber`, `ocrNumber`, `customer`,

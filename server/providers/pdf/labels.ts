@@ -1,4 +1,4 @@
-// Address labels and envelopes as a PDF (issue 13): the common A4 sheet of 3 x 8 labels of 70 x 37 mm,
+// Address labels and envelopes as a PDF (ADR 015): the common A4 sheet of 3 x 8 labels of 70 x 37 mm,
 // or C5 window envelopes, one address per page. Every line is printed whole: a long one is wrapped
 // within its label, and the text shrinks when the lines still do not fit.
 import type { PDFFont, PDFPage } from "pdf-lib";

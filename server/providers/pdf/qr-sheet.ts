@@ -1,4 +1,4 @@
-// The QR print sheet (issue 13): many pages' codes on A4, 4 x 5 to a sheet, each drawn as vectors so it
+// The QR print sheet (ADR 015): many pages' codes on A4, 4 x 5 to a sheet, each drawn as vectors so it
 // prints sharp at any size, with the page's id under it and crop marks to cut the cards apart along.
 // A dark run of modules in a row is one rectangle, written straight into the page's content stream,
 // which keeps 1,000 codes small and quick to draw.

@@ -1,4 +1,4 @@
-// The candles on the owner's moderation screen (issue 33): how many are lit, the names waiting for the
+// The candles on the owner's moderation screen (ADR 026): how many are lit, the names waiting for the
 // owner (each to show or hide: a name waits where memories wait), and the names decided, to change
 // their mind. The count never waits; only a name does.
 import { useId, useRef } from "react";

@@ -1,4 +1,4 @@
-// The owner's fields for life and place (issue 25), shared by the walkthrough and the editor: the dates
+// The owner's fields for life and place (ADR 029), shared by the walkthrough and the editor: the dates
 // (which fill in an empty subtitle), the place of rest with its coordinates (typed, or the phone's own
 // position at the grave), the grave right's end, and the ceremony.
 import { useState } from "react";
