@@ -1,4 +1,4 @@
-// How long the running site stops answering while it takes a backup of its embedded database (issue 33):
+// How long the running site stops answering while it takes a backup of its embedded database (ADR 030):
 // the production build (`node server.js`, `npm run build` first) on a data folder seeded with
 // BENCH_BACKUP_PROFILES profiles (default 300,000; lib/list.ts's seed), GET /api/health (answered
 // without the database: the event loop) and GET /api/ready (a database ping) each polled every 50 ms

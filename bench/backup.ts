@@ -1,5 +1,5 @@
 // The time of a backup (and of its restore) of the 1,000,000-profile database of the list benchmark
-// (lib/list.ts's seed), on the embedded database and, with TEST_DATABASE_URL, on PostgreSQL (issue 26).
+// (lib/list.ts's seed), on the embedded database and, with TEST_DATABASE_URL, on PostgreSQL (ADR 030).
 // `npx tsx bench/backup.ts` (BENCH_BACKUP_PROFILES for another size). From source, no build needed:
 // the migrations are applied from their SQL files. On the embedded database it also measures how long
 // the site's own statements wait while the backup holds the database (a `select 1` every 10 ms).

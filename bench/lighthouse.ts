@@ -1,8 +1,8 @@
 // `npm run lighthouse -- <url> [<url>…]`: Lighthouse's mobile run (its default config: a phone
 // screen, simulated slow 4G and a 4× slower CPU) of each page against Debian's Chromium, headless.
 // Prints the four category scores, the metrics, every performance or accessibility audit that
-// costs points, and the LCP element. Exits 1 when performance or accessibility is below 100 (issue 9
-// asks both of /k/{id}).
+// costs points, and the LCP element. Exits 1 when performance or accessibility is below 100 (the
+// target for /k/{id}: bench/README.md).
 //
 // Lighthouse is not a dependency of the project (about 200 packages, and 12.9+ needs Node 22): it is
 // installed apart, see bench/README.md. LIGHTHOUSE_DIR is its package folder (default
@@ -35,7 +35,7 @@ const extraHeaders = {
   ...(cookie ? { Cookie: cookie } : {}),
 };
 const categories = ["performance", "accessibility", "best-practices", "seo"] as const;
-/** The categories issue 9 wants at 100. */
+/** The categories that must score 100 (bench/README.md). */
 const required = ["performance", "accessibility"] as const;
 const chromeFlags = [
   "--headless=new",

@@ -17,7 +17,7 @@
 // - the admin's print tools: 10,000 address labels as one PDF (target: under 10 s) against pdf-lib
 //   drawing the same lines plainly, and a 1,000-code QR print sheet against the qrcode library
 //   encoding the same addresses;
-// - a customer's data export (issue 14) of 300 images of 1 MB: the memory the streamed ZIP holds
+// - a customer's data export of 300 images of 1 MB: the memory the streamed ZIP holds
 //   against the same files zipped in memory (target: under a tenth).
 //
 // Settings (environment): BENCH_SECONDS measured seconds per target (default 8),

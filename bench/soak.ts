@@ -1,4 +1,4 @@
-// `npm run soak`: the long forms of issue 15, against the production build, on the embedded database
+// `npm run soak`: the long forms of the load and crash tests (ADR 018), against the production build, on the embedded database
 // and, when TEST_DATABASE_URL is set, on a scratch database of that PostgreSQL server.
 // - load: a mixed workload (the public page /k/{id}, sign-in, the owner's edits, starting a card
 //   checkout, the admin's profile list) from SOAK_CONNECTIONS (200) connections for SOAK_SECONDS (60):

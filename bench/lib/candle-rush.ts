@@ -1,4 +1,4 @@
-// Candles lit in a rush (issue 24): 50 connections post candles to one page, each from an address of
+// Candles lit in a rush (ADR 026): 50 connections post candles to one page, each from an address of
 // its own (the app trusts X-Forwarded-For here, as behind a proxy), and the page's count afterwards
 // must equal the candles the app acknowledged (204): none lost, none counted twice. A fixed number of
 // posts rather than a fixed time: a run cut off by the clock leaves answers in flight, lit but unseen.

@@ -1,5 +1,5 @@
-// A customer's data export (issue 14: "streamed, so a customer with many images does not load the
-// server's memory"): the memory the streamed ZIP holds while a reader takes it (JavaScript heap plus
+// A customer's data export (streamed, so a customer with many images does not load the
+// server's memory: ADR 016): the memory the streamed ZIP holds while a reader takes it (JavaScript heap plus
 // the buffers outside it, where file contents live; resident size would hide it behind memory the
 // process keeps from before), against a
 // baseline measured in the same run: the same files read into memory and zipped at once (fflate's

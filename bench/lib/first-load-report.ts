@@ -8,8 +8,8 @@ import { benchProfilePath } from "./profile-page.ts";
 import { integer, kB, table, verdict } from "./report.ts";
 
 /**
- * An anonymous visitor's /k/{id} sends at most this much JavaScript, gzip (issue 9: "at most 20 KB").
- * Counted as 20,000 bytes, not 20 × 1024, to be strict.
+ * An anonymous visitor's /k/{id} sends at most this much JavaScript, gzip (the target in
+ * bench/README.md: at most 20 KB). Counted as 20,000 bytes, not 20 × 1024, to be strict.
  */
 const profileJsBudgetBytes = 20_000;
 
@@ -30,7 +30,7 @@ function totalRow(label: string, total: Totals): string[] {
 }
 
 /**
- * What a phone may download before a customer's first screens work (issue 23), gzip, in bytes (kB of
+ * What a phone may download before a customer's first screens work, gzip, in bytes (kB of
  * 1000): the JavaScript of the first load and the page's texts, which its HTML carries as JSON.
  */
 export const firstLoadBudgets: { page: RegExp; maxBytes: number }[] = [

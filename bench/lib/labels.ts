@@ -1,4 +1,4 @@
-// 10,000 address labels as one PDF (issue 13: "10,000 addresses in under 10 seconds"), timed against a
+// 10,000 address labels as one PDF (the target: 10,000 addresses in under 10 seconds), timed against a
 // baseline measured in the same run on the same machine: pdf-lib drawing the same addresses' lines on
 // the same 3 x 8 sheets with plain drawText, no wrapping or fitting. The ratio says what the fitting
 // costs; the seconds are checked against the issue's target.

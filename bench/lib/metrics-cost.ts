@@ -1,4 +1,4 @@
-// The metrics' cost on the cached /k/{id} (issue 26: at most 5 % of its throughput): two app processes
+// The metrics' cost on the cached /k/{id} (at most 5 % of its throughput): two app processes
 // on copies of the same data, one without METRICS_TOKEN (no metrics kept, no middleware) and one with
 // it (every request counted and timed under its route pattern), loaded in the same run in pairs of
 // rounds whose order alternates (AB, BA, AB, …), so drift and other work on the machine fall on both

@@ -71,7 +71,7 @@ export async function prepareProfileData(
          values ($1, 'active', $2, $3::jsonb, $4::jsonb, now(), now() + interval '1 year')`,
         [benchProfileId, owner?.id, JSON.stringify(content), metadata],
       );
-      // The page as visitors leave it after a while (issue 24): open to memories, 50 of them shown
+      // The page as visitors leave it after a while: open to memories, 50 of them shown
       // (the page shows the newest ten, with a link to the older), and candles lit.
       await connection.query(`insert into memory_settings (profile_id, moderation) values ($1, 'open')`, [
         benchProfileId,

@@ -1,4 +1,4 @@
-// The QR print sheet of 1,000 codes (issue 13: "timings for … a 1,000-code sheet"), timed against a
+// The QR print sheet of 1,000 codes (ADR 015), timed against a
 // baseline measured in the same run on the same machine: the qrcode library alone encoding the same
 // 1,000 addresses into module matrices, which any sheet must do. The ratio says what drawing them as
 // vectors on A4 pages, with ids and crop marks, adds to the encoding itself.

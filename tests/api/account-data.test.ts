@@ -1,4 +1,4 @@
-// A customer's own data (issue 14), on every database engine: the export ZIP opened and every part
+// A customer's own data (ADR 016), on every database engine: the export ZIP opened and every part
 // checked against what was made; deleting the account (by its customer, and by an admin on request):
 // sign-in fails, the page says it was removed, the images are gone from the store, the orders stay
 // without the erased fields; and who may do which.

@@ -1,4 +1,4 @@
-// The address PDF maker's API (issue 13): the PDF read back has every address once, on the page and in
+// The address PDF maker's API (ADR 015): the PDF read back has every address once, on the page and in
 // the label the preview said (from the start position), whole; a bad list is a 400 naming each bad
 // block or row and makes nothing; the pages awaiting a plaque and marking them sent.
 import { eq } from "drizzle-orm";

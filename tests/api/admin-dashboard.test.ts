@@ -1,4 +1,4 @@
-// The admin dashboard's API (issue 13): each figure rises when its event happens (a sign-up through the
+// The admin dashboard's API (ADR 015): each figure rises when its event happens (a sign-up through the
 // API, a claim, a trial, a paid order by card and by invoice, an overdue invoice); days are Swedish ones
 // (a row at 23:59 on Saturday is not Sunday's, across the switch to summer time); the month counts days
 // before the 30-day series; pages by status match the table; memories waiting and reports open (issue
@@ -188,7 +188,7 @@ describeOnEngines("the admin dashboard", ({ app, db, accounts, admin, customer }
       reporterHash,
       state,
     });
-    // A memory has one open report at a time, whatever the addresses that made it (issue 33).
+    // A memory has one open report at a time, whatever the addresses that made it.
     const [open] = await db
       .insert(memoryReports)
       .values([report(randomUUID()), report(randomUUID(), "kept")])

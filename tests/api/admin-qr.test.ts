@@ -1,4 +1,4 @@
-// The QR manager's API (issue 13): a page's code as PNG and SVG decodes back to its address at both
+// The QR manager's API (ADR 015): a page's code as PNG and SVG decodes back to its address at both
 // levels; the batch POST /api/admin/profiles makes is listed with its counts; the print sheet of a
 // batch (or of chosen pages) decodes to each page's address with its id under it, and marks the pages
 // printed (the first date kept), audited; bad input is a 400 naming the field and marks nothing; only

@@ -73,7 +73,7 @@ type World = {
   whitelistId: () => Promise<string>;
   /** A customer to act on, made for the call (erase, set password). */
   target: () => Promise<Account>;
-  /** Memories on A's page (issue 24), as visitors and the owner made them. */
+  /** Memories on A's page, as visitors and the owner made them. */
   memories: {
     /** A visitor's form token for A's page, rendered ten seconds ago (sooner is a robot's). */
     formToken: () => Promise<string>;
@@ -85,10 +85,10 @@ type World = {
     reportId: string;
     /** The link's token of a new memory on another page of A's, whose writer left an address. */
     deleteToken: () => Promise<string>;
-    /** A visitor's named candle on A's page, its name waiting for A (issue 33). */
+    /** A visitor's named candle on A's page, its name waiting for A. */
     candleId: string;
   };
-  /** A page's family (issue 25), made straight in the database. */
+  /** A page's family, made straight in the database. */
   family: {
     /** An open invitation (a hand-over: it holds no editor's seat) of A's page, one per call. */
     invitationId: () => Promise<string>;
@@ -413,7 +413,7 @@ const table: Record<string, Row> = {
     cells: "401 403 403 200 200 403",
     send: () => ({ path: "/api/partner/referral-qr.png" }),
   },
-  // A partner's colleagues (issue 25): each partner works on its own organisation only; one cannot
+  // A partner's colleagues: each partner works on its own organisation only; one cannot
   // remove oneself (409), nor a member of another organisation (404, as for no member at all).
   "GET /api/partner/colleagues": {
     cells: "401 403 403 200 200 403",
@@ -433,7 +433,7 @@ const table: Record<string, Row> = {
     send: () => ({ path: "/api/partner/invitations/00000000-0000-4000-8000-000000000000" }),
   },
 
-  // Memories and candles (issue 24). A visitor's calls are open to anyone on a live page, each from
+  // Memories and candles. A visitor's calls are open to anyone on a live page, each from
   // the site's own form (Origin, form token); whoever holds the writer's link deletes that memory.
   "GET /api/memories": {
     cells: "200 200 200 200 200 200",
@@ -512,7 +512,7 @@ const table: Record<string, Row> = {
     send: (w) => ({ path: "/api/kammare/memory-settings", json: { profileId: w.pageA, allowLinks: false } }),
   },
 
-  // A page's family (issue 25): its people are its owner's, its editors' and the admins'; only the owner
+  // A page's family: its people are its owner's, its editors' and the admins'; only the owner
   // (or an admin) invites, withdraws and removes; whoever holds an invitation to their own address
   // accepts it; an editor leaves. What an editor may do on every other call: tests/api/family.test.ts.
   "GET /api/kammare/people": {
@@ -879,7 +879,7 @@ async function makeWorld(
     return token;
   };
 
-  // A page's family (issue 25): pages of another customer's, invitations and editors written directly.
+  // A page's family: pages of another customer's, invitations and editors written directly.
   const pageOf = async (ownerUserId: string) => {
     const [row] = await createProfiles(
       db,

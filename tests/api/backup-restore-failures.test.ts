@@ -1,4 +1,4 @@
-// A restore that cannot finish leaves its target as it was (issue 33): an archive whose database copy
+// A restore that cannot finish leaves its target as it was (ADR 030): an archive whose database copy
 // holds `../` names or is a gzip of something else than a tar, a folder given instead of an archive,
 // a manifest whose row counts are wrong, an entry among the images that is not an image. Each is
 // refused with one clear message and exit code 1, never a crash, and afterwards the target data folder

@@ -1,4 +1,4 @@
-// Backups the running site takes (issue 33): into BACKUP_DIR, the command's own when `npm run backup`
+// Backups the running site takes (ADR 030): into BACKUP_DIR, the command's own when `npm run backup`
 // sets one and the site's otherwise, and on a schedule; archives only their owner can read, in a folder
 // only they can open. On the embedded database the site keeps answering what does not need the
 // database while it copies its data folder, and the copy, taken while a writer writes, comes back

@@ -1,4 +1,4 @@
-// Backups (issue 26, ADR 030): a site with pages, images, orders, invoices and memories is backed up
+// Backups (ADR 030): a site with pages, images, orders, invoices and memories is backed up
 // while a writer keeps writing, restored into a fresh data folder or database, opened, and found whole:
 // every row acknowledged before the backup and every image byte for byte. A damaged archive and a
 // target that is not empty are refused with a message saying what is wrong; scheduled backups keep

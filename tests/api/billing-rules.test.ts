@@ -1,4 +1,4 @@
-// Issue 22's probe, each case refused or made right, on every database engine: the status machine
+// A probe of the billing rules, each case refused or made right, on every database engine: the status machine
 // writes nothing it does not allow; paying does not lift a suspension; a checkout link pays one page
 // once and a revoked or expired one pays nothing; paying during a trial never wastes the trial.
 import { and, eq } from "drizzle-orm";
@@ -33,7 +33,7 @@ const card = testCard;
 const confirmCard = { ...card, cardNumber: "4000 0000 0000 3220" };
 const billing = billingAddress;
 
-describeOnEngines("billing rules (issue 22)", { app: { payments } }, ({ app, db, accounts, admin }) => {
+describeOnEngines("billing rules", { app: { payments } }, ({ app, db, accounts, admin }) => {
   /** A named page of a fresh customer, on its free trial started through the API today. */
   async function pageOnTrial(owner?: Account): Promise<{ id: string; owner: Account }> {
     const { id, owner: who } = await namedDraft({ db, accounts, admin }, owner);

@@ -1,4 +1,4 @@
-// A page's family (issue 25), on every engine: the owner invites by e-mail, the invitation's link works
+// A page's family (ADR 029), on every engine: the owner invites by e-mail, the invitation's link works
 // once, for the invited address only, until it expires or is withdrawn; at most ten editors and open
 // invitations; editors edit and moderate but never pay, invite, remove or hand over; a hand-over moves
 // the page to its new owner, keeps its status, cancels the old owner's renewing card at the period's

@@ -1,4 +1,4 @@
-// Issue 15, "Bad input": malformed requests for every call of contract/endpoints.ts, made by
+// Bad input (ADR 019): malformed requests for every call of contract/endpoints.ts, made by
 // tests/support/fuzz.ts, each answered with a 4xx in the error shape, never a 5xx or a hang; the server
 // answers afterwards, logged no unhandled error, and the database is as it was: a rejected request
 // changed nothing. The short form sends 2,500 requests per database engine; the long form

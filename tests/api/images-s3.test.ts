@@ -1,4 +1,4 @@
-// Images in a bucket (IMAGE_STORE=s3, issue 26), driven with the real AWS SDK against a local S3
+// Images in a bucket (IMAGE_STORE=s3), driven with the real AWS SDK against a local S3
 // stand-in (tests/support/s3-stand-in.ts), on every database engine: an upload lands in the bucket and
 // is served at /uploads with the disk store's bytes and headers, streamed as the bucket answers;
 // replaced, deleted, swept by retention, erased with its account and handed over in the data export;

@@ -1,4 +1,4 @@
-// Life and place (issue 25) on every database engine: the dates, the place of rest, the grave right and
+// Life and place (ADR 029) on every database engine: the dates, the place of rest, the grave right and
 // the ceremony saved and read back, each bad value refused naming its field, the walkthrough's name
 // step taking the dates, and the public page's HTML (as the server renders it) showing the place with
 // its map links and the ceremony at the top until the day after it, then lower down as past. And the

@@ -1,4 +1,4 @@
-// Candles keep the page's rules (issue 33, item 5), on every database engine: a candle counts at
+// Candles keep the page's rules, on every database engine: a candle counts at
 // once, but its name follows the link rule and the moderation setting (it waits for the owner where
 // memories wait, shows at once on an `open` page where the owner can hide it), and a page takes at
 // most so many candles an hour from any number of addresses. The same from the light page's form.

@@ -1,4 +1,4 @@
-// Memories and candles (issue 24) from the light page's plain HTML forms, on every database engine:
+// Memories and candles (ADR 026) from the light page's plain HTML forms, on every database engine:
 // without JavaScript a visitor's post is answered 303 back to the page, `?memory=` saying the outcome
 // (and a refused memory's fields, so the form comes back filled in); what is no visitor's mistake to
 // mend (no such page, not from the site) is the API's error as for JSON.

@@ -1,4 +1,4 @@
-// Memories and candles (issue 24), the deciding side, on every database engine: the owner's
+// Memories and candles (ADR 026), the deciding side, on every database engine: the owner's
 // moderation in each mode and their replies, who else may decide (an admin) and who may not (another
 // customer, a partner), the reports and the admin's queue (audited), the writer's own link, the
 // owner's first e-mail, and the notices that drop a page's cached copies.
@@ -318,7 +318,7 @@ describeOnEngines(
         await expectHeard(id, 0, () => reply(memoryId, "Hidden now.", owner));
       });
 
-      it("a candle's name shown or hidden; not one decided while waiting (issue 33)", async () => {
+      it("a candle's name shown or hidden; not one decided while waiting", async () => {
         const { id, owner } = await page();
         expect((await candle(id, { name: "Erik" })).status).toBe(204);
         const candleId = (await ownerList(id, owner)).candles.waiting[0]?.id ?? "";

@@ -1,4 +1,4 @@
-// Reports of one memory from many addresses (issue 33, item 9), on every database engine: a memory has
+// Reports of one memory from many addresses, on every database engine: a memory has
 // one open report in the admin's queue, which counts each address once (up to reportLimits) and keeps
 // the first few reasons; an address is refused a second report of the same memory (409), whatever the
 // admin decided meanwhile; reports sent at the same moment still make one row.

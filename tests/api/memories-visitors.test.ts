@@ -1,4 +1,4 @@
-// Memories and candles (issue 24), a visitor's side, on every database engine: each field's limits,
+// Memories and candles (ADR 026), a visitor's side, on every database engine: each field's limits,
 // the guards every post passes (the hidden field, the form's age and signature, links, the site's own
 // Origin, a live page, the page's settings), the limits per address and per page, and the list.
 import { sql } from "drizzle-orm";
@@ -158,7 +158,7 @@ describeOnEngines("memories and candles: visitors", { app: { config: proxiedConf
         ["text", { text: "Cheap pills at pills.shop" }],
         ["name", { name: "best-deals.xyz" }],
         ["relation", { relation: "friend, see spam.com" }],
-        // What a pattern of a few domains missed (issue 33): every top-level domain, hidden dots,
+        // What a pattern of a few domains missed: every top-level domain, hidden dots,
         // letters that look alike or are not seen, and schemes without a host.
         ["text", { text: "Free at bit.ly/abc123" }],
         ["text", { text: "Join discord.gg/abc" }],

@@ -1,4 +1,4 @@
-// The owner's e-mails about memories (issue 24), on every engine: the first memory is told at once and
+// The owner's e-mails about memories (ADR 026), on every engine: the first memory is told at once and
 // once, later ones in a digest at most once a day and only when some came, in the owner's language;
 // two sweeps at once send a digest once. And a removed account's pages lose their memories and candles.
 import { mkdtempSync } from "node:fs";

@@ -1,4 +1,4 @@
-// Migration 0016 on a database that has lived under 0015 (issue 33), on every engine: the names of
+// Migration 0016 on a database that has lived under 0015, on every engine: the names of
 // candles lit before it stay shown (new ones wait), and a memory's open reports from many addresses
 // become its one open report, counting them; decided reports stay as they were.
 import { expect, it } from "vitest";

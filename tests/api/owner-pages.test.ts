@@ -1,4 +1,4 @@
-// An account's pages (issue 25, "Several pages") and a page that never goes dark ("Never dark"), on
+// An account's pages (ADR 029) and a page that never goes dark ("Never dark"), on
 // every database engine: the list of the pages an account owns, each with its next step in each status,
 // the pages it helps keep as an editor in their own group, nobody else's; and a page that lapses to
 // `expired` keeps everything: its content, its images (rows and files) and its memories and candles.

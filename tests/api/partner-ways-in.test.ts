@@ -1,4 +1,4 @@
-// The ways in through a partner (issue 25) on every engine: a whitelisted address receives its
+// The ways in through a partner (ADR 029) on every engine: a whitelisted address receives its
 // invitation e-mail with the sign-up link (once, and again on the admin's word); a partner invites
 // colleagues into its own organisation, withdraws an invitation and removes a colleague, and nobody
 // else may; the partner's customer list names the pages; the welcome names the partner; and no text a

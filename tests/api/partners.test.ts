@@ -1,4 +1,4 @@
-// The partner side (issue 12): the admin's whitelist, partner sign-up, the organisation's name, the
+// The partner side (ADR 014): the admin's whitelist, partner sign-up, the organisation's name, the
 // referral cookie and attribution at sign-up and claim (first touch wins), the dashboard's figures,
 // the users list (with each page's count of memories) and its CSV, and that a partner sees only its
 // own organisation.

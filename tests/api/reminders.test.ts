@@ -1,4 +1,4 @@
-// Reminders about a page's dates (issue 25), on every engine, over simulated time: the grave right's
+// Reminders about a page's dates (ADR 029), on every engine, over simulated time: the grave right's
 // end is told to the owner six months before, once per end date (two sweeps racing send it once, a
 // failed send is tried again); the anniversaries a week before, to those who asked and still keep the
 // page, once a year, 29 February on 28 February in other years; the choice itself through the API; and

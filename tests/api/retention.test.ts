@@ -1,4 +1,4 @@
-// The retention sweep over simulated time (issue 14): at a chosen `now` it removes exactly what is past
+// The retention sweep over simulated time (ADR 016): at a chosen `now` it removes exactly what is past
 // its period and nothing else, and a second sweep at once removes nothing more; on every engine.
 import { randomBytes, randomUUID } from "node:crypto";
 import { existsSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";

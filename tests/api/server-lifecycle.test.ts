@@ -136,7 +136,7 @@ describe("the production server (node server.js)", { timeout: 2 * startMs + 30_0
     expect(server.logs().filter((line) => line.level === 50 && line.url === "/login")).toEqual([]);
 
     // A client that sends half a body and hangs up is the client's doing: no error with a stack per
-    // connection (issue 22's probe found a log flood any visitor could cause), and the server goes on.
+    // connection (a probe found a log flood any visitor could cause), and the server goes on.
     for (let round = 0; round < 3; round++) await sendHalfABodyAndHangUp(port, "/api/auth/login");
     const afterAborts = await fetch(`${base}/api/health`);
     expect(afterAborts.status).toBe(200);

@@ -1,4 +1,4 @@
-// Sign-in's limits slow guessing without letting anyone lock an owner out (issue 33, item 3), on every
+// Sign-in's limits slow guessing without letting anyone lock an owner out, on every
 // engine: wrong passwords count per account and address, so a stranger's guesses use up only their own
 // address's tries; an account guessed at from many addresses leaves each failed address one try a minute.
 import { expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// The trials (issue 10): the free trial from /gratis-provperiod and the extended trial from
+// The trials: the free trial from /gratis-provperiod and the extended trial from
 // /extended-trial, started by a page's owner once, and the e-mail verification the extended trial
 // needs (a mailed single-use link, limited resends), on every database engine.
 import { eq } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// Issue 15, part 7: every page of the route table (app/routes.ts) passes axe-core with no serious or
+// Accessibility: every page of the route table (app/routes.ts) passes axe-core with no serious or
 // critical violation, in English and in Swedish, seen by a viewer who gets the page itself (its
 // error page where everyone gets a 404). The list is generated from the route table and the page
 // table (support/page-table.ts), so a new page is scanned without a line here.

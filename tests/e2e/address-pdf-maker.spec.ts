@@ -1,4 +1,4 @@
-// The address PDF maker in the browser (issue 13): an admin pastes addresses (å, ä, ö and one abroad),
+// The address PDF maker in the browser (ADR 015): an admin pastes addresses (å, ä, ö and one abroad),
 // starts on a half-used sheet, sees them in place in the preview and downloads the PDF, whose text has
 // every address; a CSV file with a bad row shows that row's problem, in either language, and offers no
 // download.

@@ -1,4 +1,4 @@
-// The admin dashboard in the browser (issue 13): the admin reads today's figures, a customer pays by
+// The admin dashboard in the browser (ADR 015): the admin reads today's figures, a customer pays by
 // card, and after a reload the paid orders and the card money of today and this month have risen by it
 // (at least: other specs share the database); each card leads to its screen; both languages pass axe.
 import type { Page } from "@playwright/test";

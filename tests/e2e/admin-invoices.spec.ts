@@ -1,4 +1,4 @@
-// The admin's invoice screens in the browser (issue 11): a manual invoice with lines at two VAT rates
+// The admin's invoice screens in the browser (ADR 013): a manual invoice with lines at two VAT rates
 // (the live summary shows VAT per rate, a wrong field is explained under it), issued after a
 // confirmation; found in the list by customer; a part payment lowers what is left to pay; a reminder
 // adds the fee once; another invoice is credited; a BgMax file paying an invoice in full is imported

@@ -1,4 +1,4 @@
-// The admin's menu in a real browser (issue 23): grouped by task, a sidebar on a wide screen with the
+// The admin's menu in a real browser: grouped by task, a sidebar on a wide screen with the
 // current page marked, and on a phone one "Menu" button whose panel a link, Escape or a click outside
 // closes, giving the focus back; nothing moves while a page loads, and axe passes in both languages.
 import type { Page } from "@playwright/test";

@@ -1,4 +1,4 @@
-// A page's family (issue 25): an owner invites a relative from the page's Family panel; the relative
+// A page's family (ADR 029): an owner invites a relative from the page's Family panel; the relative
 // opens the e-mail's link, creates an account from it (the address filled in), comes back, accepts
 // and edits the story, which visitors then see; the relative cannot open the checkout and sees no
 // orders, people management or hand-over; a hand-over makes the relative the owner and the old owner

@@ -1,4 +1,4 @@
-// Life and place (issue 25) in the browser: the owner fills in the dates and the place of rest in the
+// Life and place (ADR 029) in the browser: the owner fills in the dates and the place of rest in the
 // editor (typed, and from the phone's position), a visitor on a phone sees the place with its map links;
 // the ceremony at the top of the page before its day and lower down as past after it; the walkthrough's
 // name step takes the dates; accessibility in both languages.

@@ -1,4 +1,4 @@
-// Memories and candles on the public page (issue 24), as a visitor on a phone sees them: a memory
+// Memories and candles on the public page (ADR 026), as a visitor on a phone sees them: a memory
 // written without JavaScript and with it, waiting for the owner in `review` and shown at once when the
 // page is `open`; a candle lit and counted, its name shown once the owner approves it; a memory
 // reported; a refused memory (and a candle's name with a link) coming back filled in;
@@ -77,7 +77,7 @@ test("without JavaScript: a memory waits for the owner in review, a candle is li
   const candles = page.getByRole("region", { name: "Candles" });
   await candles.getByLabel("Your name (optional)").fill("Erik");
   await candles.getByRole("button", { name: "Light a candle" }).click();
-  // The candle counts at once; in review its name waits for the owner, as memories do (issue 33).
+  // The candle counts at once; in review its name waits for the owner, as memories do.
   await expect(page).toHaveURL(new RegExp(`\\?memory=candleWaiting&at=candles#candles$`));
   await expect(
     page.getByText("Your candle is lit. Your name shows once the family has approved it."),
@@ -154,7 +154,7 @@ test("a memory with a link comes back filled in, saying why", async ({ browser }
   await expect(form.getByLabel("Your memory")).toHaveValue("Cheap watches at www.watches.example.com");
   await shoot(page, "memories-refused");
 
-  // A candle's name keeps the same rule, however its dots are written (issue 33), and comes back too.
+  // A candle's name keeps the same rule, however its dots are written, and comes back too.
   await page.waitForTimeout(formAgeMs);
   const candles = page.getByRole("region", { name: "Candles" });
   await candles.getByLabel("Your name (optional)").fill("Cheap pills www . spam-pills . com");

@@ -1,6 +1,6 @@
-// The owner's moderation screen /k/{id}/memories (issue 24): in `review` a memory waits until the owner
+// The owner's moderation screen /k/{id}/memories (ADR 026): in `review` a memory waits until the owner
 // shows it, in `open` it shows at once and the owner hides it; removing asks first; a reply shows under
-// the memory; a candle's name waits until the owner shows it (issue 33); nobody else gets the screen;
+// the memory; a candle's name waits until the owner shows it (ADR 026); nobody else gets the screen;
 // axe in both languages, and screenshots at both sizes.
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { signInAs } from "./support/accounts";

@@ -1,4 +1,4 @@
-// The admin's queue of reported memories (issue 24): visitors write two memories on an open page and
+// The admin's queue of reported memories (ADR 026): visitors write two memories on an open page and
 // report both (through the API, as the page's forms do); the admin finds them at
 // /admin/memories/reports, hides one and keeps the other, and the hidden one is gone from the public
 // page while the kept one stays. Both languages pass axe; the dashboard's figure leads to the queue.

@@ -1,4 +1,4 @@
-// A page that never goes dark (issue 25): a resting (expired) page shows visitors, on the light page
+// A page that never goes dark (ADR 029): a resting (expired) page shows visitors, on the light page
 // without JavaScript and from the page cache, the name, the dates, the portrait and the story's first
 // paragraph with "This page is resting"; its owner sees what happened, that nothing is lost and how to
 // bring it back; the free trial's page and both checkouts say what happens when payments stop.

@@ -1,4 +1,4 @@
-// An owner with several pages (issue 25): their account lists each page by name, portrait and status
+// An owner with several pages (ADR 029): their account lists each page by name, portrait and status
 // with its next step (publish a draft, pay for a trial, renew a resting page), its code small beside
 // the name; "/" still sends an owner to their first page (the spec's rule); both languages, axe clean.
 import { newUser, signInAs, signUpByApi } from "./support/accounts";

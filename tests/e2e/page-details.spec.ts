@@ -1,4 +1,4 @@
-// The small things owners and visitors notice (issue 25, item 7): "This page is now yours" said once, a
+// The small things owners and visitors notice: "This page is now yours" said once, a
 // picture still in its crop panel kept by "Save and continue", a link typed without https://, a quiet
 // header for a page without a cover, and quotes as each language sets them.
 import sharp from "sharp";

@@ -1,4 +1,4 @@
-// Issue 15, part 1 (pages): every page of the route table (app/routes.ts), asked for as each kind of
+// Every page of the route table (app/routes.ts), asked for as each kind of
 // viewer, answers what is written down for it in support/page-table.ts: a status, and where a redirect
 // sends. The list is generated from the route table, so a page added without its row fails this test.
 import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
@@ -11,7 +11,7 @@ import { appUrl } from "./support/ports";
 const readableCookies = new Set(["locale"]);
 
 /**
- * What is wrong with an answer's headers (issue 15, part 6): every page with an enforced CSP with a
+ * What is wrong with an answer's headers: every page with an enforced CSP with a
  * nonce and nothing unsafe, the security headers, every cookie HttpOnly (but the language) and
  * SameSite, and a signed-in viewer's page never stored by a cache. (Secure cookies and HSTS need
  * https: tests/api/auth-security.test.ts checks them with an https PUBLIC_URL.)

@@ -1,4 +1,4 @@
-// The ways in through a partner (issue 25) in a browser: a customer arriving by the partner's link is
+// The ways in through a partner (ADR 029) in a browser: a customer arriving by the partner's link is
 // welcomed by the funeral home's name, signs up and is counted as its customer; a page opened by the
 // link shows a short welcome, which the shared page cache never keeps; a newly whitelisted partner
 // receives the invitation and its link opens the partner sign-up with the address filled in; a partner

@@ -1,4 +1,4 @@
-// The partner side (issue 12) in a browser: an admin whitelists an address; that person signs up as a
+// The partner side (ADR 014) in a browser: an admin whitelists an address; that person signs up as a
 // partner, names the organisation and copies the referral link; a customer comes through the link,
 // signs up and claims a page; the partner sees the customer in the list and in the figures. Also: an
 // address not on the whitelist is refused, a customer account is told it is no partner's, and the

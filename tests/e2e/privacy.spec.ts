@@ -1,4 +1,4 @@
-// Privacy (issue 14): the analytics question on a first visit, in the app and on the light public page,
+// Privacy (ADR 016): the analytics question on a first visit, in the app and on the light public page,
 // through the real posthog-js and the light script against the analytics stand-in; the choice changed
 // from the footer; and the privacy page stating the periods and services the server uses.
 import { randomUUID } from "node:crypto";

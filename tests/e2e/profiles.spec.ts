@@ -201,7 +201,7 @@ test("every status shows what was decided, and a suspended page is a 404", async
     ["extended_trial", 200, "Märta"],
     ["active", 200, "Märta"],
     ["past_due", 200, "Märta"],
-    // Resting, never dark: the name stays (issue 25).
+    // Resting, never dark: the name stays.
     ["expired", 200, "Märta"],
     ["suspended", 404, "Page Not Found"],
   ];

@@ -1,4 +1,4 @@
-// The QR manager in the browser (issue 13): an admin creates a batch of 24 pages, follows "Print their QR
+// The QR manager in the browser (ADR 015): an admin creates a batch of 24 pages, follows "Print their QR
 // codes" to the manager with that batch chosen, checks one code (its SVG decodes to the page's address),
 // downloads the print sheet, whose text has each of the 24 codes once, and sees them all marked
 // printed. A search by code in Swedish finds one page; both languages pass axe.

@@ -1,4 +1,4 @@
-// Anniversaries (issue 25) in the browser: the owner turns the e-mails before the birthday and the day
+// Anniversaries (ADR 029) in the browser: the owner turns the e-mails before the birthday and the day
 // of death on under their page and finds it saved after a reload (axe and screenshots in both
 // languages); a visitor's "Add to calendar" link downloads the page's calendar file.
 import { readFile } from "node:fs/promises";

@@ -1,4 +1,4 @@
-// Managing subscriptions from /account (issue 22): a customer with two pages, one paying and one with
+// Managing subscriptions from /account: a customer with two pages, one paying and one with
 // its card kept for the trial's end, sees each plan and its next charge, cancels one (a confirmation
 // step, then an e-mail in the account's language), and resumes it; a paying customer switches to
 // yearly and back, changes the card, and withdraws within 14 days for a refund.

@@ -1,4 +1,4 @@
-// Test payments never by accident (issue 22): an https site that names the sandbox (a staging site)
+// Test payments never by accident: an https site that names the sandbox (a staging site)
 // warns at start and shows a "test mode" ribbon on every page, in the page's language. It needs a
 // server of its own with those settings: the production build, started here on a fresh data folder.
 import { rm } from "node:fs/promises";

@@ -1,4 +1,4 @@
-// The trials in a real browser (issue 10): a customer starts the free trial on a page from
+// The trials in a real browser: a customer starts the free trial on a page from
 // /gratis-provperiod; verifies the e-mail address through the link in the e-mail and starts the
 // extended trial on another page; an admin sees /preview/extended-trial with its banner and can't
 // start anything. No serious accessibility problems on these pages, in either language.

@@ -1,4 +1,4 @@
-// Malformed requests for the calls of contract/endpoints.ts (issue 15, "Bad input"), from a seeded
+// Malformed requests for the calls of contract/endpoints.ts (bad input, ADR 019), from a seeded
 // generator, so a run is replayed with the same FUZZ_SEED. For one call and its good requests it yields
 // each field of the wrong type, missing, too long or a megabyte long, numbers no field takes
 // (negative, fractional, 1e309, 2^64), injection strings, extra fields (__proto__, constructor), JSON

@@ -1,4 +1,4 @@
-// Memories and candles (issue 24) in the API tests: live pages to write on, form tokens of any age,
+// Memories and candles (ADR 026) in the API tests: live pages to write on, form tokens of any age,
 // each visitor from an address of its own (the app trusts the proxy, so X-Forwarded-For is the
 // address the per-address limits count), and the visitors', owners' and admins' calls.
 import { desc, eq } from "drizzle-orm";

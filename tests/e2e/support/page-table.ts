@@ -1,4 +1,4 @@
-// The pages of the route table (app/routes.ts) and what each kind of viewer gets on each (issue 15):
+// The pages of the route table (app/routes.ts) and what each kind of viewer gets on each:
 // the page matrix (page-matrix.spec.ts) checks every cell, and the accessibility sweep
 // (accessibility.spec.ts) scans each page as a viewer who sees it. Both generate their list from the
 // route table, so a page added without its row fails them.
@@ -63,7 +63,7 @@ export const expected: Record<string, Record<Actor, string>> = {
   // Signing in or up: once signed in, home.
   "/login": everyone("302 /", { anonymous: "200" }),
   "/new": everyone("302 /", { anonymous: "200" }),
-  // A partner's customer's welcome (issue 25): without a ref naming a partner, a visitor signs in as
+  // A partner's customer's welcome: without a ref naming a partner, a visitor signs in as
   // "/" would send them; signed in, home (partner-ways-in.spec.ts opens it with a ref, axe included).
   "/welcome": everyone("302 /", { anonymous: "302 /login" }),
   // Open to everyone: the links in e-mails, the spec's 404, privacy, the end of a deletion.
@@ -74,7 +74,7 @@ export const expected: Record<string, Record<Actor, string>> = {
   "/account/deleted": everyone("200"),
   // A memory writer's delete link (here without its token, which the page explains).
   "/memories/delete": everyone("200"),
-  // A page's invitation (issue 25), here without its token: the page says the link does not work.
+  // A page's invitation, here without its token: the page says the link does not work.
   "/invitation": everyone("200"),
   "/404": everyone("404"),
   // The own account: customers (admins are customers too); a partner account has its dashboard.
