@@ -1,4 +1,4 @@
-// The shape of the source (issue 23): no import circle among the modules of app/, server/, contract/ and
+// The shape of the source: no import circle among the modules of app/, server/, contract/ and
 // bench/ (and what they reach), and no source file there over 400 lines. Both read the files as they
 // are in the checkout.
 import { readFileSync } from "node:fs";
