@@ -150,7 +150,7 @@ async function privacyBench(build: ServerBuild): Promise<ExportBench> {
   log(`timing a data export of ${exportBenchImages} images of 1 MB…`);
   const run = await runExportBench(build);
   console.log(
-    `\nData export (issue 14), ${integer(run.images)} images of ${decimal(run.imageMegabytes, 0)} MB, ` +
+    `\nData export, ${integer(run.images)} images of ${decimal(run.imageMegabytes, 0)} MB, ` +
       `a ${decimal(run.zipMegabytes, 0)} MB ZIP: streamed ${decimal(run.streamedSeconds, 2)} s, heap and buffers ` +
       `+${decimal(run.streamedGrowthMegabytes, 1)} MB at their peak; the baseline (the same files in memory, ` +
       `zipped at once) ${decimal(run.baselineSeconds, 2)} s, +${decimal(run.baselineGrowthMegabytes, 1)} MB. ` +
