@@ -203,6 +203,7 @@ for (const engine of engines) {
     it("answers every page's bad parameters below 500, and logs no error", async () => {
       const tried = addresses();
       const failures: string[] = [];
+      const statuses = new Map<number, number>();
       const work = tried.flatMap((address) => viewers.map((viewer) => ({ address, viewer })));
       await inBatches(work, 6, async ({ address, viewer }) => {
         const response = await fetch(`${base}${address}`, {
@@ -210,6 +211,7 @@ for (const engine of engines) {
           headers: viewer.cookie ? { Cookie: viewer.cookie } : {},
         });
         await response.arrayBuffer();
+        statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
         if (response.status >= 500)
           failures.push(`${response.status} ${address.slice(0, 200)} as ${viewer.name}`);
       });
@@ -217,6 +219,8 @@ for (const engine of engines) {
         .logs()
         .filter((line) => typeof line.level === "number" && line.level >= 50)
         .map((line) => `${String(line.msg)} ${String(line.url ?? "")}`.slice(0, 300));
+      const tally = [...statuses].sort(([a], [b]) => a - b).map(([status, count]) => `${status}: ${count}`);
+      console.log(`${engine.name}: ${work.length} page requests; statuses ${tally.join(", ")}`);
       expect(failures).toEqual([]);
       expect(errors).toEqual([]);
       // The sweep reached the pages it was meant to: every pattern, with each kind of viewer.
