@@ -4,7 +4,7 @@
 // copy that is not a gzip, not a tar, not a data folder or not the one the manifest counted leaves the
 // target as it was.
 import { existsSync, createReadStream, createWriteStream } from "node:fs";
-import { mkdir, open, rm } from "node:fs/promises";
+import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { createGunzip } from "node:zlib";
@@ -12,7 +12,7 @@ import { openDatabase } from "../db/client";
 import { BackupError } from "./backup-error";
 import { factDifferences, readFacts } from "./facts";
 import type { Manifest } from "./manifest";
-import { ArchiveError, readTar } from "./tar";
+import { ArchiveError, fileSink, readTar } from "./tar";
 
 /** A name in the data folder's tar as a path inside it (PGlite's own dumps start names with `/`). */
 function insideName(name: string): string {
@@ -52,13 +52,7 @@ export async function unpackEmbeddedCopy(dumpFile: string, into: string, work: s
         return undefined;
       }
       await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
-      const out = await open(target, "w", 0o600);
-      return {
-        write: async (chunk) => {
-          await out.write(chunk);
-        },
-        close: () => out.close(),
-      };
+      return fileSink(target);
     });
   } catch (error) {
     if (!(error instanceof ArchiveError)) throw error;

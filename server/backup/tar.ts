@@ -192,6 +192,17 @@ export type ReadEntry = { name: string; bytes: number; sha256: string };
 /** Where an entry's data goes: each chunk in order, then `close` (also when reading fails). */
 export type EntrySink = { write(chunk: Buffer): Promise<void>; close(): Promise<void> };
 
+/** An entry's data written to a new file readable by its owner only (mode 0600). */
+export async function fileSink(target: string): Promise<EntrySink> {
+  const out = await open(target, "w", 0o600);
+  return {
+    write: async (chunk) => {
+      await out.write(chunk);
+    },
+    close: () => out.close(),
+  };
+}
+
 /** What an entry of a tar holds: a file's data, or a folder (which has none). */
 export type EntryType = "file" | "folder";
 

@@ -1,12 +1,12 @@
 // Checks a backup archive whole before a restore writes anything (ADR 030): every header against its
 // own checksum, every entry against the manifest's size and SHA-256, every name (no `..`, no absolute
 // or hidden path, images under image keys only); a damaged archive is refused naming all that is wrong.
-import { mkdir, open } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { isImageKey } from "../providers/images";
 import { BackupError } from "./backup-error";
 import { imagePrefix, manifestName, manifestSchema, type Manifest } from "./manifest";
-import { ArchiveError, readTar } from "./tar";
+import { ArchiveError, fileSink, readTar } from "./tar";
 
 /** A name an archive may hold: relative, no `..`, nothing hidden. */
 function safeName(name: string): boolean {
@@ -52,13 +52,7 @@ export async function verifyArchive(file: string, stageDir?: string): Promise<Ve
       const target = path.join(stageDir, name);
       await mkdir(path.dirname(target), { recursive: true });
       staged.set(name, target);
-      const out = await open(target, "w", 0o600);
-      return {
-        write: async (chunk) => {
-          await out.write(chunk);
-        },
-        close: () => out.close(),
-      };
+      return fileSink(target);
     });
   } catch (error) {
     if (error instanceof ArchiveError) {
