@@ -9,8 +9,9 @@ import { refusals, type RefusalCode } from "./refusals";
 const languages = { "en-US": english, "sv-SE": swedish };
 const codes = Object.keys(refusals) as RefusalCode[];
 
-/** The `{{name}}` placeholders of a text. */
-const placeholders = (text: string) => [...text.matchAll(/\{\{\s*([\w.]+)\s*\}\}/g)].map((match) => match[1]);
+/** The `{{name}}` (and `{{name, date}}`) placeholders of a text. */
+const placeholders = (text: string) =>
+  [...text.matchAll(/\{\{\s*([\w.]+)\s*(?:,\s*\w+\s*)?\}\}/g)].map((match) => match[1]);
 
 describe.each(Object.entries(languages))("refusal texts in %s", (_language, dictionary) => {
   const texts = flatten(dictionary as Dictionary);
@@ -29,5 +30,9 @@ describe.each(Object.entries(languages))("refusal texts in %s", (_language, dict
 });
 
 it("a text that forgot a parameter is caught", () => {
-  expect(placeholders("Invoice {{invoiceNumber}} and {{ max }}")).toEqual(["invoiceNumber", "max"]);
+  expect(placeholders("Invoice {{invoiceNumber}} and {{ max }} on {{endedOn, date}}")).toEqual([
+    "invoiceNumber",
+    "max",
+    "endedOn",
+  ]);
 });

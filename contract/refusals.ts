@@ -8,7 +8,18 @@ import { z } from "./zod";
 
 /** The kinds a refusal answers as (`error.code`), each with its HTTP status (server/http/errors.ts). */
 type RefusalKind =
-  "not_found" | "forbidden" | "conflict" | "gone" | "invalid_request" | "invalid_token" | "card_declined";
+  | "not_found"
+  | "forbidden"
+  | "conflict"
+  | "gone"
+  | "invalid_request"
+  | "invalid_token"
+  | "card_declined"
+  | "invalid_credentials"
+  | "email_taken"
+  | "wrong_password"
+  | "password_is_email"
+  | "rate_limited";
 
 type RefusalSpec = {
   kind: RefusalKind;
@@ -19,6 +30,8 @@ type RefusalSpec = {
 };
 
 const none = z.object({});
+/** A calendar day (Swedish time) as an ISO date; a text says it as the language's long date with `{{name, date}}`. */
+const isoDate = z.iso.date();
 
 export const refusals = {
   "page.missing": { kind: "not_found", field: "profileId", params: none },
@@ -101,6 +114,92 @@ export const refusals = {
   "checkout.invoicing-unavailable": { kind: "conflict", params: none },
   "page.claim-for-yourself": { kind: "forbidden", field: "owner", params: none },
   "page.no-such-owner": { kind: "not_found", field: "owner", params: none },
+  // Who may change a page (decisions, "The memorial itself"): one code per change, so each is said
+  // whole in both languages.
+  "page.owner-only": { kind: "forbidden", params: none },
+  "family.owner-only-invite": { kind: "forbidden", params: none },
+  "family.owner-only-hand-over": { kind: "forbidden", params: none },
+  "family.owner-only-remove": { kind: "forbidden", params: none },
+  "family.owner-only-withdraw": { kind: "forbidden", params: none },
+  "page.editors-only": { kind: "forbidden", params: none },
+  "page.editors-only-images": { kind: "forbidden", params: none },
+  "memory.editors-only": { kind: "forbidden", params: none },
+  "reminders.editors-only": { kind: "forbidden", params: none },
+  "qr.editors-only": { kind: "forbidden", params: none },
+  "page.status-admin-only": { kind: "forbidden", params: none },
+  "page.cursor-invalid": { kind: "invalid_request", field: "cursor", params: none },
+  "page.count-with-owner": { kind: "invalid_request", field: "count", params: none },
+  "first-name.listed": { kind: "conflict", field: "name", params: none },
+  "first-name.missing": { kind: "not_found", field: "name", params: none },
+  "calendar.no-days": { kind: "not_found", field: "id", params: none },
+  "memory.reports-admin-only": { kind: "forbidden", params: none },
+  "qr.batch-missing": { kind: "not_found", field: "batchId", params: none },
+  "qr.none-unclaimed": { kind: "invalid_request", field: "unclaimedOnly", params: none },
+  "qr.part-empty": { kind: "invalid_request", field: "part", params: none },
+  "account.email-taken": { kind: "email_taken", field: "email", params: none },
+  "account.invalid-credentials": { kind: "invalid_credentials", params: none },
+  "account.password-is-email": { kind: "password_is_email", field: "password", params: none },
+  "account.password-is-users-email": { kind: "password_is_email", field: "password", params: none },
+  "account.current-password-wrong": { kind: "wrong_password", field: "currentPassword", params: none },
+  "account.password-wrong": { kind: "wrong_password", field: "password", params: none },
+  "account.missing": { kind: "not_found", params: none },
+  "account.email-unknown": { kind: "not_found", field: "email", params: none },
+  "account.reset-link-invalid": { kind: "invalid_token", field: "token", params: none },
+  "account.verified-already": { kind: "conflict", field: "email", params: none },
+  "account.verification-link-invalid": { kind: "invalid_token", field: "token", params: none },
+  "account.verification-rate-limited": {
+    kind: "rate_limited",
+    params: z.object({ max: z.number().int().positive() }),
+  },
+  "account.erase-yourself": { kind: "forbidden", field: "userId", params: none },
+  "account.erase-admin": { kind: "forbidden", field: "userId", params: none },
+  "request.too-many": { kind: "rate_limited", params: none },
+  "partner.signup-refused": { kind: "forbidden", field: "email", params: none },
+  "partner.whitelist-email-taken": { kind: "conflict", field: "email", params: none },
+  "partner.whitelist-entry-missing": { kind: "not_found", field: "id", params: none },
+  "partner.whitelist-signed-up": { kind: "conflict", field: "id", params: none },
+  "partner.no-organisation": { kind: "not_found", params: none },
+  "partner.organisation-missing": { kind: "not_found", field: "partnerId", params: none },
+  "partner.colleague-member": { kind: "conflict", field: "email", params: none },
+  "partner.colleague-invited": { kind: "conflict", field: "email", params: none },
+  "partner.colleague-missing": { kind: "not_found", field: "userId", params: none },
+  "partner.invitation-missing": { kind: "not_found", field: "id", params: none },
+  "partner.remove-yourself": { kind: "conflict", field: "userId", params: none },
+  "invoice.credit-note": { kind: "conflict", field: "id", params: none },
+  "invoice.credited-already": { kind: "conflict", field: "id", params: none },
+  "invoice.partly-paid": { kind: "conflict", field: "id", params: none },
+  "invoice.not-past-due": { kind: "conflict", field: "id", params: none },
+  "invoice.paid-already": { kind: "conflict", field: "id", params: none },
+  "invoice.not-payable": { kind: "conflict", field: "id", params: none },
+  "invoice.paid-in-future": { kind: "invalid_request", field: "paidOn", params: none },
+  "invoice.total-not-positive": { kind: "invalid_request", field: "lines", params: none },
+  "invoice.customer-missing": { kind: "invalid_request", field: "customerUserId", params: none },
+  "invoice.creditor-missing": { kind: "not_found", field: "creditorId", params: none },
+  "bgmax.wrong-type": { kind: "invalid_request", field: "file", params: none },
+  "bgmax.empty": { kind: "invalid_request", field: "file", params: none },
+  "bgmax.invalid": {
+    kind: "invalid_request",
+    field: "file",
+    // The parser's reason is a technical detail of the file (English), for the admin who reads it.
+    params: z.object({ line: z.number().int().nonnegative(), reason: z.string() }),
+  },
+  "bgmax.test-file": { kind: "invalid_request", field: "file", params: none },
+  "bgmax.imported": {
+    kind: "conflict",
+    field: "file",
+    params: z.object({ importedOn: isoDate }),
+  },
+  "bgmax.imported-before": { kind: "conflict", field: "file", params: none },
+  "withdrawal.too-late": { kind: "conflict", field: "profileId", params: z.object({ endedOn: isoDate }) },
+  "checkout.link-customer-missing": { kind: "not_found", field: "customerId", params: none },
+  "checkout.link-id-missing": { kind: "not_found", field: "id", params: none },
+  "checkout.link-used-revoke": { kind: "conflict", field: "id", params: none },
+  "checkout.admin-order-missing": {
+    kind: "not_found",
+    field: "orderNumber",
+    params: z.object({ orderNumber: z.string() }),
+  },
+  "checkout.no-sandbox": { kind: "not_found", params: none },
 } as const satisfies Record<string, RefusalSpec>;
 
 export type RefusalCode = keyof typeof refusals;

@@ -9,11 +9,13 @@ const english: Dictionary = {
   pages: { count_one: "{{count}} page", count_other: "{{count}} pages" },
   onlyEnglish: "Only in English",
   plain: "No placeholders",
+  ended: "Ended on {{day, date}}",
 };
 const swedish: Dictionary = {
   greeting: "Hej {{name}}, välkommen till {{site}}",
   pages: { count_one: "{{count}} sida", count_other: "{{count}} sidor" },
   plain: "",
+  ended: "Slutade den {{ day , date }}",
 };
 const en = createTranslator("en-US", flatten(english));
 const sv = createTranslator("sv-SE", flatten(swedish), flatten(english));
@@ -26,6 +28,12 @@ describe("the translator", () => {
 
   it("leaves a placeholder without a value as it is, and does not escape what it puts in", () => {
     expect(en.t("greeting", { name: "<b>A & B</b>" })).toBe("Hello <b>A & B</b>, welcome to {{ site }}");
+  });
+
+  it("says an ISO date as the reader's long date, Sweden's day, with `, date`", () => {
+    expect(en.t("ended", { day: "2026-11-13" })).toBe("Ended on November 13, 2026");
+    expect(sv.t("ended", { day: "2026-11-13" })).toBe("Slutade den 13 november 2026");
+    expect(en.t("ended", { day: "not a day" })).toBe("Ended on not a day");
   });
 
   it("chooses the plural form by the language's rules from a numeric count", () => {

@@ -4,6 +4,8 @@
 //
 // - `{{name}}` is replaced by the value named `name` (as text, never escaped: React escapes what it
 //   renders, and e-mails escape their HTML themselves); a placeholder without a value stays as it is.
+// - `{{name, date}}` says an ISO date ("2026-11-13") as the language's long date, Swedish time: a value
+//   that travels as data (a refusal's parameter, ADR 032) is said in each reader's words.
 // - With a numeric `count`, the plural form the language's rules choose is asked first ("key_one",
 //   "key_other": Intl.PluralRules), then the key itself.
 // - A key missing in the language is looked up in the fallback language (en-US), when its texts are
@@ -37,13 +39,21 @@ export function flatten(
   return into;
 }
 
-const placeholder = /\{\{\s*([\w.]+)\s*\}\}/g;
+const placeholder = /\{\{\s*([\w.]+)\s*(?:,\s*(date)\s*)?\}\}/g;
 
-function interpolate(text: string, values: TextValues | undefined): string {
+/** The market's time zone: a day is Sweden's day, on the server as in the browser. */
+const timeZone = "Europe/Stockholm";
+
+function interpolate(text: string, values: TextValues | undefined, longDate: Intl.DateTimeFormat): string {
   if (!values || !text.includes("{{")) return text;
-  return text.replace(placeholder, (whole, name: string) => {
+  return text.replace(placeholder, (whole, name: string, format: string | undefined) => {
     const value = values[name];
-    return value === undefined || value === null ? whole : String(value);
+    if (value === undefined || value === null) return whole;
+    if (format === "date") {
+      const day = new Date(String(value));
+      return Number.isNaN(day.getTime()) ? String(value) : longDate.format(day);
+    }
+    return String(value);
   });
 }
 
@@ -57,12 +67,13 @@ export function createTranslator(
   fallback?: ReadonlyMap<string, string>,
 ): Translator {
   const plurals = new Intl.PluralRules(language);
+  const longDate = new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone });
   const find = (key: string): string | undefined => texts.get(key) ?? fallback?.get(key);
   const t: Translate = (key, values) => {
     const count = values?.count;
     const text =
       (typeof count === "number" ? find(`${key}_${plurals.select(count)}`) : undefined) ?? find(key) ?? key;
-    return interpolate(text, values);
+    return interpolate(text, values, longDate);
   };
   return { language, t };
 }

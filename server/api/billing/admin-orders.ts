@@ -22,7 +22,8 @@ import {
 } from "../../domain/billing";
 import { requestOrigin } from "../../http/auth";
 import type { SignedInEnv } from "../../http/guards";
-import { DomainError, fieldErrors, invalidInput, readJson, readQuery } from "../../http/errors";
+import { fieldErrors, invalidInput, readJson, readQuery } from "../../http/errors";
+import { refuse } from "../../domain/core";
 import { listQueryInput } from "../profiles/admin-profiles";
 
 export type AdminOrderDeps = { db: Database; publicUrl: string };
@@ -48,7 +49,7 @@ export function adminOrderRoutes({ db, publicUrl }: AdminOrderDeps) {
     })
     .post("/checkout-links/:id/revoke", async (c) => {
       const id = linkIdSchema.safeParse(c.req.param("id"));
-      if (!id.success) throw new DomainError("not_found", "There is no checkout link with this id.", "id");
+      if (!id.success) throw refuse("checkout.link-id-missing");
       const link = await revokeCheckoutLink(db, {
         id: id.data,
         actor: c.get("viewer"),
@@ -60,7 +61,7 @@ export function adminOrderRoutes({ db, publicUrl }: AdminOrderDeps) {
     .post("/order", async (c) => {
       const { orderNumber } = await readJson(c, adminOrderRequestSchema);
       const detail = await adminOrderDetail(db, orderNumber);
-      if (!detail) throw new DomainError("not_found", `There is no order ${orderNumber}.`, "orderNumber");
+      if (!detail) throw refuse("checkout.admin-order-missing", { orderNumber });
       return c.json(detail satisfies AdminOrderDetail);
     });
 }

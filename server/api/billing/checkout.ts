@@ -15,7 +15,7 @@ import { freeTrialDays } from "../../../contract/pricing";
 import { startInvoiceCheckoutRequestSchema } from "../../../contract/invoices";
 import { referralCookieName } from "../../../contract/partners";
 import type { Database } from "../../db/client";
-import { DomainError, refuse } from "../../domain/core";
+import { refuse } from "../../domain/core";
 import { attribute, organisationIdBySlug } from "../../domain/profiles";
 import { checkoutByInvoice, type InvoicingDeps } from "../../domain/invoicing";
 import {
@@ -48,8 +48,7 @@ export function checkoutRoutes(deps: CheckoutDeps) {
 
   /** The viewer's sandbox order that can still be paid, or the refusal. */
   async function sandboxOrder(orderNumber: string, viewerId: string) {
-    if (!deps.sandbox)
-      throw new DomainError("not_found", "Card payments do not go through the sandbox here.");
+    if (!deps.sandbox) throw refuse("checkout.no-sandbox");
     const order = await findCustomerOrderRow(db, orderNumber, viewerId);
     if (!order) throw refuse("checkout.order-missing");
     if (order.provider !== "sandbox") {

@@ -6,7 +6,8 @@ import { maxBgMaxFileBytes, type BgMaxImportSummary } from "../../../contract/bg
 import type { Database } from "../../db/client";
 import { importBgMax } from "../../domain/invoicing";
 import type { SignedInEnv } from "../../http/guards";
-import { DomainError, mediaTypeOf } from "../../http/errors";
+import { mediaTypeOf } from "../../http/errors";
+import { refuse } from "../../domain/core";
 
 export const bgMaxImportPath = "/api/admin/invoices/bgmax";
 /** The body limit for the import: the file itself, nothing around it. */
@@ -23,14 +24,10 @@ const acceptedTypes = new Set(["application/octet-stream", "text/plain"]);
 export function adminBgMaxRoutes({ db, allowTestFiles }: AdminBgMaxDeps) {
   return new Hono<SignedInEnv>().post("/invoices/bgmax", async (c) => {
     if (!acceptedTypes.has(mediaTypeOf(c))) {
-      throw new DomainError(
-        "invalid_request",
-        "Send the BgMax file as the request body, as application/octet-stream or text/plain.",
-        "file",
-      );
+      throw refuse("bgmax.wrong-type");
     }
     const content = Buffer.from(await c.req.arrayBuffer());
-    if (content.length === 0) throw new DomainError("invalid_request", "The BgMax file is empty.", "file");
+    if (content.length === 0) throw refuse("bgmax.empty");
     const summary = await importBgMax(db, content, c.get("viewer"), { allowTestFiles });
     return c.json(summary satisfies BgMaxImportSummary);
   });

@@ -25,13 +25,14 @@ import {
 } from "../../domain/invoicing";
 import { requestOrigin } from "../../http/auth";
 import type { SignedInEnv } from "../../http/guards";
-import { DomainError, fieldErrors, invalidInput, readJson } from "../../http/errors";
+import { fieldErrors, invalidInput, readJson } from "../../http/errors";
+import { refuse } from "../../domain/core";
 import { listQueryInput } from "../profiles/admin-profiles";
 
 /** An invoice id from the path; anything else is an invoice that does not exist. */
 function invoiceId(value: string | undefined): string {
   const parsed = invoiceIdSchema.safeParse(value);
-  if (!parsed.success) throw new DomainError("not_found", "There is no invoice with this id.", "id");
+  if (!parsed.success) throw refuse("invoice.missing");
   return parsed.data;
 }
 
@@ -66,7 +67,7 @@ export function adminInvoiceRoutes(deps: InvoicingDeps) {
     })
     .get("/invoices/:id", async (c) => {
       const invoice = await adminInvoiceDetail(db, invoiceId(c.req.param("id")));
-      if (!invoice) throw new DomainError("not_found", "There is no invoice with this id.", "id");
+      if (!invoice) throw refuse("invoice.missing");
       return c.json({ invoice } satisfies AdminInvoiceAnswer);
     })
     .post("/invoices/:id/payments", async (c) => {

@@ -4,15 +4,7 @@ import type { AdminUser, Role } from "../../../contract/auth";
 import type { Locale } from "../../../contract/locale";
 import type { Database, Executor } from "../../db/client";
 import { passwordResetTokens, profiles, users } from "../../db/schema";
-import {
-  audit,
-  type RequestOrigin,
-  DomainError,
-  newToken,
-  tokenHash,
-  type Actor,
-  type Viewer,
-} from "../core";
+import { audit, type RequestOrigin, refuse, newToken, tokenHash, type Actor, type Viewer } from "../core";
 import { hashPassword, verifyAgainstNothing, verifyPassword } from "./passwords";
 import { revokeUserSessions, type SessionUser } from "./sessions";
 
@@ -25,9 +17,18 @@ function toSessionUser(row: UserRow): SessionUser {
 }
 
 /** Refuses a password that is the account's e-mail address (any case), naming the request field. */
-function refuseEmailAsPassword(password: string, email: string, field: string, whose = "your"): void {
+function refuseEmailAsPassword(
+  password: string,
+  email: string,
+  field: string,
+  whose: "own" | "user's" = "own",
+): void {
   if (password.trim().toLowerCase() === email.trim().toLowerCase()) {
-    throw new DomainError("password_is_email", `The password must not be ${whose} e-mail address.`, field);
+    throw refuse(
+      whose === "own" ? "account.password-is-email" : "account.password-is-users-email",
+      {},
+      { field },
+    );
   }
 }
 
@@ -71,7 +72,7 @@ export async function signUp(
   const email = input.email.trim();
   refuseEmailAsPassword(input.password, email, "password");
   if (await findUserByEmail(db, email)) {
-    throw new DomainError("email_taken", "There is already an account with this e-mail address.", "email");
+    throw refuse("account.email-taken");
   }
   const passwordHash = await hashPassword(input.password);
   await options.admit?.();
@@ -82,8 +83,7 @@ export async function signUp(
       .onConflictDoNothing()
       .returning();
     // Two sign-ups with one address at once: the unique index lets only one through.
-    if (!row)
-      throw new DomainError("email_taken", "There is already an account with this e-mail address.", "email");
+    if (!row) throw refuse("account.email-taken");
     await audit(tx, { action: "signup", actorUserId: row.id, targetUserId: row.id, ...origin });
     const user = toSessionUser(row);
     await options.onCreated?.(tx, user);
@@ -108,7 +108,7 @@ export async function logIn(
       details: user ? {} : { unknownEmail: true },
       ...origin,
     });
-    throw new DomainError("invalid_credentials", "Wrong e-mail address or password.");
+    throw refuse("account.invalid-credentials");
   }
   await audit(db, { action: "login.success", actorUserId: user.id, targetUserId: user.id, ...origin });
   return toSessionUser(user);
@@ -142,9 +142,9 @@ export async function changePassword(
   origin: RequestOrigin,
 ): Promise<void> {
   const [user] = await db.select().from(users).where(eq(users.id, viewer.id)).limit(1);
-  if (!user) throw new DomainError("not_found", "No such user.");
+  if (!user) throw refuse("account.missing");
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-    throw new DomainError("wrong_password", "The current password is not right.", "currentPassword");
+    throw refuse("account.current-password-wrong");
   }
   refuseEmailAsPassword(input.newPassword, user.email, "newPassword");
   const passwordHash = await hashPassword(input.newPassword);
@@ -172,7 +172,7 @@ export async function adminFetchUser(
   origin: RequestOrigin,
 ): Promise<AdminUser> {
   const user = await findUserByEmail(db, email);
-  if (!user) throw new DomainError("not_found", "No user has this e-mail address.", "email");
+  if (!user) throw refuse("account.email-unknown");
   await audit(db, { action: "admin.user_fetch", actorUserId: actor.id, targetUserId: user.id, ...origin });
   return {
     id: user.id,
@@ -190,8 +190,8 @@ export async function adminSetPassword(
   origin: RequestOrigin,
 ): Promise<void> {
   const [user] = await db.select().from(users).where(eq(users.id, input.userId)).limit(1);
-  if (!user) throw new DomainError("not_found", "No such user.", "userId");
-  refuseEmailAsPassword(input.password, user.email, "password", "the user's");
+  if (!user) throw refuse("account.missing", {}, { field: "userId" });
+  refuseEmailAsPassword(input.password, user.email, "password", "user's");
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
     const revoked = await replacePassword(tx, { userId: user.id, passwordHash });
@@ -250,11 +250,7 @@ export async function resetPassword(
       ),
     )
     .limit(1);
-  const invalid = new DomainError(
-    "invalid_token",
-    "This link is not valid any more. Ask for a new one.",
-    "token",
-  );
+  const invalid = refuse("account.reset-link-invalid");
   if (!found) throw invalid;
   refuseEmailAsPassword(input.password, found.email, "password");
   const passwordHash = await hashPassword(input.password);

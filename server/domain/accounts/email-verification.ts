@@ -9,7 +9,7 @@ import type { Database } from "../../db/client";
 import { emailVerificationTokens, users } from "../../db/schema";
 import { sendVerificationEmail } from "./emails";
 import type { EmailSender } from "../../providers/email/types";
-import { DomainError, consume, newToken, tokenHash, type Actor } from "../core";
+import { DomainError, consume, newToken, refuse, tokenHash, type Actor } from "../core";
 
 export const verificationLifetimeMs = verificationLinkHours * 60 * 60 * 1000;
 
@@ -30,8 +30,8 @@ export async function requestEmailVerification(
     .from(users)
     .where(eq(users.id, actor.id))
     .limit(1);
-  if (!user) throw new DomainError("not_found", "There is no such user.");
-  if (user.verifiedAt) throw new DomainError("conflict", "Your e-mail address is verified already.", "email");
+  if (!user) throw refuse("account.missing");
+  if (user.verifiedAt) throw refuse("account.verified-already");
   try {
     await consume(
       db,
@@ -40,11 +40,10 @@ export async function requestEmailVerification(
     );
   } catch (error) {
     if (error instanceof DomainError && error.code === "rate_limited") {
-      throw new DomainError(
-        "rate_limited",
-        `You can ask for at most ${verificationRequestsPerHour} verification e-mails an hour. Check your inbox (and spam folder), or try again later.`,
-        undefined,
-        error.retryAfterSeconds,
+      throw refuse(
+        "account.verification-rate-limited",
+        { max: verificationRequestsPerHour },
+        { retryAfterSeconds: error.retryAfterSeconds },
       );
     }
     throw error;
@@ -71,11 +70,7 @@ export async function verifyEmail(
   now = new Date(),
 ): Promise<{ email: string }> {
   const hashed = tokenHash(input.token);
-  const invalid = new DomainError(
-    "invalid_token",
-    "This verification link is not valid any more. Ask for a new one.",
-    "token",
-  );
+  const invalid = refuse("account.verification-link-invalid");
   return db.transaction(async (tx) => {
     // Marking the token used is the guard: of two clicks racing with one link, one wins.
     const [used] = await tx

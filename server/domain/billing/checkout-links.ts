@@ -1,7 +1,7 @@
 // Checkout links: terms an admin sets for one customer (price per period, iterations, a free trial
 // first), reached through our own lasting URL /checkout-link/{token}; the payment provider's session
 // is made only when the customer opens it. Made, listed and revoked here; opened by the checkout.
-import { dayMs, audit, type RequestOrigin, DomainError, newToken, type Actor } from "../core";
+import { dayMs, audit, type RequestOrigin, refuse, newToken, type Actor } from "../core";
 import { and, count, desc, eq, gt, inArray, isNotNull, isNull, lte, or, type SQL } from "drizzle-orm";
 import {
   checkoutLinkLifetimeDays,
@@ -76,7 +76,7 @@ export async function createCheckoutLink(
     .from(users)
     .where(eq(users.id, input.customerId))
     .limit(1);
-  if (!customer) throw new DomainError("not_found", "No user has this customerId.", "customerId");
+  if (!customer) throw refuse("checkout.link-customer-missing");
   const now = new Date();
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -180,14 +180,10 @@ export async function revokeCheckoutLink(
       .innerJoin(users, eq(users.id, checkoutLinks.customerUserId))
       .where(eq(checkoutLinks.id, id))
       .for("update", { of: checkoutLinks });
-    if (!found) throw new DomainError("not_found", "There is no checkout link with this id.", "id");
+    if (!found) throw refuse("checkout.link-id-missing");
     const now = new Date();
     if (found.link.usedAt) {
-      throw new DomainError(
-        "conflict",
-        "This checkout link is used already; there is nothing to revoke.",
-        "id",
-      );
+      throw refuse("checkout.link-used-revoke");
     }
     if (found.link.revokedAt) return listed(found.link, found.email, publicUrl, now);
     const [row] = await tx

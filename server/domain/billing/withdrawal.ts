@@ -8,9 +8,9 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { orders, paymentEvents, profiles, subscriptions } from "../../db/schema";
 import { sendWithdrawalConfirmedEmail } from "./emails";
-import { audit, DomainError, refuse } from "../core";
+import { audit, refuse } from "../core";
 import { pageChanged, recordEvent, transaction } from "../core";
-import { formatReceiptDate } from "./receipts";
+import { swedishDate } from "../../../contract/calendar-days";
 import { changeStatus } from "../profiles";
 import {
   ownedSubscription,
@@ -31,11 +31,8 @@ export const withdrawSubscription: OwnerSubscriptionAction = async (deps, profil
       throw refuse(row.periodsPaid === 0 ? "withdrawal.nothing-charged" : "withdrawal.not-first");
     }
     if (until <= now) {
-      throw new DomainError(
-        "conflict",
-        `The 14 days to withdraw ended on ${formatReceiptDate(until, "en-US")}; you can cancel at the period's end.`,
-        "profileId",
-      );
+      // The day as data: each reader's language says it (`{{endedOn, date}}`).
+      throw refuse("withdrawal.too-late", { endedOn: swedishDate(until) });
     }
     const { amountOre } = order;
     const refundId = await refund(deps, row, { orderNumber: order.orderNumber, amountOre });

@@ -7,7 +7,8 @@ import { createHmac } from "node:crypto";
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { rateLimitCounters } from "../../db/schema";
-import { DomainError } from "./errors";
+import type { DomainError } from "./errors";
+import { refuse } from "./refuse";
 import { siteKey } from "./site-keys";
 
 /**
@@ -62,12 +63,7 @@ export async function storedKey(db: Database, key: string): Promise<string> {
 }
 
 export function rateLimited(retryAfterSeconds: number): DomainError {
-  return new DomainError(
-    "rate_limited",
-    "Too many attempts. Try again in a minute.",
-    undefined,
-    retryAfterSeconds,
-  );
+  return refuse("request.too-many", {}, { retryAfterSeconds });
 }
 
 /** Counts one attempt against a limit (one upsert, so concurrent attempts are all counted). */

@@ -8,6 +8,8 @@ import { DomainError, type DomainErrorCode } from "./errors";
 type RefuseOptions = {
   /** The request field at fault, when the call names it otherwise than the list does. */
   field?: string;
+  /** For a rate_limited refusal: seconds until another attempt is allowed (the Retry-After header). */
+  retryAfterSeconds?: number;
 };
 
 /** A refusal without parameters needs none written. */
@@ -28,7 +30,7 @@ export function refuse<C extends RefusalCode>(code: C, ...[params, options]: Arg
   const kind: DomainErrorCode = spec.kind;
   const refusal = { code, params: params ?? {} } as Refusal;
   const field = options?.field ?? ("field" in spec ? spec.field : undefined);
-  const error = new DomainError(kind, refusalMessage(refusal), field);
+  const error = new DomainError(kind, refusalMessage(refusal), field, options?.retryAfterSeconds);
   error.refusal = refusal;
   return error;
 }

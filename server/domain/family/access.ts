@@ -4,7 +4,7 @@ import type { ProfileStatus } from "../../../contract/profiles";
 import type { Executor } from "../../db/client";
 import { profiles } from "../../db/schema";
 import { hasRole, refuse, type Actor } from "../core";
-import { assertOwnsProfile, isProfileEditor, pageMissing } from "../profiles";
+import { assertOwnsProfile, isProfileEditor, pageMissing, type OwnerOnlyRefusal } from "../profiles";
 
 export { pageMissing };
 
@@ -36,10 +36,15 @@ export async function familyPage(tx: Executor, profileId: string, lock = false):
 }
 
 /** The page, locked, if the actor is its owner (or an admin): only they invite, remove or hand over. */
-export async function ownedFamilyPage(tx: Executor, profileId: string, actor: Actor, change: string) {
+export async function ownedFamilyPage(
+  tx: Executor,
+  profileId: string,
+  actor: Actor,
+  refusal: OwnerOnlyRefusal,
+) {
   const page = await familyPage(tx, profileId, true);
   if (!page.ownerUserId) throw pageMissing();
-  assertOwnsProfile(page, actor, change);
+  assertOwnsProfile(page, actor, refusal);
   return page;
 }
 

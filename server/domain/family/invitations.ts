@@ -75,7 +75,7 @@ export async function invite(
   const now = deps.now ?? new Date();
   const email = input.email.trim();
   const token = newToken();
-  const change = input.kind === "handover" ? "hand it over" : "invite editors";
+  const change = input.kind === "handover" ? "family.owner-only-hand-over" : "family.owner-only-invite";
   const made = await deps.db.transaction(async (tx) => {
     const page = await ownedFamilyPage(tx, input.profileId, actor, change);
     const [owner] = await tx
@@ -162,7 +162,7 @@ export async function revokeInvitation(
 ): Promise<void> {
   const now = deps.now ?? new Date();
   await deps.db.transaction(async (tx) => {
-    const page = await ownedFamilyPage(tx, input.profileId, actor, "withdraw its invitations");
+    const page = await ownedFamilyPage(tx, input.profileId, actor, "family.owner-only-withdraw");
     const [revoked] = await tx
       .update(profileInvitations)
       .set({ revokedAt: now })

@@ -85,7 +85,7 @@ export async function removeEditor(
   origin: RequestOrigin,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const page = await ownedFamilyPage(tx, input.profileId, actor, "remove its editors");
+    const page = await ownedFamilyPage(tx, input.profileId, actor, "family.owner-only-remove");
     await dropEditor(tx, page.id, input.userId);
     await audit(tx, {
       action: "family.editor_remove",

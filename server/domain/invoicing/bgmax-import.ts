@@ -20,7 +20,7 @@ import type { Database } from "../../db/client";
 import { bgmaxImports, invoices } from "../../db/schema";
 import { BgMaxFormatError, bgMaxFileKey, type BgMaxFile, type BgMaxPayment } from "./bgmax-file";
 import { parseBgMax } from "./bgmax";
-import { DomainError, type Actor } from "../core";
+import { refuse, type Actor } from "../core";
 import { transaction } from "../core";
 import { bookInvoicePayment, storeInvoicePayment, type InvoicePaymentInput } from "./invoice-payments";
 
@@ -37,11 +37,7 @@ function parse(content: Buffer): BgMaxFile {
     return parseBgMax(content);
   } catch (error) {
     if (error instanceof BgMaxFormatError) {
-      throw new DomainError(
-        "invalid_request",
-        `The BgMax file is not valid: line ${error.line}: ${error.reason}.`,
-        "file",
-      );
+      throw refuse("bgmax.invalid", { line: error.line, reason: error.reason });
     }
     throw error;
   }
@@ -57,11 +53,7 @@ export async function importBgMax(
 ): Promise<BgMaxImportSummary> {
   const file = parse(content);
   if (file.test && !deps.allowTestFiles) {
-    throw new DomainError(
-      "invalid_request",
-      "This is a BgMax test file from Bankgirot; it holds no real payments and was not imported.",
-      "file",
-    );
+    throw refuse("bgmax.test-file");
   }
   const now = deps.now ?? new Date();
   const fileKey = bgMaxFileKey(content);
@@ -92,8 +84,9 @@ export async function importBgMax(
         .select({ importedAt: bgmaxImports.importedAt })
         .from(bgmaxImports)
         .where(eq(bgmaxImports.fileKey, fileKey));
-      const when = earlier ? earlier.importedAt.toISOString().slice(0, 10) : "an earlier date";
-      throw new DomainError("conflict", `This BgMax file was already imported on ${when}.`, "file");
+      throw earlier
+        ? refuse("bgmax.imported", { importedOn: earlier.importedAt.toISOString().slice(0, 10) })
+        : refuse("bgmax.imported-before");
     }
 
     async function book(payment: BgMaxPayment, depositDate: string): Promise<void> {

@@ -5,7 +5,7 @@ import { swedishDate } from "../../../contract/calendar-days";
 import { maxReminderFeeOre } from "../../../contract/creditor";
 import type { AdminInvoiceDetail } from "../../../contract/invoices";
 import { invoices, orders, profiles } from "../../db/schema";
-import { audit, type RequestOrigin, DomainError, type Actor } from "../core";
+import { audit, type RequestOrigin, refuse, type Actor } from "../core";
 import { unpaidInvoiceStatuses } from "../billing";
 import { pageChanged, recordEvent, transaction } from "../core";
 import { deliverInvoice, emailInvoice } from "./invoice-delivery";
@@ -27,16 +27,10 @@ export async function creditInvoice(
   const now = deps.now ?? new Date();
   const note = await transaction(deps.db, async (tx) => {
     const invoice = await lockedInvoice(tx, id);
-    if (invoice.creditsInvoiceId)
-      throw new DomainError("conflict", "A credit note cannot be credited.", "id");
-    if (invoice.status === "credited")
-      throw new DomainError("conflict", "This invoice is credited already.", "id");
+    if (invoice.creditsInvoiceId) throw refuse("invoice.credit-note");
+    if (invoice.status === "credited") throw refuse("invoice.credited-already");
     if (!unpaidInvoiceStatuses.includes(invoice.status) || invoice.paidOre !== 0) {
-      throw new DomainError(
-        "conflict",
-        "Only an invoice nothing has been paid on can be credited; pay back what was paid first.",
-        "id",
-      );
+      throw refuse("invoice.partly-paid");
     }
     const lines = await linesOf(tx, invoice.id);
     // The seller that issued the invoice issues its credit note, in the same number series.
@@ -115,7 +109,7 @@ export async function sendInvoiceReminder(
   await deps.db.transaction(async (tx) => {
     const invoice = await lockedInvoice(tx, id);
     if (invoice.creditsInvoiceId || !isPastDue(invoice, swedishDate(now))) {
-      throw new DomainError("conflict", "Only an unpaid invoice past its due date can be reminded of.", "id");
+      throw refuse("invoice.not-past-due");
     }
     const creditor = await creditorOf(tx, invoice);
     const fee = invoice.reminderFeeOre === 0 ? Math.min(creditor.reminderFeeOre, maxReminderFeeOre) : 0;

@@ -5,7 +5,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { creditors } from "../../db/schema";
-import { DomainError } from "../core";
+import { refuse } from "../core";
 
 /** The creditor's next invoice number; call it in the transaction that stores the invoice. */
 export async function takeInvoiceNumber(tx: Executor, creditorId: string): Promise<number> {
@@ -14,6 +14,6 @@ export async function takeInvoiceNumber(tx: Executor, creditorId: string): Promi
     .set({ nextInvoiceNumber: sql`${creditors.nextInvoiceNumber} + 1`, updatedAt: sql`now()` })
     .where(eq(creditors.id, creditorId))
     .returning({ taken: sql<number>`${creditors.nextInvoiceNumber} - 1` });
-  if (!row) throw new DomainError("not_found", "There is no such creditor.", "creditorId");
+  if (!row) throw refuse("invoice.creditor-missing");
   return Number(row.taken);
 }

@@ -6,7 +6,7 @@ import { swedishDate } from "../../../contract/calendar-days";
 import type { AdminInvoiceDetail } from "../../../contract/invoices";
 import type { Executor } from "../../db/client";
 import { invoicePayments, invoices, orders, profiles } from "../../db/schema";
-import { audit, type RequestOrigin, DomainError, refuse, type Actor } from "../core";
+import { audit, type RequestOrigin, refuse, type Actor } from "../core";
 import { addInterval, applyPaymentToPage, unpaidInvoiceStatuses } from "../billing";
 import { pageChanged, recordEvent, transaction } from "../core";
 import { owedOre, type InvoiceRow, type InvoicingDeps } from "./invoice-rows";
@@ -147,16 +147,10 @@ export async function recordInvoicePayment(
   await transaction(deps.db, async (tx) => {
     const invoice = await lockedInvoice(tx, id);
     if (!unpaidInvoiceStatuses.includes(invoice.status) || invoice.creditsInvoiceId) {
-      throw new DomainError(
-        "conflict",
-        invoice.status === "paid"
-          ? "This invoice is paid already."
-          : "Only a sent or overdue invoice can be paid.",
-        "id",
-      );
+      throw refuse(invoice.status === "paid" ? "invoice.paid-already" : "invoice.not-payable");
     }
     if (input.paidOn > swedishDate(now)) {
-      throw new DomainError("invalid_request", "The payment date cannot be in the future.", "paidOn");
+      throw refuse("invoice.paid-in-future");
     }
     const booked = await bookInvoicePayment(
       tx,

@@ -43,7 +43,7 @@ import type { Database, Executor } from "../../db/client";
 import { invoiceLines, invoices, orders, profiles, users } from "../../db/schema";
 import { makeInvoicePdf } from "../../providers/pdf/invoice";
 import { pageChanged, recordEvent, transaction } from "../core";
-import { audit, type RequestOrigin, DomainError, pageMissing, refuse, type Actor } from "../core";
+import { audit, type RequestOrigin, pageMissing, refuse, type Actor } from "../core";
 import {
   activeCreditorRow,
   addInterval,
@@ -278,7 +278,7 @@ function manualInput(input: ManualInvoice, actor: Actor): NewInvoice {
 
 function checkTotal(input: ManualInvoice): void {
   if (invoiceTotals(input.lines).totalOre <= 0) {
-    throw new DomainError("invalid_request", "The invoice's total must be more than 0.", "lines");
+    throw refuse("invoice.total-not-positive");
   }
 }
 
@@ -292,7 +292,7 @@ async function checkReferences(tx: Executor, input: ManualInvoice): Promise<void
   }
   if (input.customerUserId) {
     const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, input.customerUserId));
-    if (!user) throw new DomainError("invalid_request", "There is no such customer.", "customerUserId");
+    if (!user) throw refuse("invoice.customer-missing");
   }
 }
 

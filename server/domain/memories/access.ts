@@ -14,7 +14,7 @@ export async function editableProfile(tx: Executor, profileId: string, actor: Ac
     .from(profiles)
     .where(eq(profiles.id, profileId));
   if (!row) throw pageMissing();
-  await assertMayEditProfile(tx, row, actor, "decide its memories");
+  await assertMayEditProfile(tx, row, actor, "memory.editors-only");
   return row;
 }
 

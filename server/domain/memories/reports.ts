@@ -4,10 +4,10 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { reportStates, type MemoryReport, type ReportState } from "../../../contract/memories";
 import type { Database, Executor } from "../../db/client";
 import { memories, memoryReports } from "../../db/schema";
-import { audit, refuse, DomainError, hasRole, type Actor, type RequestOrigin } from "../core";
+import { audit, refuse, hasRole, type Actor, type RequestOrigin } from "../core";
 
 const onlyAdmins = (actor: Actor) => {
-  if (!hasRole(actor, "admin")) throw new DomainError("forbidden", "Only an admin may decide reports.");
+  if (!hasRole(actor, "admin")) throw refuse("memory.reports-admin-only");
 };
 
 async function reportRows(

@@ -5,16 +5,12 @@
 // (membership, the partner role, their sessions, their whitelist entry). Every call works on the
 // caller's own organisation, found from their account; audited.
 import { and, asc, eq, isNull, or, sql } from "drizzle-orm";
-import {
-  colleagueMessages,
-  type ColleagueInvitation,
-  type PartnerColleagues,
-} from "../../../contract/partner-colleagues";
+import type { ColleagueInvitation, PartnerColleagues } from "../../../contract/partner-colleagues";
 import type { Database, Executor } from "../../db/client";
 import { partnerMembers, partnerWhitelist, users } from "../../db/schema";
 import type { EmailSender } from "../../providers/email/types";
 import { revokeUserSessions } from "../accounts";
-import { audit, type RequestOrigin, DomainError } from "../core";
+import { audit, type RequestOrigin, refuse } from "../core";
 import { accountLocale, organisationDisplayName, sendPartnerInvitation } from "./invitations";
 import { requireOrganisation } from "./organisation";
 import { lower } from "./whitelist";
@@ -112,14 +108,14 @@ export async function inviteColleague(
         ),
       )
       .limit(1);
-    if (member) throw new DomainError("conflict", colleagueMessages.alreadyMember, "email");
+    if (member) throw refuse("partner.colleague-member");
     const name = (await organisationDisplayName(tx, organisation.id)) ?? organisation.slug;
     const [row] = await tx
       .insert(partnerWhitelist)
       .values({ email, partnerName: name, organisationId: organisation.id, addedByUserId: viewer.id })
       .onConflictDoNothing()
       .returning({ id: partnerWhitelist.id });
-    if (!row) throw new DomainError("conflict", colleagueMessages.alreadyInvited, "email");
+    if (!row) throw refuse("partner.colleague-invited");
     await audit(tx, {
       action: "partner.colleague_invite",
       actorUserId: viewer.id,
@@ -146,7 +142,7 @@ export async function withdrawInvitation(
   id: string,
   origin: RequestOrigin,
 ): Promise<void> {
-  const missing = () => new DomainError("not_found", colleagueMessages.noInvitation, "id");
+  const missing = () => refuse("partner.invitation-missing");
   if (!uuidPattern.test(id)) throw missing();
   await db.transaction(async (tx) => {
     const organisation = await requireOrganisation(tx, viewer.id);
@@ -175,7 +171,7 @@ export async function removeColleague(
   userId: string,
   origin: RequestOrigin,
 ): Promise<void> {
-  const missing = () => new DomainError("not_found", colleagueMessages.noColleague, "userId");
+  const missing = () => refuse("partner.colleague-missing");
   if (!uuidPattern.test(userId)) throw missing();
   await db.transaction(async (tx) => {
     const organisation = await requireOrganisation(tx, viewer.id);
@@ -185,7 +181,7 @@ export async function removeColleague(
       .innerJoin(users, eq(users.id, partnerMembers.userId))
       .where(and(eq(partnerMembers.userId, userId), eq(partnerMembers.organisationId, organisation.id)));
     if (!member) throw missing();
-    if (userId === viewer.id) throw new DomainError("conflict", colleagueMessages.notYourself, "userId");
+    if (userId === viewer.id) throw refuse("partner.remove-yourself");
     await tx.delete(partnerMembers).where(eq(partnerMembers.userId, userId));
     await tx
       .update(users)

@@ -1,10 +1,10 @@
 // The partner's own organisation: which one an account belongs to, and its name. Every partner query
 // takes the caller's organisation id and filters by it in SQL: a partner sees only its own.
 import { eq } from "drizzle-orm";
-import { partnerMessages, referralLink, type PartnerMe } from "../../../contract/partners";
+import { referralLink, type PartnerMe } from "../../../contract/partners";
 import type { Database, Executor } from "../../db/client";
 import { partnerMembers, partnerOrganisations } from "../../db/schema";
-import { audit, type RequestOrigin, DomainError } from "../core";
+import { audit, type RequestOrigin, refuse } from "../core";
 import { whitelistEntryFor } from "./signup";
 
 type OrganisationRow = typeof partnerOrganisations.$inferSelect;
@@ -23,7 +23,7 @@ export async function organisationOf(db: Executor, userId: string): Promise<Orga
 /** The caller's organisation, or a 404 for a partner account without one. */
 export async function requireOrganisation(db: Executor, userId: string): Promise<OrganisationRow> {
   const organisation = await organisationOf(db, userId);
-  if (!organisation) throw new DomainError("not_found", partnerMessages.noOrganisation);
+  if (!organisation) throw refuse("partner.no-organisation");
   return organisation;
 }
 

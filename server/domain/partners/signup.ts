@@ -2,10 +2,10 @@
 // founding) the organisation its entry names.
 import { and, asc, eq, isNotNull, like, or, sql } from "drizzle-orm";
 import { type SessionUser, signUp } from "../accounts";
-import { partnerMessages, slugFromName } from "../../../contract/partners";
+import { slugFromName } from "../../../contract/partners";
 import type { Database, Executor } from "../../db/client";
 import { partnerMembers, partnerOrganisations, partnerWhitelist } from "../../db/schema";
-import { audit, type RequestOrigin, DomainError } from "../core";
+import { audit, type RequestOrigin, refuse } from "../core";
 import { type WhitelistRow, lower } from "./whitelist";
 
 export async function whitelistEntryFor(db: Executor, email: string): Promise<WhitelistRow | null> {
@@ -94,11 +94,11 @@ export async function partnerSignUp(
       entry = await whitelistEntryFor(db, input.email);
       if (!entry) {
         await audit(db, { action: "partner.signup_refused", details: { notOnWhitelist: true }, ...origin });
-        throw new DomainError("forbidden", partnerMessages.signupRefused, "email");
+        throw refuse("partner.signup-refused");
       }
     },
     onCreated: async (tx, user) => {
-      if (!entry) throw new DomainError("forbidden", partnerMessages.signupRefused, "email");
+      if (!entry) throw refuse("partner.signup-refused");
       const { organisationId, created } = await joinOrganisation(tx, user, entry);
       await audit(tx, {
         action: "partner.signup",

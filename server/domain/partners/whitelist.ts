@@ -1,16 +1,11 @@
 // Partners (ADR 014): the admin's whitelist of who may sign up as a partner, and the
 // organisations partners belong to.
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
-import {
-  partnerMessages,
-  type AdminOrganisation,
-  type WhitelistEntry,
-  type WhitelistEntryRequest,
-} from "../../../contract/partners";
+import type { AdminOrganisation, WhitelistEntry, WhitelistEntryRequest } from "../../../contract/partners";
 import type { Database, Executor } from "../../db/client";
 import { partnerMembers, partnerOrganisations, partnerWhitelist, users } from "../../db/schema";
 import type { EmailSender } from "../../providers/email/types";
-import { audit, type RequestOrigin, DomainError, type Actor } from "../core";
+import { audit, type RequestOrigin, refuse, type Actor } from "../core";
 import { sendPartnerInvitation } from "./invitations";
 
 export type WhitelistRow = typeof partnerWhitelist.$inferSelect;
@@ -18,8 +13,8 @@ export type WhitelistRow = typeof partnerWhitelist.$inferSelect;
 export const lower = (column: SQL | typeof partnerWhitelist.email | typeof partnerWhitelist.partnerName) =>
   sql`lower(${column})`;
 
-const whitelistMissing = () => new DomainError("not_found", partnerMessages.whitelistEntryMissing, "id");
-const whitelistTaken = () => new DomainError("conflict", partnerMessages.whitelistEmailTaken, "email");
+const whitelistMissing = () => refuse("partner.whitelist-entry-missing");
+const whitelistTaken = () => refuse("partner.whitelist-email-taken");
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -132,7 +127,7 @@ export async function resendWhitelistInvitation(
   if (!uuidPattern.test(id)) throw whitelistMissing();
   const [entry] = await whitelistEntries(db, id);
   if (!entry) throw whitelistMissing();
-  if (entry.signedUp) throw new DomainError("conflict", partnerMessages.whitelistSignedUp, "id");
+  if (entry.signedUp) throw refuse("partner.whitelist-signed-up");
   await audit(db, {
     action: "admin.partner_whitelist_invite",
     actorUserId: actor.id,

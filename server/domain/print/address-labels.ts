@@ -25,7 +25,7 @@ import {
 import type { Database, Executor } from "../../db/client";
 import { invoices, orders, profiles, users } from "../../db/schema";
 import { makeLabelsPdf } from "../../providers/pdf/labels";
-import { audit, type RequestOrigin, DomainError, type Actor } from "../core";
+import { audit, type RequestOrigin, refuse, type Actor } from "../core";
 
 /** The addresses of a request, or what is wrong: problems by block or row, and by request field. */
 export type LabelAddresses =
@@ -206,7 +206,7 @@ export async function markPlaquesSent(
     const known = new Set(existing.map((row) => row.id));
     const missing = profileIds.findIndex((id) => !known.has(id));
     if (missing !== -1) {
-      throw new DomainError("not_found", addressLabelMessages.profileMissing, `profileIds.${missing}`);
+      throw refuse("page.missing", {}, { field: `profileIds.${missing}` });
     }
     const marked = await tx
       .update(profiles)

@@ -13,7 +13,7 @@ import {
 import type { Database } from "../../db/client";
 import { partnerOrganisations, profileBatches, profiles, users } from "../../db/schema";
 import { makeQrSheetPdf } from "../../providers/pdf/qr-sheet";
-import { audit, type RequestOrigin, DomainError, pageMissing, type Actor } from "../core";
+import { audit, type RequestOrigin, refuse, pageMissing, type Actor } from "../core";
 import { profilePageUrl } from "./profile-qr";
 import { profileSearch } from "../profiles";
 
@@ -58,7 +58,7 @@ async function assertBatch(db: Database, batchId: string, field: string): Promis
     .select({ id: profileBatches.id })
     .from(profileBatches)
     .where(eq(profileBatches.id, batchId));
-  if (!batch) throw new DomainError("not_found", "There is no batch with this id.", field);
+  if (!batch) throw refuse("qr.batch-missing", {}, { field });
 }
 
 /** The pages of a batch (or its unclaimed ones) and/or a search, by code; at most maxListedProfiles. */
@@ -127,13 +127,7 @@ async function sheetIds(db: Database, request: QrSheetParsedRequest): Promise<st
     .offset((part - 1) * maxSheetCodes)
     .limit(maxSheetCodes);
   if (rows.length === 0) {
-    throw new DomainError(
-      "invalid_request",
-      request.unclaimedOnly
-        ? "No page of this batch is still unclaimed."
-        : "This part of the batch has no pages.",
-      request.unclaimedOnly ? "unclaimedOnly" : "part",
-    );
+    throw refuse(request.unclaimedOnly ? "qr.none-unclaimed" : "qr.part-empty");
   }
   return rows.map((row) => row.id);
 }

@@ -23,7 +23,7 @@ export async function profileQrCode(
     .from(profiles)
     .where(eq(profiles.id, query.id));
   if (!row) throw pageMissing("id");
-  await assertMayEditProfile(deps.db, row, actor, "get its QR code");
+  await assertMayEditProfile(deps.db, row, actor, "qr.editors-only");
   const image = await deps.qr(profilePageUrl(deps.publicUrl, row.id), query);
   return { ...image, filename: `kammare-${row.id}.${query.format}` };
 }

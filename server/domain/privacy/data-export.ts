@@ -23,7 +23,7 @@ import {
   walkthroughSteps,
 } from "../../db/schema";
 import type { ImageStore } from "../../providers/images/index";
-import { audit, type RequestOrigin, DomainError } from "../core";
+import { audit, type RequestOrigin, refuse } from "../core";
 import { imageKeysOf } from "../profiles";
 
 /** The JSON parts of the export, by file name; each is checked by the export test against the rows. */
@@ -69,7 +69,7 @@ export async function exportAccountData(
 ): Promise<DataExport> {
   const now = context.now ?? new Date();
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
-  if (!user || user.deletedAt) throw new DomainError("not_found", "No such user.");
+  if (!user || user.deletedAt) throw refuse("account.missing");
 
   const userSessions = await db
     .select()

@@ -25,7 +25,7 @@ import {
 } from "../../db/schema";
 import type { ImageStore } from "../../providers/images/index";
 import type { PaymentProvider } from "../../providers/payments/types";
-import { audit, type RequestOrigin, DomainError, consume, type Actor } from "../core";
+import { audit, type RequestOrigin, refuse, consume, type Actor } from "../core";
 import { imageKeysOf, changeStatusOfMany } from "../profiles";
 import { verifyPassword } from "../accounts";
 import { pageChanged, recordEvent, transaction } from "../core";
@@ -61,9 +61,9 @@ export async function deleteOwnAccount(
     { key: `delete-account:${viewer.id}`, max: deletionAttemptsPerMinute, windowSeconds: 60 },
   ]);
   const [user] = await deps.db.select().from(users).where(eq(users.id, viewer.id)).limit(1);
-  if (!user || user.deletedAt) throw new DomainError("not_found", "No such user.");
+  if (!user || user.deletedAt) throw refuse("account.missing");
   if (!(await verifyPassword(user.passwordHash, password))) {
-    throw new DomainError("wrong_password", "The password is not right.", "password");
+    throw refuse("account.password-wrong");
   }
   return eraseAccount(deps, user.id, viewer, origin);
 }
@@ -76,12 +76,12 @@ export async function adminEraseAccount(
   origin: RequestOrigin,
 ): Promise<ErasureResult> {
   const [user] = await deps.db.select().from(users).where(eq(users.id, userId)).limit(1);
-  if (!user || user.deletedAt) throw new DomainError("not_found", "No such user.", "userId");
+  if (!user || user.deletedAt) throw refuse("account.missing", {}, { field: "userId" });
   if (user.id === actor.id) {
-    throw new DomainError("forbidden", "Delete your own account from your account page.", "userId");
+    throw refuse("account.erase-yourself");
   }
   if (user.roles.includes("admin")) {
-    throw new DomainError("forbidden", "An admin's account cannot be deleted here.", "userId");
+    throw refuse("account.erase-admin");
   }
   return eraseAccount(deps, user.id, actor, origin);
 }
@@ -102,7 +102,7 @@ async function eraseAccount(
       .from(users)
       .where(eq(users.id, userId))
       .for("update");
-    if (!locked || locked.deletedAt) throw new DomainError("not_found", "No such user.");
+    if (!locked || locked.deletedAt) throw refuse("account.missing");
 
     const owned = await tx
       .select({ id: profiles.id, status: profiles.status })

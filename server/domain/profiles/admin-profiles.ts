@@ -2,7 +2,7 @@
 // unclaimed batch) and one profile's full picture (view, owner, history).
 import { profileStatuses, type AdminProfileDetail, type ProfileStatus } from "../../../contract/profiles";
 import type { Database, Executor } from "../../db/client";
-import { type RequestOrigin, DomainError, type Actor } from "../core";
+import { type RequestOrigin, refuse, type Actor } from "../core";
 import { findUserByEmail } from "../accounts";
 import { organisationExists } from "../partners";
 import { createProfiles, ownerEmailOf, profileHistory } from "./profiles";
@@ -25,14 +25,14 @@ export async function adminCreateProfiles(
   let ownerUserId: string | null = null;
   if (ownerEmail) {
     if (input.count !== 1) {
-      throw new DomainError("invalid_request", "count must be 1 when ownerEmail is given.", "count");
+      throw refuse("page.count-with-owner");
     }
     const owner = await findUserByEmail(db, ownerEmail);
-    if (!owner) throw new DomainError("not_found", "No user has this e-mail address.", "ownerEmail");
+    if (!owner) throw refuse("account.email-unknown", {}, { field: "ownerEmail" });
     ownerUserId = owner.id;
   }
   if (input.partnerId && !(await organisationExists(db, input.partnerId))) {
-    throw new DomainError("not_found", "There is no partner organisation with this id.", "partnerId");
+    throw refuse("partner.organisation-missing");
   }
   const rows = await createProfiles(
     db,

@@ -5,7 +5,7 @@ import type { FirstNameEntry } from "../../../contract/first-names";
 import { isStorableText } from "../../../contract/zod";
 import type { Database } from "../../db/client";
 import { firstNames } from "../../db/schema";
-import { DomainError } from "../core";
+import { refuse } from "../core";
 
 export function pathOf(name: string): string {
   return name.trim().toLowerCase();
@@ -37,7 +37,7 @@ export async function addFirstName(db: Database, displayName: string): Promise<F
     .values({ name: pathOf(displayName), displayName: displayName.trim() })
     .onConflictDoNothing()
     .returning();
-  if (!row) throw new DomainError("conflict", "This name is on the list already.", "name");
+  if (!row) throw refuse("first-name.listed");
   return { name: row.name, displayName: row.displayName, createdAt: row.createdAt.toISOString() };
 }
 
@@ -46,5 +46,5 @@ export async function removeFirstName(db: Database, name: string): Promise<void>
     .delete(firstNames)
     .where(eq(firstNames.name, pathOf(name)))
     .returning();
-  if (removed.length === 0) throw new DomainError("not_found", "This name is not on the list.", "name");
+  if (removed.length === 0) throw refuse("first-name.missing");
 }

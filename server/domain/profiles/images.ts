@@ -45,7 +45,7 @@ export async function uploadProfileImage(
 ): Promise<StoredUpload> {
   const profile = await findProfile(db, profileId);
   if (!profile) throw pageMissing();
-  await assertMayEditProfile(db, profile, actor, "add images to it");
+  await assertMayEditProfile(db, profile, actor, "page.editors-only-images");
   if (file.size > maxImageUploadBytes) {
     throw new ImageRejectedError("too_large", "The image is larger than 10 MB.");
   }

@@ -2,6 +2,8 @@
 export {
   assertMayEditProfile,
   assertOwnsProfile,
+  type EditorsOnlyRefusal,
+  type OwnerOnlyRefusal,
   claimProfile,
   createProfiles,
   isProfileEditor,

@@ -9,7 +9,7 @@ import type {
 } from "../../../contract/profiles";
 import type { Database } from "../../db/client";
 import { profileStatusCounts, profiles, users } from "../../db/schema";
-import { DomainError } from "../core";
+import { refuse } from "../core";
 
 // The admin list: keyset pagination, so page 10,000 costs what page 1 costs.
 type Cursor = { v: string; id: string };
@@ -27,7 +27,7 @@ function decodeCursor(value: string | undefined): Cursor | null {
   } catch {
     // fall through
   }
-  throw new DomainError("invalid_request", "The page cursor is not valid.", "cursor");
+  throw refuse("page.cursor-invalid");
 }
 
 /** The admin's search of pages: an owner's e-mail when it has an @, otherwise the start of a code. */
@@ -61,7 +61,7 @@ export async function listProfiles(db: Database, query: AdminProfileListQuery): 
   if (cursor) {
     if (column) {
       if (!cursorTimePattern.test(cursor.v) || Number.isNaN(Date.parse(cursor.v)))
-        throw new DomainError("invalid_request", "The page cursor is not valid.", "cursor");
+        throw refuse("page.cursor-invalid");
       // Compared at the database's full (microsecond) precision: a JavaScript Date would cut it to
       // milliseconds and skip or repeat rows of one batch.
       const at = sql`${cursor.v}::timestamptz`;

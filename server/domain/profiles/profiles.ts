@@ -21,7 +21,7 @@ import {
   walkthroughSteps,
 } from "../../db/schema";
 import { attribute } from "./attribution";
-import { audit, type RequestOrigin, DomainError, pageMissing, refuse, hasRole, type Actor } from "../core";
+import { audit, type RequestOrigin, pageMissing, refuse, hasRole, type Actor } from "../core";
 import { pageChanged, recordEvent, transaction } from "../core";
 import { newProfileId } from "./profile-ids";
 import { changeStatus, createWithStatus } from "./status-machine";
@@ -171,19 +171,34 @@ export async function claimProfile(
   });
 }
 
+/** The refusals of a change only the page's owner may make, one per change (ADR 032). */
+export type OwnerOnlyRefusal =
+  | "page.owner-only"
+  | "family.owner-only-invite"
+  | "family.owner-only-hand-over"
+  | "family.owner-only-remove"
+  | "family.owner-only-withdraw";
+
+/** The refusals of a change only the page's owner or its editors may make, one per change. */
+export type EditorsOnlyRefusal =
+  | "page.editors-only"
+  | "page.editors-only-images"
+  | "memory.editors-only"
+  | "reminders.editors-only"
+  | "qr.editors-only";
+
 /**
  * Only the page's owner (or an admin) may pay for it, invite or remove its editors, delete it or hand
- * it over (decisions, "The memorial itself"). Throws a `forbidden` DomainError otherwise; `change`
- * names the change in the message ("Only the page's owner can {change}.").
+ * it over (decisions, "The memorial itself"). Refuses with `refusal`, which names the change, otherwise.
  */
 export function assertOwnsProfile(
   profile: Pick<ProfileRow, "ownerUserId" | "status">,
   actor: Actor,
-  change = "change it",
+  refusal: OwnerOnlyRefusal = "page.owner-only",
 ): void {
   if (isAdmin(actor)) return;
   if (profile.ownerUserId !== actor.id) {
-    throw new DomainError("forbidden", `Only the page's owner can ${change}.`);
+    throw refuse(refusal);
   }
   if (profile.status === "suspended") throw refuse("page.suspended");
 }
@@ -204,17 +219,17 @@ export async function isProfileEditor(db: Executor, profileId: string, userId: s
 /**
  * May this actor change this profile (its content, settings, walkthrough, images, memories)? Its
  * owner and its editors may, unless the page is suspended; an admin always may. Throws a
- * `forbidden` DomainError otherwise, as assertOwnsProfile does.
+ * with `refusal` (which names the change) otherwise.
  */
 export async function assertMayEditProfile(
   db: Executor,
   profile: Pick<ProfileRow, "id" | "ownerUserId" | "status">,
   actor: Actor,
-  change = "change it",
+  refusal: EditorsOnlyRefusal = "page.editors-only",
 ): Promise<void> {
-  if (isAdmin(actor) || profile.ownerUserId === actor.id) return assertOwnsProfile(profile, actor, change);
+  if (isAdmin(actor) || profile.ownerUserId === actor.id) return assertOwnsProfile(profile, actor);
   if (!(await isProfileEditor(db, profile.id, actor.id))) {
-    throw new DomainError("forbidden", `Only the page's owner or its editors can ${change}.`);
+    throw refuse(refusal);
   }
   if (profile.status === "suspended") throw refuse("page.suspended");
 }
@@ -327,7 +342,7 @@ export async function setProfileStatus(
   actor: Actor,
   origin: RequestOrigin,
 ): Promise<ProfileView> {
-  if (!isAdmin(actor)) throw new DomainError("forbidden", "Only an admin may change a page's status.");
+  if (!isAdmin(actor)) throw refuse("page.status-admin-only");
   return transaction(db, async (tx) => {
     const [row] = await tx.select().from(profiles).where(eq(profiles.id, input.id)).for("update");
     if (!row) throw pageMissing("id");

@@ -29,7 +29,7 @@ export async function pageKeptBy(db: Executor, profileId: string, actor: Actor) 
   if (!row) throw pageMissing();
   // The reminders are the person's own: an admin is asked as the person they are, not as an admin.
   const person: Actor = { id: actor.id, roles: actor.roles.filter((role) => role !== "admin") };
-  await assertMayEditProfile(db, row, person, "ask for its reminders");
+  await assertMayEditProfile(db, row, person, "reminders.editors-only");
   return row;
 }
 

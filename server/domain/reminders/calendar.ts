@@ -8,7 +8,7 @@ import { defaultMetadata } from "../../../contract/profiles";
 import { i18nFor } from "../../../i18n";
 import type { Database } from "../../db/client";
 import { profiles } from "../../db/schema";
-import { DomainError, pageMissing } from "../core";
+import { refuse, pageMissing } from "../core";
 import { remindedStatuses } from "./access";
 import { writeCalendar, type CalendarEvent } from "./icalendar";
 
@@ -17,7 +17,7 @@ export const ceremonyMinutes = 60;
 
 export type CalendarFile = { filename: string; body: string };
 
-const noCalendar = () => new DomainError("not_found", "This page has no days to add to a calendar.", "id");
+const noCalendar = () => refuse("calendar.no-days");
 
 /** The page's days as an iCalendar file; `not_found` for a page visitors cannot see, or without days. */
 export async function pageCalendar(
