@@ -10,6 +10,10 @@ export const maxEditorsPerPage = 10;
 /** An invitation's link works this long. */
 export const invitationDays = 14;
 
+/** How the inviter signs an invitation, and their personal note in it: at most this many characters. */
+export const inviterNameMaxLength = 100;
+export const invitationNoteMaxLength = 1000;
+
 /** What a reminder e-mail is about. */
 export const reminderKinds = ["grave_right", "birthday", "death_day", "ceremony"] as const;
 export type ReminderKind = (typeof reminderKinds)[number];

@@ -3,7 +3,7 @@
 // signed link is read and accepted on /invitation. Shared by the API, the owner's panel and the
 // invitation page.
 import { emailSchema } from "./auth";
-import { invitationKinds } from "./family-values";
+import { invitationKinds, invitationNoteMaxLength, inviterNameMaxLength } from "./family-values";
 import { profileIdSchema } from "./profiles";
 import { text, z } from "./zod";
 
@@ -24,11 +24,23 @@ const tokenSchema = text("The invitation's token", { error: "The invitation's to
 
 export const peopleQuerySchema = z.object({ profileId: profileIdSchema });
 
+/** Optional text of at most `max` characters, trimmed; empty is `null`. */
+const optionalText = (what: string, max: number) =>
+  text(what)
+    .transform((value) => value.replace(/\r\n?/g, "\n").trim())
+    .pipe(z.string().max(max, { error: `${what} must be at most ${max} characters.` }))
+    .optional()
+    .transform((value) => (value ? value : null));
+
 export const inviteRequestSchema = z.object({
   profileId: profileIdSchema,
   email: emailSchema,
   /** `editor` (the default) helps keep the page; `handover` makes the invitee its owner. */
   kind: invitationKindSchema.optional().default("editor"),
+  /** How the inviter signs it (accounts have no name); without it the invitee sees their address. */
+  inviterName: optionalText("Your name", inviterNameMaxLength),
+  /** A few words of the inviter's own, shown in the e-mail and on the invitation's page. */
+  note: optionalText("The personal note", invitationNoteMaxLength),
 });
 
 export const revokeInvitationRequestSchema = z.object({
@@ -64,6 +76,8 @@ export const openInvitationSchema = z.object({
   expiresAt: z.string(),
   /** Past its date but not withdrawn: shown so the owner can send it again. */
   expired: z.boolean(),
+  /** The personal note sent with it, if any. */
+  note: z.string().nullable(),
 });
 export type OpenInvitation = z.infer<typeof openInvitationSchema>;
 
@@ -77,6 +91,8 @@ export const pagePeopleSchema = z.object({
   /** Open invitations: only for the owner and admins (an editor sees the people alone). */
   invitations: z.array(openInvitationSchema),
   maxEditors: z.number().int(),
+  /** The name the viewer last signed an invitation with, to start the next one (the owner's). */
+  inviterName: z.string().nullable(),
 });
 export type PagePeople = z.infer<typeof pagePeopleSchema>;
 export type PagePerson = z.infer<typeof pagePersonSchema>;
@@ -98,8 +114,12 @@ export const invitationViewSchema = z.object({
   profileId: z.string(),
   pageName: z.string(),
   kind: invitationKindSchema,
-  /** Who invited: their e-mail address (accounts have no other name). */
+  /** Who invited: their e-mail address. */
   invitedBy: z.string().nullable(),
+  /** Who invited, as they signed it; the page shows the address only when this is null. */
+  inviterName: z.string().nullable(),
+  /** The inviter's personal note, if they wrote one. */
+  note: z.string().nullable(),
   /** The invited address, partly hidden ("a•••@example.com"). */
   emailMasked: z.string(),
   state: z.enum(invitationStates),

@@ -210,6 +210,10 @@ export const decideCandleRequestSchema = z.object({
 });
 export const ownerCandleAnswerSchema = z.object({ candle: ownerCandleNameSchema });
 
+/** Whoever moderates the page's memories removes a candle: it counts no more, its name goes too. */
+export const removeCandleRequestSchema = z.object({ candleId: z.uuid({ error: "Not a candle id." }) });
+export const removedCandleAnswerSchema = z.object({ candleId: z.string(), profileId: z.string() });
+
 export const memorySettingsRequestSchema = memorySettingsSchema
   .partial()
   .extend({ profileId: profileIdSchema });

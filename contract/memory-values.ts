@@ -25,7 +25,11 @@ export const reportReasonMaxLength = 500;
 export const memoriesPageSize = 10;
 /** The names of the latest candles shown beside the count. */
 export const latestCandleNames = 5;
-/** A form posted sooner than this after its page was rendered is a robot's. */
+/**
+ * A memory (or a report) posted sooner than this after its page was rendered is a robot's. A candle
+ * has no such wait: lighting one is a single tap, made at once by a visitor who came to do just that;
+ * the hidden field, the limits per address and page, and the name's moderation still guard it.
+ */
 export const minimumSecondsBeforePost = 3;
 /** A form's signed render time is good for this long (a page kept open overnight still works). */
 export const formTokenMaxAgeHours = 48;
@@ -51,6 +55,9 @@ export type MemoryOutcome = (typeof memoryOutcomes)[number];
 /** Where on the page an outcome is said (`?at=`), and the anchor the page scrolls to. */
 export const memoryFormAnchors = { list: "memories", candles: "candles", write: "write-memory" } as const;
 export type MemoryFormPlace = keyof typeof memoryFormAnchors;
+
+/** The address's field that names a refused form's draft, kept on the server (never its text). */
+export const memoryDraftParam = "draft";
 
 /**
  * A position in a page's list of memories (`?before=`): the last one seen's time and id, as the list's

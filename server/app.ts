@@ -258,9 +258,7 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
       anniversaryReminderRoutes({ db }),
       familyRoutes({
         db,
-        email: deps.email,
-        publicUrl: config.publicUrl,
-        provider: payments.card,
+        subscriptions: { provider: payments.card, email: deps.email, publicUrl: config.publicUrl },
       }),
       customerOrderRoutes({ db }),
       customerInvoiceRoutes({ db }),

@@ -4,7 +4,8 @@
 import type { BackgroundTasks } from "./background";
 import type { Database } from "./db/client";
 import { onDomainEvents, type DomainEvent } from "./domain/core";
-import { sendMemoryReceipt, tellOwnerOfFirstMemory } from "./domain/memories";
+import { sendInvitationEmail } from "./domain/family";
+import { sendMemoryReceipt, tellOwnerOfFirstMemory, tellOwnerOfReport } from "./domain/memories";
 import type { PageCache } from "./http/page-cache";
 import type { EmailSender } from "./providers/email/types";
 
@@ -33,6 +34,19 @@ function runEffect(db: Database, event: DomainEvent, providers: EffectProviders)
       background.run("first memory", () =>
         tellOwnerOfFirstMemory(db, email, { profileId, publicUrl }).then(() => undefined),
       );
+      return;
+    }
+    case "memory.reported": {
+      const { reportId, memoryId, profileId } = event;
+      const { email, background, publicUrl } = providers;
+      background.run("memory report", () =>
+        tellOwnerOfReport(db, email, { reportId, memoryId, profileId, publicUrl }).then(() => undefined),
+      );
+      return;
+    }
+    case "family.invited": {
+      const { email, background, publicUrl } = providers;
+      background.run("family invitation", () => sendInvitationEmail(email, event, publicUrl));
       return;
     }
   }

@@ -70,6 +70,8 @@ export { setupGaps, type SetupGap } from "../../server/domain/dashboard";
 export { customerSubscriptions } from "../../server/domain/billing";
 export { customerOrders } from "../../server/domain/billing";
 export { issueFormToken, memoriesWaitingOn, publicMemories } from "../../server/domain/memories";
+// A refused form's draft, read back into the light page's form; the writer's memory before they delete it.
+export { readDraft, readOwnMemory } from "../../server/domain/memories";
 // The admin's queue of reported memories (/admin/memories/reports).
 export { memoryReportQueue } from "../../server/domain/memories";
 // The owner's moderation of a page's memories (/k/{id}/memories).

@@ -2,6 +2,8 @@
 // redirect back to the page), the owner's moderation, and the admin's queue of reports.
 import {
   decideCandleRequestSchema,
+  removeCandleRequestSchema,
+  removedCandleAnswerSchema,
   decideMemoryRequestSchema,
   decideReportRequestSchema,
   deleteOwnMemoryRequestSchema,
@@ -144,6 +146,18 @@ export const memoriesEndpoints = [
     responses: {
       200: { description: "Decided", schema: ownerCandleAnswerSchema },
       404: { description: "No such named candle of the viewer's pages" },
+    },
+  },
+  {
+    method: "post",
+    path: "/api/kammare/candles/remove",
+    summary:
+      "The page's owner (an editor, an admin) removes a candle: it no longer counts, and its name goes with it.",
+    auth: true,
+    request: removeCandleRequestSchema,
+    responses: {
+      200: { description: "Removed", schema: removedCandleAnswerSchema },
+      404: { description: "No such candle of the viewer's pages" },
     },
   },
   {

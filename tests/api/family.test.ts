@@ -16,8 +16,21 @@ import {
   maxEditorsPerPage,
   pagePeopleSchema,
 } from "../../contract/family";
-import { auditLog, profileInvitations, profiles, subscriptions, users } from "../../server/db/schema";
-import { issueFormToken, tellOwnerOfFirstMemory, writeMemory } from "../../server/domain/memories";
+import {
+  auditLog,
+  candles,
+  profileInvitations,
+  profiles,
+  subscriptions,
+  users,
+} from "../../server/db/schema";
+import { onDomainEvents, type DomainEvent } from "../../server/domain/core";
+import {
+  issueFormToken,
+  lightCandle,
+  tellOwnerOfFirstMemory,
+  writeMemory,
+} from "../../server/domain/memories";
 import { createOutboxSender } from "../../server/providers/email";
 import { call, expectError, siteOrigin, type Account } from "../support/accounts";
 import { describeOnEngines } from "../support/api-fixture";
@@ -128,6 +141,109 @@ describeOnEngines("a page's family", (fixture) => {
     // The stranger is nobody on the page.
     await expectError(await as(stranger, `/api/kammare/people?profileId=${id}`), 403, "forbidden");
     expect(await auditOf(id)).toEqual(["family.invite", "family.invite_accept"]);
+  });
+
+  it("names the inviter as they signed it, with their note, in the e-mail and on the link's page", async () => {
+    const { id, owner } = await ownedPageWith(fixture, livePage);
+    await db.update(users).set({ locale: "sv-SE" }).where(eq(users.id, owner.id));
+    const relative = accounts.email();
+    const note = "Mamma hade velat att du var med.\nKram, Lena";
+    const sent = await as(owner, "/api/kammare/invitations", {
+      profileId: id,
+      email: relative,
+      inviterName: "  Lena Andersson ",
+      note,
+    });
+    expect(sent.status, await sent.clone().text()).toBe(201);
+    expect(invitedAnswerSchema.parse(await sent.json()).invitation.note).toBe(note);
+    const [mail] = (await mailbox()).filter((message) => message.to === relative);
+    expect(mail?.text).toContain("Lena Andersson bjuder in dig");
+    expect(mail?.text).toContain(`Lena Andersson skriver:\n\n${note}`);
+    expect(mail?.text).not.toContain(owner.email);
+    const view = invitationViewSchema.parse(
+      await (await call(app, `/api/invitation?token=${await tokenSentTo(relative)}`)).json(),
+    );
+    expect(view).toMatchObject({ inviterName: "Lena Andersson", note, invitedBy: owner.email });
+    // The name starts the owner's next invitation.
+    const people = pagePeopleSchema.parse(
+      await (await as(owner, `/api/kammare/people?profileId=${id}`)).json(),
+    );
+    expect(people.inviterName).toBe("Lena Andersson");
+
+    // Without a name the address stands in; without a note there is none.
+    const other = accounts.email();
+    await invite(owner, id, other);
+    const [plain] = (await mailbox()).filter((message) => message.to === other);
+    expect(plain?.text).toContain(`${owner.email} bjuder in dig`);
+    expect(plain?.text).not.toContain("skriver:");
+    const plainView = invitationViewSchema.parse(
+      await (await call(app, `/api/invitation?token=${await tokenSentTo(other)}`)).json(),
+    );
+    expect(plainView).toMatchObject({ inviterName: null, note: null, invitedBy: owner.email });
+  });
+
+  it("refuses a name or note no text may hold (NUL, a lone surrogate) or too long, with a 400 naming the field", async () => {
+    const { id, owner } = await ownedPageWith(fixture, livePage);
+    const email = accounts.email();
+    const cases: [Record<string, string>, string][] = [
+      [{ note: "Kram\u0000" }, "note"],
+      [{ note: "Kram \ud800" }, "note"],
+      [{ inviterName: "Lena\u0000" }, "inviterName"],
+      [{ inviterName: "\udc00Lena" }, "inviterName"],
+      [{ note: "x".repeat(1001) }, "note"],
+      [{ inviterName: "x".repeat(101) }, "inviterName"],
+    ];
+    for (const [fields, field] of cases) {
+      const refused = await expectError(
+        await as(owner, "/api/kammare/invitations", { profileId: id, email, ...fields }),
+        400,
+        "invalid_request",
+        field,
+      );
+      expect(JSON.stringify(refused)).toMatch(field === "note" ? /personal note/ : /Your name/);
+    }
+    expect(await db.select().from(profileInvitations).where(eq(profileInvitations.profileId, id))).toEqual(
+      [],
+    );
+    expect((await mailbox()).filter((message) => message.to === email)).toEqual([]);
+  });
+
+  it("sends the invitation from its event after the commit (ADR 033); a refused one records none", async () => {
+    const { id, owner } = await ownedPageWith(fixture, livePage);
+    const seen: DomainEvent[] = [];
+    const unsubscribe = onDomainEvents(db, (event) => seen.push(event));
+    try {
+      const email = accounts.email();
+      const { invitation } = await invite(owner, id, email);
+      const invited = seen.filter((event) => event.type === "family.invited");
+      expect(invited).toEqual([
+        expect.objectContaining({ invitationId: invitation.id, profileId: id, to: email, kind: "editor" }),
+      ]);
+      await expectError(
+        await as(owner, "/api/kammare/invitations", { profileId: id, email: owner.email }),
+        409,
+        "conflict",
+      );
+      expect(seen.filter((event) => event.type === "family.invited")).toHaveLength(1);
+      expect((await mailbox()).filter((message) => message.to === owner.email)).toEqual([]);
+    } finally {
+      unsubscribe();
+    }
+  });
+
+  it("keeps one spelling of an invited address, whatever case it was typed in", async () => {
+    const { id, owner } = await ownedPageWith(fixture, livePage);
+    const relative = accounts.email();
+    const typed = relative.toUpperCase();
+    const { invitation } = await invite(owner, id, `  ${typed}`);
+    expect(invitation.email).toBe(relative);
+    const people = pagePeopleSchema.parse(
+      await (await as(owner, `/api/kammare/people?profileId=${id}`)).json(),
+    );
+    expect(people.invitations.map((row) => row.email)).toEqual([relative]);
+    // The e-mail goes to that spelling, and the invitation's page prefills it.
+    expect((await mailbox()).filter((message) => message.to === relative)).toHaveLength(1);
+    expect(JSON.stringify(await mailbox())).not.toContain(typed);
   });
 
   it("refuses a link past its date (410) and a withdrawn one (410), each with its own message", async () => {
@@ -249,6 +365,16 @@ describeOnEngines("a page's family", (fixture) => {
       state: "shown",
     });
     expect(decided.status, await decided.clone().text()).toBe(200);
+    // A visitor's candle, removed by the editor (editors moderate, as they moderate memories).
+    await lightCandle(
+      db,
+      { profileId: id, name: "Erik", website: "", formToken: await issueFormToken(db, id) },
+      { ip: "203.0.113.9" },
+    );
+    const [lit] = await db.select().from(candles).where(eq(candles.profileId, id));
+    const removed = await as(relative, "/api/kammare/candles/remove", { candleId: lit?.id });
+    expect(removed.status, await removed.clone().text()).toBe(200);
+    expect(await db.select().from(candles).where(eq(candles.profileId, id))).toEqual([]);
     const [page] = await db.select().from(profiles).where(eq(profiles.id, id));
     expect(page?.content.story).toBe("Again.");
 

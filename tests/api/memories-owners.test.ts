@@ -1,7 +1,8 @@
 // Memories and candles (ADR 026), the deciding side, on every database engine: the owner's
 // moderation in each mode and their replies, who else may decide (an admin) and who may not (another
 // customer, a partner), the reports and the admin's queue (audited), the writer's own link, the
-// owner's first e-mail, and the notices that drop a page's cached copies.
+// owner's first e-mail and their e-mail of a report, removing a candle, and the notices that drop a
+// page's cached copies.
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
@@ -11,8 +12,8 @@ import {
   ownerMemoryAnswerSchema,
   replyMaxLength,
 } from "../../contract/memories";
-import { auditLog, memoryReports } from "../../server/db/schema";
-import { candleAnnouncer } from "../../server/domain/memories";
+import { auditLog, candles, memoryReports, users } from "../../server/db/schema";
+import { candleAnnouncer, readOwnMemory } from "../../server/domain/memories";
 import { call, expectError, siteOrigin, sleep, type Account } from "../support/accounts";
 import { describeOnEngines } from "../support/api-fixture";
 import { memoryCalls, newAddress, proxiedConfig } from "../support/memories";
@@ -238,6 +239,73 @@ describeOnEngines(
           "not_found",
         );
       });
+
+      it("a report tells the page's owner too, in their language, with the link to hide or remove it; once per report", async () => {
+        const { id, owner } = await page();
+        await db.update(users).set({ locale: "sv-SE" }).where(eq(users.id, owner.id));
+        const memory = await shownMemory(id, owner, "Something unkind.");
+        const before = (await mailbox()).length;
+        expect((await report(memory, { reason: "Unkind to the family." })).status).toBe(204);
+        const told = (await mailbox()).slice(before).filter((message) => message.to === owner.email);
+        expect(told.map((message) => message.subject)).toEqual([
+          "Ett minne på Anna Anderssons sida har anmälts",
+        ]);
+        expect(told[0]?.text).toContain("Unkind to the family.");
+        expect(told[0]?.text).toContain("Karin");
+        // Where the owner (who moderates the page's memories) can hide or remove it.
+        expect(told[0]?.text).toContain(`/k/${id}/memories?state=shown`);
+        // Later addresses join the open report: the owner is not told again for each.
+        for (let count = 0; count < 3; count++) expect((await report(memory)).status).toBe(204);
+        const after = (await mailbox()).slice(before).filter((message) => message.to === owner.email);
+        expect(after).toHaveLength(1);
+        // Nobody else hears of it: not the reporters, not another customer.
+        expect((await mailbox()).slice(before).every((message) => message.to === owner.email)).toBe(true);
+        // The owner hides it, as the link offers.
+        expect((await decide(memory.id, "hidden", owner)).status).toBe(200);
+      });
+    });
+
+    describe("removing a candle", () => {
+      const remove = (candleId: string, as: Account) =>
+        call(app, "/api/kammare/candles/remove", { bearer: as.token, json: { candleId } });
+      const candleIds = async (profileId: string) =>
+        (await db.select({ id: candles.id }).from(candles).where(eq(candles.profileId, profileId))).map(
+          (row) => row.id,
+        );
+
+      it("the owner removes a candle: it counts no more, its name leaves the page, audited", async () => {
+        const { id, owner } = await page({ moderation: "open" });
+        expect((await candle(id, { name: "Spam Spamsson" })).status).toBe(204);
+        expect((await candle(id, { name: "Erik" })).status).toBe(204);
+        expect((await list(id)).candles).toEqual({ count: 2, latestNames: ["Erik", "Spam Spamsson"] });
+        const [spam] = await db.select().from(candles).where(eq(candles.name, "Spam Spamsson"));
+        const removed = await remove(spam?.id ?? "", owner);
+        expect(removed.status, await removed.clone().text()).toBe(200);
+        expect(await removed.json()).toEqual({ candleId: spam?.id, profileId: id });
+        expect((await list(id)).candles).toEqual({ count: 1, latestNames: ["Erik"] });
+        const [audited] = await db
+          .select()
+          .from(auditLog)
+          .where(and(eq(auditLog.action, "memory.candle_remove"), eq(auditLog.actorUserId, owner.id)));
+        expect(audited?.details).toMatchObject({ profileId: id, candleId: spam?.id, name: "Spam Spamsson" });
+        // Gone: a second removal finds nothing.
+        await expectError(await remove(spam?.id ?? "", owner), 404, "not_found", "candleId");
+      });
+
+      it("a visitor, another owner and a partner cannot; an admin can", async () => {
+        const { id, owner } = await page();
+        expect((await candle(id, { name: "Erik" })).status).toBe(204);
+        const [candleId = ""] = await candleIds(id);
+        // Nobody signed in.
+        expect((await call(app, "/api/kammare/candles/remove", { json: { candleId } })).status).toBe(401);
+        // Another page's owner: someone else's candle is as unknown as none.
+        const other = await page();
+        await expectError(await remove(candleId, other.owner), 404, "not_found", "candleId");
+        expect(await candleIds(id)).toEqual([candleId]);
+        expect((await remove(candleId, admin)).status).toBe(200);
+        expect(await candleIds(id)).toEqual([]);
+        expect(owner.id).not.toBe(other.owner.id);
+      });
     });
 
     describe("the writer's link and the owner's e-mail", () => {
@@ -250,6 +318,13 @@ describeOnEngines(
         const link = /\/memories\/delete\?token=([A-Za-z0-9_%-]+)/.exec(receipt?.text ?? "");
         const token = decodeURIComponent(link?.[1] ?? "");
         expect(token).not.toBe("");
+        // The link's page shows which memory it deletes before the writer confirms.
+        expect(await readOwnMemory(db, token)).toMatchObject({
+          profileId: id,
+          pageName: "Anna Andersson",
+          name: "Karin",
+          text: "She taught me to swim.",
+        });
         const first = await call(app, "/api/memories/delete-own", { origin: siteOrigin, json: { token } });
         expect(first.status).toBe(200);
         expect(await first.json()).toEqual({ profileId: id });

@@ -1,16 +1,22 @@
 // The owner's two e-mail forms of a page's Family panel (ADR 029): inviting an editor (within the
-// page's ten seats) and handing the page over, after a confirmation that says what happens.
+// page's ten seats) and handing the page over, after a confirmation that says what happens. Each is
+// signed with the owner's name (accounts have none: the last one used starts the next) and may carry
+// a personal note; the invitee sees both in the e-mail and on the invitation's page.
 import { useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "../../lib/i18n";
 import { api } from "../../lib/api";
 import { failureOf } from "../../lib/failure";
 import { emailProblem } from "../../lib/validate";
 import type { RefusalCode } from "../../../contract/refusals";
-import { invitationDays } from "../../../contract/family-values";
+import {
+  invitationDays,
+  invitationNoteMaxLength,
+  inviterNameMaxLength,
+} from "../../../contract/family-values";
 import { Alert } from "../alert";
 import { Button } from "../button";
 import { Dialog } from "../dialog";
-import { besideFieldClass, fieldRowClass } from "../field";
+import { TextArea } from "../text-area";
 import { TextField } from "../text-field";
 import { useToast } from "../toast";
 import { SubHeading, type People } from "./family-parts";
@@ -31,8 +37,10 @@ function refusalKey(error: unknown): string {
 type InvitationKind = "editor" | "handover";
 type Sent = Awaited<ReturnType<typeof sendInvitation>>;
 
-function sendInvitation(profileId: string, email: string, kind: InvitationKind) {
-  return api.post("/kammare/invitations", { body: { profileId, email, kind } });
+type Signed = { inviterName: string; note: string };
+
+function sendInvitation(profileId: string, email: string, kind: InvitationKind, signed: Signed) {
+  return api.post("/kammare/invitations", { body: { profileId, email, kind, ...signed } });
 }
 
 /**
@@ -44,6 +52,10 @@ function useInvitation(people: People, reload: () => Promise<void>, kind: Invita
   const toast = useToast();
   const [email, setEmail] = useState("");
   const [error, setError] = useState<string | undefined>();
+  const [inviterName, setInviterName] = useState(people.inviterName ?? "");
+  const [note, setNote] = useState("");
+  // A name or note the API refused (a character no text may hold): said at its own field.
+  const [signError, setSignError] = useState<Partial<Record<keyof Signed, string>>>({});
   const [busy, setBusy] = useState(false);
   const check = () => {
     const problem = emailProblem(email);
@@ -52,21 +64,76 @@ function useInvitation(people: People, reload: () => Promise<void>, kind: Invita
   };
   async function send(sent: (answer: Sent) => string, refused: (error: unknown) => void) {
     setBusy(true);
+    setSignError({});
     try {
-      const answer = await sendInvitation(people.profileId, email.trim(), kind);
+      const answer = await sendInvitation(people.profileId, email.trim(), kind, { inviterName, note });
       toast.show({ title: sent(answer) });
       setEmail("");
+      setNote("");
       await reload();
     } catch (caught) {
-      refused(caught);
+      const { code, fields } = failureOf(caught);
+      const signed = (["inviterName", "note"] as const).filter((field) => fields[field]);
+      if (code === "invalid_request" && signed.length > 0) {
+        setSignError(Object.fromEntries(signed.map((field) => [field, t(`family.signErrors.${field}`)])));
+      } else {
+        refused(caught);
+      }
     } finally {
       setBusy(false);
     }
   }
-  return { email, setEmail, error, setError, busy, check, send };
+  return {
+    email,
+    setEmail,
+    error,
+    setError,
+    inviterName,
+    setInviterName,
+    note,
+    setNote,
+    signError,
+    busy,
+    check,
+    send,
+  };
 }
 
-/** The form both share: its heading and lead, then the address beside its button (or `instead`). */
+/** How the invitation is signed: the owner's name, and a personal note behind its own disclosure. */
+function SignedFields({ form, name }: { form: ReturnType<typeof useInvitation>; name: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <TextField
+        label={t("family.inviterName")}
+        hint={t("family.inviterNameHint")}
+        name={`${name}-inviter-name`}
+        autoComplete="name"
+        maxLength={inviterNameMaxLength}
+        value={form.inviterName}
+        onChange={(event) => form.setInviterName(event.target.value)}
+        error={form.signError.inviterName}
+      />
+      <details className="group" open={form.note !== "" || !!form.signError.note}>
+        <summary className="inline-flex min-h-11 cursor-pointer items-center text-sm font-semibold text-brand">
+          {t("family.noteAdd")}
+        </summary>
+        <TextArea
+          label={t("family.note")}
+          hint={t("family.noteHint", { max: invitationNoteMaxLength })}
+          name={`${name}-note`}
+          rows={4}
+          maxLength={invitationNoteMaxLength}
+          value={form.note}
+          onChange={(event) => form.setNote(event.target.value)}
+          error={form.signError.note}
+        />
+      </details>
+    </>
+  );
+}
+
+/** The form both share: its heading and lead, the address, how it is signed, its button (or `instead`). */
 function InvitationForm({
   form,
   heading,
@@ -97,7 +164,7 @@ function InvitationForm({
       <SubHeading>{heading}</SubHeading>
       <p className="text-sm text-muted">{lead}</p>
       {instead ?? (
-        <div className={fieldRowClass("start")}>
+        <div className="flex flex-col gap-3">
           <TextField
             label={label}
             hint={hint}
@@ -108,9 +175,9 @@ function InvitationForm({
             value={form.email}
             onChange={(event) => form.setEmail(event.target.value)}
             error={form.error}
-            className="min-w-0 flex-1"
           />
-          {button}
+          <SignedFields form={form} name={name} />
+          <div className="flex">{button}</div>
         </div>
       )}
       {children}
@@ -152,7 +219,7 @@ export function InviteForm({ people, reload }: { people: People; reload: () => P
       name="invite-email"
       instead={full ? <Alert tone="info">{t("family.full", { max: people.maxEditors })}</Alert> : undefined}
       button={
-        <Button type="submit" busy={form.busy} className={besideFieldClass}>
+        <Button type="submit" busy={form.busy}>
           {form.busy ? t("family.inviteBusy") : t("family.inviteSubmit")}
         </Button>
       }
@@ -188,7 +255,8 @@ export function HandOver({ people, reload }: { people: People; reload: () => Pro
     );
   }
 
-  const email = form.email.trim();
+  // Spelled as the invitation will keep it (in lower case), not as typed: one address, one spelling.
+  const email = form.email.trim().toLowerCase();
   return (
     <InvitationForm
       form={form}
@@ -197,7 +265,7 @@ export function HandOver({ people, reload }: { people: People; reload: () => Pro
       label={t("family.handoverEmail")}
       name="handover-email"
       button={
-        <Button type="submit" variant="secondary" className={besideFieldClass}>
+        <Button type="submit" variant="secondary">
           {t("family.handoverSubmit")}
         </Button>
       }

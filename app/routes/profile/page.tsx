@@ -14,9 +14,11 @@ import {
   isProfileEditor,
   memoriesWaitingOn,
   publicMemories,
+  readDraft,
   restingSummary,
 } from "../../lib/services.server";
 import {
+  memoryDraftParam,
   memoryFormAnchors,
   memoryOutcomes,
   isMemoryPosition,
@@ -88,18 +90,27 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Pr
         }
       : null,
     memoryOutcome: memoryOutcomes.includes(outcome as MemoryOutcome)
-      ? {
-          outcome: outcome as MemoryOutcome,
-          at:
-            (Object.keys(memoryFormAnchors) as MemoryFormPlace[]).find(
-              (place) => place === query.get("at"),
-            ) ?? "list",
-          name: query.get("m_name") ?? "",
-          relation: query.get("m_relation") ?? "",
-          text: query.get("m_text") ?? "",
-        }
+      ? await memoryOutcomeOf(db, profile.id, outcome as MemoryOutcome, query)
       : null,
     memoriesWaiting: canEdit ? await memoriesWaitingOn(db, profile.id) : 0,
+  };
+}
+
+/** The outcome of a visitor's form, where it is said, and what they wrote back from its draft. */
+async function memoryOutcomeOf(
+  db: Parameters<typeof readDraft>[0],
+  profileId: string,
+  outcome: MemoryOutcome,
+  query: URLSearchParams,
+) {
+  const at = (Object.keys(memoryFormAnchors) as MemoryFormPlace[]).find((place) => place === query.get("at"));
+  const draft = await readDraft(db, { profileId, token: query.get(memoryDraftParam) ?? "" });
+  return {
+    outcome,
+    at: at ?? "list",
+    name: draft?.name ?? "",
+    relation: draft?.relation ?? "",
+    text: draft?.text ?? "",
   };
 }
 

@@ -2,7 +2,7 @@
 // invited, says what accepting means (to help keep the page, or to take it over), and offers what the
 // holder can do: accept when signed in with the invited address; create an account (first) or sign in
 // and come back here; sign out when signed in as someone else. A link past its date, used or withdrawn
-// says so.
+// says so. The inviter is named as they signed it (their address without a name), with their note.
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { useTranslation } from "../../lib/i18n";
@@ -72,6 +72,8 @@ function InvitationCard({ data }: { data: Found }) {
   const here = `/invitation?token=${encodeURIComponent(token)}`;
   const back = encodeURIComponent(here);
   const kind = invitation.kind;
+  // The inviter as they signed the invitation; their address only when they gave no name.
+  const inviter = invitation.inviterName ?? invitation.invitedBy;
 
   async function accept() {
     setBusy(true);
@@ -108,17 +110,25 @@ function InvitationCard({ data }: { data: Found }) {
           {t(`family.invitation.heading.${kind}`, { name: invitation.pageName })}
         </h1>
         <p>
-          {invitation.invitedBy
-            ? t("family.invitation.from", { inviter: invitation.invitedBy, email: invitation.emailMasked })
+          {inviter
+            ? t("family.invitation.from", { inviter, email: invitation.emailMasked })
             : t("family.invitation.fromNobody", { email: invitation.emailMasked })}
         </p>
+        {inviter && invitation.note && (
+          <figure data-testid="invitation-note" className="flex flex-col gap-1 border-l-2 border-brand pl-4">
+            <figcaption className="text-sm font-semibold text-muted">
+              {t("family.invitation.note", { inviter })}
+            </figcaption>
+            <blockquote className="whitespace-pre-line font-serif text-lg leading-relaxed text-ink [overflow-wrap:anywhere]">
+              {invitation.note}
+            </blockquote>
+          </figure>
+        )}
         <p className="text-muted">{t(`family.invitation.what.${kind}`)}</p>
 
         {invitation.state === "expired" && (
           <Alert tone="error">
-            {invitation.invitedBy
-              ? t("family.invitation.expired", { inviter: invitation.invitedBy })
-              : t("family.invitation.expiredNobody")}
+            {inviter ? t("family.invitation.expired", { inviter }) : t("family.invitation.expiredNobody")}
           </Alert>
         )}
         {invitation.state === "revoked" && <Alert tone="error">{t("family.invitation.revoked")}</Alert>}

@@ -1,10 +1,11 @@
-// /api/kammare/memories, /api/kammare/candles/decision and /api/kammare/memory-settings: whoever may
+// /api/kammare/memories, /api/kammare/candles/decision and /remove, /api/kammare/memory-settings: whoever may
 // change a page (its owner, an editor, an admin) sees every memory and candle name of it and decides
 // which show (ADR 026). In the signed-in area; the domain checks the page
 // (server/domain/memories/access.ts).
 import { Hono } from "hono";
 import {
   decideCandleRequestSchema,
+  removeCandleRequestSchema,
   decideMemoryRequestSchema,
   decideReportRequestSchema,
   memoryReportsQuerySchema,
@@ -19,6 +20,7 @@ import {
   decideMemoryReport,
   memoryReportQueue,
   ownerMemories,
+  removeCandle,
   replyToMemory,
   updateMemorySettings,
 } from "../../domain/memories";
@@ -43,6 +45,10 @@ export function ownerMemoryRoutes({ db }: { db: Database }) {
     .post("/candles/decision", async (c) => {
       const input = await readJson(c, decideCandleRequestSchema);
       return c.json({ candle: await decideCandleName(db, input, c.get("viewer")) });
+    })
+    .post("/candles/remove", async (c) => {
+      const { candleId } = await readJson(c, removeCandleRequestSchema);
+      return c.json(await removeCandle(db, { candleId, actor: c.get("viewer"), origin: requestOrigin(c) }));
     })
     .put("/memory-settings", async (c) => {
       const input = await readJson(c, memorySettingsRequestSchema);

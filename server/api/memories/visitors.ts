@@ -1,8 +1,9 @@
 // /api/memories: what a visitor does on a live page without an account (ADR 026). Each call takes
 // JSON from the app or a plain HTML form from the light page (ADR 011), which is answered with a
 // redirect back to the page and its outcome in the address (`?memory=…#memories`), so the page can
-// say what happened; a form's refused memory comes back filled in. A post must come from the site
-// itself: an Origin header naming it (browsers send one with every form post).
+// say what happened; a form's refused memory comes back filled in from a draft kept on the server
+// (its secret in the address, never its text). A post must come from the site itself: an Origin
+// header naming it (browsers send one with every form post).
 import { Hono, type Context } from "hono";
 import type { z } from "zod";
 import {
@@ -11,11 +12,14 @@ import {
   memoriesQuerySchema,
   reportMemoryRequestSchema,
   writeMemoryRequestSchema,
+  memoryDraftParam,
   memoryFormAnchors,
+  memoryTextMaxLength,
   type MemoryFormPlace,
   type MemoryOutcome,
 } from "../../../contract/memories";
 import { profileIdSchema } from "../../../contract/profiles";
+import { isStorableText } from "../../../contract/zod";
 import { resolveLocale } from "../../../contract/locale";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
@@ -23,6 +27,7 @@ import {
   assertLivePage,
   deleteOwnMemory,
   issueFormToken,
+  keepDraft,
   lightCandle,
   publicMemories,
   reportMemory,
@@ -40,6 +45,18 @@ export type VisitorMemoryDeps = {
 };
 
 const isForm = (c: Context) => mediaTypeOf(c) === "application/x-www-form-urlencoded";
+
+/**
+ * A refused form's fields as a draft may keep them: only text PostgreSQL can keep, each cut to a little
+ * more than the longest a field may be (what was too long comes back, to be shortened, not the rest).
+ */
+function storable(fields: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(fields)
+      .filter(([, value]) => isStorableText(value))
+      .map(([name, value]) => [name, value.slice(0, memoryTextMaxLength + 500)]),
+  );
+}
 
 /** What a refusal says on the page, by its field or code. */
 function outcomeOf(error: unknown): MemoryOutcome | null {
@@ -61,21 +78,13 @@ function outcomeOf(error: unknown): MemoryOutcome | null {
 
 /**
  * The page again, with the outcome where the visitor's eye is: a success at the list (or the candles),
- * a refusal at the form that was sent (`at`), which a refused memory comes back into, when it fits an
- * address.
+ * a refusal at the form that was sent (`at`), with the secret of its draft (server/domain/memories/
+ * drafts.ts) when it has one.
  */
-function backToPage(
-  profileId: string,
-  outcome: MemoryOutcome,
-  at: MemoryFormPlace,
-  keep: Record<string, string> = {},
-): string {
+function backToPage(profileId: string, outcome: MemoryOutcome, at: MemoryFormPlace, draft?: string | null) {
   const query = new URLSearchParams({ memory: outcome, at });
-  for (const [name, value] of Object.entries(keep)) if (value) query.set(`m_${name}`, value);
-  const anchor = `#${memoryFormAnchors[at]}`;
-  const full = `/k/${profileId}?${query.toString()}${anchor}`;
-  // A long memory written in letters the address must escape would not fit: then only the outcome.
-  return full.length <= 6000 ? full : `/k/${profileId}?memory=${outcome}&at=${at}${anchor}`;
+  if (draft) query.set(memoryDraftParam, draft);
+  return `/k/${profileId}?${query.toString()}#${memoryFormAnchors[at]}`;
 }
 
 export function visitorMemoryRoutes(deps: VisitorMemoryDeps) {
@@ -116,14 +125,19 @@ export function visitorMemoryRoutes(deps: VisitorMemoryDeps) {
     } catch (error) {
       const outcome = outcomeOf(error);
       if (!outcome || !pageId.success) throw error;
-      // What the visitor wrote comes back into the form to mend: a memory's fields, a candle's name.
-      const keep: Record<string, string> =
+      // What the visitor wrote comes back into the form to mend: a memory's fields, a candle's name;
+      // a robot's (the hidden field filled) is not kept.
+      const fields: Record<string, string> =
         form === "write"
           ? { name: raw.name ?? "", relation: raw.relation ?? "", text: raw.text ?? "" }
           : form === "candles"
             ? { name: raw.name ?? "" }
             : {};
-      return c.redirect(backToPage(pageId.data, outcome, form, keep), 303);
+      const robot = (raw.website ?? "").trim() !== "";
+      const draft = robot
+        ? null
+        : await keepDraft(db, { profileId: pageId.data, fields: storable(fields), ip: c.var.ip });
+      return c.redirect(backToPage(pageId.data, outcome, form, draft), 303);
     }
   }
 

@@ -40,6 +40,10 @@ export const profileInvitations = pgTable(
     email: text("email").notNull(),
     tokenHash: text("token_hash").notNull(),
     invitedByUserId: uuid("invited_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    // How the inviter signed it (accounts have no name of their own), and their personal note; the
+    // e-mail and the invitation's page show the address only when there is no name (migration 0020).
+    inviterName: text("inviter_name"),
+    note: text("note"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     acceptedAt: timestamp("accepted_at", { withTimezone: true }),

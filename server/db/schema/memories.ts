@@ -1,7 +1,7 @@
 // Memories and candles on a page (ADR 026), the reports visitors make of memories, each page's
 // settings for them, and the site's signing keys (for the forms' render time).
 import { sql } from "drizzle-orm";
-import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import type { CandleNameState, MemoryState, ModerationMode, ReportState } from "../../../contract/memories";
 import { users } from "./accounts";
 import { profiles } from "./profiles";
@@ -35,6 +35,22 @@ export const memories = pgTable(
       .where(sql`${table.state} = 'pending'`),
     uniqueIndex("memories_delete_token_idx").on(table.deleteTokenHash),
   ],
+);
+
+// What a visitor wrote in a form the light page posted and the API refused (ADR 011): kept here a
+// short while, under a secret the redirect back to the page carries, so the text comes back into the
+// form without ever being in the address (migration 0020).
+export const memoryDrafts = pgTable(
+  "memory_drafts",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    profileId: text("profile_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    fields: jsonb("fields").$type<Record<string, string>>().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("memory_drafts_created_idx").on(table.createdAt)],
 );
 
 export const candles = pgTable(

@@ -31,6 +31,8 @@ export type AuditAction =
   | "admin.qr_printed"
   | "admin.memory_hidden"
   | "admin.memory_kept"
+  // A candle its page's owner (or an editor) took away.
+  | "memory.candle_remove"
   | "partner.signup"
   | "partner.signup_refused"
   | "partner.organisation_name"

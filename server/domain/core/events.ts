@@ -5,6 +5,7 @@
 // page cache and e-mails, server/effects.ts). Recorded on the database itself, outside a transaction, an event goes at once:
 // the change it names is already committed. So no router or loader carries a callback for effects.
 import { PgTransaction } from "drizzle-orm/pg-core";
+import type { InvitationKind } from "../../../contract/family-values";
 import type { Locale } from "../../../contract/locale";
 import type { Database, Executor, Transaction } from "../../db/client";
 
@@ -25,7 +26,37 @@ export type MemoryWritten = {
   receipt: { to: string; token: string; locale: Locale } | null;
 };
 
-export type DomainEvent = PageChanged | MemoryWritten;
+/**
+ * A visitor's report opened a new report of a shown memory: the page's owner hears of it in their
+ * language, with the link to where they can hide or remove it (the admin's queue has it too). Later
+ * reports joining the open one tell nobody again: a flood is one e-mail.
+ */
+export type MemoryReported = {
+  type: "memory.reported";
+  reportId: string;
+  memoryId: string;
+  profileId: string;
+};
+
+/**
+ * The owner invited an address to help keep the page or to take it over: the e-mail with the one
+ * link that accepts it goes to that address, in the inviter's language (ADR 029).
+ */
+export type FamilyInvited = {
+  type: "family.invited";
+  invitationId: string;
+  profileId: string;
+  to: string;
+  kind: InvitationKind;
+  token: string;
+  pageName: string;
+  /** The inviter as the e-mail names them: the name they signed with, or their address. */
+  inviter: string;
+  note: string | null;
+  locale: Locale;
+};
+
+export type DomainEvent = PageChanged | MemoryWritten | MemoryReported | FamilyInvited;
 
 export type DomainEventHandler = (event: DomainEvent) => void;
 
@@ -84,6 +115,10 @@ function eventKey(event: DomainEvent): string {
       return `${event.type} ${event.profileId}`;
     case "memory.written":
       return `${event.type} ${event.memoryId}`;
+    case "memory.reported":
+      return `${event.type} ${event.reportId} ${event.memoryId}`;
+    case "family.invited":
+      return `${event.type} ${event.invitationId}`;
   }
 }
 

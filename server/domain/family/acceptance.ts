@@ -46,6 +46,8 @@ export async function readInvitation(
     pageName: pageNameOf(page),
     kind: row.kind,
     invitedBy: inviter?.email ?? null,
+    inviterName: row.inviterName,
+    note: row.note,
     emailMasked: maskEmail(row.email),
     state: invitationState(row, now),
     expiresAt: row.expiresAt.toISOString(),

@@ -1,7 +1,7 @@
 // Invitations to a page (ADR 029): the owner invites an address to help keep the page (`editor`) or
 // to take it over (`handover`); the link carries a secret of which only the SHA-256 is kept; inviting
 // the same address again sends a new link in place of the open one; the owner may withdraw it.
-import { and, count, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
 import {
   invitationDays,
   maxEditorsPerPage,
@@ -11,19 +11,21 @@ import {
 import { fallbackLocale, isLocale } from "../../../contract/locale";
 import type { Database, Executor } from "../../db/client";
 import { profileEditors, profileInvitations, users } from "../../db/schema";
-import type { EmailSender } from "../../providers/email/types";
 import { audit, refuse, dayMs, newToken, tokenHash, type Actor, type RequestOrigin } from "../core";
+import { recordEvent, transaction } from "../core";
 import { ownedFamilyPage, pageNameOf } from "./access";
-import { sendInvitationEmail } from "./emails";
 
 export type InvitationRow = typeof profileInvitations.$inferSelect;
 
+/** The family's calls need the database (and a clock, for tests); their e-mails follow from events. */
 export type FamilyDeps = {
   db: Database;
-  email: EmailSender;
-  publicUrl: string;
   now?: Date;
 };
+
+/** How an invitation names its inviter: the name they signed with, else their address. */
+export const inviterOf = (row: { inviterName: string | null }, inviterEmail: string | null | undefined) =>
+  row.inviterName ?? inviterEmail ?? null;
 
 export function invitationView(row: InvitationRow, now: Date): OpenInvitation {
   return {
@@ -33,6 +35,7 @@ export function invitationView(row: InvitationRow, now: Date): OpenInvitation {
     createdAt: row.createdAt.toISOString(),
     expiresAt: row.expiresAt.toISOString(),
     expired: row.expiresAt <= now,
+    note: row.note,
   };
 }
 
@@ -63,20 +66,41 @@ export async function editorSeatsTaken(tx: Executor, profileId: string, now: Dat
 }
 
 /**
- * The owner invites `email` to the page, and the e-mail with the link goes out once the invitation is
- * kept. An open invitation of the same kind to the same address is withdrawn and replaced (a new link).
+ * The address an invitation goes to, spelled one way: an account's own spelling when the address
+ * has one (so the invitation, the people list and the account never show it in two cases), and in
+ * lower case otherwise (the spelling the new account will then have).
+ */
+async function invitedAddress(tx: Executor, typed: string): Promise<string> {
+  const [account] = await tx
+    .select({ email: users.email })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${typed})`)
+    .limit(1);
+  return account?.email ?? typed.toLowerCase();
+}
+
+/**
+ * The owner invites `email` to the page; the e-mail with the link goes out once the invitation is
+ * kept (the `family.invited` event, ADR 033). An open invitation of the same kind to the same address
+ * is withdrawn and replaced (a new link).
  */
 export async function invite(
   deps: FamilyDeps,
-  input: { profileId: string; email: string; kind: InvitationKind },
+  input: {
+    profileId: string;
+    email: string;
+    kind: InvitationKind;
+    inviterName?: string | null;
+    note?: string | null;
+  },
   actor: Actor,
   origin: RequestOrigin,
 ): Promise<{ invitation: OpenInvitation; replaced: boolean }> {
   const now = deps.now ?? new Date();
-  const email = input.email.trim();
   const token = newToken();
   const change = input.kind === "handover" ? "family.owner-only-hand-over" : "family.owner-only-invite";
-  const made = await deps.db.transaction(async (tx) => {
+  const made = await transaction(deps.db, async (tx) => {
+    const email = await invitedAddress(tx, input.email.trim());
     const page = await ownedFamilyPage(tx, input.profileId, actor, change);
     const [owner] = await tx
       .select({ email: users.email, locale: users.locale })
@@ -116,6 +140,8 @@ export async function invite(
         email,
         tokenHash: tokenHash(token),
         invitedByUserId: actor.id,
+        inviterName: input.inviterName ?? null,
+        note: input.note ?? null,
         createdAt: now,
         expiresAt: new Date(now.getTime() + invitationDays * dayMs),
       })
@@ -134,23 +160,36 @@ export async function invite(
       },
       ...origin,
     });
-    const [inviter] = await tx
+    const [inviter = owner] = await tx
       .select({ email: users.email, locale: users.locale })
       .from(users)
       .where(eq(users.id, actor.id));
-    return { invitation, replaced: replaced.length > 0, page, inviter: inviter ?? owner };
-  });
-  await sendInvitationEmail(deps.email, {
-    to: email,
-    kind: input.kind,
-    token,
-    pageName: pageNameOf(made.page),
-    invitedBy: made.inviter?.email ?? "",
-    days: invitationDays,
-    publicUrl: deps.publicUrl,
-    locale: made.inviter?.locale && isLocale(made.inviter.locale) ? made.inviter.locale : fallbackLocale,
+    recordEvent(tx, {
+      type: "family.invited",
+      invitationId: invitation.id,
+      profileId: page.id,
+      to: email,
+      kind: input.kind,
+      token,
+      pageName: pageNameOf(page),
+      inviter: inviterOf(invitation, inviter?.email) ?? "",
+      note: invitation.note,
+      locale: inviter?.locale && isLocale(inviter.locale) ? inviter.locale : fallbackLocale,
+    });
+    return { invitation, replaced: replaced.length > 0 };
   });
   return { invitation: invitationView(made.invitation, now), replaced: made.replaced };
+}
+
+/** The name the actor last signed an invitation with, to start their next one with it. */
+export async function lastInviterName(db: Executor, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ name: profileInvitations.inviterName })
+    .from(profileInvitations)
+    .where(and(eq(profileInvitations.invitedByUserId, userId), isNotNull(profileInvitations.inviterName)))
+    .orderBy(desc(profileInvitations.createdAt))
+    .limit(1);
+  return row?.name ?? null;
 }
 
 /** The owner withdraws an open invitation: its link stops working at once. */
@@ -161,7 +200,7 @@ export async function revokeInvitation(
   origin: RequestOrigin,
 ): Promise<void> {
   const now = deps.now ?? new Date();
-  await deps.db.transaction(async (tx) => {
+  await transaction(deps.db, async (tx) => {
     const page = await ownedFamilyPage(tx, input.profileId, actor, "family.owner-only-withdraw");
     const [revoked] = await tx
       .update(profileInvitations)

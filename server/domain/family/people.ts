@@ -6,7 +6,7 @@ import type { Database, Executor } from "../../db/client";
 import { profileEditors, profileInvitations, profiles, users } from "../../db/schema";
 import { audit, refuse, DomainError, type Actor, type RequestOrigin } from "../core";
 import { familyPage, ownedFamilyPage, pageNameOf, roleOn, type FamilyPage } from "./access";
-import { invitationView, openInvitation } from "./invitations";
+import { invitationView, lastInviterName, openInvitation } from "./invitations";
 
 /** The page's people as its owner, an editor or an admin sees them (editors see no invitations). */
 export async function pagePeople(
@@ -17,7 +17,8 @@ export async function pagePeople(
 ): Promise<PagePeople> {
   const page = await familyPage(db, profileId);
   const role = await roleOn(db, page, actor);
-  return peopleOf(db, page, role, now);
+  const people = await peopleOf(db, page, role, now);
+  return role === "owner" ? { ...people, inviterName: await lastInviterName(db, actor.id) } : people;
 }
 
 /** The same for the admin's screen of a page, without a role check (the admin area's guard did it). */
@@ -66,6 +67,7 @@ async function peopleOf(
     })),
     invitations: invitations.map((row) => invitationView(row, now)),
     maxEditors: maxEditorsPerPage,
+    inviterName: null,
   };
 }
 

@@ -1,7 +1,7 @@
 // A page's candles as its visitors and its owner see them (ADR 026): the count, which never waits,
 // and the names, which wait for the owner where memories wait (a `review` page) or show at once (an
 // `open` one); the owner's decision to show or hide a name.
-import { and, count, desc, eq, isNotNull, ne } from "drizzle-orm";
+import { and, count, desc, eq, isNotNull, ne, sql } from "drizzle-orm";
 import {
   latestCandleNames,
   type CandleSummary,
@@ -10,7 +10,8 @@ import {
 } from "../../../contract/memories";
 import type { Database, Executor } from "../../db/client";
 import { candles } from "../../db/schema";
-import { refuse, DomainError, type Actor } from "../core";
+import { refuse, DomainError, type Actor, type RequestOrigin } from "../core";
+import { audit, pageChanged, recordEvent, transaction } from "../core";
 import { editableProfile } from "./access";
 
 /** The names the owner's screen lists at most, waiting and decided each. */
@@ -66,6 +67,43 @@ export async function ownerCandles(db: Executor, profileId: string): Promise<Own
   };
 }
 
+/** The candle, locked, if the actor may moderate its page's memories; else as unknown as none. */
+async function decidableCandle(tx: Executor, candleId: string, actor: Actor): Promise<CandleRow> {
+  const [row] = await tx.select().from(candles).where(eq(candles.id, candleId)).for("update");
+  const missing = () => refuse("memory.candle-missing");
+  if (!row) throw missing();
+  await editableProfile(tx, row.profileId, actor).catch((error: unknown) => {
+    // Someone else's candle is as unknown to this actor as one that does not exist.
+    if (error instanceof DomainError && error.code === "forbidden") throw missing();
+    throw error;
+  });
+  return row;
+}
+
+/**
+ * Whoever moderates the page's memories (its owner, its editors, an admin: decisions, "The memorial
+ * itself") removes a candle: it no longer counts, and its name (if any) goes with it. Audited.
+ */
+export async function removeCandle(
+  db: Database,
+  { candleId, actor, origin }: { candleId: string; actor: Actor; origin: RequestOrigin },
+): Promise<{ candleId: string; profileId: string }> {
+  return transaction(db, async (tx) => {
+    const row = await decidableCandle(tx, candleId, actor);
+    await tx.delete(candles).where(eq(candles.id, row.id));
+    await audit(tx, {
+      action: "memory.candle_remove",
+      actorUserId: actor.id,
+      details: { profileId: row.profileId, candleId: row.id, name: row.name },
+      ...origin,
+    });
+    // The count changed: this process's copies go after the commit, the others' at the notice.
+    recordEvent(tx, pageChanged(row.profileId));
+    await tx.execute(sql`select pg_notify('profile_changed', ${row.profileId})`);
+    return { candleId: row.id, profileId: row.profileId };
+  });
+}
+
 /** The owner (an editor, an admin) shows or hides a candle's name; the count stays as it is. */
 export async function decideCandleName(
   db: Database,
@@ -73,14 +111,9 @@ export async function decideCandleName(
   actor: Actor,
 ): Promise<OwnerCandleName> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(candles).where(eq(candles.id, input.candleId)).for("update");
+    const row = await decidableCandle(tx, input.candleId, actor);
     const missing = () => refuse("memory.candle-missing");
-    if (!row?.name) throw missing();
-    await editableProfile(tx, row.profileId, actor).catch((error: unknown) => {
-      // Someone else's candle is as unknown to this actor as one that does not exist.
-      if (error instanceof DomainError && error.code === "forbidden") throw missing();
-      throw error;
-    });
+    if (!row.name) throw missing();
     // A name shown or taken down is announced to every process by a trigger (migration 0016).
     const [decided] = await tx
       .update(candles)

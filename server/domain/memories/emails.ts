@@ -4,7 +4,7 @@ import { eq, isNull, and } from "drizzle-orm";
 import { fallbackLocale, isLocale, type Locale } from "../../../contract/locale";
 import { i18nFor } from "../../../i18n";
 import type { Database } from "../../db/client";
-import { memorySettings, profileEditors, profiles, users } from "../../db/schema";
+import { memories, memoryReports, memorySettings, profileEditors, profiles, users } from "../../db/schema";
 import type { EmailSender } from "../../providers/email/types";
 
 const pageName = (content: { displayName?: string }, id: string) => content.displayName?.trim() || id;
@@ -95,5 +95,38 @@ export async function tellOwnerOfFirstMemory(
       }),
     });
   }
+  return true;
+}
+
+/**
+ * The owner hears that a visitor reported a memory on their page (the `memory.reported` event): who
+ * wrote it, the reason given, and the link to their memories, where they may hide or remove it (the
+ * owner moderates memories: server/domain/memories/moderation.ts). Answers whether it was sent.
+ */
+export async function tellOwnerOfReport(
+  db: Database,
+  sender: EmailSender,
+  input: { reportId: string; memoryId: string; profileId: string; publicUrl: string },
+): Promise<boolean> {
+  const owner = await pageOwner(db, input.profileId);
+  const [report] = await db
+    .select({ reason: memoryReports.reason, writer: memories.writerName })
+    .from(memoryReports)
+    .innerJoin(memories, eq(memories.id, memoryReports.memoryId))
+    .where(and(eq(memoryReports.id, input.reportId), eq(memoryReports.state, "open")));
+  // No owner to tell, or the report was decided (or the memory deleted) before the e-mail left.
+  if (!owner || !report) return false;
+  const { t, name, email } = owner;
+  await sender.send({
+    to: email,
+    subject: t("email.memoryReported.subject", { name }),
+    text: t("email.memoryReported.body", {
+      name,
+      writer: report.writer,
+      reason: report.reason,
+      // The reported memory is a shown one: the owner's list of shown memories has it.
+      link: `${input.publicUrl}/k/${input.profileId}/memories?state=shown`,
+    }),
+  });
   return true;
 }

@@ -45,12 +45,23 @@ export async function issueFormToken(db: Database, profileId: string, now = new 
   return `${renderedMs}.${signature(await visitorFormKey(db), profileId, renderedMs)}`;
 }
 
-/** Throws unless the token was issued for this page between two days and a few seconds ago. */
+/**
+ * Throws unless the token was issued for this page between two days and `minimumSeconds` ago (a few
+ * seconds for a memory or a report; none for a candle).
+ */
 export async function checkFormToken(
   db: Database,
-  profileId: string,
-  token: string,
-  now = new Date(),
+  {
+    profileId,
+    token,
+    now = new Date(),
+    minimumSeconds = minimumSecondsBeforePost,
+  }: {
+    profileId: string;
+    token: string;
+    now?: Date;
+    minimumSeconds?: number;
+  },
 ): Promise<void> {
   const [time = "", given = ""] = token.split(".");
   const renderedMs = /^\d{1,15}$/.test(time) ? Number(time) : NaN;
@@ -69,7 +80,7 @@ export async function checkFormToken(
   if (!valid || age > formTokenMaxAgeHours * 3600_000) {
     throw refuse("memory.form-expired");
   }
-  if (age < minimumSecondsBeforePost * 1000) {
+  if (age < minimumSeconds * 1000) {
     throw refuse("memory.too-soon");
   }
 }

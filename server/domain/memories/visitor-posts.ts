@@ -51,16 +51,25 @@ export async function assertLivePage(db: Database, profileId: string): Promise<v
   if (!page || !liveStatuses.includes(page.status)) throw pageMissing();
 }
 
-/** The guards every visitor's post passes, in order; answers the page's settings. */
+/**
+ * The guards every visitor's post passes, in order; answers the page's settings. `minimumSeconds`: how
+ * long after its render the form may come (a candle's need not wait: contract/memory-values.ts).
+ */
 async function admit(
   db: Database,
   post: VisitorPost,
   visitor: Visitor,
   limits: Limit[],
+  minimumSeconds?: number,
 ): Promise<MemorySettings> {
   await assertLivePage(db, post.profileId);
   if (post.website.trim() !== "") throw refuse("memory.robot");
-  await checkFormToken(db, post.profileId, post.formToken, visitor.now);
+  await checkFormToken(db, {
+    profileId: post.profileId,
+    token: post.formToken,
+    now: visitor.now,
+    minimumSeconds,
+  });
   await consume(db, limits, visitor.now);
   return memorySettingsOf(db, post.profileId);
 }
@@ -134,14 +143,24 @@ export async function lightCandle(
   input: LightCandleRequest,
   visitor: Visitor,
 ): Promise<{ nameState: CandleNameState | null }> {
-  const settings = await admit(db, input, visitor, [
-    {
-      key: addressKey("candle", visitor.ip),
-      max: visitorLimits.candlesPerAddressPerMinute,
-      windowSeconds: 60,
-    },
-    { key: `candle:page:${input.profileId}`, max: visitorLimits.candlesPerPagePerHour, windowSeconds: 3600 },
-  ]);
+  const settings = await admit(
+    db,
+    input,
+    visitor,
+    [
+      {
+        key: addressKey("candle", visitor.ip),
+        max: visitorLimits.candlesPerAddressPerMinute,
+        windowSeconds: 60,
+      },
+      {
+        key: `candle:page:${input.profileId}`,
+        max: visitorLimits.candlesPerPagePerHour,
+        windowSeconds: 3600,
+      },
+    ],
+    0,
+  );
   if (!settings.candlesOn) throw refuse("memory.candles-off");
   if (input.name && !settings.allowLinks && containsLink(input.name)) {
     throw refuse("memory.candle-links");
@@ -191,7 +210,7 @@ export async function reportMemory(
   const reasons = sql.raw(`"memory_reports"."later_reasons"`);
   // One statement, so reports arriving together from many addresses all find the one open report. When
   // the open report counts as many addresses as it may, the report is taken and adds nothing.
-  await db
+  const [kept] = await db
     .insert(memoryReports)
     .values({
       memoryId: input.memoryId,
@@ -210,8 +229,51 @@ export async function reportMemory(
       },
       setWhere: sql`cardinality(${hashes}) < ${reportLimits.addressesCounted}
         and not (${reporter} = any(${hashes}))`,
+    })
+    // A row written anew (not one updated) has no xmax: the report opened a new round.
+    .returning({ id: memoryReports.id, opened: sql<boolean>`(xmax = 0)` });
+  // Committed (one statement): the owner hears of a new report once, not of each address joining it.
+  if (kept?.opened) {
+    recordEvent(db, {
+      type: "memory.reported",
+      reportId: kept.id,
+      memoryId: input.memoryId,
+      profileId: memory.profileId,
     });
+  }
   return memory;
+}
+
+/**
+ * The memory the writer's own link deletes, as its page shows it before they confirm: what they wrote,
+ * when, under which name, on whose page. Any state (a memory waiting for the family is theirs too).
+ */
+export async function readOwnMemory(
+  db: Database,
+  token: string,
+): Promise<{
+  profileId: string;
+  pageName: string;
+  name: string;
+  relation: string | null;
+  text: string;
+  createdAt: string;
+}> {
+  const [row] = await db
+    .select({ memory: memories, content: profiles.content })
+    .from(memories)
+    .innerJoin(profiles, eq(profiles.id, memories.profileId))
+    .where(and(eq(memories.deleteTokenHash, tokenHash(token)), sql`${memories.state} <> 'removed'`));
+  if (!row) throw refuse("memory.delete-link-invalid");
+  const { memory, content } = row;
+  return {
+    profileId: memory.profileId,
+    pageName: content.displayName?.trim() || memory.profileId,
+    name: memory.writerName,
+    relation: memory.relation,
+    text: memory.body,
+    createdAt: memory.createdAt.toISOString(),
+  };
 }
 
 /** The writer's own link: removes their memory for good (and its reports with it). */

@@ -1,29 +1,38 @@
 // The candles on the owner's moderation screen (ADR 026): how many are lit, the names waiting for the
 // owner (each to show or hide: a name waits where memories wait), and the names decided, to change
-// their mind. The count never waits; only a name does.
-import { useId, useRef } from "react";
+// their mind; any of them can be removed (after a confirmation), which takes the candle out of the
+// count. The count never waits; only a name does.
+import { useId, useRef, useState } from "react";
 import type { OwnerCandleName, OwnerCandles } from "../../../../contract/memories";
 import { formatDateTime } from "../../../lib/date-format";
 import { useTranslation } from "../../../lib/i18n";
 import { Alert } from "../../alert";
 import { Button } from "../../button";
+import { Dialog } from "../../dialog";
 import { StatePill } from "../../state-pill";
 import { Card } from "../../card";
 import { decideCandle, useDecision } from "./use-decision";
 
-type Decision = "shown" | "hidden";
+type Decision = "shown" | "hidden" | "removed";
+
+const doneKeys: Record<Decision, string> = {
+  shown: "memoryModeration.candles.nowShown",
+  hidden: "memoryModeration.candles.nowHidden",
+  removed: "memoryModeration.candles.removed",
+};
 
 function CandleName({ candle, onDecided }: { candle: OwnerCandleName; onDecided: () => void }) {
   const { t, i18n } = useTranslation();
+  const [confirming, setConfirming] = useState(false);
   const { busy, failed, decide } = useDecision<Decision>({
     send: (state) => decideCandle(candle.id, state),
-    doneTitle: (state) =>
-      t(`memoryModeration.candles.${state === "shown" ? "nowShown" : "nowHidden"}`, { name: candle.name }),
+    doneTitle: (state) => t(doneKeys[state], { name: candle.name }),
     onDecided,
+    onSettled: () => setConfirming(false),
   });
   const about = t("memoryModeration.candles.about", { name: candle.name });
 
-  const action = (state: Decision) => (
+  const action = (state: "shown" | "hidden") => (
     <Button
       variant={state === "shown" ? "primary" : "secondary"}
       className="min-h-9 px-3 py-1"
@@ -56,8 +65,36 @@ function CandleName({ candle, onDecided }: { candle: OwnerCandleName; onDecided:
       <div className="flex flex-wrap gap-2">
         {candle.state !== "shown" && action("shown")}
         {candle.state !== "hidden" && action("hidden")}
+        <Button
+          variant="ghost"
+          className="min-h-9 px-3 py-1 sm:ml-auto"
+          disabled={busy !== null}
+          onClick={() => setConfirming(true)}
+        >
+          {t("memoryModeration.candles.remove")}
+          <span className="sr-only"> {about}</span>
+        </Button>
       </div>
       {failed && <Alert tone="error" title={t("memoryModeration.actions.failed")} />}
+      <Dialog
+        open={confirming}
+        title={t("memoryModeration.candles.removeTitle")}
+        onClose={() => {
+          if (busy === null) setConfirming(false);
+        }}
+      >
+        <p>{t("memoryModeration.candles.removeText", { name: candle.name })}</p>
+        <div className="mt-4 flex flex-wrap justify-end gap-2">
+          <Button variant="secondary" disabled={busy !== null} onClick={() => setConfirming(false)}>
+            {t("memoryModeration.candles.removeCancel")}
+          </Button>
+          <Button variant="danger" busy={busy === "removed"} onClick={() => void decide("removed")}>
+            {busy === "removed"
+              ? t("memoryModeration.candles.removing")
+              : t("memoryModeration.candles.removeConfirm")}
+          </Button>
+        </div>
+      </Dialog>
     </li>
   );
 }

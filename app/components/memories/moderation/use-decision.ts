@@ -49,8 +49,10 @@ export function useDecision<Decision extends string>({
   return { busy, failed, decide };
 }
 
-/** The two answers' endpoints, so that a card names only what it decides on. */
+/** The answers' endpoints, so that a card names only what it decides on. */
 export const decideMemory = (memoryId: string, state: "shown" | "hidden" | "removed") =>
   api.post("/kammare/memories/decision", { body: { memoryId, state } });
-export const decideCandle = (candleId: string, state: "shown" | "hidden") =>
-  api.post("/kammare/candles/decision", { body: { candleId, state } });
+export const decideCandle = (candleId: string, state: "shown" | "hidden" | "removed") =>
+  state === "removed"
+    ? api.post("/kammare/candles/remove", { body: { candleId } })
+    : api.post("/kammare/candles/decision", { body: { candleId, state } });
