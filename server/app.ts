@@ -113,6 +113,7 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
     email: deps.email,
     background: deps.background,
     publicUrl: config.publicUrl,
+    seller: sellerFromConfig(config),
   });
   const services: AppServices = {
     config,
@@ -268,8 +269,6 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
       subscriptionRoutes({
         db,
         provider: payments.card,
-        email: deps.email,
-        publicUrl: config.publicUrl,
         // The sandbox's kept cards are charged by us: a past-due customer's new card at once.
         charge: payments.card?.chargeSubscription,
       }),

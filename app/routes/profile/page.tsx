@@ -67,6 +67,7 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Pr
     language: profile.metadata.language,
     walkthroughDone: canEdit ? profile.walkthrough.map((step) => step.step) : [],
     trialEndsAt: canEdit ? profile.trialEndsAt : null,
+    paidUntil: isOwner ? profile.paidUntil : null,
     canEdit,
     isOwner,
     isEditor,

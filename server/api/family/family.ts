@@ -34,8 +34,8 @@ export type FamilyRouteDeps = Omit<AcceptDeps, "now" | "subscriptions"> & {
 
 /** /api/kammare/people, /invitations, /editors: the owner's and editors' calls. */
 export function familyRoutes({ provider, ...given }: FamilyRouteDeps) {
-  const { db, email, publicUrl } = given;
-  const deps: AcceptDeps = { ...given, subscriptions: { db, provider, email, publicUrl } };
+  const { db } = given;
+  const deps: AcceptDeps = { ...given, subscriptions: { db, provider } };
   return new Hono<SignedInEnv>()
     .get("/people", async (c) => {
       const { profileId } = readQuery(c, peopleQuerySchema);

@@ -15,4 +15,11 @@ export {
 } from "./rate-limit";
 export { backdateInvoice } from "./e2e-clock";
 export { dayMs } from "./time";
-export { type DomainEvent, onDomainEvents, pageChanged, recordEvent, transaction } from "./events";
+export {
+  type DomainEvent,
+  type MoneyEvent,
+  onDomainEvents,
+  pageChanged,
+  recordEvent,
+  transaction,
+} from "./events";
