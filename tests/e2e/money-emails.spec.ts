@@ -83,6 +83,7 @@ test("after a hand-over the new owner is told by e-mail and on the page when the
   await expect(prompt).toHaveText(
     /Paid until \w+ \d{1,2}, \d{4}\. After that the page needs a plan to stay fully visible\./,
   );
+  const englishDate = /Paid until (\w+ \d{1,2}, \d{4})\./.exec((await prompt.textContent()) ?? "")?.[1];
   const choose = page.getByRole("link", { name: "Choose a plan" });
   await expect(choose).toHaveAttribute("href", `/k/${id}/checkout/card`);
   await expectNoSeriousAxeViolations(page, "page after a hand-over, new owner (en)");
@@ -102,4 +103,13 @@ test("after a hand-over the new owner is told by e-mail and on the page when the
   );
   await expectNoSeriousAxeViolations(page, "page after a hand-over, new owner (sv)");
   await shoot(page, "handover-new-owner-sv");
+
+  // Their account's list of pages says the same.
+  await signInAs(page, heirToken, "en-US");
+  expect((await page.goto("/account"))?.status()).toBe(200);
+  await waitForHydration(page);
+  await expect(page.getByRole("listitem").filter({ hasText: "Signe Holm" }).first()).toContainText(
+    `Paid until ${englishDate}; then the page needs a plan`,
+  );
+  await shoot(page, "handover-new-owner-account-en");
 });
