@@ -20,6 +20,8 @@ export type OwnerPage = {
   trialEndsAt: string | null;
   /** ISO: the end of the paid period, for a paid page. */
   paidUntil: string | null;
+  /** The owner's own card plan runs for the page (never after a hand-over until the new owner starts one). */
+  hasPlan: boolean;
   /** The one thing to do next and where; null when there is nothing to do (a suspended page). */
   next: { step: OwnerPageStep; href: string } | null;
 };

@@ -113,6 +113,7 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
     email: deps.email,
     background: deps.background,
     publicUrl: config.publicUrl,
+    seller: sellerFromConfig(config),
   });
   const services: AppServices = {
     config,
@@ -256,18 +257,13 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
       receiptRoutes({ db, seller: sellerFromConfig(config) }),
       ownerMemoryRoutes({ db }),
       anniversaryReminderRoutes({ db }),
-      familyRoutes({
-        db,
-        subscriptions: { provider: payments.card, email: deps.email, publicUrl: config.publicUrl },
-      }),
+      familyRoutes({ db, provider: payments.card }),
       customerOrderRoutes({ db }),
       customerInvoiceRoutes({ db }),
       accountRoutes(erasure),
       subscriptionRoutes({
         db,
         provider: payments.card,
-        email: deps.email,
-        publicUrl: config.publicUrl,
         // The sandbox's kept cards are charged by us: a past-due customer's new card at once.
         charge: payments.card?.chargeSubscription,
       }),

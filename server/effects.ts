@@ -3,6 +3,7 @@
 // domain records events and never learns who acts on them.
 import type { BackgroundTasks } from "./background";
 import type { Database } from "./db/client";
+import { type Seller, tellCustomer } from "./domain/billing";
 import { onDomainEvents, type DomainEvent } from "./domain/core";
 import { sendInvitationEmail } from "./domain/family";
 import { sendMemoryReceipt, tellOwnerOfFirstMemory, tellOwnerOfReport } from "./domain/memories";
@@ -16,6 +17,8 @@ export type EffectProviders = {
   /** E-mails go here, after the answer: a slow mail server never holds a visitor's request. */
   background: BackgroundTasks;
   publicUrl: string;
+  /** The seller on receipts and credit notes while no creditor is set up (SELLER_*). */
+  seller: Seller;
 };
 
 function runEffect(db: Database, event: DomainEvent, providers: EffectProviders): void {
@@ -47,6 +50,12 @@ function runEffect(db: Database, event: DomainEvent, providers: EffectProviders)
     case "family.invited": {
       const { email, background, publicUrl } = providers;
       background.run("family invitation", () => sendInvitationEmail(email, event, publicUrl));
+      return;
+    }
+    default: {
+      // A money event: its customer is e-mailed at once (decisions "Where money meets people").
+      const { email, background, publicUrl, seller } = providers;
+      background.run(event.type, () => tellCustomer(db, email, event, { publicUrl, seller }));
       return;
     }
   }

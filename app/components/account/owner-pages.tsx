@@ -165,8 +165,18 @@ function PageNote({ page }: { page: OwnerPage }) {
         <span>{t("account.pages.trialUntil", { date: date(page.trialEndsAt) })}</span>
       ) : null;
     case "active":
+      // Paid by no plan of the owner's (the owner before a hand-over, one invoice): a plan is needed then.
       return page.paidUntil ? (
-        <span>{t("account.pages.paidUntil", { date: date(page.paidUntil) })}</span>
+        <span>
+          {t(
+            page.role === "owner" && !page.hasPlan
+              ? "account.pages.paidUntilThenPlan"
+              : "account.pages.paidUntil",
+            {
+              date: date(page.paidUntil),
+            },
+          )}
+        </span>
       ) : null;
     case "past_due":
       return <span>{t("account.pages.pastDueNote")}</span>;

@@ -162,6 +162,16 @@ export function OwnerArea({ data }: { data: ProfilePageData }) {
             {checkout(t("profile.ownerChoosePlan"))}
           </Alert>
         )}
+        {/* Paid for by nobody's running plan (the owner before a hand-over, or one invoice): when the
+            time paid for ends, and the way to a plan before it does (decisions "Where money meets people"). */}
+        {data.status === "active" && data.paidUntil && !data.subscription && !data.unpaidInvoice && (
+          <Alert
+            tone="info"
+            title={t("profile.paidBanner", { date: formatDate(data.paidUntil, i18n.language, "long") })}
+          >
+            {checkout(t("profile.ownerChoosePlan"))}
+          </Alert>
+        )}
         {data.unpaidInvoice && <UnpaidInvoice invoice={data.unpaidInvoice} status={data.status} />}
         {data.status === "past_due" && !data.unpaidInvoice && (
           <Alert tone="error" title={t("profile.pastDue")}>

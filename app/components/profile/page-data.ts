@@ -22,6 +22,8 @@ export type ProfilePageData = {
   /** The walkthrough steps done, for an owner or admin; empty otherwise. */
   walkthroughDone: ProfileView["walkthrough"][number]["step"][];
   trialEndsAt: string | null;
+  /** ISO: the end of the time paid for, for the owner; after a hand-over, paid by the owner before. */
+  paidUntil: string | null;
   canEdit: boolean;
   isOwner: boolean;
   /** One of the page's editors: edits and moderates, but sees no payment or orders. */

@@ -69,6 +69,7 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Pr
     language: profile.metadata.language,
     walkthroughDone: canEdit ? profile.walkthrough.map((step) => step.step) : [],
     trialEndsAt: canEdit ? profile.trialEndsAt : null,
+    paidUntil: isOwner ? profile.paidUntil : null,
     canEdit,
     isOwner,
     isEditor,

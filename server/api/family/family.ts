@@ -28,17 +28,17 @@ import { readJson, readQuery } from "../../http/errors";
 import type { SignedInEnv } from "../../http/guards";
 
 export type FamilyRouteDeps = Omit<AcceptDeps, "now" | "subscriptions"> & {
-  /** For cancelling an old owner's renewals at a hand-over (billing's, with its own e-mail). */
-  subscriptions: Pick<SubscriptionDeps, "provider" | "email" | "publicUrl">;
+  /** The card provider, for cancelling an old owner's renewals at a hand-over. */
+  provider: SubscriptionDeps["provider"];
 };
 
 /**
  * /api/kammare/people, /invitations, /editors: the owner's and editors' calls. The invitation's
  * e-mail follows from the `family.invited` event (server/effects.ts), never from here.
  */
-export function familyRoutes({ subscriptions, ...given }: FamilyRouteDeps) {
+export function familyRoutes({ provider, ...given }: FamilyRouteDeps) {
   const { db } = given;
-  const deps: AcceptDeps = { ...given, subscriptions: { db, ...subscriptions } };
+  const deps: AcceptDeps = { ...given, subscriptions: { db, provider } };
   return new Hono<SignedInEnv>()
     .get("/people", async (c) => {
       const { profileId } = readQuery(c, peopleQuerySchema);

@@ -181,7 +181,7 @@ export const retryAfterDays = [1, 3, 7] as const;
  * The checkout is done with the card kept and nothing charged (a trial comes first): the order is
  * scheduled, the subscription waits for the trial's end to charge, and the page is covered until
  * then (a page on its own trial stays on it; a lapsed page with a link's trial first is live again).
- * Answers whether anything changed.
+ * Answers the first charge's date, or null when nothing changed.
  */
 export async function applyCheckoutCompleted(
   tx: Executor,
@@ -191,14 +191,14 @@ export async function applyCheckoutCompleted(
     event,
     clock,
   }: { order: OrderRow; profile: ProfileRow; event: PaymentEvent; clock: TrialClock },
-): Promise<boolean> {
+): Promise<Date | null> {
   const { now } = clock;
-  if (!openOrderStatuses.includes(order.status)) return false;
-  if (order.checkoutLinkId && (await orderPaymentRefusal(tx, order, null)) !== null) return false;
+  if (!openOrderStatuses.includes(order.status)) return null;
+  if (order.checkoutLinkId && (await orderPaymentRefusal(tx, order, null)) !== null) return null;
   const terms = await orderTerms(tx, order);
   const trialEndsAt = trialEndBeforeFirstCharge(terms, profile, clock);
   // Nothing to wait for: the provider should have charged; nothing is booked without a charge.
-  if (!trialEndsAt) return false;
+  if (!trialEndsAt) return null;
   await tx.update(orders).set({ status: "scheduled", failureCode: null }).where(eq(orders.id, order.id));
   const coveredUntil = profile.paidUntil && profile.paidUntil > trialEndsAt ? profile.paidUntil : trialEndsAt;
   await openSubscription(tx, order, profile, event, {
@@ -208,7 +208,7 @@ export async function applyCheckoutCompleted(
     paidUntil: coveredUntil,
     now,
   });
-  return true;
+  return trialEndsAt;
 }
 
 /**

@@ -30,7 +30,8 @@ export type Booking = {
 /**
  * Books one provider event in one transaction: stored first (a replay is a no-op), then applied to its
  * order, subscription, page and checkout link. Answers what it did; a page it changed is recorded
- * as `page.changed`, acted on after the commit (ADR 033).
+ * as `page.changed`, and what the customer is e-mailed of (a receipt, a card kept for a trial's end) as
+ * its own event, all acted on after the commit (ADR 033).
  */
 export async function bookPaymentEvent(
   db: Database,
@@ -77,11 +78,29 @@ async function bookInTransaction(db: Database, event: PaymentEvent, deps: Bookin
       if (paidUntil) {
         status = "paid";
         recordEvent(tx, pageChanged(profile.id));
+        // The order's payment (its first; a renewal pays an order paid before): the receipt, at once.
+        if (order.status !== "paid") {
+          recordEvent(tx, { type: "payment.booked", orderId: order.id, profileId: order.profileId });
+        }
       }
     } else if (event.type === "checkout_completed" && profile) {
-      if (await applyCheckoutCompleted(tx, { order, profile, event, clock: { now, trialDays } })) {
+      const firstChargeAt = await applyCheckoutCompleted(tx, {
+        order,
+        profile,
+        event,
+        clock: { now, trialDays },
+      });
+      if (firstChargeAt) {
         status = "scheduled";
         recordEvent(tx, pageChanged(profile.id));
+        recordEvent(tx, {
+          type: "card.saved",
+          customerUserId: order.customerUserId,
+          profileId: order.profileId,
+          firstChargeAt,
+          amountOre: order.amountOre,
+          currency: order.currency,
+        });
       }
     } else if (event.type === "payment_failed" && profile) {
       if (order.status === "paid" || order.status === "scheduled") {

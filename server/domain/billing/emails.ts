@@ -1,5 +1,6 @@
-// The billing e-mails (a trial ending, a receipt, a failed payment or charge, a cancellation, a
-// withdrawal), in the account's language.
+// The billing e-mails (a trial ending, a receipt, a failed payment or charge, a card kept for a
+// trial's end, a cancellation, a resumption, a switch of plan, a withdrawal with its credit note, a
+// hand-over's two sides), in the account's language.
 import type { Locale } from "../../../contract/locale";
 import { i18nFor } from "../../../i18n";
 import type { EmailSender } from "../../providers/email/types";
@@ -119,17 +120,49 @@ async function sendBillingEmail(
   { to, locale }: { to: string; locale: Locale },
   which: string,
   values: Record<string, string>,
+  attachments?: ReceiptFile[],
 ): Promise<void> {
   const { t } = i18nFor(locale);
   await sender.send({
     to,
     subject: t(`billingEmail.${which}.subject`, values),
     text: t(`billingEmail.${which}.body`, values),
+    ...(attachments ? { attachments } : {}),
   });
 }
 
 /** Who a subscription's e-mail goes to, about which page. */
-type PageEmail = { to: string; locale: Locale; profileId: string; pageName: string; publicUrl: string };
+export type PageEmail = {
+  to: string;
+  locale: Locale;
+  profileId: string;
+  pageName: string;
+  publicUrl: string;
+};
+
+/** The page's name and id, the date and the account's subscriptions: what most of these mails say. */
+function pageValues(input: PageEmail): Record<string, string> {
+  return {
+    profileId: input.profileId,
+    name: input.pageName || input.profileId,
+    link: `${input.publicUrl}/account`,
+  };
+}
+
+/**
+ * A card kept for the trial's end (decisions "Where money meets people"): nothing is charged today,
+ * the first charge's date and amount, and how to cancel before it.
+ */
+export async function sendCardSavedEmail(
+  sender: EmailSender,
+  input: PageEmail & { firstChargeAt: Date; amountOre: number; currency: string },
+): Promise<void> {
+  await sendBillingEmail(sender, input, "cardSaved", {
+    ...pageValues(input),
+    date: formatReceiptDate(input.firstChargeAt, input.locale),
+    total: formatReceiptMoney(input.amountOre, input.currency, input.locale),
+  });
+}
 
 /** Confirms a cancellation (decisions: the EU's withdrawal-button rule asks for a confirmation). */
 export async function sendSubscriptionCancelledEmail(
@@ -137,22 +170,89 @@ export async function sendSubscriptionCancelledEmail(
   input: PageEmail & { endsAt: Date },
 ): Promise<void> {
   await sendBillingEmail(sender, input, "subscriptionCancelled", {
-    profileId: input.profileId,
-    name: input.pageName || input.profileId,
+    ...pageValues(input),
     date: formatReceiptDate(input.endsAt, input.locale),
-    link: `${input.publicUrl}/account`,
   });
 }
 
-/** Confirms a withdrawal: the first payment is given back in full and the subscription has ended. */
+/** Confirms that a cancellation was taken back: the next charge (or, when none is left, the plan's end). */
+export async function sendSubscriptionResumedEmail(
+  sender: EmailSender,
+  input: PageEmail & { nextCharge: { at: Date; amountOre: number } | null; endsAt: Date | null },
+): Promise<void> {
+  const { nextCharge, locale } = input;
+  const when = nextCharge?.at ?? input.endsAt;
+  await sendBillingEmail(sender, input, nextCharge ? "subscriptionResumed" : "subscriptionResumedNoCharge", {
+    ...pageValues(input),
+    date: when ? formatReceiptDate(when, locale) : "",
+    total: nextCharge ? formatReceiptMoney(nextCharge.amountOre, "SEK", locale) : "",
+  });
+}
+
+/** Confirms the plan from the next period: which, from when and at what price. */
+export async function sendPlanSwitchedEmail(
+  sender: EmailSender,
+  input: PageEmail & { plan: "monthly" | "yearly" | "link"; from: Date | null; amountOre: number },
+): Promise<void> {
+  const { t } = i18nFor(input.locale);
+  await sendBillingEmail(sender, input, "planSwitched", {
+    ...pageValues(input),
+    plan: t(`receipt.plans.${input.plan}`),
+    date: input.from ? formatReceiptDate(input.from, input.locale) : "",
+    total: formatReceiptMoney(input.amountOre, "SEK", input.locale),
+  });
+}
+
+/**
+ * Confirms a withdrawal: the first payment is given back in full and the subscription has ended; the
+ * credit note of the refunded receipt is attached.
+ */
 export async function sendWithdrawalConfirmedEmail(
   sender: EmailSender,
-  input: PageEmail & { amountOre: number },
+  input: PageEmail & { amountOre: number; orderNumber: string; creditNote: ReceiptFile | null },
 ): Promise<void> {
-  await sendBillingEmail(sender, input, "withdrawn", {
-    profileId: input.profileId,
-    name: input.pageName || input.profileId,
-    amount: formatReceiptMoney(input.amountOre, "SEK", input.locale),
-    link: `${input.publicUrl}/k/${input.profileId}`,
+  await sendBillingEmail(
+    sender,
+    input,
+    input.creditNote ? "withdrawn" : "withdrawnNoReceipt",
+    {
+      ...pageValues(input),
+      amount: formatReceiptMoney(input.amountOre, "SEK", input.locale),
+      orderNumber: input.orderNumber,
+      link: `${input.publicUrl}/k/${input.profileId}`,
+    },
+    input.creditNote ? [input.creditNote] : undefined,
+  );
+}
+
+/**
+ * The old owner of a handed-over page: it is the new owner's now, their card is not charged again for
+ * it (and their plan, if one ran, ends on its date); their orders and receipts stay theirs. No
+ * invitation to resume: the page is no longer theirs to renew.
+ */
+export async function sendHandedOverEmail(
+  sender: EmailSender,
+  input: PageEmail & { newOwner: string; planEndsAt: Date | null },
+): Promise<void> {
+  await sendBillingEmail(sender, input, input.planEndsAt ? "handedOver" : "handedOverNoPlan", {
+    ...pageValues(input),
+    newOwner: input.newOwner,
+    date: input.planEndsAt ? formatReceiptDate(input.planEndsAt, input.locale) : "",
+  });
+}
+
+/**
+ * The new owner of a handed-over page: when its paid time or trial ends (or that it rests now), that
+ * a plan is needed then, and where to choose one.
+ */
+export async function sendTakenOverEmail(
+  sender: EmailSender,
+  input: PageEmail & { time: { kind: "paid" | "trial"; until: Date } | null },
+): Promise<void> {
+  const { time } = input;
+  await sendBillingEmail(sender, input, time ? `takenOver.${time.kind}` : "takenOver.resting", {
+    ...pageValues(input),
+    date: time ? formatReceiptDate(time.until, input.locale) : "",
+    link: checkoutLink(input.publicUrl, input.profileId),
   });
 }

@@ -17,6 +17,7 @@ export { type Booking, type BookingDeps, bookPaymentEvent, hasPaidEveryPeriod } 
 export {
   cancelSubscription,
   customerSubscriptions,
+  endRenewalsAtHandOver,
   resumeSubscription,
   type SubscriptionDeps,
 } from "./subscriptions";
@@ -36,11 +37,7 @@ export {
   sellerFromConfig,
 } from "./receipts";
 export { activeCreditor, activeCreditorRow, saveCreditor } from "./creditor";
-export {
-  sendChargeFailedEmail,
-  sendPaymentFailedEmail,
-  sendReceiptEmail,
-  sendTrialEndingEmail,
-} from "./emails";
+export { sendChargeFailedEmail, sendPaymentFailedEmail, sendTrialEndingEmail } from "./emails";
 export { isUnpaidInvoiceOf, unpaidInvoiceNumberOf, unpaidInvoiceStatuses } from "./unpaid-invoice";
 export { chargeSubscriptionNow } from "./charges";
+export { type CustomerEmailContext, sendReceiptOnce, tellCustomer } from "./customer-emails";

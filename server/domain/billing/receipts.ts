@@ -90,8 +90,15 @@ function addInterval(start: Date, interval: "month" | "year"): Date {
   return end;
 }
 
-/** The paid order behind a receipt, or null when there is no such order or it is not paid. */
-export async function receiptData(db: Executor, orderNumber: string): Promise<ReceiptData | null> {
+/**
+ * The paid order behind a receipt, or null when there is no such order or it is not paid. Asked for
+ * a refunded one, the order whose receipt a credit note gives back.
+ */
+export async function receiptData(
+  db: Executor,
+  orderNumber: string,
+  state: "paid" | "refunded" = "paid",
+): Promise<ReceiptData | null> {
   const [row] = await db
     .select({ order: orders, email: users.email, accountLocale: users.locale, metadata: profiles.metadata })
     .from(orders)
@@ -99,7 +106,7 @@ export async function receiptData(db: Executor, orderNumber: string): Promise<Re
     .innerJoin(profiles, eq(profiles.id, orders.profileId))
     .where(eq(orders.orderNumber, orderNumber))
     .limit(1);
-  if (!row || row.order.status !== "paid" || !row.order.paidAt) return null;
+  if (!row || row.order.status !== state || !row.order.paidAt) return null;
   const { order } = row;
   const paidAt = order.paidAt as Date;
   const [subscription] = await db
@@ -188,6 +195,47 @@ export function receiptLayout(data: ReceiptData, seller: Seller): ReceiptLayout 
       { label: t("receipt.total"), value: money(data.amountOre) },
     ],
     footer: [t("receipt.footer"), t("receipt.questions", { email: seller.email })],
+  };
+}
+
+/**
+ * The credit note of a refunded card payment: the receipt it gives back, by its number, with every
+ * amount negative (a refund of the whole payment, as a withdrawal is).
+ */
+export function creditNoteLayout(data: ReceiptData, seller: Seller, refundedAt: Date): ReceiptLayout {
+  const { t } = i18nFor(data.locale);
+  const receipt = receiptLayout(data, seller);
+  const negative = (ore: number) => formatReceiptMoney(-ore, data.currency, data.locale);
+  return {
+    ...receipt,
+    title: t("receipt.creditNote.title"),
+    stamp: t("receipt.creditNote.stamp"),
+    facts: [
+      { label: t("receipt.creditNote.credits"), value: data.orderNumber },
+      { label: t("receipt.creditNote.date"), value: formatReceiptDate(refundedAt, data.locale) },
+      { label: t("receipt.customer"), value: data.customerEmail },
+      { label: t("receipt.method"), value: t(`receipt.methods.${data.method}`) },
+    ],
+    items: receipt.items.map((item) => ({ ...item, amount: negative(data.amountOre) })),
+    totals: [
+      { label: t("receipt.net"), value: negative(data.netOre) },
+      { label: t("receipt.vat", { rate: data.vatRatePercent }), value: negative(data.vatOre) },
+      { label: t("receipt.creditNote.total"), value: negative(data.amountOre) },
+    ],
+    footer: [t("receipt.creditNote.footer"), t("receipt.questions", { email: seller.email })],
+  };
+}
+
+export async function creditNotePdf(
+  data: ReceiptData,
+  seller: Seller,
+  refundedAt: Date,
+): Promise<ReceiptFile> {
+  const { t } = i18nFor(data.locale);
+  return {
+    filename: `${t("receipt.creditNote.filePrefix")}-${data.orderNumber}.pdf`,
+    content: await renderReceiptPdf(creditNoteLayout(data, seller, refundedAt)),
+    contentType: "application/pdf",
   };
 }
 

@@ -8,7 +8,7 @@ import { plans } from "../../../contract/pricing";
 import type { CustomerSubscription, SwitchablePlan } from "../../../contract/subscriptions";
 import { subscriptions } from "../../db/schema";
 import { keptCard, sandboxOutcome } from "../../providers/payments/sandbox";
-import { audit, type RequestOrigin, refuse, type Actor } from "../core";
+import { audit, type RequestOrigin, recordEvent, refuse, transaction, type Actor } from "../core";
 import { chargeSubscriptionNow } from "./charges";
 import {
   assertStillOwnsPage,
@@ -31,7 +31,7 @@ export async function switchSubscriptionPlan(
 ): Promise<CustomerSubscription> {
   const now = deps.now ?? new Date();
   const { profileId, plan } = request;
-  return deps.db.transaction(async (tx) => {
+  return transaction(deps.db, async (tx) => {
     const owned = await ownedSubscription(tx, profileId, actor);
     assertStillOwnsPage(owned);
     const { row, order } = owned;
@@ -69,7 +69,16 @@ export async function switchSubscriptionPlan(
       details: { profileId, orderNumber: order.orderNumber, from: row.plan, to: nextPlan ?? row.plan },
       ...origin,
     });
-    return subscriptionView(updated, owned, order, now);
+    const view = subscriptionView(updated, owned, order, now);
+    recordEvent(tx, {
+      type: "subscription.switched",
+      customerUserId: actor.id,
+      profileId,
+      plan: nextPlan ?? row.plan,
+      from: view.nextCharge ? new Date(view.nextCharge.at) : null,
+      amountOre: view.nextCharge?.amountOre ?? plans[plan].price.amountOre,
+    });
+    return view;
   });
 }
 

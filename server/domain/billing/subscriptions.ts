@@ -6,12 +6,17 @@ import { and, desc, eq, inArray } from "drizzle-orm";
 import { withdrawalDays, type CustomerSubscription } from "../../../contract/subscriptions";
 import { plans } from "../../../contract/pricing";
 import type { Database, Executor } from "../../db/client";
-import { orders, profiles, subscriptions, users } from "../../db/schema";
-import { sendSubscriptionCancelledEmail } from "./emails";
-import type { EmailSender } from "../../providers/email/types";
+import { orders, profiles, subscriptions } from "../../db/schema";
 import type { PaymentEvent, PaymentProvider, SubscriptionCharge } from "../../providers/payments/types";
-import { audit, type RequestOrigin, pageMissing, refuse, type Actor } from "../core";
-import { customerLocale } from "./receipts";
+import {
+  audit,
+  type RequestOrigin,
+  pageMissing,
+  recordEvent,
+  refuse,
+  transaction,
+  type Actor,
+} from "../core";
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
@@ -26,8 +31,6 @@ export type SubscriptionDeps = {
     PaymentProvider,
     "setCancelAtPeriodEnd" | "refundAndEnd" | "schedulePlanChange" | "cardUpdateUrl"
   > | null;
-  email: EmailSender;
-  publicUrl: string;
   /** Charges a kept card now (the sandbox's), for a past-due subscription given a new card. */
   charge?: (request: SubscriptionCharge) => PaymentEvent;
   now?: Date;
@@ -205,19 +208,6 @@ export function assertStillOwnsPage(owned: OwnedSubscription): void {
   }
 }
 
-/** The owner's address and the language their e-mails go in. */
-export async function ownerToWrite(
-  tx: Executor,
-  userId: string,
-  pageLanguage: unknown,
-): Promise<{ email: string; locale: ReturnType<typeof customerLocale> } | null> {
-  const [owner] = await tx
-    .select({ email: users.email, locale: users.locale })
-    .from(users)
-    .where(eq(users.id, userId));
-  return owner ? { email: owner.email, locale: customerLocale(owner.locale, pageLanguage) } : null;
-}
-
 /** What the owner does to their page's subscription with one click: cancel, resume or withdraw. */
 export type OwnerSubscriptionAction = (
   deps: SubscriptionDeps,
@@ -228,16 +218,33 @@ export type OwnerSubscriptionAction = (
 
 /**
  * Cancels at the end of the period (or of the trial before the first charge): nothing more is
- * charged, the page stays as it is until then, and an e-mail in the account's language confirms it.
- * Cancelling again changes nothing and sends nothing.
+ * charged, the page stays as it is until then, and an e-mail in the account's language confirms it
+ * (sent after the commit, ADR 033). Cancelling again changes nothing and sends nothing.
  */
-export const cancelSubscription: OwnerSubscriptionAction = async (deps, profileId, actor, origin) => {
+export const cancelSubscription: OwnerSubscriptionAction = (deps, profileId, actor, origin) =>
+  cancelAtPeriodEnd(deps, { profileId, actor, origin, confirm: true });
+
+/**
+ * A hand-over ends the old owner's renewals as a cancellation does, without the cancellation's e-mail
+ * (and its invitation to resume): the hand-over's own e-mail tells them what happened.
+ */
+export const endRenewalsAtHandOver: OwnerSubscriptionAction = (deps, profileId, actor, origin) =>
+  cancelAtPeriodEnd(deps, { profileId, actor, origin, confirm: false });
+
+async function cancelAtPeriodEnd(
+  deps: SubscriptionDeps,
+  {
+    profileId,
+    actor,
+    origin,
+    confirm,
+  }: { profileId: string; actor: Actor; origin: RequestOrigin; confirm: boolean },
+): Promise<CustomerSubscription> {
   const now = deps.now ?? new Date();
-  const { subscription, newly, to } = await deps.db.transaction(async (tx) => {
+  return transaction(deps.db, async (tx) => {
     const owned = await ownedSubscription(tx, profileId, actor);
-    const { row, pageLanguage, order } = owned;
-    if (row.cancelAtPeriodEnd)
-      return { subscription: subscriptionView(row, owned, order, now), newly: false, to: null };
+    const { row, order } = owned;
+    if (row.cancelAtPeriodEnd) return subscriptionView(row, owned, order, now);
     const updated = await setCancellation(tx, deps, row, true, {
       profileId,
       orderNumber: order.orderNumber,
@@ -245,29 +252,18 @@ export const cancelSubscription: OwnerSubscriptionAction = async (deps, profileI
       origin,
       now,
     });
-    return {
-      subscription: subscriptionView(updated, owned, order, now),
-      newly: true,
-      to: await ownerToWrite(tx, actor.id, pageLanguage),
-    };
+    const endsAt = stretchEnd(updated);
+    if (confirm && endsAt) {
+      recordEvent(tx, { type: "subscription.cancelled", customerUserId: actor.id, profileId, endsAt });
+    }
+    return subscriptionView(updated, owned, order, now);
   });
-  if (newly && to && subscription.endsAt) {
-    await sendSubscriptionCancelledEmail(deps.email, {
-      to: to.email,
-      locale: to.locale,
-      profileId,
-      pageName: subscription.pageName,
-      endsAt: new Date(subscription.endsAt),
-      publicUrl: deps.publicUrl,
-    });
-  }
-  return subscription;
-};
+}
 
 /** Takes a cancellation back while the period (or trial) it ends with has not ended. */
 export const resumeSubscription: OwnerSubscriptionAction = async (deps, profileId, actor, origin) => {
   const now = deps.now ?? new Date();
-  return deps.db.transaction(async (tx) => {
+  return transaction(deps.db, async (tx) => {
     const owned = await ownedSubscription(tx, profileId, actor);
     const { row, order } = owned;
     if (!row.cancelAtPeriodEnd) return subscriptionView(row, owned, order, now);
@@ -283,7 +279,16 @@ export const resumeSubscription: OwnerSubscriptionAction = async (deps, profileI
       origin,
       now,
     });
-    return subscriptionView(updated, owned, order, now);
+    const view = subscriptionView(updated, owned, order, now);
+    const { nextCharge, endsAt } = view;
+    recordEvent(tx, {
+      type: "subscription.resumed",
+      customerUserId: actor.id,
+      profileId,
+      nextCharge: nextCharge ? { at: new Date(nextCharge.at), amountOre: nextCharge.amountOre } : null,
+      endsAt: endsAt ? new Date(endsAt) : null,
+    });
+    return view;
   });
 };
 

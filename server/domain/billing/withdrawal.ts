@@ -3,18 +3,16 @@
 // (Stripe) refunds it and ends its subscription first; then, in one transaction, the refund is
 // recorded as a payment event, the order is refunded, the subscription ends now, the page rests
 // (through the status machine: the owner's withdrawal) and the audit log has it. An e-mail in the
-// account's language confirms it.
+// account's language confirms it after the commit, with the credit note of the refunded receipt.
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { orders, paymentEvents, profiles, subscriptions } from "../../db/schema";
-import { sendWithdrawalConfirmedEmail } from "./emails";
 import { audit, refuse } from "../core";
 import { pageChanged, recordEvent, transaction } from "../core";
 import { swedishDate } from "../../../contract/calendar-days";
 import { changeStatus } from "../profiles";
 import {
   ownedSubscription,
-  ownerToWrite,
   subscriptionView,
   withdrawableUntil,
   type OwnerSubscriptionAction,
@@ -23,9 +21,9 @@ import {
 
 export const withdrawSubscription: OwnerSubscriptionAction = async (deps, profileId, actor, origin) => {
   const now = deps.now ?? new Date();
-  const done = await transaction(deps.db, async (tx) => {
+  return transaction(deps.db, async (tx) => {
     const owned = await ownedSubscription(tx, profileId, actor);
-    const { row, pageLanguage, order } = owned;
+    const { row, order } = owned;
     const until = withdrawableUntil(row, order);
     if (!until) {
       throw refuse(row.periodsPaid === 0 ? "withdrawal.nothing-charged" : "withdrawal.not-first");
@@ -79,6 +77,13 @@ export const withdrawSubscription: OwnerSubscriptionAction = async (deps, profil
       await tx.update(profiles).set({ paidUntil: now, updatedAt: now }).where(eq(profiles.id, profileId));
     }
     recordEvent(tx, pageChanged(profileId));
+    recordEvent(tx, {
+      type: "subscription.withdrawn",
+      customerUserId: actor.id,
+      profileId,
+      orderId: order.id,
+      amountOre,
+    });
     await audit(tx, {
       action: "subscription.withdraw",
       actorUserId: actor.id,
@@ -86,23 +91,8 @@ export const withdrawSubscription: OwnerSubscriptionAction = async (deps, profil
       details: { profileId, orderNumber: order.orderNumber, amountOre, refundId },
       ...origin,
     });
-    return {
-      subscription: subscriptionView(ended, owned, { ...order, status: "refunded" }, now),
-      amountOre,
-      to: await ownerToWrite(tx, actor.id, pageLanguage),
-    };
+    return subscriptionView(ended, owned, { ...order, status: "refunded" }, now);
   });
-  if (done.to) {
-    await sendWithdrawalConfirmedEmail(deps.email, {
-      to: done.to.email,
-      locale: done.to.locale,
-      profileId,
-      pageName: done.subscription.pageName,
-      amountOre: done.amountOre,
-      publicUrl: deps.publicUrl,
-    });
-  }
-  return done.subscription;
 };
 
 /**

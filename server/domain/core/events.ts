@@ -7,6 +7,7 @@
 import { PgTransaction } from "drizzle-orm/pg-core";
 import type { InvitationKind } from "../../../contract/family-values";
 import type { Locale } from "../../../contract/locale";
+import type { OrderPlan } from "../../../contract/orders";
 import type { Database, Executor, Transaction } from "../../db/client";
 
 /**
@@ -56,7 +57,33 @@ export type FamilyInvited = {
   locale: Locale;
 };
 
-export type DomainEvent = PageChanged | MemoryWritten | MemoryReported | FamilyInvited;
+/**
+ * Money that concerns a customer changed (decisions "Where money meets people"): each is e-mailed to
+ * its customer at once after the commit, in the account's language. The event carries what happened;
+ * the e-mail looks up only who to write to and in which language.
+ */
+export type MoneyEvent =
+  /** An order was paid: its receipt goes now (the sweep sends it only if this one did not go). */
+  | { type: "payment.booked"; orderId: string; profileId: string }
+  /** A card kept for a trial's end: the first charge's date and amount, and how to cancel. */
+  | (CustomerFacts & { type: "card.saved"; firstChargeAt: Date; amountOre: number; currency: string })
+  | (CustomerFacts & { type: "subscription.cancelled"; endsAt: Date })
+  | (CustomerFacts & {
+      type: "subscription.resumed";
+      nextCharge: { at: Date; amountOre: number } | null;
+      endsAt: Date | null;
+    })
+  /** The plan from the next period (the one it had, when a switch was taken back). */
+  | (CustomerFacts & { type: "subscription.switched"; plan: OrderPlan; from: Date | null; amountOre: number })
+  /** The first payment given back: the credit note for its receipt. */
+  | (CustomerFacts & { type: "subscription.withdrawn"; orderId: string; amountOre: number })
+  /** A page changed hands: the old owner and the new are each told what it means for them. */
+  | { type: "page.handed-over"; profileId: string; fromUserId: string | null; toUserId: string };
+
+/** The customer an event's e-mail goes to, about which page. */
+type CustomerFacts = { customerUserId: string; profileId: string };
+
+export type DomainEvent = PageChanged | MemoryWritten | MemoryReported | FamilyInvited | MoneyEvent;
 
 export type DomainEventHandler = (event: DomainEvent) => void;
 
@@ -119,6 +146,12 @@ function eventKey(event: DomainEvent): string {
       return `${event.type} ${event.reportId} ${event.memoryId}`;
     case "family.invited":
       return `${event.type} ${event.invitationId}`;
+    case "payment.booked":
+      return `${event.type} ${event.orderId}`;
+    case "page.handed-over":
+      return `${event.type} ${event.profileId} ${event.toUserId}`;
+    default:
+      return `${event.type} ${event.profileId} ${event.customerUserId}`;
   }
 }
 

@@ -19,6 +19,7 @@ export {
   type DomainEvent,
   type FamilyInvited,
   type MemoryReported,
+  type MoneyEvent,
   onDomainEvents,
   pageChanged,
   recordEvent,

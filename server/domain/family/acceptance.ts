@@ -8,7 +8,7 @@ import type { Executor } from "../../db/client";
 import { profileEditors, profileInvitations, users } from "../../db/schema";
 import { audit, refuse, DomainError, tokenHash, type Actor, type RequestOrigin } from "../core";
 import { pageChanged, recordEvent, transaction } from "../core";
-import { cancelSubscription, type SubscriptionDeps } from "../billing";
+import { endRenewalsAtHandOver, type SubscriptionDeps } from "../billing";
 import { setProfileOwner } from "../profiles";
 import { familyPage, pageNameOf } from "./access";
 import { openInvitation, type FamilyDeps, type InvitationRow } from "./invitations";
@@ -82,10 +82,10 @@ export type AcceptDeps = FamilyDeps & {
 };
 
 /**
- * The signed-in account of the invited address accepts. A hand-over first cancels the old owner's
- * renewing card subscription at its period's end (the existing cancellation, with its e-mail to them:
- * they are never charged again for a page they no longer own; the page keeps its paid time), then
- * moves the page in one transaction.
+ * The signed-in account of the invited address accepts. A hand-over first ends the old owner's
+ * renewing card subscription at its period's end (they are never charged again for a page they no
+ * longer own; the page keeps its paid time), then moves the page in one transaction, after whose
+ * commit each side is e-mailed what it means for them (`page.handed-over`, ADR 033).
  */
 export async function acceptInvitation(
   deps: AcceptDeps,
@@ -102,7 +102,7 @@ export async function acceptInvitation(
     if (page.ownerUserId === actor.id) throw refuse("family.already-owner");
     if (page.ownerUserId) {
       const oldOwner: Actor = { id: page.ownerUserId, roles: ["customer"] };
-      await cancelSubscription({ ...deps.subscriptions, now }, page.id, oldOwner, origin).catch(
+      await endRenewalsAtHandOver({ ...deps.subscriptions, now }, page.id, oldOwner, origin).catch(
         (error: unknown) => {
           // No current subscription: nothing renews, nothing to cancel.
           if (error instanceof DomainError && error.code === "not_found") return;
@@ -139,6 +139,12 @@ export async function acceptInvitation(
     if (page.ownerUserId === actor.id) throw refuse("family.already-owner");
     const oldOwner = page.ownerUserId;
     await setProfileOwner(tx, { profileId: page.id, toUserId: actor.id, now });
+    recordEvent(tx, {
+      type: "page.handed-over",
+      profileId: page.id,
+      fromUserId: oldOwner,
+      toUserId: actor.id,
+    });
     // The new owner is no editor of their own page; the old one becomes one (and may leave).
     await tx
       .delete(profileEditors)

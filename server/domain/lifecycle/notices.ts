@@ -5,12 +5,9 @@ import { auditLog, orders, profiles, subscriptions, users } from "../../db/schem
 import {
   sendChargeFailedEmail,
   sendPaymentFailedEmail,
-  sendReceiptEmail,
+  sendReceiptOnce,
   sendTrialEndingEmail,
   customerLocale,
-  receiptData,
-  receiptPdf,
-  receiptSeller,
   sellerFromConfig,
 } from "../billing";
 import { dayMs } from "../core";
@@ -161,40 +158,31 @@ async function sendEachOnce<Claimed extends { orderNumber: string }>(
   return sent;
 }
 
-/** Every paid card order gets its receipt once (receipt_sent_at is the claim). */
+/**
+ * Every paid card order gets its receipt once (receipt_sent_at is the claim). The booking's effect
+ * sends it at once; the sweep sends those it did not (a process that stopped, a mail server down).
+ */
 export async function sendDueReceipts(
   deps: LifecycleDeps,
   now: Date = deps.now ?? new Date(),
 ): Promise<string[]> {
   const { db } = deps;
-  const seller = await receiptSeller(db, sellerFromConfig(deps.config));
   const due = await db
     .select({ id: orders.id })
     .from(orders)
     .where(and(eq(orders.status, "paid"), eq(orders.method, "card"), isNull(orders.receiptSentAt)))
     .orderBy(orders.createdAt);
-  return sendEachOnce(deps, {
-    what: "receipt e-mail",
-    due,
-    claim: async (id) =>
-      (
-        await db
-          .update(orders)
-          .set({ receiptSentAt: now })
-          .where(and(eq(orders.id, id), isNull(orders.receiptSentAt), eq(orders.status, "paid")))
-          .returning({ orderNumber: orders.orderNumber })
-      )[0],
-    send: async ({ orderNumber }) => {
-      const data = await receiptData(db, orderNumber);
-      if (!data) throw new Error(`order ${orderNumber} has no receipt data`);
-      await sendReceiptEmail(deps.email, {
-        receipt: data,
-        pdf: await receiptPdf(data, seller),
-        publicUrl: deps.config.publicUrl,
-      });
-    },
-    release: (id) => db.update(orders).set({ receiptSentAt: null }).where(eq(orders.id, id)),
-  });
+  const context = { seller: sellerFromConfig(deps.config), publicUrl: deps.config.publicUrl, now };
+  const sent: string[] = [];
+  for (const order of due) {
+    try {
+      const orderNumber = await sendReceiptOnce(db, deps.email, { ...context, orderId: order.id });
+      if (orderNumber) sent.push(orderNumber);
+    } catch (error) {
+      deps.logger?.warn({ err: error, orderId: order.id }, "receipt e-mail failed; retried next sweep");
+    }
+  }
+  return sent;
 }
 
 /**

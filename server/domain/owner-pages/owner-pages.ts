@@ -104,6 +104,7 @@ export async function ownerPages(db: Executor, userId: string): Promise<OwnerPag
       portraitUrl: smallImage(row.portrait),
       trialEndsAt: row.trialEndsAt?.toISOString() ?? null,
       paidUntil: row.paidUntil?.toISOString() ?? null,
+      hasPlan: isOwner && row.hasPlan,
       next: isOwner ? ownerNextStep(row) : editorNextStep(row),
     };
     if (isOwner) owned.push(page);
