@@ -90,6 +90,7 @@ export const refusals = {
   "page.suspended": { kind: "forbidden", params: none },
   "page.has-owner": { kind: "conflict", field: "profileId", params: none },
   "page.unnamed": { kind: "conflict", field: "displayName", params: none },
+  "page.unclaimed-not-live": { kind: "conflict", field: "status", params: none },
   "family.owner-cannot-leave": { kind: "conflict", field: "profileId", params: none },
   "family.not-member": { kind: "forbidden", field: "profileId", params: none },
   "checkout.receipt-missing": { kind: "not_found", field: "orderNumber", params: none },
