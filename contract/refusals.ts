@@ -78,6 +78,7 @@ export const refusals = {
   "checkout.link-expired": { kind: "conflict", field: "link", params: none },
   "checkout.link-used": { kind: "conflict", field: "link", params: none },
   "checkout.link-other-page": { kind: "conflict", field: "link", params: none },
+  "checkout.link-page-not-customers": { kind: "conflict", field: "profileId", params: none },
   "checkout.order-replaced": { kind: "conflict", field: "orderNumber", params: none },
   "checkout.order-missing": { kind: "not_found", field: "orderNumber", params: none },
   "trial.not-owner": { kind: "forbidden", field: "profileId", params: none },

@@ -3,6 +3,7 @@
 // domain records events and never learns who acts on them.
 import type { BackgroundTasks } from "./background";
 import type { Database } from "./db/client";
+import { sendCheckoutLinkEmail } from "./domain/billing";
 import { onDomainEvents, type DomainEvent } from "./domain/core";
 import { sendMemoryReceipt, tellOwnerOfFirstMemory } from "./domain/memories";
 import type { PageCache } from "./http/page-cache";
@@ -32,6 +33,13 @@ function runEffect(db: Database, event: DomainEvent, providers: EffectProviders)
       }
       background.run("first memory", () =>
         tellOwnerOfFirstMemory(db, email, { profileId, publicUrl }).then(() => undefined),
+      );
+      return;
+    }
+    case "checkout-link.made": {
+      const { email, background, publicUrl } = providers;
+      background.run("checkout link", () =>
+        sendCheckoutLinkEmail(db, email, { linkId: event.linkId, publicUrl }),
       );
       return;
     }

@@ -25,7 +25,13 @@ export type MemoryWritten = {
   receipt: { to: string; token: string; locale: Locale } | null;
 };
 
-export type DomainEvent = PageChanged | MemoryWritten;
+/**
+ * An admin made a checkout link and asked for it to be e-mailed: its customer gets it, in their
+ * language, once the link is stored (ADR 033).
+ */
+export type CheckoutLinkMade = { type: "checkout-link.made"; linkId: string };
+
+export type DomainEvent = PageChanged | MemoryWritten | CheckoutLinkMade;
 
 export type DomainEventHandler = (event: DomainEvent) => void;
 
@@ -84,6 +90,8 @@ function eventKey(event: DomainEvent): string {
       return `${event.type} ${event.profileId}`;
     case "memory.written":
       return `${event.type} ${event.memoryId}`;
+    case "checkout-link.made":
+      return `${event.type} ${event.linkId}`;
   }
 }
 
