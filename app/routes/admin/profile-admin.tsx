@@ -223,6 +223,8 @@ function ProfileDetail({ detail }: { detail: AdminProfileDetail }) {
 
         <div className="flex min-w-0 flex-col gap-8">
           <StatusForm
+            // A new status (or owner) from elsewhere starts the form from what the page now is.
+            key={`${profile.status}:${ownerEmail ?? ""}`}
             id={profile.id}
             current={profile.status}
             statuses={detail.settableStatuses}
