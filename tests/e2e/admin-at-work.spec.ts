@@ -5,6 +5,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./support/fixtures";
 import { lastEmailTo, newUser, signInByApi, signUpByApi } from "./support/accounts";
+import { holdAdmin } from "./support/admin-lock";
 import { ownAddress } from "./support/client-address";
 import { newProfiles, openAsAdmin, ownedPage } from "./support/pages";
 import { admin, appUrl } from "./support/ports";
@@ -16,6 +17,8 @@ async function useLocale(page: Page, locale: TestLocale) {
 }
 
 async function signInOnScreen(page: Page, path: string) {
+  // Not while another test changes the admin's password (it would end this session).
+  await holdAdmin("shared");
   await page.goto(path);
   await waitForHydration(page);
   await page.getByLabel("E-mail address").fill(admin.email);
