@@ -35,8 +35,16 @@ export const createdCheckoutLinkSchema = z.object({
   interval: z.enum(checkoutLinkIntervals),
   expiresAt: z.string(),
   createdAt: z.string(),
+  /** The page it pays for: chosen by the admin, or bound by the first checkout; null until then. */
+  profileId: z.string().nullable(),
 });
 export type CreatedCheckoutLink = z.infer<typeof createdCheckoutLinkSchema>;
+
+/** The answer of POST /api/admin/checkout-session-link: the link, and where it was e-mailed (or null). */
+export const madeCheckoutLinkSchema = createdCheckoutLinkSchema.extend({
+  emailedTo: z.string().nullable(),
+});
+export type MadeCheckoutLink = z.infer<typeof madeCheckoutLinkSchema>;
 
 /** One link of the admin's list: the created answer with whose it is and what became of it. */
 export const checkoutLinkSchema = createdCheckoutLinkSchema.extend({

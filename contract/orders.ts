@@ -1,6 +1,7 @@
 // Orders, subscriptions, checkout links and payment providers: their values, the order number, the
 // VAT split, and the payloads of the calls about them.
 import { vatRatePercent, type Money } from "./pricing";
+import { profileIdSchema } from "./profiles";
 import { text, z } from "./zod";
 
 export const orderMethods = ["card", "invoice"] as const;
@@ -82,5 +83,9 @@ export const checkoutLinkRequestSchema = z.object({
     .max(maxIterations, `iterations is at most ${maxIterations}.`),
   includesFreeTrial: z.boolean({ error: "includesFreeTrial must be true or false." }),
   interval: z.enum(checkoutLinkIntervals, { error: "interval is month or year." }).default("month"),
+  // Beside the spec's payload: the one page of the customer's the link pays for (unset, the customer
+  // chooses when they open it), and whether the link is e-mailed to the customer once it is made.
+  profileId: profileIdSchema.optional(),
+  emailCustomer: z.boolean({ error: "emailCustomer must be true or false." }).default(false),
 });
 export type CheckoutLinkRequest = z.infer<typeof checkoutLinkRequestSchema>;

@@ -3,7 +3,7 @@
 // domain records events and never learns who acts on them.
 import type { BackgroundTasks } from "./background";
 import type { Database } from "./db/client";
-import { type Seller, tellCustomer } from "./domain/billing";
+import { sendCheckoutLinkEmail, type Seller, tellCustomer } from "./domain/billing";
 import { onDomainEvents, type DomainEvent } from "./domain/core";
 import { sendInvitationEmail } from "./domain/family";
 import { sendMemoryReceipt, tellOwnerOfFirstMemory, tellOwnerOfReport } from "./domain/memories";
@@ -50,6 +50,13 @@ function runEffect(db: Database, event: DomainEvent, providers: EffectProviders)
     case "family.invited": {
       const { email, background, publicUrl } = providers;
       background.run("family invitation", () => sendInvitationEmail(email, event, publicUrl));
+      return;
+    }
+    case "checkout-link.made": {
+      const { email, background, publicUrl } = providers;
+      background.run("checkout link", () =>
+        sendCheckoutLinkEmail(db, email, { linkId: event.linkId, publicUrl }),
+      );
       return;
     }
     default: {

@@ -1,24 +1,37 @@
 // Short results of what the user just did ("Saved", "Removed Anna"), shown in a corner and read out by
 // screen readers. One region for the whole app (ToastProvider in root's App); screens call
-// useToast().show({ tone, title }).
+// useToast().show({ tone, title }). A toast belongs to its screen: the region outlives navigation, so
+// moving to another screen drops the toasts of the one left, or they would tell of a change the new
+// screen knows nothing about.
 import {
   createContext,
   lazy,
   Suspense,
   useCallback,
   useContext,
+  useEffect,
   useMemo,
   useRef,
   useState,
   type ReactNode,
 } from "react";
+import { useLocation } from "react-router";
 import { useTranslation } from "../lib/i18n";
 import type { Toast, ToastTone } from "./toast-item";
 
 export type { ToastTone };
 
 /** What a screen shows: a title, maybe a line more, and its tone (success unless said). */
-export type ToastMessage = Omit<Toast, "id" | "tone"> & { tone?: ToastTone };
+export type ToastMessage = Omit<Toast, "id" | "tone"> & {
+  tone?: ToastTone;
+  /**
+   * The path of the screen the toast is about, when the screen shows it and then moves there (an
+   * invoice issued, then its page): it stays on that screen. Without it, the screen it was shown on.
+   */
+  on?: string;
+};
+
+type ShownToast = Toast & { on: string };
 
 // A toast's own code comes with the first one shown: most pages never show one.
 const ToastItem = lazy(() => import("./toast-item").then((m) => ({ default: m.ToastItem })));
@@ -40,16 +53,34 @@ export function useToast(): ToastApi {
 
 export function ToastProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
-  const [toasts, setToasts] = useState<Toast[]>([]);
+  const [toasts, setToasts] = useState<ShownToast[]>([]);
   const [paused, setPaused] = useState(false);
   const nextId = useRef(1);
+  const { pathname } = useLocation();
+  const here = useRef(pathname);
+  useEffect(() => {
+    here.current = pathname;
+  }, [pathname]);
+
+  // Another screen: only the toasts meant for it stay, dropped in the render that shows the new screen
+  // (so they never flash on it). A revalidation or a new query on the same screen keeps them.
+  const [screen, setScreen] = useState(pathname);
+  if (screen !== pathname) {
+    setScreen(pathname);
+    setToasts((all) => all.filter((toast) => toast.on === pathname));
+  }
 
   const dismiss = useCallback((id: number) => {
     setToasts((all) => all.filter((toast) => toast.id !== id));
   }, []);
 
   const show = useCallback((message: ToastMessage) => {
-    const toast: Toast = { ...message, tone: message.tone ?? "success", id: nextId.current++ };
+    const toast: ShownToast = {
+      ...message,
+      tone: message.tone ?? "success",
+      id: nextId.current++,
+      on: message.on ?? here.current,
+    };
     setToasts((all) => [...all, toast].slice(-maxToasts));
   }, []);
 

@@ -79,6 +79,10 @@ describe("rule index (/)", () => {
   it("lets a signed-in user without pages stay on /", async () => {
     expect(await run("index", await newViewer())).toBeNull();
   });
+
+  it("sends an admin without pages to the admin's home, not the customer's welcome", async () => {
+    expect(await run("index", await newViewer(["customer", "admin"]))).toBe("/admin");
+  });
 });
 
 describe("rule login (/login, /new)", () => {
@@ -104,6 +108,18 @@ describe("rule login (/login, /new)", () => {
     ]) {
       expect(await run("login", viewer, `http://localhost/login?redirectTo=${elsewhere}`)).toBe("/");
     }
+  });
+
+  it("sends a signed-in admin to /admin, or to a local redirectTo", async () => {
+    const viewer = await newViewer(["customer", "admin"]);
+    expect(await run("login", viewer, "http://localhost/login")).toBe("/admin");
+    expect(await run("login", viewer, "http://localhost/login?redirectTo=https://evil.example")).toBe(
+      "/admin",
+    );
+    expect(await run("login", viewer, "http://localhost/login?redirectTo=/admin/qr/manager")).toBe(
+      "/admin/qr/manager",
+    );
+    expect(await run("login", viewer, "http://localhost/login?redirectTo=/k/A0000001")).toBe("/k/A0000001");
   });
 
   it("accepts only local paths to return to", () => {

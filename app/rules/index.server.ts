@@ -37,12 +37,16 @@ const rules: Partial<Record<RuleName, ServerRule>> = {
     }
     const [first] = await ownedProfileIds(context.get(servicesContext).db, viewer.id);
     if (first) throw redirect(`/k/${encodeURIComponent(first)}`);
+    // An admin without pages of their own is at work: the customer's "you have no page" is not theirs.
+    if (hasRole(viewer, "admin")) throw redirect("/admin");
   },
-  // /login and /new: a signed-in user is sent on (to where they were going, else "/").
+  // /login and /new: a signed-in user is sent on (to where they were going, else "/"; an admin to
+  // the admin's home).
   login: ({ context, request }) => {
-    if (context.get(viewerContext)) {
+    const viewer = context.get(viewerContext);
+    if (viewer) {
       const returnTo = safeReturnPath(new URL(request.url).searchParams.get("redirectTo"));
-      throw redirect(returnTo ?? "/");
+      throw redirect(returnTo ?? (hasRole(viewer, "admin") ? "/admin" : "/"));
     }
   },
   // /k/{id}: the profile exists and is not suspended, else 404 (a suspended page is gone to everyone

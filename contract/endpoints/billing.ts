@@ -6,7 +6,7 @@ import {
   checkoutLinkListQuerySchema,
   checkoutLinkListSchema,
   checkoutLinkSchema,
-  createdCheckoutLinkSchema,
+  madeCheckoutLinkSchema,
   customerOrderListSchema,
   customerOrdersQuerySchema,
 } from "../admin-orders";
@@ -144,13 +144,16 @@ export const billingEndpoints = [
     summary:
       "Makes a checkout link for one customer with the given terms: price in öre per period (VAT included), " +
       "iterations (0 = until cancelled), a free trial first, interval month|year. `url` is " +
-      "{PUBLIC_URL}/checkout-link/{token}; it can be opened for 30 days (admin only).",
+      "{PUBLIC_URL}/checkout-link/{token}; it can be opened for 30 days (admin only). Beside the spec's " +
+      "payload: `profileId`, one of the customer's pages the link pays for, and `emailCustomer`, which " +
+      "e-mails the link to the customer in their language after it is made (`emailedTo` in the answer).",
     auth: true,
     request: checkoutLinkRequestSchema,
     responses: {
-      201: { description: "Made", schema: createdCheckoutLinkSchema },
+      201: { description: "Made", schema: madeCheckoutLinkSchema },
       400: { description: "A field is missing or wrong (named in `fields`)" },
-      404: { description: "No user has this customerId" },
+      404: { description: "No user has this customerId, or no page has this profileId" },
+      409: { description: "The page is not the customer's" },
     },
   },
   {

@@ -12,18 +12,20 @@ import {
   checkoutLinkSchema,
   createdCheckoutLinkSchema,
   customerOrderListSchema,
+  madeCheckoutLinkSchema,
   type CheckoutLinkList,
 } from "../../contract/admin-orders";
 import { formatOrderNumber, vatSplit } from "../../contract/orders";
 import { createProfilesAnswerSchema } from "../../contract/profiles";
-import { auditLog, checkoutLinks, orders, paymentEvents, subscriptions } from "../../server/db/schema";
+import { auditLog, checkoutLinks, orders, paymentEvents, subscriptions, users } from "../../server/db/schema";
 import { call, expectError, siteOrigin, type Account } from "../support/accounts";
 import { describeOnEngines } from "../support/api-fixture";
+import { ownedPageWith } from "../support/named-draft";
 
 const publicUrl = "http://localhost:3000";
 const dayMs = 24 * 60 * 60 * 1000;
 
-describeOnEngines("orders and checkout links", ({ app, db, accounts, admin, customer }) => {
+describeOnEngines("orders and checkout links", ({ app, db, accounts, admin, customer, mailbox }) => {
   const terms = (customerId: string) => ({
     customerId,
     price: 4_900,
@@ -77,6 +79,65 @@ describeOnEngines("orders and checkout links", ({ app, db, accounts, admin, cust
       expect(audited.length).toBeGreaterThan(0);
       // The terms are in the audit log, the secret token is not.
       expect(JSON.stringify(audited.map((row) => row.details))).not.toContain(link.token);
+    });
+
+    it("binds the link to the customer's page the admin chose and e-mails it to them, in their language, after the commit", async () => {
+      const { id, owner } = await ownedPageWith(
+        { db, accounts, admin },
+        { content: { displayName: "Ingrid Holm" } },
+      );
+      await db.update(users).set({ locale: "sv-SE" }).where(eq(users.id, owner.id));
+      const response = await createLink({
+        ...terms(owner.id),
+        profileId: id.toLowerCase(),
+        emailCustomer: true,
+      });
+      expect(response.status).toBe(201);
+      const link = madeCheckoutLinkSchema.parse(await response.json());
+      expect(link).toMatchObject({ profileId: id, emailedTo: owner.email });
+      const [stored] = await db.select().from(checkoutLinks).where(eq(checkoutLinks.id, link.id));
+      expect(stored?.profileId).toBe(id);
+
+      const sent = (await mailbox()).filter((mail) => mail.to === owner.email);
+      expect(sent).toHaveLength(1);
+      expect(sent[0]?.subject).toBe("Din betalningslänk för sidan ”Ingrid Holm” på Kammare");
+      expect(sent[0]?.text).toContain(link.url);
+      expect(sent[0]?.text).toMatch(/49,00\skr per månad, 12 betalningar totalt\./);
+      expect(sent[0]?.text).toContain("Först kommer en gratis provperiod");
+    });
+
+    it("sends nothing unless asked, and answers emailedTo null (the spec's payload alone)", async () => {
+      const other = await accounts.signUp();
+      const response = await createLink(terms(other.id));
+      expect(response.status).toBe(201);
+      expect(madeCheckoutLinkSchema.parse(await response.json())).toMatchObject({
+        profileId: null,
+        emailedTo: null,
+      });
+      expect((await mailbox()).filter((mail) => mail.to === other.email)).toEqual([]);
+    });
+
+    it("refuses a page that is not the customer's, and one that does not exist, making and sending nothing", async () => {
+      const { id } = await ownedPageWith({ db, accounts, admin }, { content: { displayName: "Karl" } });
+      const other = await accounts.signUp();
+      const before = await db.select().from(checkoutLinks).where(eq(checkoutLinks.customerUserId, other.id));
+      const refused = await expectError(
+        await createLink({ ...terms(other.id), profileId: id, emailCustomer: true }),
+        409,
+        "conflict",
+        "profileId",
+      );
+      expect(refused.error.refusal).toBe("checkout.link-page-not-customers");
+      const missing = await expectError(
+        await createLink({ ...terms(other.id), profileId: "ZZZZZZZZ", emailCustomer: true }),
+        404,
+        "not_found",
+        "profileId",
+      );
+      expect(missing.error.refusal).toBe("page.missing");
+      const after = await db.select().from(checkoutLinks).where(eq(checkoutLinks.customerUserId, other.id));
+      expect(after).toHaveLength(before.length);
+      expect((await mailbox()).filter((mail) => mail.to === other.email)).toEqual([]);
     });
 
     it("takes a yearly interval and 0 iterations (until cancelled)", async () => {

@@ -379,8 +379,8 @@ describeOnEngines("admin profile calls", ({ app, db, accounts, admin, customer }
       expect(Object.keys(raw).sort()).toEqual(["history", "ownerEmail", "profile", "settableStatuses"]);
       const parsed = adminProfileDetailSchema.parse(raw);
       expect(parsed.profile.id).toBe(one?.id);
-      // An unclaimed page: every status but `removed`, which only deleting an owner's account sets.
-      expect(parsed.settableStatuses).toEqual(profileStatuses.filter((status) => status !== "removed"));
+      // An unclaimed page, without an owner: suspended, or as it is; nothing live (decisions).
+      expect(parsed.settableStatuses).toEqual(["unclaimed", "suspended"]);
     });
 
     it.each(["ZZZZZZZZ", "short", "not-an-id-at-all"])("answers 404 naming id for %j", async (id) => {
@@ -428,16 +428,54 @@ describeOnEngines("admin profile calls", ({ app, db, accounts, admin, customer }
       });
 
       // Back again, without a reason; the counts per status follow.
-      const activeBefore = (await list({ status: "active" })).total;
-      expect((await setStatus({ id, status: "active" })).status).toBe(200);
+      const unclaimedBefore = (await list({ status: "unclaimed" })).total;
+      expect((await setStatus({ id, status: "unclaimed" })).status).toBe(200);
       const again = adminProfileDetailSchema.parse(await (await detail(id)).json());
       expect(again.history[0]).toMatchObject({
         from: "suspended",
-        to: "active",
+        to: "unclaimed",
         reasonCode: null,
         reason: null,
       });
-      expect((await list({ status: "active" })).total).toBe(activeBefore + 1);
+      expect((await list({ status: "unclaimed" })).total).toBe(unclaimedBefore + 1);
+    });
+
+    it("never makes a page without an owner live; an admin's assignment to an owner still does", async () => {
+      const [one] = await createBatch(1);
+      const id = one?.id ?? "";
+      const statusOf = async () => adminProfileDetailSchema.parse(await (await detail(id)).json());
+      // The admin's control offers only what the machine allows: an unclaimed page can be suspended.
+      expect((await statusOf()).settableStatuses).toEqual(["unclaimed", "suspended"]);
+      for (const status of ["active", "trial", "draft", "expired"] as const) {
+        const refused = await expectError(await setStatus({ id, status }), 409, "conflict", "status");
+        expect(refused.error.refusal).toBe("page.unclaimed-not-live");
+      }
+      // Suspended, it is still without an owner: it may only go back to unclaimed.
+      expect((await setStatus({ id, status: "suspended" })).status).toBe(200);
+      expect((await statusOf()).settableStatuses).toEqual(["unclaimed", "suspended"]);
+      const laundered = await expectError(
+        await setStatus({ id, status: "active" }),
+        409,
+        "conflict",
+        "status",
+      );
+      expect(laundered.error.refusal).toBe("page.unclaimed-not-live");
+      expect((await setStatus({ id, status: "unclaimed" })).status).toBe(200);
+      const before = await statusOf();
+      expect(before.profile.status).toBe("unclaimed");
+      expect(before.history.map((row) => row.to)).toEqual(["unclaimed", "suspended", "unclaimed"]);
+
+      // Given to a customer (POST /api/kammare/own as admin), it is theirs, a draft, and may go live.
+      const given = await call(app, "/api/kammare/own", {
+        bearer: admin.token,
+        json: { owner: customer.id, profileId: id },
+      });
+      expect(given.status).toBe(200);
+      const owned = await statusOf();
+      expect(owned.profile.status).toBe("draft");
+      expect(owned.ownerEmail).toBe(customer.email);
+      expect(owned.settableStatuses).toContain("active");
+      expect((await setStatus({ id, status: "active" })).status).toBe(200);
     });
 
     it("answers 404 naming id for a profile that does not exist", async () => {

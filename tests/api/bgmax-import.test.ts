@@ -91,7 +91,9 @@ describeOnEngines("BgMax import", (fixture) => {
       status: "overdue",
     });
     const changed: string[] = [];
-    const stop = onDomainEvents(fixture.db, (event) => changed.push(event.profileId));
+    const stop = onDomainEvents(fixture.db, (event) => {
+      if ("profileId" in event) changed.push(event.profileId);
+    });
     const summary = await importBgMax(
       fixture.db,
       file([{ reference: bill.ocr ?? "", amountOre: 55000, payerName: "Ingrid Åberg" }]),

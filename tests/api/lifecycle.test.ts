@@ -41,7 +41,9 @@ function sweeper(db: Database) {
     changed,
     /** Runs the sweep, noting the pages it announced as changed after their commits (ADR 033). */
     run: async (now: Date, on: Database = db): Promise<LifecycleReport> => {
-      const stop = onDomainEvents(on, (event) => changed.push(event.profileId));
+      const stop = onDomainEvents(on, (event) => {
+        if ("profileId" in event) changed.push(event.profileId);
+      });
       try {
         return await runLifecycle({ db: on, email, config, now });
       } finally {
@@ -541,6 +543,7 @@ describeOnEngines(
       const dropped: string[] = [];
       // What the app's dispatcher does with a changed page (server/effects.ts), watched.
       const stop = onDomainEvents(db, (event) => {
+        if (!("profileId" in event)) return;
         cache.invalidate(event.profileId);
         dropped.push(event.profileId);
       });

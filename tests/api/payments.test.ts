@@ -30,7 +30,11 @@ const card = { cardNumber: "4242 4242 4242 4242", expiry: "12/39", cvc: "123", n
 
 describeOnEngines("card payments", { app: { payments } }, ({ app, db, accounts, admin }) => {
   // The pages the bookings announced as changed, after their commits (ADR 033).
-  beforeAll(() => onDomainEvents(db, (event) => changed.push(event.profileId)));
+  beforeAll(() =>
+    onDomainEvents(db, (event) => {
+      if ("profileId" in event) changed.push(event.profileId);
+    }),
+  );
   /** A published page (in its free trial) of a fresh customer. */
   const ownedPage = (status: "trial" | "draft" | "active" = "trial") =>
     ownedPageWith({ db, accounts, admin }, { status });

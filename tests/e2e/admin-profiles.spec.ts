@@ -51,7 +51,7 @@ test("an admin creates a batch, finds one, suspends it with a reason and sees th
   await list.getByRole("link", { name: id }).click();
   await expect(page).toHaveURL(`/admin/profile-admin?id=${id}`);
   await expect(page.getByRole("heading", { name: `Page ${id}` })).toBeVisible();
-  await expect(page.getByText("No owner yet")).toBeVisible();
+  await expect(page.getByText("No owner yet", { exact: true })).toBeVisible();
   const history = page.getByRole("region", { name: "Status changes, newest first" });
   await expect(history.locator("tbody tr")).toHaveCount(1);
   await expect(history.locator("tbody tr").first()).toContainText("Created");

@@ -2,7 +2,7 @@
 // who may change it, and what each status shows.
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import sharp from "sharp";
-import { asAdmin, newProfiles } from "./support/pages";
+import { asAdmin, newProfiles, ownedPage } from "./support/pages";
 import { expect, test, waitForHydration } from "./support/fixtures";
 import { newUser, signUpByApi } from "./support/accounts";
 import { appUrl } from "./support/ports";
@@ -183,11 +183,19 @@ test("every status shows what was decided, and a suspended page is a 404", async
   );
   await unclaimed.close();
 
-  // Give it an owner and content, as an admin.
+  // Give it an owner and content, as an admin: without an owner no status but suspended is offered.
+  const ownerContext = await browser.newContext();
+  const owner = await signUpByApi(ownerContext, newUser());
+  await ownerContext.close();
   await asAdmin(browser, async (request, token) => {
     const headers = { Authorization: `Bearer ${token}`, ...origin };
     const me = (await (await request.get("/api/admin/check", { headers })).json()) as { admin: boolean };
     expect(me.admin).toBe(true);
+    const given = await request.post("/api/kammare/own", {
+      data: { owner: owner.user.id, profileId: id },
+      headers,
+    });
+    expect(given.status()).toBe(200);
     const put = await request.put("/api/kammare/profile", {
       data: { profile: { id, displayName: "Märta" } },
       headers,
@@ -221,17 +229,9 @@ test("an unlisted page asks search engines to stay away; a public one has sharin
   page,
   browser,
 }) => {
-  const [id] = await newProfiles(browser, 1);
+  const { id } = await ownedPage(browser, { displayName: "Greta", subtitle: "Gardener" }, { publish: false });
   await asAdmin(browser, async (request, token) => {
     const headers = { Authorization: `Bearer ${token}`, ...origin };
-    expect(
-      (
-        await request.put("/api/kammare/profile", {
-          data: { profile: { id, displayName: "Greta", subtitle: "Gardener" } },
-          headers,
-        })
-      ).status(),
-    ).toBe(200);
     expect(
       (await request.put("/api/admin/profile", { data: { id, status: "active" }, headers })).status(),
     ).toBe(200);

@@ -144,11 +144,14 @@ function InvoiceForm({ termsDays }: { termsDays: number }) {
     setBusy("issue");
     try {
       const { invoice } = await api.post("/admin/invoices", { body: request });
+      const issued = `/admin/capway/invoices/${encodeURIComponent(invoice.id)}`;
+      // Told on the invoice's own page, where it moves to now.
       toast.show({
         title: t("adminInvoices.new.issued", { number: invoice.number }),
         description: t("adminInvoices.new.issuedText", { email: invoice.customerEmail }),
+        on: issued,
       });
-      await navigate(`/admin/capway/invoices/${encodeURIComponent(invoice.id)}`);
+      await navigate(issued);
     } catch (caught) {
       setConfirming(false);
       await showFailure(caught);

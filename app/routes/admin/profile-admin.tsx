@@ -12,6 +12,7 @@ import { Dialog } from "../../components/dialog";
 import { EmptyState, emptyIcons } from "../../components/empty-state";
 import { FormAlert } from "../../components/form-alert";
 import { AdminPageHeader } from "../../components/admin/admin-page-header";
+import { AssignOwner } from "../../components/admin/assign-owner";
 import { SelectField } from "../../components/select-field";
 import { LoadingRegion, Skeleton, SkeletonText } from "../../components/skeleton";
 import { StatusBadge } from "../../components/status-badge";
@@ -220,7 +221,17 @@ function ProfileDetail({ detail }: { detail: AdminProfileDetail }) {
           </Card>
         </section>
 
-        <StatusForm id={profile.id} current={profile.status} statuses={detail.settableStatuses} />
+        <div className="flex min-w-0 flex-col gap-8">
+          <StatusForm
+            // A new status (or owner) from elsewhere starts the form from what the page now is.
+            key={`${profile.status}:${ownerEmail ?? ""}`}
+            id={profile.id}
+            current={profile.status}
+            statuses={detail.settableStatuses}
+            ownerless={ownerEmail === null}
+          />
+          {ownerEmail === null && <AssignOwner id={profile.id} />}
+        </div>
       </div>
 
       <Section
@@ -250,10 +261,13 @@ function StatusForm({
   id,
   current,
   statuses,
+  ownerless,
 }: {
   id: string;
   current: ProfileStatus;
   statuses: readonly ProfileStatus[];
+  /** No owner: the status machine offers nothing live, and the control says why. */
+  ownerless: boolean;
 }) {
   const { t } = useTranslation();
   const toast = useToast();
@@ -304,6 +318,7 @@ function StatusForm({
             form.dismiss();
           }}
           options={statuses.map((value) => ({ value, label: t(`profileStatus.${value}`) }))}
+          hint={ownerless ? t("adminProfiles.admin.ownerlessHint") : undefined}
           error={form.message("status")}
         />
         <TextField

@@ -34,7 +34,9 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     return data({ state: found.state, pages: [] }, { status: 404 });
   }
   if (found.state !== "usable") return { state: found.state, pages: [] };
-  const ids = await ownedProfileIds(db, viewer.id);
+  // A link made for one page (the admin chose it, or a first checkout bound it) pays for that one only.
+  const bound = found.link.profileId;
+  const ids = (await ownedProfileIds(db, viewer.id)).filter((id) => !bound || id === bound);
   const profiles = await Promise.all(ids.map((id) => profileView(db, id)));
   const pages = profiles.flatMap((profile) =>
     profile && !checkoutRefusal(profile, viewer.id)

@@ -7,7 +7,7 @@ import {
   type AdminOrderDetail,
   type CheckoutLink,
   type CheckoutLinkList,
-  type CreatedCheckoutLink,
+  type MadeCheckoutLink,
   type CustomerOrderList,
 } from "../../../contract/admin-orders";
 import { adminOrderRequestSchema, checkoutLinkRequestSchema } from "../../../contract/orders";
@@ -40,7 +40,7 @@ export function adminOrderRoutes({ db, publicUrl }: AdminOrderDeps) {
         origin: requestOrigin(c),
         publicUrl,
       });
-      return c.json(link satisfies CreatedCheckoutLink, 201);
+      return c.json(link satisfies MadeCheckoutLink, 201);
     })
     .get("/checkout-links", async (c) => {
       const parsed = checkoutLinkListQuerySchema.safeParse(listQueryInput(c.req.query()));

@@ -1,7 +1,18 @@
 // Checkout links: terms an admin sets for one customer (price per period, iterations, a free trial
 // first), reached through our own lasting URL /checkout-link/{token}; the payment provider's session
-// is made only when the customer opens it. Made, listed and revoked here; opened by the checkout.
-import { dayMs, audit, type RequestOrigin, refuse, newToken, type Actor } from "../core";
+// is made only when the customer opens it. Made (for one of the customer's pages when the admin
+// chooses it, and e-mailed to the customer when asked), listed and revoked here; opened by the checkout.
+import {
+  dayMs,
+  audit,
+  type RequestOrigin,
+  newToken,
+  type Actor,
+  pageMissing,
+  recordEvent,
+  refuse,
+  transaction,
+} from "../core";
 import { and, count, desc, eq, gt, inArray, isNotNull, isNull, lte, or, type SQL } from "drizzle-orm";
 import {
   checkoutLinkLifetimeDays,
@@ -11,10 +22,11 @@ import {
   type CheckoutLinkList,
   type CheckoutLinkStatus,
   type CreatedCheckoutLink,
+  type MadeCheckoutLink,
 } from "../../../contract/admin-orders";
 import { openOrderStatuses, type CheckoutLinkRequest } from "../../../contract/orders";
 import type { Database, Executor } from "../../db/client";
-import { checkoutLinks, orders, users } from "../../db/schema";
+import { checkoutLinks, orders, profiles, users } from "../../db/schema";
 
 type LinkRow = typeof checkoutLinks.$inferSelect;
 
@@ -49,6 +61,7 @@ function created(row: LinkRow, publicUrl: string): CreatedCheckoutLink {
       row.expiresAt ?? new Date(row.createdAt.getTime() + checkoutLinkLifetimeDays * dayMs)
     ).toISOString(),
     createdAt: row.createdAt.toISOString(),
+    profileId: row.profileId,
   };
 }
 
@@ -70,20 +83,31 @@ export async function createCheckoutLink(
     origin,
     publicUrl,
   }: { input: CheckoutLinkRequest; actor: Actor; origin: RequestOrigin; publicUrl: string },
-): Promise<CreatedCheckoutLink> {
+): Promise<MadeCheckoutLink> {
   const [customer] = await db
-    .select({ id: users.id })
+    .select({ id: users.id, email: users.email })
     .from(users)
     .where(eq(users.id, input.customerId))
     .limit(1);
   if (!customer) throw refuse("checkout.link-customer-missing");
+  // The page the admin chose for it is bound now, as a first checkout would bind it: one of the
+  // customer's own (decisions: a checkout link pays for one page, once).
+  if (input.profileId) {
+    const [page] = await db
+      .select({ ownerUserId: profiles.ownerUserId })
+      .from(profiles)
+      .where(eq(profiles.id, input.profileId));
+    if (!page) throw pageMissing();
+    if (page.ownerUserId !== customer.id) throw refuse("checkout.link-page-not-customers");
+  }
   const now = new Date();
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const [row] = await tx
       .insert(checkoutLinks)
       .values({
         token: newToken(),
         customerUserId: customer.id,
+        profileId: input.profileId ?? null,
         priceOre: input.price,
         interval: input.interval,
         iterations: input.iterations,
@@ -105,10 +129,14 @@ export async function createCheckoutLink(
         interval: row.interval,
         iterations: row.iterations,
         includesFreeTrial: row.includesFreeTrial,
+        profileId: row.profileId,
+        emailed: input.emailCustomer,
       },
       ...origin,
     });
-    return created(row, publicUrl);
+    // Sent after the commit, so a link that was never stored is never mailed (ADR 033).
+    if (input.emailCustomer) recordEvent(tx, { type: "checkout-link.made", linkId: row.id });
+    return { ...created(row, publicUrl), emailedTo: input.emailCustomer ? customer.email : null };
   });
 }
 

@@ -24,6 +24,7 @@ export {
 export { cardUpdatePage, switchSubscriptionPlan, updateSandboxCard } from "./subscription-changes";
 export { withdrawSubscription } from "./withdrawal";
 export { createCheckoutLink, listCheckoutLinks, revokeCheckoutLink } from "./checkout-links";
+export { sendCheckoutLinkEmail } from "./checkout-link-email";
 export { adminOrderDetail, customerOrders } from "./orders-admin";
 export {
   customerLocale,

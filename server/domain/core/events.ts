@@ -83,7 +83,14 @@ export type MoneyEvent =
 /** The customer an event's e-mail goes to, about which page. */
 type CustomerFacts = { customerUserId: string; profileId: string };
 
-export type DomainEvent = PageChanged | MemoryWritten | MemoryReported | FamilyInvited | MoneyEvent;
+/**
+ * An admin made a checkout link and asked for it to be e-mailed: its customer gets it, in their
+ * language, once the link is stored (ADR 033).
+ */
+export type CheckoutLinkMade = { type: "checkout-link.made"; linkId: string };
+
+export type DomainEvent =
+  PageChanged | MemoryWritten | MemoryReported | FamilyInvited | CheckoutLinkMade | MoneyEvent;
 
 export type DomainEventHandler = (event: DomainEvent) => void;
 
@@ -150,6 +157,8 @@ function eventKey(event: DomainEvent): string {
       return `${event.type} ${event.orderId}`;
     case "page.handed-over":
       return `${event.type} ${event.profileId} ${event.toUserId}`;
+    case "checkout-link.made":
+      return `${event.type} ${event.linkId}`;
     default:
       return `${event.type} ${event.profileId} ${event.customerUserId}`;
   }

@@ -7,7 +7,7 @@ import { findUserByEmail } from "../accounts";
 import { organisationExists } from "../partners";
 import { createProfiles, ownerEmailOf, profileHistory } from "./profiles";
 import { findProfile, profileView } from "./profile-view";
-import { mayChangeStatus } from "./status-machine";
+import { adminMaySetStatus } from "./status-machine";
 
 export type CreatedProfile = { id: string; status: ProfileStatus };
 
@@ -57,9 +57,8 @@ export async function adminProfileDetail(db: Executor, id: string): Promise<Admi
     profileHistory(db, id),
   ]);
   if (!profile) return null;
-  // The statuses the admin may set from this one, as the status machine allows (the current one first).
-  const settableStatuses = profileStatuses.filter(
-    (to) => to === row.status || mayChangeStatus(row.status, to, "admin"),
-  );
+  // The statuses the admin may set from this one, as the status machine allows (the current one first):
+  // an unclaimed page is offered none that would make it live.
+  const settableStatuses = profileStatuses.filter((to) => to === row.status || adminMaySetStatus(row, to));
   return { profile, ownerEmail, history, settableStatuses };
 }

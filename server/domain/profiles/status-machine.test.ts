@@ -6,6 +6,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { profileStatuses } from "../../../contract/profile-values";
 import {
+  adminMaySetStatus,
   mayChangeStatus,
   newPage,
   reasonsByCause,
@@ -59,11 +60,13 @@ for (const line of allowedBesidesAdmin.trim().split("\n")) {
 }
 /**
  * An admin sets any status but `removed`, from any status but `removed`, creates pages, and opens a
- * removed page again as unclaimed (its plaque passed on, ADR 016).
+ * removed page again as unclaimed (its plaque passed on, ADR 016). An unclaimed page, without an
+ * owner, an admin only gives to an owner (a claim, to draft) or suspends: never live (decisions).
  */
 function adminMay(from: StatusFrom, to: string): boolean {
   if (from === newPage) return to === "unclaimed" || to === "draft";
   if (from === "removed") return to === "unclaimed";
+  if (from === "unclaimed") return to === "draft" || to === "suspended";
   return to !== "removed" && from !== to;
 }
 
@@ -93,6 +96,17 @@ describe("the status machine's table", () => {
       }
       expect(mayChangeStatus("removed", to, "admin")).toBe(to === "unclaimed");
     }
+  });
+
+  it("offers an admin no status that would make a page without an owner live", () => {
+    const settable = (status: (typeof profileStatuses)[number], ownerUserId: string | null) =>
+      profileStatuses.filter((to) => adminMaySetStatus({ status, ownerUserId }, to));
+    expect(settable("unclaimed", null)).toEqual(["suspended"]);
+    // A suspended page that was unclaimed goes back to unclaimed only; an owned one anywhere.
+    expect(settable("suspended", null)).toEqual(["unclaimed"]);
+    expect(settable("suspended", "owner")).toEqual(
+      profileStatuses.filter((to) => !["suspended", "removed"].includes(to)),
+    );
   });
 
   it("gives each cause its own reasons", () => {

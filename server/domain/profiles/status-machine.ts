@@ -11,7 +11,7 @@ import { eq, inArray } from "drizzle-orm";
 import { profileStatuses, type ProfileStatus, type StatusReasonCode } from "../../../contract/profile-values";
 import type { Executor } from "../../db/client";
 import { profileStatusHistory, profiles } from "../../db/schema";
-import { DomainError } from "../core";
+import { DomainError, refuse } from "../core";
 
 /** Who or what causes a change. */
 export const statusCauses = ["time", "payment", "owner", "admin", "deletion"] as const;
@@ -93,12 +93,15 @@ function buildTable(): Record<StatusFrom, Partial<Record<ProfileStatus, readonly
   };
   // An admin may set any status but `removed` (which only deleting the owner's account does), from any
   // status but `removed`; a removed page, erased and without an owner, an admin can only open again
-  // as `unclaimed`, for its plaque to find a new owner (ADR 016).
+  // as `unclaimed`, for its plaque to find a new owner (ADR 016). An unclaimed page has no owner, so
+  // it leaves `unclaimed` only by a claim (to `draft`, above) or for `suspended`, which shows nothing
+  // (decisions: an admin cannot make an unclaimed page live by a status change).
   for (const from of everyStatus) {
-    if (from === "removed") continue;
+    if (from === "removed" || from === "unclaimed") continue;
     for (const to of everyStatus) if (to !== from && to !== "removed") add(from, to, "admin");
   }
   add("removed", "unclaimed", "admin");
+  add("unclaimed", "suspended", "admin");
   // Deleting the owner's account removes every page it owns, whatever status an admin gave it.
   for (const from of everyStatus) if (from !== "removed") add(from, "removed", "deletion");
   // A payment renews a page that is paid already, or one still on its trial (which goes on).
@@ -112,6 +115,37 @@ export const statusTransitions = buildTable();
 /** Whether `cause` may change a page from `from` to `to` (the same status: fields only, e.g. a renewal). */
 export function mayChangeStatus(from: StatusFrom, to: ProfileStatus, cause: StatusCause): boolean {
   return statusTransitions[from][to]?.includes(cause) ?? false;
+}
+
+/** The statuses a page without an owner may be in: none of them is live. */
+const ownerlessStatuses: readonly ProfileStatus[] = ["unclaimed", "suspended", "removed"];
+
+/**
+ * Whether the change would give a page without an owner a status only an owned page has (a nameless
+ * live page taking memories that nobody can claim). Only a claim, which sets the owner with the
+ * status, gives an ownerless page one (decisions: unclaimed pages leave `unclaimed` only by a claim or
+ * an admin's assignment to an owner). `unclaimed` means no owner; a page of another status whose
+ * owner the caller read (a suspended page that was unclaimed) is judged by it.
+ */
+function makesOwnerlessPageLive(
+  profile: { status: StatusFrom; ownerUserId?: string | null },
+  to: ProfileStatus,
+  reason: StatusReasonCode | null,
+): boolean {
+  if (reason === "claimed" || profile.status === to || ownerlessStatuses.includes(to)) return false;
+  return profile.status === "unclaimed" || profile.ownerUserId === null;
+}
+
+/**
+ * Whether an admin may set the page's status to `to` by hand (PUT /api/admin/profile), which is
+ * what the admin's status control offers: the table's admin changes, less those that would make a
+ * page without an owner live.
+ */
+export function adminMaySetStatus(
+  profile: { status: ProfileStatus; ownerUserId: string | null },
+  to: ProfileStatus,
+): boolean {
+  return mayChangeStatus(profile.status, to, "admin") && !makesOwnerlessPageLive(profile, to, null);
 }
 
 export class StatusTransitionError extends DomainError {
@@ -138,8 +172,11 @@ function statusRefusalMessage(from: StatusFrom, to: ProfileStatus, cause: Status
 export type StatusFields = Omit<Partial<typeof profiles.$inferInsert>, "status" | "id">;
 
 export type StatusChangeRequest<Cause extends StatusCause = StatusCause> = {
-  /** The page as read under its row lock in this transaction. */
-  profile: { id: string; status: ProfileStatus };
+  /**
+   * The page as read under its row lock in this transaction; its owner when the caller read it (an
+   * admin's change gives it, so a page without an owner is never made live).
+   */
+  profile: { id: string; status: ProfileStatus; ownerUserId?: string | null };
   to: ProfileStatus;
   cause: Cause;
   reason: ReasonOf<Cause> | null;
@@ -172,6 +209,9 @@ export async function changeStatus<Cause extends StatusCause>(
   const reason: StatusReasonCode | null = request.reason;
   if (reason !== null && !(reasonsByCause[cause] as readonly StatusReasonCode[]).includes(reason)) {
     throw new Error(`The reason ${reason} is not one ${cause} gives.`);
+  }
+  if (cause === "admin" && makesOwnerlessPageLive(profile, to, reason)) {
+    throw refuse("page.unclaimed-not-live");
   }
   if (!mayChangeStatus(profile.status, to, cause)) {
     throw new StatusTransitionError(profile.status, to, cause);

@@ -1,10 +1,10 @@
-// The terms of a checkout link for the chosen customer (price per period, how many periods, a free
-// trial first, month or year), made into a link (POST /api/admin/checkout-session-link), and the link
-// made, ready to copy.
+// The terms of a checkout link for the chosen customer (which of their pages it pays for, price per
+// period, how many periods, a free trial first, month or year), made into a link (POST
+// /api/admin/checkout-session-link) and e-mailed to the customer unless the admin says not to; the
+// link made, ready to copy, and where it was sent.
 import { useEffect, useRef, useState, type FormEvent, type Ref } from "react";
 import { useTranslation } from "../../../lib/i18n";
-import type { CreatedCheckoutLink } from "../../../../contract/admin-orders";
-import type { AdminUser } from "../../../../contract/auth";
+import type { MadeCheckoutLink } from "../../../../contract/admin-orders";
 import { maxIterations, type CheckoutLinkInterval } from "../../../../contract/orders";
 import { api } from "../../../lib/api";
 import { formatDate } from "../../../lib/date-format";
@@ -14,30 +14,37 @@ import { Button } from "../../button";
 import { CheckboxField } from "../../checkbox-field";
 import { FormAlert } from "../../form-alert";
 import { MoneyField } from "../../money-field";
+import { RadioGroup } from "../../radio-group";
 import { SelectField } from "../../select-field";
 import { TextField } from "../../text-field";
 import { useToast } from "../../toast";
 import { CardSection } from "../../card";
+import type { FoundCustomer } from "./use-customer-lookup";
 
 const intervals: CheckoutLinkInterval[] = ["month", "year"];
 const minPriceOre = 100;
 const maxPriceOre = 10_000_000;
 
-export function TermsForm({ customer }: { customer: AdminUser | null }) {
+/** The radio's value for "the customer chooses when they open it". */
+const anyPage = "";
+
+export function TermsForm({ customer }: { customer: FoundCustomer | null }) {
   const { t, i18n } = useTranslation();
+  const [pageId, setPageId] = useState(customer?.chosenPageId ?? anyPage);
+  const [emailCustomer, setEmailCustomer] = useState(true);
   const [price, setPrice] = useState<number | null>(null);
   const [priceProblem, setPriceProblem] = useState<string>();
   const [interval, setInterval] = useState<CheckoutLinkInterval>("month");
   const [iterations, setIterations] = useState("12");
   const [freeTrial, setFreeTrial] = useState(false);
-  const [created, setCreated] = useState<CreatedCheckoutLink | null>(null);
+  const [created, setCreated] = useState<MadeCheckoutLink | null>(null);
   const resultRef = useRef<HTMLDivElement>(null);
   // A new link replaces nothing the admin typed; move them to it, once shown, so the copy button is at hand.
   useEffect(() => {
     if (created) resultRef.current?.focus();
   }, [created]);
   const form = useFormSubmit({
-    fields: ["price", "iterations", "includesFreeTrial", "interval", "customerId"],
+    fields: ["price", "iterations", "includesFreeTrial", "interval", "customerId", "profileId"],
     quietWhenExplained: true,
     messages: {
       invalid_request: {
@@ -61,7 +68,8 @@ export function TermsForm({ customer }: { customer: AdminUser | null }) {
       </section>
     );
   }
-  const customerId = customer.id;
+  const customerId = customer.user.id;
+  const pages = customer.pages;
 
   function submit(event: FormEvent) {
     const count = Number(iterations);
@@ -81,6 +89,8 @@ export function TermsForm({ customer }: { customer: AdminUser | null }) {
             iterations: count,
             includesFreeTrial: freeTrial,
             interval,
+            ...(pageId ? { profileId: pageId } : {}),
+            emailCustomer,
           },
         });
         setCreated(answer);
@@ -94,6 +104,28 @@ export function TermsForm({ customer }: { customer: AdminUser | null }) {
         <div aria-live="polite">
           <FormAlert form={form} />
         </div>
+        {pages.length > 0 ? (
+          <RadioGroup
+            label={t("checkoutLinks.page")}
+            name="profileId"
+            value={pageId}
+            onChange={setPageId}
+            options={[
+              ...pages.map((page) => ({
+                value: page.id,
+                label: t("checkoutLinks.pageOption", {
+                  name: page.name || t("checkoutLinks.unnamedPage"),
+                  id: page.id,
+                }),
+                hint: t(`profileStatus.${page.status}`),
+              })),
+              { value: anyPage, label: t("checkoutLinks.anyPage"), hint: t("checkoutLinks.anyPageHint") },
+            ]}
+            error={form.message("profileId")}
+          />
+        ) : (
+          <p className="text-sm text-muted">{t("checkoutLinks.noPages", { email: customer.user.email })}</p>
+        )}
         <MoneyField
           label={t("checkoutLinks.price")}
           hint={t("checkoutLinks.priceHint")}
@@ -142,13 +174,20 @@ export function TermsForm({ customer }: { customer: AdminUser | null }) {
           onChange={(event) => setFreeTrial(event.target.checked)}
           error={form.message("includesFreeTrial")}
         />
+        <CheckboxField
+          label={t("checkoutLinks.emailCustomer", { email: customer.user.email })}
+          hint={t("checkoutLinks.emailCustomerHint")}
+          name="emailCustomer"
+          checked={emailCustomer}
+          onChange={(event) => setEmailCustomer(event.target.checked)}
+        />
         <div>
           <Button type="submit" busy={form.busy}>
             {form.busy ? t("checkoutLinks.creating") : t("checkoutLinks.create")}
           </Button>
         </div>
       </form>
-      {created && <CreatedLink ref={resultRef} link={created} email={customer.email} />}
+      {created && <CreatedLink ref={resultRef} link={created} email={customer.user.email} />}
     </CardSection>
   );
 }
@@ -158,7 +197,7 @@ function CreatedLink({
   email,
   ref,
 }: {
-  link: CreatedCheckoutLink;
+  link: MadeCheckoutLink;
   email: string;
   ref: Ref<HTMLDivElement>;
 }) {
@@ -184,8 +223,14 @@ function CreatedLink({
         {t("checkoutLinks.createdHeading")}
       </h3>
       <p className="text-sm">
-        {t("checkoutLinks.createdLead", { email, date: formatDate(link.expiresAt, i18n.language, "long") })}
+        {t(link.emailedTo ? "checkoutLinks.sentLead" : "checkoutLinks.createdLead", {
+          email: link.emailedTo ?? email,
+          date: formatDate(link.expiresAt, i18n.language, "long"),
+        })}
       </p>
+      {link.profileId && (
+        <p className="text-sm">{t("checkoutLinks.createdForPage", { id: link.profileId })}</p>
+      )}
       <TextField
         label={t("checkoutLinks.urlLabel")}
         value={link.url}
