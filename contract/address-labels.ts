@@ -22,7 +22,6 @@ export const previewPages = 3;
 export const addressLabelMessages = {
   noAddress: "This page has no address on file.",
   notAwaiting: "This page is not awaiting a plaque.",
-  profileMissing: "There is no page with this code.",
 } as const;
 export type AddressLabelMessage = keyof typeof addressLabelMessages;
 

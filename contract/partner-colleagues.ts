@@ -21,23 +21,12 @@ export function partnerSignupLink(publicUrl: string, email: string): string {
   return `${publicUrl.replace(/\/+$/, "")}${partnerSignupPath}?${partnerSignupEmailParameter}=${encodeURIComponent(email)}`;
 }
 
-/** Every message the colleague calls can give; the screens turn each into `partner.colleagues.errors.<name>`. */
+/** The messages of the invite form's check; the colleague calls' refusals are codes of
+ * contract/refusals.ts (`partner.colleague-*`, ADR 032). */
 export const colleagueMessages = {
   emailInvalid: partnerMessages.emailInvalid,
   emailNeedsDomain: partnerMessages.emailNeedsDomain,
-  alreadyMember: "This address belongs to a member of your organisation already.",
-  alreadyInvited: "This address has been invited already.",
-  notYourself: "You cannot remove yourself from your organisation.",
-  noColleague: "There is no colleague with this id in your organisation.",
-  noInvitation: "There is no pending invitation with this id in your organisation.",
 } as const;
-export type ColleagueMessage = keyof typeof colleagueMessages;
-
-export function colleagueMessageName(message: string): ColleagueMessage | undefined {
-  return (Object.keys(colleagueMessages) as ColleagueMessage[]).find(
-    (key) => colleagueMessages[key] === message,
-  );
-}
 
 /** POST /api/partner/colleagues: the address to invite into the caller's organisation. */
 export const colleagueInviteRequestSchema = z.object({

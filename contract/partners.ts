@@ -86,8 +86,9 @@ export function slugFromName(name: string): string {
 export const partnerNameMaxLength = 120;
 
 /**
- * Every message the partner calls can give, by a name the screens turn into an i18n key
- * (`partners.errors.<name>`): the API answers in English, the screens in the reader's language.
+ * The messages of the partner forms' checks (the schemas below), by a name the screens turn into an
+ * i18n key (`partner.errors.<name>`). The partner calls' refusals are codes of contract/refusals.ts
+ * (`partner.*`, ADR 032).
  */
 export const partnerMessages = {
   emailInvalid: "Enter a valid e-mail address.",
@@ -95,31 +96,7 @@ export const partnerMessages = {
   partnerNameRequired: "Enter the partner's name.",
   organisationNameRequired: "Enter your organisation's name.",
   nameTooLong: `A name has at most ${partnerNameMaxLength} characters.`,
-  /** Partner sign-up for an address that may not sign up: the same words whatever the reason. */
-  signupRefused:
-    "This e-mail address cannot sign up as a partner. Ask your Kammare contact for an invitation.",
-  whitelistEmailTaken: "This e-mail address is already on the whitelist.",
-  whitelistEntryMissing: "There is no whitelist entry with this id.",
-  /** The admin's "Send again" for an address that has signed up already. */
-  whitelistSignedUp: "This address has signed up already; there is nothing to invite it to.",
-  noOrganisation: "This partner account belongs to no organisation.",
   passwordIsEmail: passwordIsEmailMessage,
-} as const;
-export type PartnerMessage = keyof typeof partnerMessages;
-
-/** The name of a message a partner call gave, for the screen's i18n key; undefined for another one. */
-export function partnerMessageName(message: string): PartnerMessage | undefined {
-  return (Object.keys(partnerMessages) as PartnerMessage[]).find((key) => partnerMessages[key] === message);
-}
-
-/** The error codes of the refusals above (the `error.code` of the API's error shape). */
-export const partnerErrorCodes = {
-  /** 403 from POST /api/partner/signup, field `email`. */
-  signupRefused: "forbidden",
-  /** 409 from POST/PUT /api/admin/partner-whitelist, field `email`. */
-  whitelistEmailTaken: "conflict",
-  /** 404 from the partner calls for a partner account without an organisation. */
-  noOrganisation: "not_found",
 } as const;
 
 // --- Whitelist (admin) ---------------------------------------------------------------------------

@@ -9,7 +9,7 @@ import { refusalText } from "../lib/refusal";
 import { Alert } from "./alert";
 
 type Props = {
-  form: { showAlert: boolean; done: boolean; failure?: Failure };
+  form: { showAlert: boolean; done: boolean; failure?: Failure; errors?: Record<string, string | undefined> };
   /** The success message; without it a success shows nothing here. */
   done?: string;
   /** Under the error's title: what this failure means and the way on (nothing: the title alone). */
@@ -23,12 +23,16 @@ export function FormAlert({ form, done, children }: Props) {
       {done && form.done && <Alert tone="success" title={done} />}
       {form.showAlert && (
         <Alert tone="error" title={t("validation.failed")}>
-          {children ?? refusalText(t, form.failure)}
+          {/* A refusal the form says at its field is not said twice. */}
+          {children ?? (explainedAtField(form.errors) ? undefined : refusalText(t, form.failure))}
         </Alert>
       )}
     </>
   );
 }
+
+const explainedAtField = (errors: Record<string, string | undefined> | undefined) =>
+  Object.values(errors ?? {}).some(Boolean);
 
 /** A failed call's alert outside a form: its title (the spec's "There was an error" unless given) and
  * the refusal's own text under it, in the viewer's language (ADR 032). */

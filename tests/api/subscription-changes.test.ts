@@ -7,9 +7,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { expect, it } from "vitest";
+import { swedishDate } from "../../contract/calendar-days";
 import { sandboxCards } from "../../contract/checkout";
 import { plans } from "../../contract/pricing";
+import type { Refusal } from "../../contract/refusals";
 import { subscriptionAnswerSchema } from "../../contract/subscriptions";
+import { i18nFor } from "../../i18n";
 import { loadConfig } from "../../server/config";
 import {
   auditLog,
@@ -191,12 +194,23 @@ describeOnEngines(
       expect(await refusedField(nothingYet)).toBe("profileId");
 
       const { id, owner, orderNumber } = await paidAtOnce(fixture);
-      await db
-        .update(orders)
-        .set({ paidAt: new Date(Date.now() - 15 * dayMs) })
-        .where(eq(orders.orderNumber, orderNumber));
+      const paidAt = new Date(Date.now() - 15 * dayMs);
+      await db.update(orders).set({ paidAt }).where(eq(orders.orderNumber, orderNumber));
       const late = await act("withdraw", owner, { profileId: id });
       expect(late.status).toBe(409);
+      // The day the 14 days ended travels as data; each language says it in its own words (ADR 032).
+      const ended = new Date(paidAt.getTime() + 14 * dayMs);
+      const day = (locale: string) =>
+        new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "Europe/Stockholm" }).format(ended);
+      const lateBody = (await late.clone().json()) as { error: Refusal & { message: string } };
+      expect(lateBody.error).toMatchObject({
+        refusal: "withdrawal.too-late",
+        params: { endedOn: swedishDate(ended) },
+        message: `The 14 days to withdraw ended on ${day("en-US")}; you can cancel at the period's end.`,
+      });
+      expect(i18nFor("sv-SE").t("refusals.withdrawal.too-late", lateBody.error.params)).toBe(
+        `De 14 dagarna för ångerrätt tog slut den ${day("sv-SE")}. Du kan avsluta abonnemanget till periodens slut.`,
+      );
       expect(await refusedField(late)).toBe("profileId");
       expect((await orderOf(orderNumber))?.status).toBe("paid");
       expect((await page(id))?.status).toBe("active");

@@ -271,6 +271,26 @@ test("a file that is not BgMax is refused, naming its line", async ({ page }) =>
   await expect(page.getByRole("alert")).toContainText("Line 1");
 });
 
+test("a Swedish admin is told why a file was refused in Swedish, not in the server's English", async ({
+  page,
+}) => {
+  await signInByApi(page, admin);
+  await page.context().addCookies([{ name: "locale", value: "sv-SE", url: appUrl }]);
+  await page.goto("/admin/capway/bgmax");
+  await waitForHydration(page);
+  await page.getByLabel("Välj en BgMax-fil").setInputFiles({
+    name: "tom.txt",
+    mimeType: "text/plain",
+    buffer: Buffer.alloc(0),
+  });
+  await page.getByRole("button", { name: "Läs in betalningar" }).click();
+  // The refusal's code (bgmax.empty) is said in the viewer's language (ADR 032).
+  await expect(page.getByRole("alert")).toContainText("Filen kunde inte läsas som BgMax");
+  await expect(page.getByRole("alert")).toContainText("BgMax-filen är tom.");
+  await expect(page.getByRole("alert")).not.toContainText("The BgMax file is empty.");
+  await shoot(page, "bgmax-empty-sv");
+});
+
 test("the new invoice screen speaks Swedish and passes axe with a line's message showing", async ({
   page,
   browser,

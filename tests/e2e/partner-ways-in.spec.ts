@@ -262,7 +262,13 @@ test("a partner invites a colleague, who joins; withdraws an invitation and remo
     sektion.getByRole("button", { name: `Dra tillbaka inbjudan till ${other.email}` }),
   ).toBeVisible();
   await expectNoSeriousAxeViolations(page, "colleagues sv");
+  // The refusal is said in the viewer's language, from its code (ADR 032), not in the server's English.
+  await sektion.getByLabel("Kollegans e-postadress").fill(other.email);
+  await sektion.getByRole("button", { name: "Skicka inbjudan" }).click();
+  await expect(sektion.getByText("Adressen är redan inbjuden.")).toBeVisible();
+  await expect(sektion.getByText("This address has been invited already.")).toHaveCount(0);
   await shoot(page, "ways-in-colleagues-sv");
+  await sektion.getByLabel("Kollegans e-postadress").fill("");
   await inEnglish(page);
   await waitForHydration(page);
 

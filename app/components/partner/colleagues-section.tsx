@@ -5,16 +5,12 @@
 import { useState, type FormEvent } from "react";
 import { useRevalidator } from "react-router";
 import { hasDottedDomain } from "../../../contract/account-rules";
-import {
-  colleagueMessageName,
-  type Colleague,
-  type ColleagueInvitation,
-  type PartnerColleagues,
-} from "../../../contract/partner-colleagues";
+import type { Colleague, ColleagueInvitation, PartnerColleagues } from "../../../contract/partner-colleagues";
 import { api } from "../../lib/api";
 import { formatDate } from "../../lib/date-format";
 import { failureOf } from "../../lib/failure";
 import { useTranslation } from "../../lib/i18n";
+import { refusalText } from "../../lib/refusal";
 import { useFormSubmit } from "../../lib/use-form-submit";
 import { emailProblem } from "../../lib/validate";
 import { Button } from "../button";
@@ -31,7 +27,8 @@ function InviteForm({ onInvited }: { onInvited: (email: string) => Promise<void>
   const [email, setEmail] = useState("");
   const form = useFormSubmit({
     fields: ["email"],
-    // A refusal is told by the server's own message, named in contract/partner-colleagues.ts.
+    // A refusal (an address already a member or invited) is said at the field, in the reader's
+    // language (ADR 032).
     messages: { explained: { email: "explained" } },
     quietWhenExplained: true,
   });
@@ -52,10 +49,10 @@ function InviteForm({ onInvited }: { onInvited: (email: string) => Promise<void>
           await api.post("/partner/colleagues", { body: { email: typed } });
         } catch (caught) {
           const failure = failureOf(caught);
-          const name = colleagueMessageName(failure.fields.email ?? "");
-          if (!name) throw caught;
-          setRefusal(errorKey(name));
-          return { ok: false, code: "explained", fields: { email: name } };
+          const said = failure.fields.email === undefined ? undefined : refusalText(t, failure);
+          if (!said) throw caught;
+          setRefusal(said);
+          return { ok: false, code: "explained", fields: { email: said } };
         }
         setEmail("");
         await onInvited(typed);
@@ -83,7 +80,7 @@ function InviteForm({ onInvited }: { onInvited: (email: string) => Promise<void>
             setRefusal(null);
             form.dismiss();
           }}
-          error={refusal ? t(refusal) : form.message("email")}
+          error={refusal ?? form.message("email")}
         />
         <div className="sm:pt-7">
           <Button type="submit" busy={form.busy}>
@@ -123,11 +120,10 @@ export function ColleaguesSection({
         toast.show({ title: t("partner.colleagues.withdrawn", { email: pending.invitation.email }) });
       }
     } catch (caught) {
-      const name = colleagueMessageName(Object.values(failureOf(caught).fields)[0] ?? "");
       toast.show({
         tone: "error",
         title: t("partner.colleagues.failed"),
-        description: name ? t(errorKey(name)) : undefined,
+        description: refusalText(t, failureOf(caught)),
       });
     } finally {
       setRemoving(null);

@@ -10,9 +10,11 @@ import { Button, ButtonLink } from "../../components/button";
 import { FileDrop } from "../../components/file-drop";
 import { AdminPageHeader } from "../../components/admin/admin-page-header";
 import { useToast } from "../../components/toast";
-import { invoiceFailureOf } from "../../components/admin/invoices/api-failure";
+import { invoiceFailureOf, type InvoiceCallFailure } from "../../components/admin/invoices/api-failure";
 import { BgMaxReport } from "../../components/admin/invoices/bgmax-report";
 import { api } from "../../lib/api";
+import { refusalText } from "../../lib/refusal";
+import type { Translate } from "../../../i18n/translator";
 
 type Problem =
   | { kind: "imported"; on?: string }
@@ -20,12 +22,13 @@ type Problem =
   | { kind: "tooLarge" }
   | { kind: "failed" };
 
-/** The server's 400 says "…: line 3: reason."; the screen says it in the reader's words around it. */
-function invalidFileProblem(message: string | undefined): Problem {
-  const match = /line (\d+): (.+?)\.?$/.exec(message ?? "");
-  return match
-    ? { kind: "invalid", line: Number(match[1]), reason: match[2] }
-    : { kind: "invalid", reason: message };
+/** Why a file was refused (400), from the refusal's code and parameters (ADR 032), never its English. */
+function invalidFileProblem(failure: InvoiceCallFailure, t: Translate): Problem {
+  const { line, reason } = (failure.params ?? {}) as { line?: unknown; reason?: unknown };
+  if (failure.refusal === "bgmax.invalid" && typeof line === "number" && typeof reason === "string") {
+    return { kind: "invalid", line, reason };
+  }
+  return { kind: "invalid", reason: refusalText(t, failure) };
 }
 
 export default function BgMaxImportScreen() {
@@ -56,9 +59,10 @@ export default function BgMaxImportScreen() {
     } catch (caught) {
       const failure = await invoiceFailureOf(caught);
       if (failure.status === 409) {
-        setProblem({ kind: "imported", on: /(\d{4}-\d{2}-\d{2})/.exec(failure.message ?? "")?.[1] });
+        const on = failure.refusal === "bgmax.imported" ? failure.params?.importedOn : undefined;
+        setProblem({ kind: "imported", on: typeof on === "string" ? on : undefined });
       } else if (failure.status === 400) {
-        setProblem(invalidFileProblem(failure.message));
+        setProblem(invalidFileProblem(failure, t));
       } else if (failure.status === 413) {
         setProblem({ kind: "tooLarge" });
       } else {

@@ -14,7 +14,7 @@ import {
   type ImageProcessor,
   type ImageStore,
 } from "../../providers/images/index";
-import { DomainError, pageMissing, refuse, type Actor } from "../core";
+import { pageMissing, refuse, type Actor } from "../core";
 import { uploadProfileImage, type ImageUpload } from "./images";
 import { assertOwnsProfile, createProfiles, updateProfileContent } from "./profiles";
 
@@ -133,11 +133,9 @@ describeOnDatabases("profile images", ({ db }) => {
         actor,
       );
 
-    await expect(upload(id, other)).rejects.toEqual(
-      new DomainError("forbidden", "Only the page's owner or its editors can add images to it."),
-    );
+    await expect(upload(id, other)).rejects.toEqual(refuse("page.editors-only-images"));
     await expect(updateProfileContent(db, id, { subtitle: "x" }, other)).rejects.toEqual(
-      new DomainError("forbidden", "Only the page's owner or its editors can change it."),
+      refuse("page.editors-only"),
     );
     await expect(upload(suspended, owner)).rejects.toEqual(refuse("page.suspended"));
     await expect(updateProfileContent(db, suspended, { subtitle: "x" }, owner)).rejects.toEqual(

@@ -4,6 +4,8 @@ import { useState } from "react";
 import { useTranslation } from "../../../lib/i18n";
 import type { AwaitingPlaques } from "../../../../contract/address-labels";
 import { api } from "../../../lib/api";
+import { failureOf } from "../../../lib/failure";
+import { refusalText } from "../../../lib/refusal";
 import { useToast } from "../../toast";
 
 export type Awaiting = { state: "idle" | "loading" | "failed" } | { state: "ready"; list: AwaitingPlaques };
@@ -42,8 +44,13 @@ export function useAwaitingPlaques({ onMarked }: { onMarked: () => void }) {
       setPrinted([]);
       onMarked();
       await load();
-    } catch {
-      toast.show({ title: t("adminLabels.awaiting.markFailed"), tone: "error" });
+    } catch (caught) {
+      // A code that names no page refuses the whole call; the refusal says so in the reader's language.
+      toast.show({
+        title: t("adminLabels.awaiting.markFailed"),
+        tone: "error",
+        description: refusalText(t, failureOf(caught)),
+      });
     } finally {
       setMarking(false);
     }

@@ -1,13 +1,9 @@
-// The failure of an admin invoice call: its HTTP status, error code, named fields and message (a PDF
+// The failure of an admin invoice call: its HTTP status, error code, named fields, refusal and message (a PDF
 // call's error body too, read by errorBodyOf).
-import { errorBodyOf, failureOf } from "../../../lib/failure";
+import { errorBodyOf, failureOf, type Failure } from "../../../lib/failure";
 
-export type InvoiceCallFailure = {
-  status?: number;
-  code?: string;
-  message?: string;
-  fields: Record<string, string>;
-};
+/** With the refusal's code and parameters when the business refused (ADR 032). */
+export type InvoiceCallFailure = Failure & { status?: number; message?: string };
 
 export async function invoiceFailureOf(caught: unknown): Promise<InvoiceCallFailure> {
   const error = caught as { status?: unknown; data?: unknown } | null;
