@@ -20,7 +20,13 @@ import { startCardCheckoutAnswerSchema } from "../../contract/checkout";
 import { customerInvoiceSchema } from "../../contract/invoices";
 import { createdCheckoutLinkSchema } from "../../contract/admin-orders";
 import { eq } from "drizzle-orm";
-import { memories, profileEditors, profileInvitations, users } from "../../server/db/schema";
+import {
+  candles as candleRows,
+  memories,
+  profileEditors,
+  profileInvitations,
+  users,
+} from "../../server/db/schema";
 import { newToken, tokenHash } from "../../server/domain/core";
 import { issueFormToken } from "../../server/domain/memories";
 import { createProfiles } from "../../server/domain/profiles";
@@ -87,6 +93,8 @@ type World = {
     deleteToken: () => Promise<string>;
     /** A visitor's named candle on A's page, its name waiting for A. */
     candleId: string;
+    /** A new candle on A's page, one per call that removes. */
+    newCandleId: () => Promise<string>;
   };
   /** A page's family, made straight in the database. */
   family: {
@@ -507,6 +515,13 @@ const table: Record<string, Row> = {
       json: { candleId: w.memories.candleId, state: "shown" },
     }),
   },
+  "POST /api/kammare/candles/remove": {
+    cells: "401 200 404 403 403 200",
+    send: async (w) => ({
+      path: "/api/kammare/candles/remove",
+      json: { candleId: await w.memories.newCandleId() },
+    }),
+  },
   "PUT /api/kammare/memory-settings": {
     cells: "401 200 403 403 403 200",
     send: (w) => ({ path: "/api/kammare/memory-settings", json: { profileId: w.pageA, allowLinks: false } }),
@@ -865,6 +880,10 @@ async function makeWorld(
     await (await call(app, `/api/kammare/memories?profileId=${pageA}`, { bearer: customerA.token })).json(),
   ).candles;
   const candleId = candles.waiting[0]?.id ?? "";
+  const newCandleId = async () => {
+    const [lit] = await db.insert(candleRows).values({ profileId: pageA, name: "Karin" }).returning();
+    return lit?.id ?? "";
+  };
   /** The writer's link comes by e-mail: the memory is made here with a token of the test's. */
   const deleteToken = async () => {
     const token = newToken();
@@ -943,7 +962,7 @@ async function makeWorld(
       return whitelistEntryAnswerSchema.parse(await made.json()).entry.id;
     },
     target: () => accounts.signUp(),
-    memories: { formToken, pendingId, shownId, reportId, deleteToken, candleId },
+    memories: { formToken, pendingId, shownId, reportId, deleteToken, candleId, newCandleId },
     family,
   };
 }

@@ -8,6 +8,7 @@ import { expect, it } from "vitest";
 import {
   auditLog,
   emailVerificationTokens,
+  memoryDrafts,
   passwordResetTokens,
   profileImages,
   profiles,
@@ -126,6 +127,12 @@ describeOnDatabases("retention sweep", ({ db }) => {
     writeFileSync(path.join(outbox, recentMail), "recent");
     writeFileSync(path.join(outbox, "notes.txt"), "not a message of ours");
 
+    // A refused visitor's form kept to be filled in again: an hour, then gone.
+    await db.insert(memoryDrafts).values([
+      { tokenHash: "old-draft", profileId, fields: { text: "Old." }, createdAt: ago(61 * 60_000) },
+      { tokenHash: "new-draft", profileId, fields: { text: "New." }, createdAt: now },
+    ]);
+
     const deps = { db, images, outboxDir: outbox, periods };
     expect(await sweepRetention(deps, now)).toEqual({
       sessions: 2,
@@ -135,6 +142,7 @@ describeOnDatabases("retention sweep", ({ db }) => {
       auditEntries: 1,
       unusedImages: 1,
       outboxFiles: 1,
+      memoryDrafts: 1,
     });
     expect(await sweepRetention(deps, now)).toEqual({
       sessions: 0,
@@ -144,6 +152,7 @@ describeOnDatabases("retention sweep", ({ db }) => {
       auditEntries: 0,
       unusedImages: 0,
       outboxFiles: 0,
+      memoryDrafts: 0,
     });
 
     const sessionIds = (await db.select().from(sessions)).map((row) => row.id).sort();

@@ -213,6 +213,73 @@ test("a hand-over: the relative accepts and owns the page; the old owner is an e
   }
 });
 
+test("an invitation signed with the owner's name and a note shows both, in either language", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const { id, token } = await ownedPage(browser, { displayName: "Astrid Lind", story: "She loved the sea." });
+
+  // In Swedish: the owner signs with their name and writes a note.
+  const syster = newUser();
+  await signInAs(page, token, "sv-SE");
+  await openPage(page, id);
+  const familj = page.getByRole("region", { name: "Familj" });
+  await familj.getByLabel("Personens e-postadress").fill(syster.email.toUpperCase());
+  await familj.getByLabel("Ditt namn (valfritt)").first().fill("Lena Lind");
+  await familj.getByText("Lägg till en personlig hälsning").first().click();
+  await familj
+    .getByLabel("Din hälsning (valfri)")
+    .first()
+    .fill("Mamma hade velat att du var med.\nKram, Lena");
+  await familj.scrollIntoViewIfNeeded();
+  await shoot(page, "family-invite-note-sv");
+  await familj.getByRole("button", { name: "Skicka inbjudan" }).click();
+  // The address in one spelling: the toast and the list say it as the invitation keeps it.
+  await expect(page.getByText(`En inbjudan har skickats till ${syster.email}.`)).toBeVisible();
+  await expect(familj.getByText(syster.email.toUpperCase(), { exact: true })).toHaveCount(0);
+  const mail = await lastEmailTo(syster.email);
+  // The e-mail is in the inviter's account's language (English here), the note in their own words.
+  expect(mail.text).toContain("Lena Lind invites you");
+  expect(mail.text).toContain("Lena Lind writes:\n\nMamma hade velat att du var med.\nKram, Lena");
+
+  const context = await browser.newContext({ extraHTTPHeaders: ownAddress() });
+  try {
+    const their = await context.newPage();
+    await context.addCookies([{ name: "locale", value: "sv-SE", url: appUrl }]);
+    expect((await their.goto(await invitationPath(syster.email)))?.status()).toBe(200);
+    await waitForHydration(their);
+    await expect(their.getByText(/^Lena Lind har bjudit in/)).toBeVisible();
+    const note = their.getByTestId("invitation-note");
+    await expect(note).toContainText("Lena Lind skriver:");
+    await expect(note).toContainText("Mamma hade velat att du var med.");
+    await expectNoSeriousAxeViolations(their, "invitation with a note (sv)");
+    await shoot(their, "invitation-note-sv");
+  } finally {
+    await context.close();
+  }
+
+  // In English, the name starts the next invitation; the invitation page says it too.
+  const brother = newUser();
+  await signInAs(page, token, "en-US");
+  await openPage(page, id);
+  const family = page.getByRole("region", { name: "Family" });
+  await expect(family.getByLabel("Your name (optional)").first()).toHaveValue("Lena Lind");
+  await family.getByLabel("Their e-mail address").fill(brother.email);
+  await family.getByText("Add a personal note").first().click();
+  await family.getByLabel("Your note (optional)").first().fill("Come and help us remember her.");
+  await family.scrollIntoViewIfNeeded();
+  await shoot(page, "family-invite-note-en");
+  await family.getByRole("button", { name: "Send invitation" }).click();
+  await expect(page.getByText(`An invitation was sent to ${brother.email}.`)).toBeVisible();
+  expect((await page.goto(await invitationPath(brother.email)))?.status()).toBe(200);
+  await waitForHydration(page);
+  await expect(page.getByText(/^Lena Lind invited/)).toBeVisible();
+  await expect(page.getByTestId("invitation-note")).toContainText("Come and help us remember her.");
+  await expectNoSeriousAxeViolations(page, "invitation with a note (en)");
+  await shoot(page, "invitation-note-en");
+});
+
 test("an invitation opened while signed in as someone else says so, and a link that does not work says that", async ({
   page,
   browser,

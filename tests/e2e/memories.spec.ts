@@ -10,6 +10,7 @@ import { expect, test } from "./support/fixtures";
 import { ownedPage, type OwnedPage } from "./support/pages";
 import { appUrl } from "./support/ports";
 import { lastEmailTo } from "./support/accounts";
+import { formatDate } from "../../app/lib/date-format";
 import { phone, shoot } from "./support/shots";
 
 const karl = {
@@ -113,6 +114,24 @@ test("without JavaScript: a memory waits for the owner in review, a candle is li
   await context.close();
 });
 
+test("a candle is lit by a tap the moment the page opens, with JavaScript and without", async ({
+  browser,
+}) => {
+  const owned = await ownedPage(browser, karl);
+  for (const javaScriptEnabled of [false, true]) {
+    const context = await visitor(browser, javaScriptEnabled);
+    const page = await context.newPage();
+    await page.goto(`/k/${owned.id}`);
+    // No wait: a visitor who came to light a candle taps at once.
+    const candles = page.getByRole("region", { name: "Candles" });
+    await candles.getByRole("button", { name: "Light a candle" }).click();
+    await expect(page).toHaveURL(new RegExp(`\\?memory=candle&at=candles#candles$`));
+    await expect(candles.getByRole("alert")).toHaveCount(0);
+    await expect(candles.getByText(javaScriptEnabled ? "2 candles lit" : "1 candle lit")).toBeVisible();
+    await context.close();
+  }
+});
+
 test("with JavaScript on an open page: a memory shows at once, and a visitor reports it", async ({
   browser,
   request,
@@ -152,6 +171,11 @@ test("a memory with a link comes back filled in, saying why", async ({ browser }
   const form = page.getByRole("form", { name: "Write a memory" });
   await expect(form.getByLabel("Your name")).toHaveValue("Spam");
   await expect(form.getByLabel("Your memory")).toHaveValue("Cheap watches at www.watches.example.com");
+  // What was written came back from the server, never through the address (nor its history).
+  await expect(page).toHaveURL(
+    new RegExp(`/k/${owned.id}\\?memory=links&at=write&draft=[\\w-]+#write-memory$`),
+  );
+  expect(page.url()).not.toMatch(/watches|Spam/);
   await shoot(page, "memories-refused");
 
   // A candle's name keeps the same rule, however its dots are written, and comes back too.
@@ -159,7 +183,8 @@ test("a memory with a link comes back filled in, saying why", async ({ browser }
   const candles = page.getByRole("region", { name: "Candles" });
   await candles.getByLabel("Your name (optional)").fill("Cheap pills www . spam-pills . com");
   await candles.getByRole("button", { name: "Light a candle" }).click();
-  await expect(page).toHaveURL(new RegExp(`\\?memory=links&at=candles&m_name=[^#]+#candles$`));
+  await expect(page).toHaveURL(new RegExp(`\\?memory=links&at=candles&draft=[\\w-]+#candles$`));
+  expect(page.url()).not.toMatch(/pills/);
   await expect(candles.getByRole("alert")).toHaveText(/Links are not allowed/);
   await expect(candles.getByLabel("Your name (optional)")).toHaveValue("Cheap pills www . spam-pills . com");
   await expect(candles.getByText("No candles lit yet.")).toBeVisible();
@@ -183,14 +208,29 @@ test("the writer deletes their own memory with the link they were sent", async (
   const link = /\/memories\/delete\?token=[A-Za-z0-9_%-]+/.exec((await lastEmailTo(email)).text)?.[0];
   expect(link).toBeTruthy();
   await page.goto(link ?? "");
+  // The link's page shows which memory it deletes, before the writer confirms.
+  const shown = page.getByTestId("memory-to-delete");
+  await expect(page.getByText("This is the memory you wrote on Karl Berg's page:")).toBeVisible();
+  await expect(shown).toContainText("We sailed to Gotland in 1971.");
+  await expect(shown).toContainText("Olle");
+  await expect(shown.locator("time")).toHaveText(formatDate(new Date().toISOString(), "en-US", "long"));
+  await shoot(page, "memories-delete-own-en");
+  // In Swedish, the same.
+  await context.addCookies([{ name: "locale", value: "sv-SE", url: appUrl }]);
+  await page.goto(link ?? "");
+  await expect(page.getByText("Det här är minnet du skrev på Karl Bergs sida:")).toBeVisible();
+  await expect(shown).toContainText("We sailed to Gotland in 1971.");
+  await shoot(page, "memories-delete-own-sv");
+  await context.clearCookies({ name: "locale" });
+  await page.goto(link ?? "");
   await page.getByRole("button", { name: "Delete my memory" }).click();
   await expect(page).toHaveURL(new RegExp(`/k/${owned.id}\\?memory=deleted&at=list#memories$`));
   await expect(page.getByText("Your memory has been deleted.")).toBeVisible();
   await expect(page.getByText("We sailed to Gotland in 1971.")).toHaveCount(0);
-  // The link works once.
+  // The link works once: opened again, its page says so, with nothing to delete.
   await page.goto(link ?? "");
-  await page.getByRole("button", { name: "Delete my memory" }).click();
   await expect(page.getByRole("alert")).toHaveText(/not valid/);
+  await expect(page.getByRole("button", { name: "Delete my memory" })).toHaveCount(0);
   await context.close();
 });
 

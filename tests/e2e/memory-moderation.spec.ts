@@ -1,6 +1,7 @@
 // The owner's moderation screen /k/{id}/memories (ADR 026): in `review` a memory waits until the owner
 // shows it, in `open` it shows at once and the owner hides it; removing asks first; a reply shows under
-// the memory; a candle's name waits until the owner shows it (ADR 026); nobody else gets the screen;
+// the memory; a candle's name waits until the owner shows it (ADR 026); the owner removes a candle,
+// after a confirmation, in either language; nobody else gets the screen;
 // axe in both languages, and screenshots at both sizes.
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { signInAs } from "./support/accounts";
@@ -216,6 +217,49 @@ test("a candle's name waits on the screen until the owner shows it; the candle c
   const after = await publicMemoriesText(browser, id);
   expect(after).toContain("1 candle lit");
   expect(after).not.toContain("Sven Ek");
+  expect(problems.consoleErrors).toEqual([]);
+});
+
+test("the owner removes a candle after confirming it; it counts no more, in either language", async ({
+  page,
+  browser,
+  problems,
+}) => {
+  const { id, token } = await ownedPage(browser, { displayName: "Greta Berg" });
+  await lightCandle(browser, id, "Sven Ek");
+  await lightCandle(browser, id, "Köp billiga klockor");
+  expect(await publicMemoriesText(browser, id)).toContain("2 candles lit");
+
+  // In Swedish: the dialog asks first, and "Behåll det" keeps the candle.
+  await openScreen(page, id, token, "sv-SE");
+  const ljus = page.getByRole("region", { name: "Ljus" });
+  await ljus.getByRole("button", { name: "Ta bort namnet Köp billiga klockor" }).click();
+  const fråga = page.getByRole("dialog", { name: "Ta bort ljuset?" });
+  await expect(fråga).toContainText("Ljuset som Köp billiga klockor tände släcks");
+  await expectNoSeriousAxeViolations(page, "removing a candle (sv)");
+  await shoot(page, "moderation-candle-remove-sv");
+  await fråga.getByRole("button", { name: "Behåll det" }).click();
+  await expect(fråga).toBeHidden();
+  await expect(ljus.getByTestId("candle-count")).toHaveText("2 tända ljus");
+
+  // In English: confirmed, the candle goes; the other stays.
+  await openScreen(page, id, token, "en-US");
+  const candles = page.getByRole("region", { name: "Candles" });
+  await candles.getByRole("button", { name: "Remove the name Köp billiga klockor" }).click();
+  const dialog = page.getByRole("dialog", { name: "Remove this candle?" });
+  await expect(dialog).toContainText("it is no longer counted");
+  await shoot(page, "moderation-candle-remove-en");
+  await dialog.getByRole("button", { name: "Remove the candle" }).click();
+  await expect(
+    page
+      .getByRole("region", { name: "Notifications" })
+      .getByText("The candle lit by Köp billiga klockor is removed."),
+  ).toBeVisible();
+  await expect(candles.getByTestId("candle-count")).toHaveText("1 candle lit");
+  await expect(candles.getByText("Köp billiga klockor")).toHaveCount(0);
+  await expect(candles.getByTestId("candle-names-waiting")).toContainText("Sven Ek");
+  const after = await publicMemoriesText(browser, id);
+  expect(after).toContain("1 candle lit");
   expect(problems.consoleErrors).toEqual([]);
 });
 

@@ -119,6 +119,7 @@ function SignedFields({ form, name }: { form: ReturnType<typeof useInvitation>; 
           {t("family.noteAdd")}
         </summary>
         <TextArea
+          className="mt-1"
           label={t("family.note")}
           hint={t("family.noteHint", { max: invitationNoteMaxLength })}
           name={`${name}-note`}

@@ -41,7 +41,7 @@ export const profileInvitations = pgTable(
     tokenHash: text("token_hash").notNull(),
     invitedByUserId: uuid("invited_by_user_id").references(() => users.id, { onDelete: "set null" }),
     // How the inviter signed it (accounts have no name of their own), and their personal note; the
-    // e-mail and the invitation's page show the address only when there is no name (migration 0020).
+    // e-mail and the invitation's page show the address only when there is no name (migration 0017).
     inviterName: text("inviter_name"),
     note: text("note"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

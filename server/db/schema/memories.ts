@@ -39,7 +39,7 @@ export const memories = pgTable(
 
 // What a visitor wrote in a form the light page posted and the API refused (ADR 011): kept here a
 // short while, under a secret the redirect back to the page carries, so the text comes back into the
-// form without ever being in the address (migration 0020).
+// form without ever being in the address (migration 0017).
 export const memoryDrafts = pgTable(
   "memory_drafts",
   {

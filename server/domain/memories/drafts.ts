@@ -47,6 +47,15 @@ export async function keepDraft(
   return token;
 }
 
+/** Drops the drafts past their hour (the retention sweep: a quiet site writes no new one to do it). */
+export async function pruneDrafts(db: Database, now = new Date()): Promise<number> {
+  const removed = await db
+    .delete(memoryDrafts)
+    .where(lt(memoryDrafts.createdAt, new Date(now.getTime() - draftMinutes * 60_000)))
+    .returning({ tokenHash: memoryDrafts.tokenHash });
+  return removed.length;
+}
+
 /** The draft kept under `token` for this page, while it is fresh; null otherwise. */
 export async function readDraft(
   db: Database,

@@ -1,6 +1,6 @@
 // The feature's face (ADR 023): what other modules use of it, by name; the rest stays inside the feature.
 export { issueFormToken } from "./form-token";
-export { keepDraft, readDraft } from "./drafts";
+export { keepDraft, pruneDrafts, readDraft } from "./drafts";
 export { updateMemorySettings } from "./settings";
 export {
   assertLivePage,

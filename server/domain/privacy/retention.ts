@@ -16,6 +16,7 @@ import {
 import type { ImageStore } from "../../providers/images/index";
 import { pruneOutbox } from "../../providers/email/outbox";
 import { imageKeysOf } from "../profiles";
+import { pruneDrafts } from "../memories";
 
 /** Swedish bookkeeping law (Bokföringslagen 7 kap. 2 §): orders, invoices and receipts are kept this long. */
 export const bookkeepingYears = 7;
@@ -48,6 +49,8 @@ export type RetentionSweepResult = {
   auditEntries: number;
   unusedImages: number;
   outboxFiles: number;
+  /** Refused visitors' forms kept to be filled in again (an hour: server/domain/memories/drafts.ts). */
+  memoryDrafts: number;
 };
 
 export type RetentionDeps = {
@@ -90,6 +93,7 @@ export async function sweepRetention(
     .returning({ id: auditLog.id });
   const unusedImages = await removeUnusedImages(db, images, before(now, periods.unusedImageDays * dayMs));
   const outboxFiles = outboxDir ? await pruneOutbox(outboxDir, before(now, periods.outboxDays * dayMs)) : 0;
+  const memoryDrafts = await pruneDrafts(db, now);
   return {
     sessions: ended.length,
     passwordResetLinks: resets.length,
@@ -98,6 +102,7 @@ export async function sweepRetention(
     auditEntries: audit.length,
     unusedImages,
     outboxFiles,
+    memoryDrafts,
   };
 }
 
