@@ -20,6 +20,13 @@ export type OwnerPage = {
   trialEndsAt: string | null;
   /** ISO: the end of the paid period, for a paid page. */
   paidUntil: string | null;
+  /**
+   * A card plan will charge again (running, not cancelled). False for a period paid by invoice, which
+   * is one period and does not renew by itself, and for a cancelled plan.
+   */
+  renews: boolean;
+  /** ISO: a past-due page's day to pay by (it rests then unless paid), for its owner; null otherwise. */
+  payBy: string | null;
   /** The one thing to do next and where; null when there is nothing to do (a suspended page). */
   next: { step: OwnerPageStep; href: string } | null;
 };

@@ -161,15 +161,33 @@ function PageNote({ page }: { page: OwnerPage }) {
       return <span>{t("account.pages.draftNote")}</span>;
     case "trial":
     case "extended_trial":
-      return page.trialEndsAt ? (
+      if (!page.trialEndsAt) return null;
+      // Paid for the period after the trial (by invoice): one period, said with what comes next.
+      return page.paidUntil && page.paidUntil > page.trialEndsAt && !page.renews ? (
+        <span data-testid="page-note">
+          {t("account.pages.trialThenPaidOnce", {
+            trial: date(page.trialEndsAt),
+            date: date(page.paidUntil),
+          })}
+        </span>
+      ) : (
         <span>{t("account.pages.trialUntil", { date: date(page.trialEndsAt) })}</span>
-      ) : null;
+      );
     case "active":
-      return page.paidUntil ? (
-        <span>{t("account.pages.paidUntil", { date: date(page.paidUntil) })}</span>
-      ) : null;
+      if (!page.paidUntil) return null;
+      return (
+        <span data-testid="page-note">
+          {t(page.renews ? "account.pages.paidUntil" : "account.pages.paidOnce", {
+            date: date(page.paidUntil),
+          })}
+        </span>
+      );
     case "past_due":
-      return <span>{t("account.pages.pastDueNote")}</span>;
+      return page.payBy ? (
+        <span data-testid="page-note">{t("account.pages.pastDueBy", { date: date(page.payBy) })}</span>
+      ) : (
+        <span>{t("account.pages.pastDueNote")}</span>
+      );
     case "expired":
       return <span>{t("account.pages.restingNote")}</span>;
     case "suspended":
