@@ -59,7 +59,12 @@ export function OrderRow({
           <span className="font-semibold tabular-nums text-ink">
             {formatMoney({ amountOre: order.amountOre, currency: order.currency }, i18n.language)}
           </span>
-          <StatePill state={status} tone={orderTones[status]} label={t(`orders.status.${status}`)} />
+          <StatePill
+            state={status}
+            tone={orderTones[status]}
+            // The line below says when the first charge comes: the pill needs only the state.
+            label={order.firstChargeAt ? t("ownOrders.cardSaved") : t(`orders.status.${status}`)}
+          />
         </p>
         {order.chargeCancelled && (
           <p className="text-sm text-muted sm:text-right" data-testid="order-charge">
