@@ -143,6 +143,13 @@ export const customerOrderSchema = z.object({
   receiptUrl: z.string().nullable(),
   /** Where the invoice of an invoice order is, as a PDF; null for a card order. */
   invoiceUrl: z.string().nullable(),
+  /**
+   * A scheduled order (the card kept while a trial runs) whose subscription its customer cancelled:
+   * no charge will be made (the order itself turns `cancelled` when the trial ends).
+   */
+  chargeCancelled: z.boolean(),
+  /** A scheduled order still to be charged: when its card is first charged; null otherwise. */
+  firstChargeAt: z.string().nullable(),
 });
 export type CustomerOrder = z.infer<typeof customerOrderSchema>;
 

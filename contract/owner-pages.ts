@@ -22,6 +22,13 @@ export type OwnerPage = {
   paidUntil: string | null;
   /** The owner's own card plan runs for the page (never after a hand-over until the new owner starts one). */
   hasPlan: boolean;
+  /**
+   * A card plan will charge again (running, not cancelled). False for a period paid by invoice, which
+   * is one period and does not renew by itself, and for a cancelled plan.
+   */
+  renews: boolean;
+  /** ISO: a past-due page's day to pay by (it rests then unless paid), for its owner; null otherwise. */
+  payBy: string | null;
   /** The one thing to do next and where; null when there is nothing to do (a suspended page). */
   next: { step: OwnerPageStep; href: string } | null;
 };

@@ -10,6 +10,8 @@ const english: Dictionary = {
   onlyEnglish: "Only in English",
   plain: "No placeholders",
   ended: "Ended on {{day, date}}",
+  resting: "the name and {{what}} stay",
+  notice: "The page rests: $t(resting). Pay by {{date}}.",
 };
 const swedish: Dictionary = {
   greeting: "Hej {{name}}, välkommen till {{site}}",
@@ -51,6 +53,14 @@ describe("the translator", () => {
     expect(sv.t("plain")).toBe("");
     expect(sv.t("no.such.key")).toBe("no.such.key");
     expect(en.language).toBe("en-US");
+  });
+
+  it("puts another text in where one says $t(key), its placeholders filled from the same values", () => {
+    expect(en.t("notice", { what: "the dates", date: "1 May" })).toBe(
+      "The page rests: the name and the dates stay. Pay by 1 May.",
+    );
+    // The Swedish texts lack both: en-US's, as for any text.
+    expect(sv.t("notice", { what: "x", date: "y" })).toBe("The page rests: the name and x stay. Pay by y.");
   });
 
   it("reads texts added after it was made (the browser adds a screen's texts when it needs them)", () => {

@@ -10,6 +10,9 @@
 //   "key_other": Intl.PluralRules), then the key itself.
 // - A key missing in the language is looked up in the fallback language (en-US), when its texts are
 //   here, and answers the key itself when it is nowhere.
+// - `$t(other.key)` puts another text in (one level deep; its placeholders filled from the same
+//   values): a wording said the same way in many texts (how a resting page looks) is written once.
+//   The other text must be in every area the including one is in ("common" is everywhere).
 import type { Locale } from "../contract/locale";
 
 /** A dictionary as the JSON files hold it: texts, nested under dotted names. */
@@ -57,6 +60,14 @@ function interpolate(text: string, values: TextValues | undefined, longDate: Int
   });
 }
 
+const included = /\$t\(([\w.]+)\)/g;
+
+/** `$t(key)` replaced by that key's text (the key itself when it is nowhere). */
+function includeTexts(text: string, find: (key: string) => string | undefined): string {
+  if (!text.includes("$t(")) return text;
+  return text.replace(included, (_whole, key: string) => find(key) ?? key);
+}
+
 /**
  * A translator reading `texts` (the language's, by full key) and `fallback` (en-US's), both maps that
  * may still grow: the browser adds a part of the texts when a screen needs it.
@@ -73,7 +84,7 @@ export function createTranslator(
     const count = values?.count;
     const text =
       (typeof count === "number" ? find(`${key}_${plurals.select(count)}`) : undefined) ?? find(key) ?? key;
-    return interpolate(text, values, longDate);
+    return interpolate(includeTexts(text, find), values, longDate);
   };
   return { language, t };
 }

@@ -25,6 +25,8 @@ export function OrderRow({
   const { t, i18n } = useTranslation();
   const when = order.paidAt ?? order.createdAt;
   const number = t("ownOrders.order", { number: order.orderNumber });
+  // A scheduled order cancelled before its first charge shows what it is now, not what it was.
+  const status = order.chargeCancelled ? "cancelled" : order.status;
   return (
     <li className={`flex flex-wrap items-start justify-between gap-x-6 gap-y-2 ${className}`}>
       <div className="flex min-w-0 flex-1 basis-56 flex-col gap-1">
@@ -58,11 +60,22 @@ export function OrderRow({
             {formatMoney({ amountOre: order.amountOre, currency: order.currency }, i18n.language)}
           </span>
           <StatePill
-            state={order.status}
-            tone={orderTones[order.status]}
-            label={t(`orders.status.${order.status}`)}
+            state={status}
+            tone={orderTones[status]}
+            // The line below says when the first charge comes: the pill needs only the state.
+            label={order.firstChargeAt ? t("ownOrders.cardSaved") : t(`orders.status.${status}`)}
           />
         </p>
+        {order.chargeCancelled && (
+          <p className="text-sm text-muted sm:text-right" data-testid="order-charge">
+            {t("ownOrders.chargeCancelled")}
+          </p>
+        )}
+        {order.firstChargeAt && (
+          <p className="text-sm text-muted sm:text-right" data-testid="order-charge">
+            {t("ownOrders.firstChargeOn", { date: formatDate(order.firstChargeAt, i18n.language, "long") })}
+          </p>
+        )}
         {order.receiptUrl && (
           <a
             href={order.receiptUrl}

@@ -69,6 +69,10 @@ export { setupGaps, type SetupGap } from "../../server/domain/dashboard";
 // The customer's subscriptions and orders (/account).
 export { customerSubscriptions } from "../../server/domain/billing";
 export { customerOrders } from "../../server/domain/billing";
+// The day a past-due page rests unless paid (the owner is told it).
+export { pastDueRestsOn } from "../../server/domain/lifecycle";
+// The period a plan paid by invoice covers (the invoice checkout says it before it is issued).
+export { invoicedPeriod, onTrial } from "../../server/domain/billing";
 export { issueFormToken, memoriesWaitingOn, publicMemories } from "../../server/domain/memories";
 // A refused form's draft, read back into the light page's form; the writer's memory before they delete it.
 export { readDraft, readOwnMemory } from "../../server/domain/memories";

@@ -10,7 +10,15 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { uploadImageResponseSchema } from "../../contract/images";
 import type { OwnerPage } from "../../contract/owner-pages";
-import { candles, invoices, memories, profileEditors, profileImages, profiles } from "../../server/db/schema";
+import {
+  candles,
+  invoices,
+  memories,
+  profileEditors,
+  profileImages,
+  profileStatusHistory,
+  profiles,
+} from "../../server/db/schema";
 import { runLifecycle } from "../../server/domain/lifecycle";
 import { ownerPages } from "../../server/domain/owner-pages";
 import { restingSummary } from "../../server/domain/profiles";
@@ -23,6 +31,8 @@ import { ownedPageWith, type PageFields } from "../support/named-draft";
 import { paidOnTrialDayOne } from "../support/subscribed-page";
 
 const dayMs = 24 * 60 * 60 * 1000;
+/** The sweep's grace for a past-due page (GRACE_DAYS's default). */
+const grace = { graceDays: 7 };
 const named = (displayName: string, more: Record<string, unknown> = {}) => ({ displayName, ...more });
 
 describeOnEngines("an account's pages", { app: { config: proxiedConfig } }, (fixture) => {
@@ -56,7 +66,7 @@ describeOnEngines("an account's pages", { app: { config: proxiedConfig } }, (fix
       // A claimed page its owner has not named yet: listed, by its code, with an empty name.
       const unnamed = await pageOf(owner, { status: "draft", content: {} });
 
-      const { owned, helping } = await ownerPages(db, owner.id);
+      const { owned, helping } = await ownerPages(db, owner.id, grace);
       expect(helping).toEqual([]);
       // Oldest first (the page "/" sends its owner to is the first), the removed page not at all.
       expect(owned.map((page) => page.id)).toEqual(
@@ -89,7 +99,7 @@ describeOnEngines("an account's pages", { app: { config: proxiedConfig } }, (fix
     it("offers no checkout where one would be refused: a plan that runs, an invoice that waits", async () => {
       // A trial paid on its first day: the card is kept, nothing more to choose.
       const subscribed = await paidOnTrialDayOne(fixture);
-      const planned = byId((await ownerPages(db, subscribed.owner.id)).owned).get(subscribed.id);
+      const planned = byId((await ownerPages(db, subscribed.owner.id, grace)).owned).get(subscribed.id);
       expect(planned?.next).toEqual({ step: "open", href: `/k/${subscribed.id}` });
 
       // A resting page whose owner was sent an invoice: paying it is how the page comes back.
@@ -110,8 +120,43 @@ describeOnEngines("an account's pages", { app: { config: proxiedConfig } }, (fix
         vatOre: 980,
         totalOre: 4_900,
       });
-      const [page] = (await ownerPages(db, owner.id)).owned;
+      const [page] = (await ownerPages(db, owner.id, grace)).owned;
       expect(page?.next).toEqual({ step: "invoice", href: `/k/${resting.id}` });
+    });
+
+    it("says by when a past-due page must be paid, and that a period paid by invoice does not renew by itself", async () => {
+      const owner = await accounts.signUp();
+      const pastDue = await pageOf(owner, { status: "past_due", content: named("Nils Ek") });
+      const since = new Date(Date.now() - 2 * dayMs);
+      await db
+        .insert(profileStatusHistory)
+        .values({ profileId: pastDue.id, fromStatus: "active", toStatus: "past_due", at: since });
+      // Paid by invoice past its trial: one period, nothing renews it, nothing to choose now.
+      const trialEnds = new Date(Date.now() + 10 * dayMs);
+      const invoiced = await pageOf(owner, {
+        status: "trial",
+        trialEndsAt: trialEnds,
+        paidUntil: new Date(trialEnds.getTime() + 30 * dayMs),
+        content: named("Olle Ek"),
+      });
+      const pages = byId((await ownerPages(db, owner.id, grace)).owned);
+      expect(pages.get(pastDue.id)?.payBy).toBe(new Date(since.getTime() + 7 * dayMs).toISOString());
+      expect(pages.get(invoiced.id)).toMatchObject({
+        renews: false,
+        payBy: null,
+        next: { step: "open", href: `/k/${invoiced.id}` },
+      });
+      // A card kept for the trial's end renews; cancelled, it does not.
+      const subscribed = await paidOnTrialDayOne(fixture);
+      const renewing = async () =>
+        byId((await ownerPages(db, subscribed.owner.id, grace)).owned).get(subscribed.id)?.renews;
+      expect(await renewing()).toBe(true);
+      const cancelled = await call(app, "/api/kammare/subscriptions/cancel", {
+        bearer: subscribed.owner.token,
+        json: { profileId: subscribed.id },
+      });
+      expect(cancelled.status).toBe(200);
+      expect(await renewing()).toBe(false);
     });
 
     it("lists the pages an account helps keep in their own group, to edit, never to pay", async () => {
@@ -133,7 +178,7 @@ describeOnEngines("an account's pages", { app: { config: proxiedConfig } }, (fix
         });
       }
 
-      const theirs = await ownerPages(db, editor.id);
+      const theirs = await ownerPages(db, editor.id, grace);
       expect(theirs.owned.map((page) => page.id)).toEqual([own.id]);
       expect(theirs.helping.map((page) => [page.id, page.role, page.next])).toEqual([
         [second.id, "editor", { step: "edit", href: `/k/${second.id}` }],
@@ -143,7 +188,7 @@ describeOnEngines("an account's pages", { app: { config: proxiedConfig } }, (fix
       expect(theirs.helping.map((page) => page.id)).not.toContain(notTheirs.id);
 
       // The owner's own list is unchanged by having an editor: each page once, as the owner's.
-      const owners = await ownerPages(db, owner.id);
+      const owners = await ownerPages(db, owner.id, grace);
       expect(owners.owned.map((page) => page.id)).toEqual([first, second, third, notTheirs].map((p) => p.id));
       expect(owners.owned.every((page) => page.role === "owner")).toBe(true);
       expect(owners.helping).toEqual([]);
@@ -155,7 +200,7 @@ describeOnEngines("an account's pages", { app: { config: proxiedConfig } }, (fix
       const stranger = await accounts.signUp();
       const page = await pageOf(owner, { status: "active", content: named("Nils Holm") });
       await db.insert(profileEditors).values({ profileId: page.id, userId: editor.id });
-      expect(await ownerPages(db, stranger.id)).toEqual({ owned: [], helping: [] });
+      expect(await ownerPages(db, stranger.id, grace)).toEqual({ owned: [], helping: [] });
     });
   });
 
@@ -249,7 +294,7 @@ describeOnEngines("an account's pages", { app: { config: proxiedConfig } }, (fix
         firstParagraph: "She grew roses by the sea.\nEvery summer.",
       });
       // And its owner's list offers to renew it.
-      const [listed] = (await ownerPages(db, owner.id)).owned;
+      const [listed] = (await ownerPages(db, owner.id, grace)).owned;
       expect(listed).toMatchObject({ id: page.id, status: "expired", next: { step: "renew" } });
     });
   });

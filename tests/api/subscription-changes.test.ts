@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { expect, it } from "vitest";
+import { customerOrderListSchema } from "../../contract/admin-orders";
 import { swedishDate } from "../../contract/calendar-days";
 import { sandboxCards } from "../../contract/checkout";
 import { plans } from "../../contract/pricing";
@@ -21,6 +22,7 @@ import {
   profileStatusHistory,
   profiles,
   subscriptions,
+  users,
 } from "../../server/db/schema";
 import { runLifecycle } from "../../server/domain/lifecycle";
 import { createOutboxSender } from "../../server/providers/email";
@@ -95,6 +97,66 @@ describeOnEngines(
         .from(auditLog)
         .where(and(eq(auditLog.action, "subscription.switch"), eq(auditLog.actorUserId, owner.id)));
       expect(switchedEntry?.details).toMatchObject({ profileId: id, from: "monthly", to: "yearly" });
+    });
+
+    it("keeps a chosen switch to yearly through a cancel taken back: resumed, the next charge is the year's", async () => {
+      const { id, owner, trialEndsAt } = await paidOnTrialDayOne(fixture);
+      await answer(await act("switch", owner, { profileId: id, plan: "yearly" }));
+      const cancelled = await answer(await act("cancel", owner, { profileId: id }));
+      expect(cancelled).toMatchObject({ cancelAtPeriodEnd: true, nextCharge: null });
+      const resumed = await answer(await act("resume", owner, { profileId: id }));
+      expect(resumed).toMatchObject({ cancelAtPeriodEnd: false, plan: "monthly", nextPlan: "yearly" });
+      expect(resumed.nextCharge).toEqual({
+        at: trialEndsAt.toISOString(),
+        amountOre: plans.yearly.price.amountOre,
+      });
+      await sweep(later(trialEndsAt, 0));
+      expect(await subscriptionOf(id)).toMatchObject({ plan: "yearly", interval: "year", periodsPaid: 1 });
+    });
+
+    it("shows the order of a card kept for the trial's end as it is now: cancelled, no charge will be made; resumed, first charged at the trial's end", async () => {
+      const { id, owner, orderNumber, trialEndsAt } = await paidOnTrialDayOne(fixture);
+      const orderRow = async () => {
+        const response = await call(app, `/api/kammare/orders?profileId=${id}`, { bearer: owner.token });
+        expect(response.status).toBe(200);
+        const { orders: listed } = customerOrderListSchema.parse(await response.json());
+        return listed.find((order) => order.orderNumber === orderNumber);
+      };
+      expect(await orderRow()).toMatchObject({
+        status: "scheduled",
+        chargeCancelled: false,
+        firstChargeAt: trialEndsAt.toISOString(),
+      });
+      await answer(await act("cancel", owner, { profileId: id }));
+      expect(await orderRow()).toMatchObject({
+        status: "scheduled",
+        chargeCancelled: true,
+        firstChargeAt: null,
+      });
+      await answer(await act("resume", owner, { profileId: id }));
+      expect(await orderRow()).toMatchObject({
+        chargeCancelled: false,
+        firstChargeAt: trialEndsAt.toISOString(),
+      });
+    });
+
+    it("gives the extended trial to a page whose card is only saved for the trial's end (nothing paid), and moves the first charge to its end", async () => {
+      const { id, owner, trialEndsAt } = await paidOnTrialDayOne(fixture);
+      await db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, owner.id));
+      const started = await call(app, "/api/kammare/extended-trial", {
+        bearer: owner.token,
+        json: { profileId: id, acceptTerms: true },
+      });
+      expect(started.status, await started.clone().text()).toBe(200);
+      const lengthened = await page(id);
+      expect(lengthened?.status).toBe("extended_trial");
+      const extendedEnd = lengthened?.trialEndsAt as Date;
+      expect(extendedEnd.getTime()).toBeGreaterThan(trialEndsAt.getTime());
+      expect(await subscriptionOf(id)).toMatchObject({ nextChargeAt: extendedEnd, periodsPaid: 0 });
+      // The free trial's old end charges nothing: the card waits for the extended trial's end.
+      await sweep(later(trialEndsAt, 0));
+      expect(await subscriptionOf(id)).toMatchObject({ periodsPaid: 0, status: "trialing" });
+      expect((await page(id))?.status).toBe("extended_trial");
     });
 
     it("refuses a switch to an unknown plan (400 naming plan), by someone else (403), or while cancelled (409)", async () => {

@@ -29,8 +29,23 @@ test("an owner chooses a plan during the trial: the card is kept, the first char
   await expect(page).toHaveURL(new RegExp(`/k/${id}/checkout/card$`));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Pay for Karin Berg");
 
-  // During the trial nothing is charged: the checkout says when the first charge comes, and how much.
-  await expect(page.getByTestId("first-charge")).toContainText(/^First charge on .+: SEK\s49/);
+  // During the trial nothing is charged: the checkout says so, and when the first charge comes, and
+  // how much; never "To pay now".
+  const summary = page.getByRole("region", { name: "Nothing to pay today" });
+  await expect(summary.getByRole("definition").first()).toHaveText(/^SEK\s0/);
+  await expect(page.getByTestId("first-charge")).toContainText(
+    /^Nothing to pay today; first charge SEK\s49 on \w+ \d{1,2}, \d{4}\./,
+  );
+  await expect(page.getByText("To pay now")).toHaveCount(0);
+  await shoot(page, "checkout-trial-en");
+  await page.getByRole("button", { name: "Svenska" }).click();
+  await expect(page.getByRole("region", { name: "Inget att betala i dag" })).toBeVisible();
+  await expect(page.getByTestId("first-charge")).toContainText(
+    /^Inget att betala i dag; första dragningen, 49\skr, görs den \d{1,2} \w+ \d{4}\./,
+  );
+  await shoot(page, "checkout-trial-sv");
+  await page.getByRole("button", { name: "English" }).click();
+  await expect(page.getByRole("region", { name: "Nothing to pay today" })).toBeVisible();
 
   // A bad number is explained at its field, nothing is sent.
   await page.getByLabel("Card number").fill("4242 4242 4242 4241");

@@ -78,6 +78,14 @@ test("an owner in trial pays by invoice: field errors first, then the invoice, i
   await page.getByLabel("E-mail for the invoice").fill(owner.email);
   await page.getByRole("radio", { name: /^Yearly: SEK\s490 a year/ }).check();
   await expect(page.getByTestId("invoice-total")).toHaveText(/^SEK\s490/);
+  // What the invoice pays for and what happens next: one year from the trial's end, not renewed.
+  await expect(page.getByTestId("invoice-period")).toHaveText(/^\w+ \d{1,2}, \d{4} – \w+ \d{1,2}, \d{4}$/);
+  await expect(
+    page.getByText(/^The invoice is e-mailed to you with a PDF\. Your free trial goes on until /),
+  ).toBeVisible();
+  await expect(page.getByTestId("invoice-next-step")).toHaveText(
+    /^One year, paid once: no new invoice comes by itself\. To keep the page shown after \w+ \d{1,2}, \d{4}, pay again before then/,
+  );
   // While the invoice is issued the button says so and takes no second press (nor Enter).
   await page.route("**/api/checkout/faktura", async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 800));
@@ -92,6 +100,14 @@ test("an owner in trial pays by invoice: field errors first, then the invoice, i
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your invoice is on its way");
   expect(posted).toBe(1);
   await expect(page.getByText(`We have e-mailed the invoice with a PDF to ${owner.email}.`)).toBeVisible();
+  // The page's true state: still on its trial, the invoice's year after it; and what comes next.
+  await expect(page.getByTestId("page-state")).toHaveText(
+    /^Your free trial goes on until \w+ \d{1,2}, \d{4}; the invoice pays for the page from then until \w+ \d{1,2}, \d{4}\.$/,
+  );
+  await expect(page.getByText("Your page is active now")).toHaveCount(0);
+  await expect(page.getByTestId("invoice-next-step")).toContainText(
+    "One year, paid once: no new invoice comes by itself.",
+  );
   await expect(page.getByTestId("invoice-number")).toHaveText(/^\d+$/);
   const ocr = ((await page.getByTestId("invoice-ocr").textContent()) ?? "").trim();
   expect(ocr).toMatch(/^\d{2,25}$/);
@@ -123,6 +139,17 @@ test("an owner in trial pays by invoice: field errors first, then the invoice, i
   await expect(page.getByText(`with the OCR reference ${ocr}`)).toBeVisible();
   await expect(page.getByRole("link", { name: `Download invoice ${number} (PDF)` })).toBeVisible();
   await shoot(page, "faktura-owner-page");
+
+  // /account says the same of the page: its trial, then the year paid, and that nothing renews it.
+  await page.goto("/account");
+  const listed = page.getByRole("listitem").filter({ hasText: "Greta Lind" }).first();
+  await expect(listed.getByTestId("page-note")).toHaveText(
+    /^Free trial until .+, then paid until .+\. Not renewed by itself: pay again before then to keep the page shown\.$/,
+  );
+  await expect(page.getByRole("region", { name: "Subscriptions" })).toContainText(
+    "a page paid by invoice is paid for one period",
+  );
+  await shoot(page, "faktura-account");
 });
 
 test("in Swedish: a bad postcode explained, the invoice issued and confirmed, both screens pass axe", async ({
@@ -154,6 +181,12 @@ test("in Swedish: a bad postcode explained, the invoice issued and confirmed, bo
   await expect(page.getByText("OCR-nummer")).toBeVisible();
   await expect(page.getByText("Förfallodatum")).toBeVisible();
   await expect(page.getByTestId("invoice-to-pay")).toHaveText(/^49\skr/);
+  await expect(page.getByTestId("page-state")).toHaveText(
+    /^Din provperiod fortsätter till den .+; fakturan betalar sidan från och med då till den .+\.$/,
+  );
+  await expect(page.getByTestId("invoice-next-step")).toContainText(
+    "En månad som betalas en gång: ingen ny faktura kommer av sig själv.",
+  );
   await expect(page.getByRole("link", { name: "Ladda ner fakturan (PDF)" })).toHaveAttribute("download", "");
   await expectNoSeriousAxeViolations(page, "invoice confirmation sv");
   await shoot(page, "faktura-confirm-sv");

@@ -109,7 +109,7 @@ test("after a hand-over the new owner is told by e-mail and on the page when the
   expect((await page.goto("/account"))?.status()).toBe(200);
   await waitForHydration(page);
   await expect(page.getByRole("listitem").filter({ hasText: "Signe Holm" }).first()).toContainText(
-    `Paid until ${englishDate}; then the page needs a plan`,
+    `Paid until ${englishDate}, and not renewed by itself: choose a plan or pay again before then`,
   );
   await shoot(page, "handover-new-owner-account-en");
 });

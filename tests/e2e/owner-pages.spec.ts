@@ -5,7 +5,7 @@ import { newUser, signInAs, signUpByApi } from "./support/accounts";
 import { ownAddress } from "./support/client-address";
 import { expectNoSeriousAxeViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
-import { ownedPage } from "./support/pages";
+import { asAdmin, ownedPage } from "./support/pages";
 import { restingPage } from "./support/resting-page";
 import { shoot } from "./support/shots";
 import { testLocales, text } from "./support/texts";
@@ -94,4 +94,53 @@ test("an account without pages sees the empty list with the way to claim one", a
     );
     await expectNoSeriousAxeViolations(page, `account without pages ${locale}`);
   }
+});
+
+test("a page whose payment is due says by when to pay, on the page and on /account, in both languages", async ({
+  page,
+  browser,
+}) => {
+  const owned = await ownedPage(browser, { displayName: "Signe Berg" });
+  await asAdmin(browser, async (request, token) => {
+    for (const status of ["active", "past_due"]) {
+      const response = await request.put("/api/admin/profile", {
+        data: { id: owned.id, status },
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      expect(response.status(), status).toBe(200);
+    }
+  });
+  // GRACE_DAYS (7) from today, as the sweep will rest the page.
+  const payBy = new Date(Date.now() + 7 * 24 * 60 * 60 * 1000);
+  const day = (locale: string) =>
+    new Intl.DateTimeFormat(locale, {
+      day: "numeric",
+      month: "long",
+      year: "numeric",
+      timeZone: "UTC",
+    }).format(payBy);
+
+  await signInAs(page, owned.token, "en-US");
+  await page.goto(`/k/${owned.id}`);
+  await expect(
+    page.getByText(
+      `Payment for this page is due. Pay by ${day("en-US")} to keep it shown; after that it rests.`,
+    ),
+  ).toBeVisible();
+  await shoot(page, "past-due-page-en");
+  await page.goto("/account");
+  await expect(
+    page.getByText(`A payment did not go through: pay by ${day("en-US")} to keep the page shown`),
+  ).toBeVisible();
+  await shoot(page, "past-due-account-en");
+
+  await signInAs(page, owned.token, "sv-SE");
+  await page.goto(`/k/${owned.id}`);
+  await expect(page.getByText(`Betala senast den ${day("sv-SE")} så fortsätter den att visas`)).toBeVisible();
+  await shoot(page, "past-due-page-sv");
+  await page.goto("/account");
+  await expect(
+    page.getByText(`betala senast den ${day("sv-SE")} så fortsätter sidan att visas`),
+  ).toBeVisible();
+  await shoot(page, "past-due-account-sv");
 });

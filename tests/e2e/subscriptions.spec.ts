@@ -74,6 +74,63 @@ test("a customer sees the plans of two pages on /account, cancels one with a con
   await expect(trial.getByRole("button", { name: "Cancel subscription" })).toBeVisible();
 });
 
+test("a switch to yearly survives a cancel taken back, and the order says what will be charged, in both languages", async ({
+  page,
+  browser,
+}) => {
+  const trialPage = await ownedPage(browser, { displayName: "Hedda Lind" });
+  await payByCard(page.request, trialPage.token, trialPage.id);
+  await openAccountInEnglish(page, trialPage.token);
+  const row = page
+    .getByRole("region", { name: "Subscriptions" })
+    .getByRole("listitem", { name: "Hedda Lind" });
+  const order = page.getByRole("region", { name: "Orders and receipts" }).getByRole("listitem").first();
+  await expect(order.getByTestId("order-charge")).toHaveText(/^First charge on \w+ \d{1,2}, \d{4}\.$/);
+
+  await row.getByRole("button", { name: "Switch to yearly" }).click();
+  await page
+    .getByRole("dialog", { name: "Switch Hedda Lind to yearly?" })
+    .getByRole("button", { name: "Switch to yearly" })
+    .click();
+  await expect(row.getByTestId("next-plan")).toHaveText(/^Switches to yearly on /);
+
+  // Cancelled before the first charge: the order says no charge will be made, not "first charge at
+  // the trial's end".
+  await row.getByRole("button", { name: "Cancel subscription" }).click();
+  await page
+    .getByRole("dialog", { name: "Cancel the subscription of Hedda Lind?" })
+    .getByRole("button", { name: "Cancel subscription" })
+    .click();
+  await expect(row.getByTestId("ends")).toBeVisible();
+  await expect(order).toContainText("Cancelled");
+  await expect(order.getByTestId("order-charge")).toHaveText(
+    "Cancelled before the first charge: no charge will be made.",
+  );
+  await expect(order).not.toContainText("first charge at the trial's end");
+  await shoot(page, "account-order-cancelled-en");
+
+  // Resumed: the switch to yearly is still there, at the yearly price, and the order waits for it.
+  await row.getByRole("button", { name: "Resume subscription" }).click();
+  await expect(row.getByTestId("next-plan")).toHaveText(/^Switches to yearly on /);
+  await expect(row.getByTestId("next-charge")).toHaveText(/: SEK\s490$/);
+  await expect(order.getByTestId("order-charge")).toHaveText(/^First charge on /);
+  await shoot(page, "account-switch-resumed-en");
+
+  await page.getByRole("button", { name: "Svenska" }).click();
+  await expect(page.getByRole("button", { name: "Svenska" })).toHaveAttribute("aria-pressed", "true");
+  const orderSv = page.getByRole("region", { name: "Ordrar och kvitton" }).getByRole("listitem").first();
+  const rad = page.getByRole("region", { name: "Abonnemang" }).getByRole("listitem", { name: "Hedda Lind" });
+  await expect(rad.getByTestId("next-plan")).toBeVisible();
+  await expect(orderSv.getByTestId("order-charge")).toHaveText(/^Första dragningen görs den /);
+  await shoot(page, "account-switch-resumed-sv");
+  await rad.getByRole("button", { name: "Säg upp abonnemanget" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Säg upp abonnemanget" }).click();
+  await expect(orderSv.getByTestId("order-charge")).toHaveText(
+    "Uppsagt före första dragningen: ingenting dras från kortet.",
+  );
+  await shoot(page, "account-order-cancelled-sv");
+});
+
 test("a paying customer switches to yearly and back, changes the card, and withdraws for a full refund", async ({
   page,
   browser,

@@ -161,25 +161,34 @@ function PageNote({ page }: { page: OwnerPage }) {
       return <span>{t("account.pages.draftNote")}</span>;
     case "trial":
     case "extended_trial":
-      return page.trialEndsAt ? (
-        <span>{t("account.pages.trialUntil", { date: date(page.trialEndsAt) })}</span>
-      ) : null;
-    case "active":
-      // Paid by no plan of the owner's (the owner before a hand-over, one invoice): a plan is needed then.
-      return page.paidUntil ? (
-        <span>
-          {t(
-            page.role === "owner" && !page.hasPlan
-              ? "account.pages.paidUntilThenPlan"
-              : "account.pages.paidUntil",
-            {
-              date: date(page.paidUntil),
-            },
-          )}
+      if (!page.trialEndsAt) return null;
+      // Paid for the period after the trial (by invoice): one period, said with what comes next.
+      return page.paidUntil && page.paidUntil > page.trialEndsAt && !page.renews ? (
+        <span data-testid="page-note">
+          {t("account.pages.trialThenPaidOnce", {
+            trial: date(page.trialEndsAt),
+            date: date(page.paidUntil),
+          })}
         </span>
-      ) : null;
+      ) : (
+        <span>{t("account.pages.trialUntil", { date: date(page.trialEndsAt) })}</span>
+      );
+    case "active":
+      // A cancelled plan, one invoice's period or a page taken over: nothing renews it by itself.
+      if (!page.paidUntil) return null;
+      return (
+        <span data-testid="page-note">
+          {t(page.renews ? "account.pages.paidUntil" : "account.pages.paidOnce", {
+            date: date(page.paidUntil),
+          })}
+        </span>
+      );
     case "past_due":
-      return <span>{t("account.pages.pastDueNote")}</span>;
+      return page.payBy ? (
+        <span data-testid="page-note">{t("account.pages.pastDueBy", { date: date(page.payBy) })}</span>
+      ) : (
+        <span>{t("account.pages.pastDueNote")}</span>
+      );
     case "expired":
       return <span>{t("account.pages.restingNote")}</span>;
     case "suspended":

@@ -1,6 +1,7 @@
 // The confirmation of an order paid by invoice: what the customer needs to pay it (number, OCR
 // reference with a copy button, amount, due date, bankgiro or plusgiro), where it was sent, the PDF,
-// and that the page is active now.
+// the page's true state (active and paid until when, or its trial going on until when), and that the
+// invoice pays for one period: nothing renews by itself.
 import { useTranslation } from "../../lib/i18n";
 import type { CustomerOrder } from "../../../contract/checkout";
 import type { CustomerInvoice } from "../../../contract/invoices";
@@ -9,10 +10,22 @@ import { formatMoney } from "../../lib/format";
 import { copyLink } from "../../lib/share";
 import { Button, ButtonLink, buttonClass } from "../button";
 import { useToast } from "../toast";
+import { Alert } from "../alert";
 import { Card } from "../card";
 
-export function InvoiceConfirmation({ order, invoice }: { order: CustomerOrder; invoice: CustomerInvoice }) {
+export function InvoiceConfirmation({
+  order,
+  invoice,
+  page,
+}: {
+  order: CustomerOrder;
+  invoice: CustomerInvoice;
+  /** The page now: its trial, still running (the invoice's period starts when it ends), and paid-until. */
+  page: { trialEndsAt: string | null; paidUntil: string | null };
+}) {
   const { t, i18n } = useTranslation();
+  const date = (iso: string) => formatDate(iso, i18n.language, "long");
+  const { trialEndsAt, paidUntil } = page;
   const toast = useToast();
   const money = (amountOre: number) => formatMoney({ amountOre, currency: "SEK" }, i18n.language);
 
@@ -30,7 +43,24 @@ export function InvoiceConfirmation({ order, invoice }: { order: CustomerOrder; 
       <header className="flex flex-col gap-2">
         <h1 className="text-3xl font-semibold">{t("invoiceCheckout.confirm.heading")}</h1>
         <p className="text-muted">{t("invoiceCheckout.confirm.lead", { email: invoice.email })}</p>
+        {paidUntil && (
+          <p className="text-muted" data-testid="page-state">
+            {trialEndsAt
+              ? t("invoiceCheckout.confirm.stateTrial", {
+                  trialEnd: date(trialEndsAt),
+                  date: date(paidUntil),
+                })
+              : t("invoiceCheckout.confirm.stateActive", { date: date(paidUntil) })}
+          </p>
+        )}
       </header>
+      {paidUntil && order.plan !== "link" && (
+        <Alert tone="info">
+          <p data-testid="invoice-next-step">
+            {t(`invoiceCheckout.oneOff.${order.plan}`, { date: date(paidUntil) })}
+          </p>
+        </Alert>
+      )}
 
       <Card as="section" aria-labelledby="invoice-details" className="flex flex-col gap-4 p-6">
         <h2 id="invoice-details" className="text-lg font-semibold">
@@ -99,10 +129,10 @@ export function InvoiceConfirmation({ order, invoice }: { order: CustomerOrder; 
         </dd>
         <dt className="text-sm text-muted">{t("checkout.confirm.plan")}</dt>
         <dd className="mb-2 sm:mb-0">{t(`checkout.plan.${order.plan}`)}</dd>
-        {order.paidUntil && (
+        {paidUntil && (
           <>
             <dt className="text-sm text-muted">{t("invoiceCheckout.confirm.activeUntil")}</dt>
-            <dd>{formatDate(order.paidUntil, i18n.language, "long")}</dd>
+            <dd>{date(paidUntil)}</dd>
           </>
         )}
       </dl>

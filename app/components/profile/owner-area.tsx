@@ -174,7 +174,14 @@ export function OwnerArea({ data }: { data: ProfilePageData }) {
         )}
         {data.unpaidInvoice && <UnpaidInvoice invoice={data.unpaidInvoice} status={data.status} />}
         {data.status === "past_due" && !data.unpaidInvoice && (
-          <Alert tone="error" title={t("profile.pastDue")}>
+          <Alert
+            tone="error"
+            title={
+              data.payBy
+                ? t("profile.pastDueBy", { date: formatDate(data.payBy, i18n.language, "long") })
+                : t("profile.pastDue")
+            }
+          >
             {checkout(t("profile.ownerPayNow"))}
           </Alert>
         )}

@@ -35,6 +35,8 @@ export type ProfilePageData = {
   unpaidInvoice: CustomerInvoice | null;
   /** The owner's subscription of the page, if one runs (its plan, next charge, or end). */
   subscription: CustomerSubscription | null;
+  /** For its owner, a past-due page's day to pay by: it rests then unless paid (null otherwise). */
+  payBy: string | null;
   /**
    * The memories and candles visitors see on a live page (null otherwise), with the token its forms
    * carry; `before` is the list's position when the visitor paged back (`?before=`).

@@ -35,13 +35,13 @@ import type { Route } from "./+types/account";
 export const middleware: Route.MiddlewareFunction[] = serverRules("account");
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db } = context.get(servicesContext);
+  const { config, db } = context.get(servicesContext);
   // The rule has sent everyone else away: a signed-in customer.
   const viewer = context.get(viewerContext);
   if (!viewer) throw new Response(null, { status: 401 });
   const [emailVerified, pages, subscriptions, orders] = await Promise.all([
     isEmailVerified(db, viewer.id),
-    ownerPages(db, viewer.id),
+    ownerPages(db, viewer.id, { graceDays: config.GRACE_DAYS }),
     customerSubscriptions(db, viewer.id),
     customerOrders(db, viewer, { limit: accountOrderLimit }),
   ]);

@@ -27,13 +27,13 @@ export async function loader({ context }: Route.LoaderArgs) {
   // The rule has sent visitors to sign in: there is a viewer here.
   const viewer = context.get(viewerContext);
   if (!viewer) return { account: null, helping: [], partnerName: null };
-  const { db } = context.get(servicesContext);
+  const { config, db } = context.get(servicesContext);
   // Owners never see "/" (the rule sends them to their first page); an editor may: the pages they help
   // keep are here.
   // The funeral home or shop the customer came through is named where the letter is mentioned.
   const [emailVerified, pages, partnerName] = await Promise.all([
     isEmailVerified(db, viewer.id),
-    ownerPages(db, viewer.id),
+    ownerPages(db, viewer.id, { graceDays: config.GRACE_DAYS }),
     customerPartnerName(db, viewer.id),
   ]);
   return { account: { email: viewer.email, emailVerified }, helping: pages.helping, partnerName };

@@ -303,11 +303,22 @@ export default function CardCheckout({ loaderData }: Route.ComponentProps) {
 
           <Card as="section" aria-labelledby="summary" className="flex flex-col gap-2 p-5">
             <h2 id="summary" className="text-lg font-semibold">
-              {t("checkout.summaryHeading")}
+              {t(firstChargeAt ? "checkout.summaryHeadingTrial" : "checkout.summaryHeading")}
             </h2>
+            {/* During a trial the card is only saved: today is nothing, the price is the first charge's. */}
             <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 tabular-nums">
-              <dt className="font-semibold">{t("checkout.total")}</dt>
-              <dd className="text-right font-semibold">{money(priceOre)}</dd>
+              {firstChargeAt && (
+                <>
+                  <dt className="font-semibold">{t("checkout.today")}</dt>
+                  <dd className="text-right font-semibold">{money(0)}</dd>
+                </>
+              )}
+              <dt className={firstChargeAt ? "" : "font-semibold"}>
+                {firstChargeAt
+                  ? t("checkout.firstChargeRow", { date: firstChargeDate })
+                  : t("checkout.total")}
+              </dt>
+              <dd className={`text-right ${firstChargeAt ? "" : "font-semibold"}`}>{money(priceOre)}</dd>
               <dt className="text-sm text-muted">{t("checkout.vatIncluded", { rate: vatRatePercent })}</dt>
               <dd className="text-right text-sm text-muted">{money(split.vatOre)}</dd>
             </dl>

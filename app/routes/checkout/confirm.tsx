@@ -13,6 +13,8 @@ import { notFound } from "../../lib/not-found";
 import {
   customerInvoiceOfOrder,
   customerOrder,
+  onTrial,
+  profileView,
   servicesContext,
   viewerContext,
 } from "../../lib/services.server";
@@ -30,16 +32,26 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       ? await customerOrder(context.get(servicesContext).db, number.data, viewer.id)
       : null;
   if (!order || order.profileId !== normalizeProfileId(params.id)) throw notFound(request);
+  const { db } = context.get(servicesContext);
   const invoice =
     order.method === "invoice" && viewer
-      ? await customerInvoiceOfOrder(context.get(servicesContext).db, order.orderNumber, viewer.id)
+      ? await customerInvoiceOfOrder(db, order.orderNumber, viewer.id)
       : null;
-  return { order, invoice };
+  // The page's own state, as it is now: an invoice made during a trial leaves the trial running, and
+  // the period it pays for is the page's paid-until (the order's is set only once it is paid).
+  const profile = invoice ? await profileView(db, order.profileId) : null;
+  const running =
+    profile?.trialEndsAt && onTrial({ ...profile, trialEndsAt: new Date(profile.trialEndsAt) }, new Date());
+  const page = {
+    trialEndsAt: running ? (profile?.trialEndsAt ?? null) : null,
+    paidUntil: profile?.paidUntil ?? null,
+  };
+  return { order, invoice, page };
 }
 
 export default function CheckoutConfirm({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const { order, invoice } = loaderData;
+  const { order, invoice, page } = loaderData;
   const money = (amountOre: number) => formatMoney({ amountOre, currency: "SEK" }, i18n.language);
   const paid = order.status === "paid";
   const failed = order.status === "failed" || order.status === "cancelled";
@@ -47,7 +59,7 @@ export default function CheckoutConfirm({ loaderData }: Route.ComponentProps) {
     return (
       <article className="mx-auto flex max-w-xl flex-col gap-6">
         <title>{t("invoiceCheckout.confirm.title", { number: invoice.number })}</title>
-        <InvoiceConfirmation order={order} invoice={invoice} />
+        <InvoiceConfirmation order={order} invoice={invoice} page={page} />
       </article>
     );
   }

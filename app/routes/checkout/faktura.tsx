@@ -24,10 +24,18 @@ import {
 import { FormAlert } from "../../components/form-alert";
 import { PlanChoice } from "../../components/checkout/plan-choice";
 import { api, type AnswerOf } from "../../lib/api";
+import { formatDate } from "../../lib/date-format";
 import { formatMoney } from "../../lib/format";
 import { useFormSubmit } from "../../lib/use-form-submit";
 import { failureOf } from "../../lib/failure";
-import { activeCreditor, profileContext, servicesContext, viewerContext } from "../../lib/services.server";
+import {
+  activeCreditor,
+  invoicedPeriod,
+  onTrial,
+  profileContext,
+  servicesContext,
+  viewerContext,
+} from "../../lib/services.server";
 import { serverRules } from "../../rules/index.server";
 import type { Route } from "./+types/faktura";
 import { Card } from "../../components/card";
@@ -40,12 +48,25 @@ export async function loader({ context }: Route.LoaderArgs) {
   const viewer = context.get(viewerContext);
   if (!profile || !viewer) throw new Response("Not Found", { status: 404 });
   const creditor = await activeCreditor(context.get(servicesContext).db);
+  const now = new Date();
+  const facts = {
+    status: profile.status,
+    trialEndsAt: profile.trialEndsAt ? new Date(profile.trialEndsAt) : null,
+    paidUntil: profile.paidUntil ? new Date(profile.paidUntil) : null,
+  };
+  const period = (plan: CardPlan) => {
+    const { from, until } = invoicedPeriod(facts, plan, now);
+    return { from: from.toISOString(), until: until.toISOString() };
+  };
   return {
     id: profile.id,
     name: profile.content.displayName,
     email: viewer.email,
     // No creditor set up means no invoice can be issued now.
     invoicing: creditor !== null,
+    // What each plan's invoice pays for: one period, from where the trial or paid time ends.
+    periods: { monthly: period("monthly"), yearly: period("yearly") },
+    trialEndsAt: onTrial(facts, now) ? profile.trialEndsAt : null,
   };
 }
 
@@ -58,7 +79,7 @@ type Unavailable = "noCreditor" | "refused";
 export default function InvoiceCheckout({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const { id, name, email, invoicing } = loaderData;
+  const { id, name, email, invoicing, periods, trialEndsAt } = loaderData;
   const [plan, setPlan] = useState<CardPlan>("monthly");
   const [billing, setBilling] = useState<BillingValues>(() => emptyBilling(email));
   const [unavailable, setUnavailable] = useState<Unavailable | null>(invoicing ? null : "noCreditor");
@@ -76,6 +97,8 @@ export default function InvoiceCheckout({ loaderData }: Route.ComponentProps) {
   const priceOre = plans[plan].price.amountOre;
   const split = vatSplit({ amountOre: priceOre, currency: "SEK" });
   const pageName = name || t("checkout.unnamed");
+  const date = (iso: string) => formatDate(iso, i18n.language, "long");
+  const period = periods[plan];
   const cardPath = `/k/${id}/checkout/card`;
 
   /** The messages of the fields left so far, for the values as they are now. */
@@ -219,8 +242,19 @@ export default function InvoiceCheckout({ loaderData }: Route.ComponentProps) {
               <dd className="text-right text-sm text-muted">
                 {t("invoiceCheckout.dueIn", { count: terms })}
               </dd>
+              <dt className="text-sm text-muted">{t("invoiceCheckout.covers")}</dt>
+              <dd className="text-right text-sm text-muted" data-testid="invoice-period">
+                {t("invoiceCheckout.coversDates", { from: date(period.from), until: date(period.until) })}
+              </dd>
             </dl>
-            <p className="text-sm">{t("invoiceCheckout.emailed")}</p>
+            <p className="text-sm">
+              {trialEndsAt
+                ? t("invoiceCheckout.emailedTrial", { date: date(trialEndsAt) })
+                : t("invoiceCheckout.emailed")}
+            </p>
+            <p className="text-sm font-medium" data-testid="invoice-next-step">
+              {t(`invoiceCheckout.oneOff.${plan}`, { date: date(period.until) })}
+            </p>
           </Card>
 
           <FormAlert form={form} />

@@ -7,6 +7,7 @@ import {
   liveStatuses,
   profileContext,
   servicesContext,
+  pastDueRestsOn,
   unpaidInvoiceOfPage,
   viewerContext,
   customerSubscriptions,
@@ -78,6 +79,10 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Pr
     publicUrl: config.publicUrl,
     // Only an owner who has paid by invoice has one; nobody else's page view waits for the query.
     unpaidInvoice: isOwner && viewer ? await unpaidInvoiceOfPage(db, profile.id, viewer.id) : null,
+    payBy:
+      isOwner && profile.status === "past_due"
+        ? ((await pastDueRestsOn(db, profile.id, config.GRACE_DAYS))?.toISOString() ?? null)
+        : null,
     // The owner's plan for the page, for the owner bar's way to manage it.
     subscription:
       isOwner && viewer

@@ -4,6 +4,7 @@ export {
   checkoutLinkState,
   checkoutRefusal,
   firstChargeAt,
+  invoicedPeriod,
   type LinkState,
   onTrial,
   orderPaymentRefusal,

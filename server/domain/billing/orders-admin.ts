@@ -1,7 +1,7 @@
 // Reading orders: one order with everything an admin needs to answer a customer about it (its page,
 // its customer, what the provider reported, the subscription it started), and a customer's own
 // orders (of one page, or of all the pages they own) with their receipts and invoices.
-import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { receiptPath, type AdminOrderDetail, type CustomerOrder } from "../../../contract/admin-orders";
 import type { Executor } from "../../db/client";
 import { invoicePdfPath } from "../../../contract/invoices";
@@ -148,14 +148,50 @@ export async function customerOrders(
   // One more than shown tells whether there are more.
   const rows = scope.limit === undefined ? await query : await query.limit(scope.limit + 1);
   const capped = scope.limit !== undefined && rows.length > scope.limit;
+  const shown = rows.slice(0, scope.limit);
+  const waiting = await scheduledCharges(
+    db,
+    shown.filter(({ order }) => order.status === "scheduled").map(({ order }) => order.id),
+  );
   return {
-    orders: rows.slice(0, scope.limit).map(({ order, pageName, invoiceId }) => ({
-      ...orderSummary(order),
-      profileId: order.profileId,
-      pageName: pageName ?? "",
-      receiptUrl: order.status === "paid" && order.method === "card" ? receiptPath(order.orderNumber) : null,
-      invoiceUrl: invoiceId ? invoicePdfPath(invoiceId) : null,
-    })),
+    orders: shown.map(({ order, pageName, invoiceId }) => {
+      const subscription = waiting.get(order.id);
+      return {
+        ...orderSummary(order),
+        profileId: order.profileId,
+        pageName: pageName ?? "",
+        receiptUrl:
+          order.status === "paid" && order.method === "card" ? receiptPath(order.orderNumber) : null,
+        invoiceUrl: invoiceId ? invoicePdfPath(invoiceId) : null,
+        chargeCancelled: subscription?.cancelAtPeriodEnd ?? false,
+        firstChargeAt:
+          subscription && !subscription.cancelAtPeriodEnd ? iso(subscription.nextChargeAt) : null,
+      };
+    }),
     capped,
   };
+}
+
+/**
+ * What became of the first charge of scheduled orders (the card kept while a trial runs), by order:
+ * the order's own status says "scheduled" until the trial ends, while its subscription knows whether
+ * the customer cancelled since (decisions "Where money meets people": order rows show their current
+ * state).
+ */
+async function scheduledCharges(
+  db: Executor,
+  orderIds: string[],
+): Promise<Map<string, { cancelAtPeriodEnd: boolean; nextChargeAt: Date | null }>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      orderId: subscriptions.orderId,
+      cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
+      nextChargeAt: subscriptions.nextChargeAt,
+    })
+    .from(subscriptions)
+    .where(inArray(subscriptions.orderId, orderIds))
+    .orderBy(asc(subscriptions.createdAt));
+  // The newest subscription of an order wins (there is one in practice).
+  return new Map(rows.map(({ orderId, ...rest }) => [orderId, rest]));
 }

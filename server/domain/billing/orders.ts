@@ -206,6 +206,23 @@ export function runningTrialEnd(
   return onTrial(profile, now) ? profile.trialEndsAt : null;
 }
 
+/**
+ * The one period a plan paid by invoice covers (it does not renew by itself): from where what the page
+ * has already ends (a paid period, or the running trial: decisions, an invoice made during a trial
+ * covers the period from the trial's end), a month or a year on.
+ */
+export function invoicedPeriod(
+  profile: { status: ProfileStatus; trialEndsAt: Date | null; paidUntil: Date | null },
+  plan: "monthly" | "yearly",
+  now: Date,
+): { from: Date; until: Date } {
+  const covered = [profile.paidUntil, runningTrialEnd(profile, now)].filter(
+    (date): date is Date => !!date && date > now,
+  );
+  const from = covered.length > 0 ? new Date(Math.max(...covered.map(Number))) : now;
+  return { from, until: addInterval(from, plan === "yearly" ? "year" : "month") };
+}
+
 export function addInterval(from: Date, interval: CheckoutLinkInterval): Date {
   const next = new Date(from);
   if (interval === "month") next.setUTCMonth(next.getUTCMonth() + 1);

@@ -306,12 +306,22 @@ async function setCancellation(
   const { now } = facts;
   if (row.provider !== "sandbox" && row.providerSubscriptionId) {
     await deps.provider?.setCancelAtPeriodEnd?.(row.providerSubscriptionId, cancel);
+    // A chosen switch of plan outlives a cancel taken back: Stripe let go of its schedule to cancel,
+    // so it is scheduled again on resume (our row kept `nextPlan` all along).
+    const next = !cancel && row.nextPlan ? plans[row.nextPlan] : null;
+    if (next) {
+      await deps.provider?.schedulePlanChange?.(row.providerSubscriptionId, {
+        amountOre: next.price.amountOre,
+        interval: next.interval,
+        description: `Kammare ${facts.profileId}, ${row.nextPlan}`,
+      });
+    }
   }
   const [updated] = await tx
     .update(subscriptions)
     .set(
       cancel
-        ? { cancelAtPeriodEnd: true, cancelRequestedAt: now, nextPlan: null, updatedAt: now }
+        ? { cancelAtPeriodEnd: true, cancelRequestedAt: now, updatedAt: now }
         : { cancelAtPeriodEnd: false, cancelRequestedAt: null, updatedAt: now },
     )
     .where(eq(subscriptions.id, row.id))

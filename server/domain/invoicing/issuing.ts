@@ -46,12 +46,11 @@ import { pageChanged, recordEvent, transaction } from "../core";
 import { audit, type RequestOrigin, pageMissing, refuse, type Actor } from "../core";
 import {
   activeCreditorRow,
-  addInterval,
   applyPaymentToPage,
   checkoutRefusal,
+  invoicedPeriod,
   onTrial,
   orderView,
-  runningTrialEnd,
   takeOrderNumber,
   unpaidInvoiceNumberOf,
   customerLocale,
@@ -207,13 +206,7 @@ export async function checkoutByInvoice(
       })
       .returning();
     if (!orderRow) throw new Error("the order was not stored");
-    // The period starts where what the page has already ends: a paid period, or the running trial
-    // (decisions: an invoice made during a trial covers the period from the trial's end).
-    const covered = [profile.paidUntil, runningTrialEnd(profile, now)].filter(
-      (date): date is Date => !!date && date > now,
-    );
-    const periodStart = covered.length > 0 ? new Date(Math.max(...covered.map(Number))) : now;
-    const periodEnd = addInterval(periodStart, input.plan === "yearly" ? "year" : "month");
+    const { from: periodStart, until: periodEnd } = invoicedPeriod(profile, input.plan, now);
     const [customer] = await tx.select({ locale: users.locale }).from(users).where(eq(users.id, actor.id));
     const language = customerLocale(customer?.locale, profile.metadata.language);
     const invoice = await insertInvoice(

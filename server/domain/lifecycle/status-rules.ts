@@ -4,6 +4,7 @@ import type { ReasonOf } from "../profiles";
 import type { SubscriptionStatus } from "../../../contract/orders";
 import { invoiceExpiresAfterPastDueDays, invoicePastDueAfterDays } from "../../../contract/invoices";
 import { dayMs } from "../core";
+import { restsOn } from "./past-due";
 
 type SubscriptionFacts = {
   status: SubscriptionStatus;
@@ -92,7 +93,7 @@ export function nextStatus({
       if (paid) return { to: "active", reason: "payment_received" };
       // A failed charge still to be tried again: the dunning decides, not the grace.
       if (retrying) return null;
-      if (pastDueSince && pastDueSince.getTime() + graceMs <= now.getTime()) {
+      if (pastDueSince && restsOn(pastDueSince, graceDays) <= now) {
         return { to: "expired", reason: "grace_ended" };
       }
       return null;

@@ -6,12 +6,12 @@
 // nothing here relies on that): each profile is re-read under a row lock before it changes, and each
 // e-mail is claimed by a conditional update or a locked check before it is sent, so it goes out once.
 import type { LifecycleDeps } from "./deps";
-import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { ProfileStatus, StatusReasonCode } from "../../../contract/profiles";
 import { changeStatus } from "../profiles";
 import { pageChanged, recordEvent, transaction } from "../core";
 import type { Database } from "../../db/client";
-import { orders, profileStatusHistory, profiles, subscriptions } from "../../db/schema";
+import { orders, profiles, subscriptions } from "../../db/schema";
 import { chargeSubscriptionNow } from "../billing";
 import { noInvoiceProvider } from "../../providers/invoicing/types";
 import { invoicePastDueAfterDays } from "../../../contract/invoices";
@@ -22,6 +22,7 @@ import {
   type InvoiceSweepReport,
 } from "../invoicing";
 import { nextStatus } from "./status-rules";
+import { pastDueSince } from "./past-due";
 import { sendTrialEndingNotices, sendDueReceipts, sendPaymentFailures } from "./notices";
 import { sendMemoryDigests } from "../memories";
 import { sendDueReminders, type SentReminder } from "../reminders";
@@ -231,16 +232,7 @@ async function moveProfile(deps: LifecycleDeps, id: string, now: Date): Promise<
       })
       .from(subscriptions)
       .where(eq(subscriptions.profileId, id));
-    let pastDueSince: Date | null = null;
-    if (row.status === "past_due") {
-      const [entry] = await tx
-        .select({ at: profileStatusHistory.at })
-        .from(profileStatusHistory)
-        .where(and(eq(profileStatusHistory.profileId, id), eq(profileStatusHistory.toStatus, "past_due")))
-        .orderBy(desc(profileStatusHistory.at))
-        .limit(1);
-      pastDueSince = entry?.at ?? row.updatedAt;
-    }
+    const since = row.status === "past_due" ? await pastDueSince(tx, row) : null;
     const invoiceDaysOverdue =
       row.status === "active" || row.status === "past_due"
         ? await unpaidInvoiceDaysOverdue(tx, id, now)
@@ -248,7 +240,7 @@ async function moveProfile(deps: LifecycleDeps, id: string, now: Date): Promise<
     const next = nextStatus({
       profile: row,
       subscriptionsOfProfile,
-      pastDueSince,
+      pastDueSince: since,
       now,
       graceDays: deps.config.GRACE_DAYS,
       invoiceDaysOverdue,

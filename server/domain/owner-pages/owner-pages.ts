@@ -8,6 +8,7 @@ import type { ProfileStatus } from "../../../contract/profile-values";
 import type { Executor } from "../../db/client";
 import { invoices, profileEditors, profiles, subscriptions } from "../../db/schema";
 import { unpaidInvoiceStatuses } from "../billing";
+import { pastDueSince, restsOn } from "../lifecycle";
 
 /** A plan that runs: the page is paid for, or will be at the trial's end. */
 const runningPlanStatuses = ["trialing", "active", "past_due"] as const;
@@ -19,6 +20,8 @@ type PageFacts = {
   hasPlan: boolean;
   /** The owner's invoice for the page waits to be paid: paying it is how the page is kept. */
   invoiceDue: boolean;
+  trialEndsAt: Date | null;
+  paidUntil: Date | null;
 };
 
 /**
@@ -34,6 +37,10 @@ export function ownerNextStep(page: PageFacts): OwnerPage["next"] {
     case "trial":
     case "extended_trial":
       if (page.invoiceDue) return { step: "invoice", href: home };
+      // Paid past the trial already (an invoice for the period after it): nothing to choose now.
+      if (page.paidUntil && page.trialEndsAt && page.paidUntil > page.trialEndsAt) {
+        return { step: "open", href: home };
+      }
       return page.hasPlan ? { step: "open", href: home } : { step: "pay", href: checkout };
     case "past_due":
       return page.invoiceDue ? { step: "invoice", href: home } : { step: "pay", href: checkout };
@@ -58,12 +65,20 @@ function smallImage(url: string | null): string | null {
   return url.replace(/-large\.webp$/, "-small.webp");
 }
 
-/** Every page `userId` owns or helps keep (never a removed one), with each one's next step. */
-export async function ownerPages(db: Executor, userId: string): Promise<OwnerPages> {
+/**
+ * Every page `userId` owns or helps keep (never a removed one), with each one's next step; a past-due
+ * page its owner has says by when to pay (GRACE_DAYS from configuration).
+ */
+export async function ownerPages(
+  db: Executor,
+  userId: string,
+  { graceDays }: { graceDays: number },
+): Promise<OwnerPages> {
   const rows = await db
     .select({
       id: profiles.id,
       status: profiles.status,
+      updatedAt: profiles.updatedAt,
       ownerUserId: profiles.ownerUserId,
       name: sql<string | null>`${profiles.content}->>'displayName'`,
       portrait: sql<string | null>`${profiles.content}->>'portraitImageUrl'`,
@@ -72,6 +87,10 @@ export async function ownerPages(db: Executor, userId: string): Promise<OwnerPag
       editorSince: profileEditors.addedAt,
       hasPlan:
         sql<boolean>`exists (select 1 from ${subscriptions} where ${subscriptions.profileId} = ${profiles.id} and ${subscriptions.customerUserId} = ${profiles.ownerUserId} and ${inArray(subscriptions.status, [...runningPlanStatuses])})`.mapWith(
+          Boolean,
+        ),
+      renews:
+        sql<boolean>`exists (select 1 from ${subscriptions} where ${subscriptions.profileId} = ${profiles.id} and ${subscriptions.customerUserId} = ${profiles.ownerUserId} and ${inArray(subscriptions.status, [...runningPlanStatuses])} and not ${subscriptions.cancelAtPeriodEnd})`.mapWith(
           Boolean,
         ),
       invoiceDue:
@@ -105,6 +124,11 @@ export async function ownerPages(db: Executor, userId: string): Promise<OwnerPag
       trialEndsAt: row.trialEndsAt?.toISOString() ?? null,
       paidUntil: row.paidUntil?.toISOString() ?? null,
       hasPlan: isOwner && row.hasPlan,
+      renews: row.renews,
+      payBy:
+        isOwner && row.status === "past_due"
+          ? restsOn(await pastDueSince(db, row), graceDays).toISOString()
+          : null,
       next: isOwner ? ownerNextStep(row) : editorNextStep(row),
     };
     if (isOwner) owned.push(page);

@@ -9,7 +9,10 @@
 // - Extended trial: on a `draft`, a running free `trial` (a campaign lengthens it) or an `expired`
 //   page, when it never had the extended trial and never was paid for, and the owner's e-mail is
 //   verified. The 90 days count from now. Used means `extended_trial_started_at` is set.
-// - Paid means `paid_until` is set or the page has any paid order.
+// - Paid means the page has a paid order, or a paid-until date beyond its trial (an invoice issued,
+//   an admin's date). A card saved for a trial's end pays nothing (decisions "Trials and payment"):
+//   it covers the page only to the trial's end, and its first charge waits for the trial the owner
+//   starts now (our own sandbox's charge moves to the new end).
 // - Only the owner starts a trial; an admin changes statuses in the admin tools instead.
 // The checks are one function per trial, used by the pages (to explain each page's state in the
 // reader's language) and by the API (which refuses with the same reason in its message).
@@ -21,7 +24,7 @@ import type { ProfileView } from "../../../contract/profiles";
 import type { ProfileStatus } from "../../../contract/profile-values";
 import type { TrialRefusal } from "../../../contract/trials";
 import type { Database, Executor } from "../../db/client";
-import { orders, profiles, users } from "../../db/schema";
+import { orders, profiles, subscriptions, users } from "../../db/schema";
 import { fullContent, profileView } from "./profile-view";
 import { changeStatus, type ReasonOf } from "./status-machine";
 
@@ -33,6 +36,7 @@ export type TrialFacts = {
     ProfileRow,
     "ownerUserId" | "status" | "trialStartedAt" | "extendedTrialStartedAt" | "paidUntil" | "content"
   >;
+  /** everPaid: a paid order, or a paid-until date beyond the trial. */
   paid: boolean;
 };
 
@@ -43,7 +47,7 @@ const extendedTrialFrom: readonly ProfileStatus[] = ["draft", "trial", "expired"
 export function freeTrialRefusal({ row, paid }: TrialFacts, actor: Pick<Actor, "id">): TrialRefusal | null {
   if (row.ownerUserId !== actor.id) return "not_owner";
   if (row.status === "suspended") return "suspended";
-  if (paid || row.paidUntil) return "paid";
+  if (paid) return "paid";
   if (row.trialStartedAt || row.extendedTrialStartedAt) return "trial_used";
   if (!freeTrialFrom.includes(row.status)) return "not_available";
   if (!fullContent(row.content).displayName.trim()) return "unnamed";
@@ -58,7 +62,7 @@ export function extendedTrialRefusal(
 ): TrialRefusal | null {
   if (row.ownerUserId !== actor.id) return "not_owner";
   if (row.status === "suspended") return "suspended";
-  if (paid || row.paidUntil) return "paid";
+  if (paid) return "paid";
   if (row.extendedTrialStartedAt) return "trial_used";
   if (!extendedTrialFrom.includes(row.status)) return "not_available";
   if (!fullContent(row.content).displayName.trim()) return "unnamed";
@@ -81,9 +85,15 @@ function refuseTrial(reason: TrialRefusal): never {
   throw refuse(refusalCodes[reason]);
 }
 
-/** Whether the page has ever been paid for: a paid-until date, or any paid order. */
-export async function everPaid(db: Executor, row: Pick<ProfileRow, "id" | "paidUntil">): Promise<boolean> {
-  if (row.paidUntil) return true;
+/**
+ * Whether the page has ever been paid for: any paid order, or a paid-until date beyond its trial. A
+ * card kept for the trial's end covers the page exactly to the trial's end, with nothing paid.
+ */
+export async function everPaid(
+  db: Executor,
+  row: Pick<ProfileRow, "id" | "paidUntil" | "trialEndsAt">,
+): Promise<boolean> {
+  if (row.paidUntil && (!row.trialEndsAt || row.paidUntil > row.trialEndsAt)) return true;
   const [paid] = await db
     .select({ id: orders.id })
     .from(orders)
@@ -145,6 +155,7 @@ async function startTrial(
     const reason = kind.refusal(facts, actor, extended ? await isEmailVerified(tx, actor.id) : true);
     if (reason) refuseTrial(reason);
     const ends = new Date(now.getTime() + days * dayMs);
+    const movedCard = await moveFirstCharge(tx, { row, ends, now });
     await changeStatus(tx, {
       profile: row,
       to: kind.status,
@@ -154,6 +165,7 @@ async function startTrial(
       fields: {
         trialEndsAt: ends,
         ...(extended ? { extendedTrialStartedAt: now } : { trialStartedAt: now }),
+        ...(movedCard ? { paidUntil: ends } : {}),
       },
       now,
     });
@@ -162,6 +174,30 @@ async function startTrial(
   const view = await profileView(db, profileId);
   if (!view) throw pageMissing();
   return view;
+}
+
+/**
+ * A card kept for the end of the trial that is now lengthened: its first charge, and what it covers
+ * (the page's paid-until, answered true for the status change to write), move to the new end (paying during a trial never wastes it). Only where we charge ourselves (the
+ * sandbox); a provider that keeps its own trial end (Stripe) charges on the date it was given.
+ */
+async function moveFirstCharge(
+  tx: Executor,
+  { row, ends, now }: { row: ProfileRow; ends: Date; now: Date },
+): Promise<boolean> {
+  const moved = await tx
+    .update(subscriptions)
+    .set({ trialEndsAt: ends, nextChargeAt: ends, updatedAt: now })
+    .where(
+      and(
+        eq(subscriptions.profileId, row.id),
+        eq(subscriptions.status, "trialing"),
+        eq(subscriptions.periodsPaid, 0),
+        eq(subscriptions.provider, "sandbox"),
+      ),
+    )
+    .returning({ id: subscriptions.id });
+  return moved.length > 0;
 }
 
 /** Starts the free trial (`days` from configuration) on a page the actor owns. */

@@ -16,5 +16,6 @@ export function text(locale: TestLocale, key: string): string {
     .split(".")
     .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], texts[locale]);
   if (typeof found !== "string") throw new Error(`no text ${key}`);
-  return found;
+  // A text that includes another ($t(key), i18n/translator.ts) shows with it put in.
+  return found.replace(/\$t\(([\w.]+)\)/g, (_whole, included: string) => text(locale, included));
 }
