@@ -5,7 +5,9 @@
 // - `{{name}}` is replaced by the value named `name` (as text, never escaped: React escapes what it
 //   renders, and e-mails escape their HTML themselves); a placeholder without a value stays as it is.
 // - With a numeric `count`, the plural form the language's rules choose is asked first ("key_one",
-//   "key_other": Intl.PluralRules), then the key itself.
+//   "key_other": Intl.PluralRules), then the key itself; the count is written as the language writes
+//   numbers ("2 000 tända ljus", "2,000 candles"). Other numbers stay as given (years, invoice numbers):
+//   a quantity among them is formatted by its caller (app/lib/format.ts, formatNumber).
 // - A key missing in the language is looked up in the fallback language (en-US), when its texts are
 //   here, and answers the key itself when it is nowhere.
 import type { Locale } from "../contract/locale";
@@ -39,10 +41,11 @@ export function flatten(
 
 const placeholder = /\{\{\s*([\w.]+)\s*\}\}/g;
 
-function interpolate(text: string, values: TextValues | undefined): string {
+function interpolate(text: string, values: TextValues | undefined, numbers: Intl.NumberFormat): string {
   if (!values || !text.includes("{{")) return text;
   return text.replace(placeholder, (whole, name: string) => {
     const value = values[name];
+    if (name === "count" && typeof value === "number") return numbers.format(value);
     return value === undefined || value === null ? whole : String(value);
   });
 }
@@ -57,12 +60,13 @@ export function createTranslator(
   fallback?: ReadonlyMap<string, string>,
 ): Translator {
   const plurals = new Intl.PluralRules(language);
+  const numbers = new Intl.NumberFormat(language);
   const find = (key: string): string | undefined => texts.get(key) ?? fallback?.get(key);
   const t: Translate = (key, values) => {
     const count = values?.count;
     const text =
       (typeof count === "number" ? find(`${key}_${plurals.select(count)}`) : undefined) ?? find(key) ?? key;
-    return interpolate(text, values);
+    return interpolate(text, values, numbers);
   };
   return { language, t };
 }
