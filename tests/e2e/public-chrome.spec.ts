@@ -253,6 +253,15 @@ test("on a phone the app's header is one row, its menu holds the rest; 'Free tri
       expect(box?.height, `${path} ${locale}`).toBeLessThanOrEqual(72);
       await expect(page.getByRole("link", { name: text(locale, "nav.account") })).toBeHidden();
     }
+    // The owner's own page has no app header: its owner bar stays on screen, and is one row too.
+    await page.goto(`/k/${owned.id}`);
+    await waitForHydration(page);
+    const bar = page.getByRole("region", { name: text(locale, "profile.ownerBar.label") });
+    expect((await bar.boundingBox())?.height, `owner bar ${locale}`).toBeLessThanOrEqual(72);
+    await expect(bar.getByRole("button", { name: text(locale, "profile.ownerBar.edit") })).toBeVisible();
+    await shot(page, `owner-bar-${locale}-390`);
+    await page.goto(`/k/${owned.id}/memories`);
+    await waitForHydration(page);
     await shot(page, `header-owner-${locale}-390`);
     const menu = page.getByRole("button", { name: text(locale, "nav.menu") });
     await expect(menu).toHaveAttribute("aria-expanded", "false");

@@ -112,7 +112,9 @@ export function RestingView({ id, page, language }: { id: string; page: RestingP
         </p>
       )}
       {/* The ceremony still ahead: the family's guests need its time and place, paid or not. */}
-      <div className="w-full text-left">
+      {/* As wide as the candles below (the block brings its own side padding), with the site's colour
+          at its edge: a resting page shows none of the owner's. */}
+      <div className="w-[calc(100%+2.5rem)] max-w-[calc(34rem+2.5rem)] text-left [--profile-colour:var(--color-brand)] empty:hidden">
         <UpcomingCeremony id={id} scope={`resting-${id.toLowerCase()}`} ceremony={ceremony} />
       </div>
       {/* Lit candles stay; a resting page takes no new ones (lighting is for live pages), so an
