@@ -259,7 +259,7 @@ test.describe("claiming a page", () => {
     ] as const) {
       await page.goto(path);
       const notice = page.getByTestId("claiming-notice");
-      await expect(notice).toContainText(`Du gör anspråk på sidan med koden ${id}`);
+      await expect(notice).toContainText(`Du tar hand om sidan med koden ${id}`);
       await expect(notice).toContainText(after);
       await waitForHydration(page);
       await expectNoSeriousAxeViolations(page, `${path} sv`);
