@@ -44,6 +44,12 @@ describe("the translator", () => {
     expect(en.t("pages.count", { count: 2 })).toBe("2 pages");
   });
 
+  it("writes a numeric count as the language writes numbers, and leaves other numbers as given", () => {
+    expect(sv.t("pages.count", { count: 2000 })).toBe("2\u00a0000 sidor");
+    expect(en.t("pages.count", { count: 2000 })).toBe("2,000 pages");
+    expect(sv.t("greeting", { name: 2024, site: "Kammare" })).toBe("Hej 2024, välkommen till Kammare");
+  });
+
   it("does not choose a plural form from a count given as text (already formatted)", () => {
     expect(sv.t("pages.count", { count: "1 234" })).toBe("pages.count");
   });

@@ -7,7 +7,9 @@
 // - `{{name, date}}` says an ISO date ("2026-11-13") as the language's long date, Swedish time: a value
 //   that travels as data (a refusal's parameter, ADR 032) is said in each reader's words.
 // - With a numeric `count`, the plural form the language's rules choose is asked first ("key_one",
-//   "key_other": Intl.PluralRules), then the key itself.
+//   "key_other": Intl.PluralRules), then the key itself; the count is written as the language writes
+//   numbers ("2 000 tända ljus", "2,000 candles"). Other numbers stay as given (years, invoice numbers):
+//   a quantity among them is formatted by its caller (app/lib/format.ts, formatNumber).
 // - A key missing in the language is looked up in the fallback language (en-US), when its texts are
 //   here, and answers the key itself when it is nowhere.
 // - `$t(other.key)` puts another text in (one level deep; its placeholders filled from the same
@@ -47,7 +49,10 @@ const placeholder = /\{\{\s*([\w.]+)\s*(?:,\s*(date)\s*)?\}\}/g;
 /** The market's time zone: a day is Sweden's day, on the server as in the browser. */
 const timeZone = "Europe/Stockholm";
 
-function interpolate(text: string, values: TextValues | undefined, longDate: Intl.DateTimeFormat): string {
+/** How the language writes a long date and a number. */
+type Formats = { longDate: Intl.DateTimeFormat; numbers: Intl.NumberFormat };
+
+function interpolate(text: string, values: TextValues | undefined, { longDate, numbers }: Formats): string {
   if (!values || !text.includes("{{")) return text;
   return text.replace(placeholder, (whole, name: string, format: string | undefined) => {
     const value = values[name];
@@ -56,6 +61,7 @@ function interpolate(text: string, values: TextValues | undefined, longDate: Int
       const day = new Date(String(value));
       return Number.isNaN(day.getTime()) ? String(value) : longDate.format(day);
     }
+    if (name === "count" && typeof value === "number") return numbers.format(value);
     return String(value);
   });
 }
@@ -78,13 +84,16 @@ export function createTranslator(
   fallback?: ReadonlyMap<string, string>,
 ): Translator {
   const plurals = new Intl.PluralRules(language);
-  const longDate = new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone });
+  const formats: Formats = {
+    longDate: new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone }),
+    numbers: new Intl.NumberFormat(language),
+  };
   const find = (key: string): string | undefined => texts.get(key) ?? fallback?.get(key);
   const t: Translate = (key, values) => {
     const count = values?.count;
     const text =
       (typeof count === "number" ? find(`${key}_${plurals.select(count)}`) : undefined) ?? find(key) ?? key;
-    return interpolate(includeTexts(text, find), values, longDate);
+    return interpolate(includeTexts(text, find), values, formats);
   };
   return { language, t };
 }

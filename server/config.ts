@@ -165,6 +165,8 @@ const configSchema = z
     SELLER_VAT_NUMBER: z.string().trim().min(1).default("SE559000000001"),
     SELLER_ADDRESS: z.string().trim().min(1).default("Box 000, 111 00 Stockholm"),
     SELLER_EMAIL: z.string().trim().pipe(z.email()).default("kvitto@kammare.se"),
+    // Whom an owner writes to about their page (a suspended page names it); the seller's when unset.
+    SUPPORT_EMAIL: z.string().trim().pipe(z.email()).optional(),
   })
   .refine((values) => !values.ADMIN_EMAIL === !values.ADMIN_PASSWORD, {
     path: ["ADMIN_PASSWORD"],

@@ -35,9 +35,16 @@ function messageOf(error: unknown): string {
 
 export function NotFoundView({ path }: { path: string }) {
   const { t } = useTranslation();
+  const profilePath = isProfilePath(path);
+  // A person's sentence first; the spec's status text and message stay, quieter, below it.
   return (
-    <ErrorLayout status={404} title={t("error.notFoundTitle")} message={t("error.notFoundMessage", { path })}>
-      {isProfilePath(path) ? (
+    <ErrorLayout
+      status={404}
+      title={t("error.notFoundTitle")}
+      heading={t(profilePath ? "error.codeHeading" : "error.notFoundHeading")}
+      message={t("error.notFoundMessage", { path })}
+    >
+      {profilePath ? (
         // Most visitors here scanned or typed a printed code: the likely fix is the code itself.
         <div className="flex w-full flex-col gap-4">
           <p>{t("error.codeLead")}</p>
@@ -47,6 +54,7 @@ export function NotFoundView({ path }: { path: string }) {
               <ProfileCodeForm key={path} />
             </Suspense>
           </Card>
+          <p className="text-muted">{t("error.codeContact")}</p>
           <p>
             <Link to="/" className="inline-flex min-h-11 items-center text-brand underline">
               {t("error.backHome")}
@@ -54,7 +62,10 @@ export function NotFoundView({ path }: { path: string }) {
           </p>
         </div>
       ) : (
-        <ButtonLink to="/">{t("error.backHome")}</ButtonLink>
+        <div className="flex flex-col items-start gap-4">
+          <p>{t("error.notFoundLead")}</p>
+          <ButtonLink to="/">{t("error.backHome")}</ButtonLink>
+        </div>
       )}
     </ErrorLayout>
   );
@@ -90,15 +101,20 @@ export function ServerErrorView({ status, message }: { status: number; message: 
 function ErrorLayout({
   status,
   title,
+  heading = title,
   message,
   children,
 }: {
   status: number;
+  /** The spec's status message ("Page Not Found", "Internal Server Error"). */
   title: string;
+  /** What the page says first, in a person's words; the status message when there is none. */
+  heading?: string;
   message: string;
   children: React.ReactNode;
 }) {
   const { t } = useTranslation();
+  const spoken = heading !== title;
   return (
     <section
       aria-labelledby="error-title"
@@ -106,17 +122,23 @@ function ErrorLayout({
       className="mx-auto flex max-w-xl flex-col items-start gap-4 px-4 py-16"
     >
       <title>{`${status} ${title}`}</title>
-      <p
-        className="text-6xl font-bold tabular-nums text-brand"
-        aria-label={t("error.statusLabel", { status })}
-      >
-        {status}
+      <p className="flex items-baseline gap-3">
+        <span
+          className={`font-bold tabular-nums text-brand ${spoken ? "text-4xl" : "text-6xl"}`}
+          aria-label={t("error.statusLabel", { status })}
+        >
+          {status}
+        </span>
+        {spoken && (
+          <span className="text-sm font-semibold uppercase tracking-[0.14em] text-muted">{title}</span>
+        )}
       </p>
-      <h1 id="error-title" className="text-3xl font-semibold">
-        {title}
+      <h1 id="error-title" className="text-balance text-3xl font-semibold">
+        {heading}
       </h1>
-      {message && <p className="break-words text-muted">{message}</p>}
-      <div className="flex flex-wrap items-center gap-4">{children}</div>
+      {!spoken && message && <p className="break-words text-muted">{message}</p>}
+      <div className="flex w-full flex-wrap items-center gap-4">{children}</div>
+      {spoken && message && <p className="break-words text-sm text-muted">{message}</p>}
     </section>
   );
 }

@@ -1,7 +1,7 @@
 // The header every layout with chrome shares: the brand, the area's navigation and the language switcher.
-import type { ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "../lib/i18n";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { logout, useAuth } from "../lib/auth";
 import { useRootData } from "../lib/root-data";
 import { LanguageSwitcher } from "./language-switcher";
@@ -31,30 +31,91 @@ export function SiteHeader({
   signInPath?: string;
 }) {
   const { t } = useTranslation();
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
+  // Open at one address: following a link in the menu closes it behind the visitor.
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const open = openAt === here;
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setOpenAt(null);
+      document.getElementById(menuButtonId)?.focus();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [open]);
+  // One row on a phone (the brand and "Menu"; the rest in the menu's panel below it), so the page
+  // starts near the top; from 640 px the controls sit beside the brand and the navigation below. The
+  // panel's content is the same elements either way (`sm:contents`), never a second copy.
   return (
     <header className="border-b border-line bg-raised">
-      <div className={`mx-auto flex flex-col gap-1 px-4 py-3 ${wide ? "max-w-7xl" : "max-w-5xl"}`}>
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <div className="flex items-center gap-3">
-            <Link to="/" className="font-serif text-xl font-semibold text-brand">
-              {t("brand.name")}
-            </Link>
-            {label && (
-              <span className="rounded bg-brand-soft px-2 py-0.5 text-xs font-semibold text-brand">
-                {label}
-              </span>
-            )}
-          </div>
-          <div className="flex flex-wrap items-center gap-2">
+      <div
+        className={`mx-auto grid grid-cols-[1fr_auto] items-center gap-x-3 px-4 py-3 sm:gap-y-1 ${
+          wide ? "max-w-7xl" : "max-w-5xl"
+        }`}
+      >
+        <div className="flex min-w-0 items-center gap-3">
+          <Link
+            to="/"
+            className="inline-flex min-h-11 items-center font-serif text-xl font-semibold text-brand"
+          >
+            {t("brand.name")}
+          </Link>
+          {label && (
+            <span className="truncate rounded bg-brand-soft px-2 py-0.5 text-xs font-semibold text-brand">
+              {label}
+            </span>
+          )}
+        </div>
+        <button
+          id={menuButtonId}
+          type="button"
+          aria-expanded={open}
+          aria-controls={menuId}
+          onClick={() => setOpenAt((at) => (at === here ? null : here))}
+          className={`inline-flex min-h-11 items-center gap-2 rounded-[var(--radius-control)] border px-3 text-sm font-medium sm:hidden ${
+            open
+              ? "border-brand bg-brand-soft text-brand"
+              : "border-line bg-raised text-ink hover:bg-brand-soft"
+          }`}
+        >
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 20 20"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.75"
+            strokeLinecap="round"
+            className="size-5"
+          >
+            <path d={open ? "M5 5l10 10M15 5 5 15" : "M3.5 6h13M3.5 10h13M3.5 14h13"} />
+          </svg>
+          {t("nav.menu")}
+        </button>
+        <div
+          id={menuId}
+          data-testid="site-menu"
+          className={`${open ? "flex" : "hidden"} col-span-2 mt-3 flex-col gap-3 border-t border-line pt-3 sm:contents`}
+        >
+          <div className="flex flex-wrap items-center gap-2 sm:col-start-2 sm:row-start-1 sm:justify-end">
             <AccountControls signInPath={signInPath} />
             <LanguageSwitcher />
           </div>
+          {nav && (
+            <nav aria-label={t("nav.main")} className="sm:col-span-2">
+              {nav}
+            </nav>
+          )}
         </div>
-        {nav && <nav aria-label={t("nav.main")}>{nav}</nav>}
       </div>
     </header>
   );
 }
+
+const menuId = "site-menu";
+const menuButtonId = "site-menu-button";
 
 /** Who is signed in, with sign-out; or the way to sign in. */
 export function AccountControls({ signInPath = "/login" }: { signInPath?: string }) {

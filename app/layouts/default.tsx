@@ -5,6 +5,7 @@ import { NavLink, Outlet } from "react-router";
 import { ErrorPage } from "../components/error-page";
 import { SiteFooter, SiteHeader, SkipLink } from "../components/site-header";
 import { unreadableParamsAreNotFound } from "../lib/readable-params.server";
+import { useRootData } from "../lib/root-data";
 import type { Route } from "./+types/default";
 
 // Every page with a parameter in its address (/k/{id}, /{name}) lives in this layout.
@@ -12,6 +13,10 @@ export const middleware: Route.MiddlewareFunction[] = [unreadableParamsAreNotFou
 
 function DefaultChrome({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
+  const viewer = useRootData()?.viewer;
+  // "Free trial" is for whoever has no page yet: a visitor, or a new account. An owner's trial starts
+  // on their page (publishing it), and an admin starts none.
+  const offerTrial = !viewer || (!viewer.admin && viewer.ownedProfiles.length === 0);
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     `rounded px-2 py-2 text-sm font-medium ${isActive ? "text-brand underline underline-offset-4" : "text-muted hover:text-brand"}`;
   return (
@@ -25,11 +30,13 @@ function DefaultChrome({ children }: { children: ReactNode }) {
                 {t("nav.home")}
               </NavLink>
             </li>
-            <li>
-              <NavLink to="/gratis-provperiod" className={linkClass}>
-                {t("nav.freeTrial")}
-              </NavLink>
-            </li>
+            {offerTrial && (
+              <li>
+                <NavLink to="/gratis-provperiod" className={linkClass}>
+                  {t("nav.freeTrial")}
+                </NavLink>
+              </li>
+            )}
           </ul>
         }
       />

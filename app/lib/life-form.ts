@@ -17,7 +17,7 @@ const html = /<\s*[a-zA-Z!/?]/;
 
 function plain(value: string, max: number, required?: string): Problem | undefined {
   if (required && !value.trim()) return { key: required };
-  if (value.length > max) return { key: "profile.validation.tooLong", values: { max } };
+  if (value.length > max) return { key: "profile.validation.tooLong", values: { count: max } };
   if (html.test(value)) return { key: "profile.validation.noHtml" };
   return undefined;
 }

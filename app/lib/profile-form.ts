@@ -16,7 +16,7 @@ const html = /<\s*[a-zA-Z!/?]/;
 
 function text(value: string, max: number, required = false): Problem | undefined {
   if (required && !value.trim()) return { key: "profile.validation.nameRequired" };
-  if (value.length > max) return { key: "profile.validation.tooLong", values: { max } };
+  if (value.length > max) return { key: "profile.validation.tooLong", values: { count: max } };
   if (html.test(value)) return { key: "profile.validation.noHtml" };
   return undefined;
 }

@@ -315,6 +315,17 @@ describe("rule profile (/k/{id})", () => {
     expect((await visit("ABCDEFGH", null, own)).result).toBe(own);
   });
 
+  it("hands a suspended page to its owner (told it is suspended), and a 404 to another account", async () => {
+    const owner = await newViewer();
+    await database.db.insert(profiles).values({ id: "E0000005", ownerUserId: owner.id, status: "suspended" });
+    const mine = await visit("E0000005", owner);
+    expect(mine.thrown).toBeUndefined();
+    expect(mine.profile?.status).toBe("suspended");
+    const other = await visit("E0000005", await newViewer());
+    expect(other.profile).toBeNull();
+    expect(other.thrown).toMatchObject({ init: { status: 404 } });
+  });
+
   it("shows a suspended page to an admin", async () => {
     const { thrown, profile } = await visit("D0000004", await newViewer(["customer", "admin"]));
     expect(thrown).toBeUndefined();

@@ -11,7 +11,7 @@ import { referralQueryParameter } from "../../contract/partners";
 import { welcomePath } from "../../contract/partner-colleagues";
 import { viewerOrganisation } from "../lib/partner-organisation.server";
 import { checkoutRefusal, customerOrder } from "../../server/domain/billing";
-import { profileView } from "../../server/domain/profiles";
+import { isProfileEditor, profileView } from "../../server/domain/profiles";
 import { hasRole } from "../../server/domain/core";
 import { notFoundAfterLoaders } from "../lib/not-found";
 import { pickRules, signInPath, type RuleName } from "./registry";
@@ -50,7 +50,9 @@ const rules: Partial<Record<RuleName, ServerRule>> = {
     }
   },
   // /k/{id}: the profile exists and is not suspended, else 404 (a suspended page is gone to everyone
-  // but an admin). A code typed in lower case is sent to its canonical address. The 404 comes after
+  // but an admin, and its owner and editors, who are told it is suspended and whom to contact:
+  // decisions "Where money meets people"). A code typed in lower case is sent to its canonical
+  // address. The 404 comes after
   // the loaders (app/lib/not-found.ts: so it keeps the layout and the visitor's language); the page's
   // loader answers it, finding no profile in the context.
   profile: async ({ context, params, request }, next) => {
@@ -60,8 +62,15 @@ const rules: Partial<Record<RuleName, ServerRule>> = {
     if (id !== typed && url.pathname === `/k/${typed}`) throw redirect(`/k/${id}${url.search}`);
     // Something that is no id at all (the loaders will see it too) never reaches the database.
     const profile = isProfileId(id) ? await profileView(context.get(servicesContext).db, id) : null;
-    const admin = hasRole(context.get(viewerContext), "admin");
-    if (!profile || (profile.status === "suspended" && !admin)) return notFoundAfterLoaders(request, next);
+    const viewer = context.get(viewerContext);
+    if (!profile) return notFoundAfterLoaders(request, next);
+    if (profile.status === "suspended" && !hasRole(viewer, "admin")) {
+      const own =
+        !!viewer &&
+        (viewer.id === profile.ownerUserId ||
+          (await isProfileEditor(context.get(servicesContext).db, profile.id, viewer.id)));
+      if (!own) return notFoundAfterLoaders(request, next);
+    }
     context.set(profileContext, profile);
   },
   // /preview/…: an admin or a partner, else "/"; a visitor signs in first and comes back here.

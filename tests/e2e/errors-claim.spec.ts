@@ -64,7 +64,10 @@ test.describe("the 404 of a mistyped code", () => {
     await expectSiteFrame(page);
     const view = page.getByTestId("not-found-view");
     await expect(view.getByText("404", { exact: true })).toBeVisible();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page Not Found");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "We can't find a memorial page with this code",
+    );
+    await expect(view.getByText("Page Not Found", { exact: true })).toBeVisible();
     await expect(view).toContainText(`Page Not Found: /k/${missingCode}`);
     await expect(view).toContainText("a character may have slipped, or the code may be misprinted");
     // A visitor's /k/… is the light page (ADR 011): its field is a plain form to /k?code=.
@@ -113,8 +116,11 @@ test.describe("the 404 of a mistyped code", () => {
     expect(response?.status()).toBe(404);
     await expect(page.locator("html")).toHaveAttribute("lang", "sv-SE");
     await expectSiteFrame(page);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sidan hittades inte");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "Vi hittar ingen minnessida med den här koden",
+    );
     const view = page.getByTestId("not-found-view");
+    await expect(view.getByText("Sidan hittades inte", { exact: true })).toBeVisible();
     await expect(view).toContainText(`Sidan hittades inte: /k/${missingCode}`);
     await expect(view).toContainText("kan ett tecken ha blivit fel, eller så är koden feltryckt");
     await expect(page.getByLabel("Koden från skylten eller kortet")).toBeVisible();
@@ -127,7 +133,14 @@ test.describe("the 404 of a mistyped code", () => {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(404);
       await expectSiteFrame(page);
-      await expect(page.getByRole("heading", { level: 1 }), path).toHaveText("Sidan hittades inte");
+      await expect(page.getByRole("heading", { level: 1 }), path).toHaveText(
+        path.startsWith("/k/")
+          ? "Vi hittar ingen minnessida med den här koden"
+          : "Vi hittar inte den här sidan",
+      );
+      await expect(
+        page.getByTestId("not-found-view").getByText("Sidan hittades inte", { exact: true }),
+      ).toBeVisible();
     }
     // The code field belongs to a page's address only.
     await page.goto("/foo/bar");
@@ -209,7 +222,7 @@ test.describe("claiming a page", () => {
   }) => {
     const [id] = await newProfiles(browser, 1);
     const user = newUser();
-    const sawClaiming = await watchForText(page, "Claiming|Gör anspråk…");
+    const sawClaiming = await watchForText(page, "Claiming|Sidan blir din…");
     await page.goto(`/k/${id}`);
     await page.getByRole("link", { name: "Create an account and claim" }).click();
     await expect(page).toHaveURL(/\/new\?redirectTo=/);
@@ -246,7 +259,7 @@ test.describe("claiming a page", () => {
     ] as const) {
       await page.goto(path);
       const notice = page.getByTestId("claiming-notice");
-      await expect(notice).toContainText(`Du gör anspråk på sidan med koden ${id}`);
+      await expect(notice).toContainText(`Du tar hand om sidan med koden ${id}`);
       await expect(notice).toContainText(after);
       await waitForHydration(page);
       await expectNoSeriousAxeViolations(page, `${path} sv`);

@@ -7,7 +7,9 @@ test("an unknown path answers 404 with the 404 view and 'Page Not Found: {path}'
   const view = page.getByTestId("not-found-view");
   await expect(view).toBeVisible();
   await expect(view.getByText("404", { exact: true })).toBeVisible();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page Not Found");
+  // A person's sentence first; the spec's status message and message stay beside it.
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("We can't find this page");
+  await expect(view.getByText("Page Not Found", { exact: true })).toBeVisible();
   await expect(view).toContainText("Page Not Found: /no/such/page");
   await expect(page.getByTestId("error-view")).toHaveCount(0);
 });
@@ -16,7 +18,7 @@ test("/404 shows the 404 page", async ({ page }) => {
   const response = await page.goto("/404");
   expect(response?.status()).toBe(404);
   await expect(page.getByTestId("not-found-view")).toBeVisible();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page Not Found");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("We can't find this page");
 });
 
 test("a client-side navigation to an unknown path shows the 404 view too", async ({ page }) => {

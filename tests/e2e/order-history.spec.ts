@@ -61,7 +61,7 @@ test("a customer who paid by card sees the orders of their pages on /account, ea
   // In Swedish too.
   await waitForHydration(page);
   await page.getByRole("button", { name: "Svenska" }).click();
-  const swedish = page.getByRole("region", { name: "Ordrar och kvitton" });
+  const swedish = page.getByRole("region", { name: "Betalningar och kvitton" });
   await expect(swedish.getByRole("link", { name: `Kvitto för order ${older} (PDF)` })).toBeVisible();
   await expect(swedish.getByRole("listitem").nth(1)).toContainText("Betald");
   await page.getByRole("button", { name: "English" }).click();

@@ -211,7 +211,7 @@ test("every status shows what was decided, and a suspended page is a 404", async
     ["past_due", 200, "Märta"],
     // Resting, never dark: the name stays.
     ["expired", 200, "Märta"],
-    ["suspended", 404, "Page Not Found"],
+    ["suspended", 404, "We can't find a memorial page with this code"],
   ];
   // One admin session sets each status in turn; each status is looked at by a fresh visitor.
   await asAdmin(browser, async (request, token) => {

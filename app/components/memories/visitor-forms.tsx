@@ -4,6 +4,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "../../lib/i18n";
 import { apiFormAction } from "../../lib/api";
+import { formatNumber } from "../../lib/format";
 import {
   candleNameMaxLength,
   memoryTextMaxLength,
@@ -69,7 +70,7 @@ export function WriteMemoryForm({
   moderation: ModerationMode;
   refill: Refill | null;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <VisitorForm path="/memories" label={t("memories.form.heading")}>
       <VisitorFields profileId={profileId} formToken={formToken} />
@@ -92,7 +93,7 @@ export function WriteMemoryForm({
       </div>
       <TextArea
         label={t("memories.form.text")}
-        hint={t("memories.form.textHint", { max: memoryTextMaxLength.toLocaleString() })}
+        hint={t("memories.form.textHint", { max: formatNumber(memoryTextMaxLength, i18n.language) })}
         name="text"
         required
         maxLength={memoryTextMaxLength}

@@ -8,6 +8,7 @@ import { cropRect, cropShapes, fileProblem, initialCrop, type Crop } from "../..
 import { useRegisterPendingUpload } from "../../lib/pending-uploads";
 import { useRootData } from "../../lib/root-data";
 import { UploadError, uploadImage } from "../../lib/upload-image";
+import { Alert } from "../alert";
 import { Button, buttonClass } from "../button";
 import { CropStep, type ImageSource } from "./image-crop";
 import { ImagePreview } from "./image-preview";
@@ -19,6 +20,12 @@ type Props = {
   value: string | null;
   onChange: (url: string | null) => void;
 };
+
+/**
+ * Below this on its shorter side a portrait shows blurred at the page's 160 px circle on a sharp
+ * screen: the owner is told, and may still use it (a family may have no better photo).
+ */
+const portraitMinSide = 400;
 
 /** The focus ring of the visible button that stands for the visually hidden file input. */
 const peerFocus =
@@ -192,6 +199,11 @@ export function ImageUpload({ profileId, kind, label, value, onChange }: Props) 
   }
 
   const emptyCover = kind === "cover" && !value;
+  // A small portrait is said while it is being placed; it can still be used.
+  const small =
+    kind === "portrait" && source && Math.min(source.size.width, source.size.height) < portraitMinSide
+      ? source.size
+      : null;
   const legendId = `${id}-legend`;
   const chooseId = `${id}-choose`;
   const hintId = `${id}-hint`;
@@ -279,6 +291,11 @@ export function ImageUpload({ profileId, kind, label, value, onChange }: Props) 
             </p>
           </div>
         </div>
+      )}
+      {small && (
+        <Alert>
+          {t("profile.images.small", { width: small.width, height: small.height, min: portraitMinSide })}
+        </Alert>
       )}
       <p role="status" className="sr-only">
         {announcement}

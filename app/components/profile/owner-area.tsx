@@ -125,10 +125,13 @@ export function OwnerArea({ data }: { data: ProfilePageData }) {
         className="sticky top-0 z-20 border-b border-line bg-raised/95 backdrop-blur print:hidden"
       >
         <div className="mx-auto flex max-w-3xl flex-wrap items-center justify-between gap-x-3 gap-y-2 px-4 py-2">
-          <div className="flex min-w-0 items-center gap-2">
-            <p className="sr-only text-sm font-semibold text-brand sm:not-sr-only">{barLabel}</p>
+          {/* On a phone the bar is one row of actions (it stays on screen while the page scrolls);
+              the status is said by the banners below it there. */}
+          <div className="hidden min-w-0 items-center gap-2 sm:flex">
+            <p className="text-sm font-semibold text-brand">{barLabel}</p>
             <StatusBadge status={data.status} />
           </div>
+          <p className="sr-only sm:hidden">{barLabel}</p>
           <div className="ml-auto flex flex-wrap items-center justify-end gap-2">
             <MemoriesLink id={data.id} waiting={data.memoriesWaiting} />
             <Button variant="secondary" onClick={() => setSharing(true)} disabled={!data.live}>

@@ -3,9 +3,26 @@
 // the route).
 import type { CustomerSubscription } from "../../../contract/subscriptions";
 import type { CustomerInvoice } from "../../../contract/invoices";
-import type { ProfileView } from "../../../contract/profiles";
+import type { Ceremony, ProfileView } from "../../../contract/profiles";
 import type { RestingSummary } from "../../../contract/owner-pages";
 import type { MemoryFormPlace, MemoryOutcome, PublicMemories } from "../../../contract/memories";
+
+/**
+ * A suspended page, as its owner and editors see it (decisions "Where money meets people"): that it
+ * is suspended and whom to contact; nothing of its content. Everyone else gets the 404.
+ */
+export type SuspendedPageData = {
+  suspended: true;
+  id: string;
+  name: string;
+  supportEmail: string;
+};
+
+export type RestingPage = RestingSummary & {
+  ceremony: Ceremony | null;
+  /** Null when the owner turned candles off. */
+  candles: PublicMemories["candles"] | null;
+};
 
 export type ProfilePageData = {
   id: string;
@@ -14,8 +31,11 @@ export type ProfilePageData = {
   live: boolean;
   /** Null for a page that is not live, unless the viewer may edit it. */
   content: ProfileView["content"] | null;
-  /** A resting (expired) page's name, dates, portrait and first lines: what visitors still see. */
-  resting: RestingSummary | null;
+  /**
+   * A resting (expired) page's name, dates, portrait and first lines, its ceremony if one is ahead,
+   * and its candles: what visitors still see (decisions "Where money meets people").
+   */
+  resting: RestingPage | null;
   visibility: ProfileView["metadata"]["visibility"];
   /** The language the owner writes the page in. */
   language: ProfileView["metadata"]["language"];

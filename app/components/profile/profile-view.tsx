@@ -83,13 +83,15 @@ export function ProfileView({ id, content, pageUrl, language, preview = false }:
         <CoverBand scope={scope} />
       )}
       <header className="flex flex-col items-center gap-3 px-5 text-center">
+        {/* Positioned, so it paints above the cover it overlaps (a positioned cover band would
+            otherwise be drawn over the portrait's top, whatever the order in the page). */}
         {content.portraitImageUrl ? (
           <img
             src={content.portraitImageUrl}
             srcSet={uploadedImageSrcSet(content.portraitImageUrl, "portrait")}
             sizes="(min-width: 40rem) 10rem, 8rem"
             alt={t("profile.portraitAlt", { name: content.displayName })}
-            className="-mt-16 size-32 rounded-full border-4 border-surface object-cover shadow-md ring-2 ring-[var(--profile-colour)] sm:-mt-20 sm:size-40 print:mt-4 print:size-28 print:shadow-none"
+            className="relative -mt-16 size-32 rounded-full border-4 border-surface object-cover shadow-md ring-2 ring-[var(--profile-colour)] sm:-mt-20 sm:size-40 print:mt-4 print:size-28 print:shadow-none"
             width={320}
             height={320}
           />

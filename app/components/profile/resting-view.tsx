@@ -5,6 +5,11 @@
 import { useTranslation } from "../../lib/i18n";
 import { uploadedImageSrcSet } from "../../../contract/image-values";
 import type { RestingSummary } from "../../../contract/owner-pages";
+import type { PublicMemories } from "../../../contract/memories";
+import { CandleIcon } from "../memories/visitor-forms";
+import { Card } from "../card";
+import { UpcomingCeremony } from "./life/ceremony";
+import type { RestingPage } from "./page-data";
 import { formatDate } from "../../lib/date-format";
 import { typeset } from "../../lib/typography";
 
@@ -37,9 +42,9 @@ export function LifeDates({ birthDate, deathDate }: Pick<RestingSummary, "birthD
   return null;
 }
 
-export function RestingView({ summary, language }: { summary: RestingSummary; language: string }) {
+export function RestingView({ id, page, language }: { id: string; page: RestingPage; language: string }) {
   const { t } = useTranslation();
-  const { name, birthDate, deathDate, subtitle, portraitImageUrl, firstParagraph } = summary;
+  const { name, birthDate, deathDate, subtitle, portraitImageUrl, firstParagraph, ceremony, candles } = page;
   const hasDates = !!(birthDate || deathDate);
   return (
     <section
@@ -106,9 +111,50 @@ export function RestingView({ summary, language }: { summary: RestingSummary; la
           {typeset(firstParagraph, language)}
         </p>
       )}
+      {/* The ceremony still ahead: the family's guests need its time and place, paid or not. */}
+      {/* As wide as the candles below (the block brings its own side padding), with the site's colour
+          at its edge: a resting page shows none of the owner's. */}
+      <div className="w-[calc(100%+2.5rem)] max-w-[calc(34rem+2.5rem)] text-left [--profile-colour:var(--color-brand)] empty:hidden">
+        <UpcomingCeremony id={id} scope={`resting-${id.toLowerCase()}`} ceremony={ceremony} />
+      </div>
+      {/* Lit candles stay; a resting page takes no new ones (lighting is for live pages), so an
+          empty count is not shown. */}
+      {candles && candles.count > 0 && <RestingCandles candles={candles} />}
       <p className="mt-4 max-w-sm border-t border-line pt-5 text-sm text-muted">
         {t("profile.resting.visitorNote")}
       </p>
     </section>
+  );
+}
+
+/** The candles lit for the page, as they stood when it came to rest: their count and latest names. */
+function RestingCandles({ candles }: { candles: PublicMemories["candles"] }) {
+  const { t } = useTranslation();
+  return (
+    <Card
+      as="section"
+      aria-labelledby="resting-candles"
+      data-testid="resting-candles"
+      className="mt-2 flex w-full max-w-[34rem] items-start gap-4 p-5 text-left"
+    >
+      <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-brand-soft text-brand">
+        <CandleIcon className="size-7" />
+      </span>
+      <div className="flex flex-col gap-1">
+        <h2 id="resting-candles" className="text-lg font-semibold text-ink">
+          {t("memories.candles.heading")}
+        </h2>
+        <p className="text-ink">
+          {candles.count === 0
+            ? t("memories.candles.none")
+            : t("memories.candles.count", { count: candles.count })}
+        </p>
+        {candles.latestNames.length > 0 && (
+          <p className="text-sm text-muted">
+            {t("memories.candles.latest", { names: candles.latestNames.join(", ") })}
+          </p>
+        )}
+      </div>
+    </Card>
   );
 }

@@ -28,11 +28,13 @@ import {
 } from "../../../contract/memory-values";
 import { notFound } from "../../lib/not-found";
 import { OwnerArea } from "../../components/profile/owner-area";
-import type { ProfilePageData } from "../../components/profile/page-data";
+import type { ProfilePageData, RestingPage, SuspendedPageData } from "../../components/profile/page-data";
+import type { Ceremony } from "../../../contract/profiles";
 import { ProfileView } from "../../components/profile/profile-view";
 import { MemoriesSection } from "../../components/memories/memories-section";
 import { RestingView } from "../../components/profile/resting-view";
 import { serverRules } from "../../rules/index.server";
+import { Card } from "../../components/card";
 import type { Route } from "./+types/page";
 
 // Only an unclaimed page shows the claim screen: its code is a file of its own.
@@ -42,12 +44,24 @@ const ClaimView = lazy(() =>
 
 export const middleware: Route.MiddlewareFunction[] = serverRules("profile");
 
-export async function loader({ context, request }: Route.LoaderArgs): Promise<ProfilePageData> {
+export async function loader({
+  context,
+  request,
+}: Route.LoaderArgs): Promise<ProfilePageData | SuspendedPageData> {
   const profile = context.get(profileContext);
   // The rule found no page to show (or did not run): the 404, answered here (app/lib/not-found.ts).
   if (!profile) throw notFound(request);
   const viewer = context.get(viewerContext);
   const { config, db } = context.get(servicesContext);
+  // Only its owner and editors get this far (the `profile` rule; an admin sees the page itself).
+  if (profile.status === "suspended" && !viewer?.roles.includes("admin")) {
+    return {
+      suspended: true,
+      id: profile.id,
+      name: profile.content.displayName ?? "",
+      supportEmail: config.SUPPORT_EMAIL ?? config.SELLER_EMAIL,
+    };
+  }
   const isOwner = !!viewer && viewer.id === profile.ownerUserId;
   // The page's editors edit it and decide its memories; paying stays the owner's.
   const isEditor = !!viewer && !isOwner && (await isProfileEditor(db, profile.id, viewer.id));
@@ -64,8 +78,9 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Pr
     live,
     // Unfinished or resting content is the owner's business only.
     content: live || canEdit ? profile.content : null,
-    // A resting page never goes dark: its name, dates, portrait and first lines.
-    resting: profile.status === "expired" ? restingSummary(profile.content) : null,
+    // A resting page never goes dark: its name, dates, portrait and first lines, its ceremony and
+    // its candles (decisions "Where money meets people").
+    resting: profile.status === "expired" ? await restingPage(db, profile) : null,
     visibility: profile.metadata.visibility,
     language: profile.metadata.language,
     walkthroughDone: canEdit ? profile.walkthrough.map((step) => step.step) : [],
@@ -120,6 +135,18 @@ async function memoryOutcomeOf(
   };
 }
 
+async function restingPage(
+  db: Parameters<typeof publicMemories>[0],
+  profile: { id: string; content: Parameters<typeof restingSummary>[0] & { ceremony?: Ceremony | null } },
+): Promise<RestingPage> {
+  const memories = await publicMemories(db, profile.id);
+  return {
+    ...restingSummary(profile.content),
+    ceremony: profile.content.ceremony ?? null,
+    candles: memories.candlesOn ? memories.candles : null,
+  };
+}
+
 function absolute(url: string | null | undefined, base: string): string | undefined {
   if (!url) return undefined;
   return url.startsWith("/") ? `${base}${url}` : url;
@@ -127,6 +154,7 @@ function absolute(url: string | null | undefined, base: string): string | undefi
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [];
+  if ("suspended" in loaderData) return [{ name: "robots", content: "noindex" }];
   const { content, live, visibility, pageUrl, publicUrl } = loaderData;
   const name = live && content?.displayName ? content.displayName : "Kammare";
   const description = live && content ? content.subtitle || content.story.slice(0, 160).trim() : "";
@@ -153,6 +181,13 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 
 export default function ProfilePage({ loaderData }: Route.ComponentProps) {
   const data = loaderData;
+  if ("suspended" in data) {
+    return (
+      <div className="mx-auto w-full max-w-xl px-5 py-12 sm:py-20">
+        <SuspendedNotice page={data} />
+      </div>
+    );
+  }
   if (data.canEdit && data.status !== "unclaimed") return <OwnerArea data={data} />;
   if (data.live && data.content) {
     return (
@@ -172,7 +207,7 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
           <ClaimView data={data} />
         </Suspense>
       ) : data.status === "expired" ? (
-        data.resting && <RestingView summary={data.resting} language={data.language} />
+        data.resting && <RestingView id={data.id} page={data.resting} language={data.language} />
       ) : data.status === "removed" ? (
         <PageNotice of="removed" />
       ) : (
@@ -192,6 +227,36 @@ function PageNotice({ of }: { of: "comingSoon" | "removed" }) {
         {t(`profile.${of}.heading`)}
       </h1>
       <p className="text-muted">{t(`profile.${of}.lead`)}</p>
+    </section>
+  );
+}
+
+/** A suspended page, to its owner or an editor: what happened, that nothing is lost, and whom to write to. */
+function SuspendedNotice({ page }: { page: SuspendedPageData }) {
+  const { t } = useTranslation();
+  return (
+    <section
+      aria-labelledby="suspended"
+      data-testid="suspended-page"
+      className="flex flex-col gap-4 text-center"
+    >
+      <title>{t("profile.suspended.title")}</title>
+      <h1 id="suspended" className="text-3xl font-semibold text-brand">
+        {t("profile.suspended.heading")}
+      </h1>
+      <p className="text-pretty text-ink">
+        {page.name ? t("profile.suspended.lead", { name: page.name }) : t("profile.suspended.leadUnnamed")}
+      </p>
+      <Card className="mt-2 flex flex-col items-center gap-1 p-5">
+        <p className="text-ink">{t("profile.suspended.contact")}</p>
+        <a
+          href={`mailto:${page.supportEmail}?subject=${encodeURIComponent(page.id)}`}
+          className="inline-flex min-h-11 items-center text-lg font-semibold text-brand underline underline-offset-4"
+        >
+          {page.supportEmail}
+        </a>
+        <p className="text-sm text-muted">{t("profile.suspended.contactNote", { id: page.id })}</p>
+      </Card>
     </section>
   );
 }
