@@ -5,6 +5,7 @@ import { Link, useLocation } from "react-router";
 import { logout, useAuth } from "../lib/auth";
 import { useRootData } from "../lib/root-data";
 import { LanguageSwitcher } from "./language-switcher";
+import { MenuButton } from "./menu-button";
 
 export function SkipLink() {
   const { t } = useTranslation();
@@ -69,31 +70,14 @@ export function SiteHeader({
             </span>
           )}
         </div>
-        <button
+        <MenuButton
           id={menuButtonId}
-          type="button"
-          aria-expanded={open}
-          aria-controls={menuId}
-          onClick={() => setOpenAt((at) => (at === here ? null : here))}
-          className={`inline-flex min-h-11 items-center gap-2 rounded-[var(--radius-control)] border px-3 text-sm font-medium sm:hidden ${
-            open
-              ? "border-brand bg-brand-soft text-brand"
-              : "border-line bg-raised text-ink hover:bg-brand-soft"
-          }`}
-        >
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 20 20"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.75"
-            strokeLinecap="round"
-            className="size-5"
-          >
-            <path d={open ? "M5 5l10 10M15 5 5 15" : "M3.5 6h13M3.5 10h13M3.5 14h13"} />
-          </svg>
-          {t("nav.menu")}
-        </button>
+          controls={menuId}
+          open={open}
+          onToggle={() => setOpenAt((at) => (at === here ? null : here))}
+          label={t("nav.menu")}
+          hiddenFrom="sm:hidden"
+        />
         <div
           id={menuId}
           data-testid="site-menu"

@@ -6,6 +6,7 @@ import { useTranslation } from "../../lib/i18n";
 import { NavLink, useLocation } from "react-router";
 import { adminHome, adminMenu } from "../../lib/admin-screens";
 import { AdminMenuIcon } from "./admin-menu-icons";
+import { MenuButton } from "../menu-button";
 
 /** The id of the menu, for the button's aria-controls. */
 export const adminMenuId = "admin-nav";
@@ -66,31 +67,14 @@ export function useAdminMenu(): AdminMenuState {
 export function AdminMenuButton({ menu }: { menu: AdminMenuState }) {
   const { t } = useTranslation();
   return (
-    <button
+    <MenuButton
       id={buttonId}
-      type="button"
-      aria-expanded={menu.open}
-      aria-controls={adminMenuId}
-      onClick={menu.toggle}
-      className={`inline-flex min-h-11 items-center gap-2 rounded-[var(--radius-control)] border px-3 text-sm font-medium lg:hidden ${
-        menu.open
-          ? "border-brand bg-brand-soft text-brand"
-          : "border-line bg-raised text-ink hover:bg-brand-soft"
-      }`}
-    >
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 20 20"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.75"
-        strokeLinecap="round"
-        className="size-5"
-      >
-        <path d={menu.open ? "M5 5l10 10M15 5 5 15" : "M3.5 6h13M3.5 10h13M3.5 14h13"} />
-      </svg>
-      {t("admin.nav.menu")}
-    </button>
+      controls={adminMenuId}
+      open={menu.open}
+      onToggle={menu.toggle}
+      label={t("admin.nav.menu")}
+      hiddenFrom="lg:hidden"
+    />
   );
 }
 

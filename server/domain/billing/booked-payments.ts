@@ -22,18 +22,16 @@ import { applyPaymentToPage } from "./page-payment";
 
 type ProfileRow = typeof profiles.$inferSelect;
 
+/** A payment the provider reported, with its order and page locked by the booking. */
+type BookedPayment = { order: OrderRow; profile: ProfileRow; event: PaymentEvent; clock: TrialClock };
+
 /**
  * A successful payment: the first one pays the order and starts the subscription; a later one that pays
  * a later period advances it. Returns the page's new paid_until, or null when nothing changed.
  */
 export async function applySuccess(
   tx: Executor,
-  {
-    order,
-    profile,
-    event,
-    clock,
-  }: { order: OrderRow; profile: ProfileRow; event: PaymentEvent; clock: TrialClock },
+  { order, profile, event, clock }: BookedPayment,
 ): Promise<Date | null> {
   const { now } = clock;
   if (order.status === "cancelled") return null;
@@ -185,12 +183,7 @@ export const retryAfterDays = [1, 3, 7] as const;
  */
 export async function applyCheckoutCompleted(
   tx: Executor,
-  {
-    order,
-    profile,
-    event,
-    clock,
-  }: { order: OrderRow; profile: ProfileRow; event: PaymentEvent; clock: TrialClock },
+  { order, profile, event, clock }: BookedPayment,
 ): Promise<Date | null> {
   const { now } = clock;
   if (!openOrderStatuses.includes(order.status)) return null;
