@@ -7,7 +7,7 @@ import { afterAll, expect, it } from "vitest";
 import { startCardCheckoutAnswerSchema } from "../../contract/checkout";
 import { cardPageAnswerSchema, subscriptionAnswerSchema } from "../../contract/subscriptions";
 import { loadConfig } from "../../server/config";
-import { orders, paymentEvents, profiles, subscriptions } from "../../server/db/schema";
+import { orders, paymentEvents, profiles, subscriptions, users } from "../../server/db/schema";
 import { createPaymentProviders } from "../../server/providers/payments";
 import { createStripeProvider } from "../../server/providers/payments/stripe";
 import { call, siteOrigin, type Account } from "../support/accounts";
@@ -257,6 +257,49 @@ describeOnEngines(
       expect(sub?.nextChargeAt?.getTime()).toBe(trialEndsAt.getTime());
       // Still on its free trial: nothing of it is wasted.
       expect((await db.select().from(profiles).where(eq(profiles.id, id)))[0]?.status).toBe("trial");
+    });
+
+    it("moves Stripe's first charge to the extended trial's end when the owner starts it after saving a card", async () => {
+      const trialEndsAt = new Date(Date.now() + 20 * 24 * 3600_000);
+      const { id, owner } = await ownedPageWith(
+        { db, accounts, admin },
+        {
+          status: "trial",
+          trialStartedAt: new Date(Date.now() - 10 * 24 * 3600_000),
+          trialEndsAt,
+          content: { displayName: "Anna Andersson" },
+        },
+      );
+      await db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, owner.id));
+      const { session, subscription } = await checkoutCompletedOnStripe({ app, db }, { id, owner });
+      const { body, headers } = stripeWebhook("checkout.session.completed", { ...session });
+      expect((await call(app, "/api/webhooks/stripe", { method: "POST", headers, body })).status).toBe(200);
+      expect(standIn.subscriptions.get(subscription.id)?.trial_end).toBe(
+        Math.ceil(trialEndsAt.getTime() / 1000),
+      );
+
+      const extended = await call(app, "/api/kammare/extended-trial", {
+        bearer: owner.token,
+        json: { profileId: id, acceptTerms: true },
+      });
+      expect(extended.status, await extended.clone().text()).toBe(200);
+      const [page] = await db.select().from(profiles).where(eq(profiles.id, id));
+      const newEnd = page?.trialEndsAt as Date;
+      expect(newEnd.getTime()).toBeGreaterThan(trialEndsAt.getTime());
+      // Stripe was told the new end, with nothing prorated: it charges then, not on the old date.
+      const update = standIn.requests.filter((r) => r.path === `/v1/subscriptions/${subscription.id}`).at(-1);
+      expect(update?.method).toBe("POST");
+      expect(update?.body).toEqual({
+        trial_end: String(Math.floor(newEnd.getTime() / 1000)),
+        proration_behavior: "none",
+      });
+      expect(standIn.subscriptions.get(subscription.id)?.trial_end).toBe(Math.floor(newEnd.getTime() / 1000));
+      // Our row and the page say the same date: the first charge and what the card covers moved.
+      const [sub] = await db.select().from(subscriptions).where(eq(subscriptions.profileId, id));
+      expect(sub?.nextChargeAt?.getTime()).toBe(newEnd.getTime());
+      expect(sub?.trialEndsAt?.getTime()).toBe(newEnd.getTime());
+      expect(page).toMatchObject({ status: "extended_trial" });
+      expect(page?.paidUntil?.getTime()).toBe(newEnd.getTime());
     });
   },
 );
