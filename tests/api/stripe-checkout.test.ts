@@ -74,7 +74,7 @@ async function checkoutCompletedOnStripe(
 describeOnEngines(
   "card checkout through Stripe",
   { app: { config, payments } },
-  ({ app, db, accounts, admin }) => {
+  ({ app, db, accounts, admin, mailbox }) => {
     const trialPage = () => ownedPageWith({ db, accounts, admin }, { status: "trial" });
 
     it("makes a subscription Checkout Session with the plan's terms and sends the customer to it", async () => {
@@ -159,6 +159,7 @@ describeOnEngines(
 
     it("a failed renewal makes the page past due with the failure kept; the next paid invoice renews it", async () => {
       const { id, owner } = await trialPage();
+      await db.update(users).set({ locale: "en-US" }).where(eq(users.id, owner.id));
       const { order, row, session, subscription } = await checkoutCompletedOnStripe(
         { app, db },
         { id, owner },
@@ -223,6 +224,15 @@ describeOnEngines(
       expect(kept?.failureCode).toBeNull();
       const [renewed] = await db.select().from(subscriptions).where(eq(subscriptions.orderId, row!.id));
       expect(renewed).toMatchObject({ periodsPaid: 2, status: "active" });
+      // Stripe's renewal e-mails its own receipt, once, even when the invoice.paid comes again.
+      expect((await deliver("invoice.paid", renewal("paid", nextEnd))).status).toBe(200);
+      const receipts = (await mailbox()).filter(
+        (mail) => mail.to === owner.email && mail.subject.startsWith(`Receipt ${order.orderNumber}`),
+      );
+      expect(receipts.map((mail) => mail.subject).sort()).toEqual([
+        `Receipt ${order.orderNumber} from Kammare`,
+        `Receipt ${order.orderNumber}-2 from Kammare`,
+      ]);
     });
   },
 );
