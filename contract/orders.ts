@@ -65,6 +65,15 @@ export const orderNumberSchema = text("An order number", { error: "An order numb
   .toUpperCase()
   .regex(orderNumberPattern, "An order number looks like KM-000123.");
 
+/**
+ * A receipt's number in /api/kammare/orders/{number}/receipt.pdf: an order's (its first payment) or a
+ * renewal's, the order's with the period it paid (KM-000123-2).
+ */
+export const receiptNumberSchema = text("A receipt number", { error: "A receipt number is required." })
+  .trim()
+  .toUpperCase()
+  .regex(/^KM-\d{6,}(-\d+)?$/, "A receipt number looks like KM-000123 or KM-000123-2.");
+
 /** POST /api/admin/order */
 export const adminOrderRequestSchema = z.object({ orderNumber: orderNumberSchema });
 

@@ -253,6 +253,7 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
         db,
         freeTrialDays: config.FREE_TRIAL_DAYS,
         extendedTrialDays: config.EXTENDED_TRIAL_DAYS,
+        provider: payments.card,
       }),
       receiptRoutes({ db, seller: sellerFromConfig(config) }),
       ownerMemoryRoutes({ db }),

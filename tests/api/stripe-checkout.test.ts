@@ -7,7 +7,7 @@ import { afterAll, expect, it } from "vitest";
 import { startCardCheckoutAnswerSchema } from "../../contract/checkout";
 import { cardPageAnswerSchema, subscriptionAnswerSchema } from "../../contract/subscriptions";
 import { loadConfig } from "../../server/config";
-import { orders, paymentEvents, profiles, subscriptions } from "../../server/db/schema";
+import { orders, paymentEvents, profiles, subscriptions, users } from "../../server/db/schema";
 import { createPaymentProviders } from "../../server/providers/payments";
 import { createStripeProvider } from "../../server/providers/payments/stripe";
 import { call, siteOrigin, type Account } from "../support/accounts";
@@ -74,7 +74,7 @@ async function checkoutCompletedOnStripe(
 describeOnEngines(
   "card checkout through Stripe",
   { app: { config, payments } },
-  ({ app, db, accounts, admin }) => {
+  ({ app, db, accounts, admin, mailbox }) => {
     const trialPage = () => ownedPageWith({ db, accounts, admin }, { status: "trial" });
 
     it("makes a subscription Checkout Session with the plan's terms and sends the customer to it", async () => {
@@ -159,6 +159,7 @@ describeOnEngines(
 
     it("a failed renewal makes the page past due with the failure kept; the next paid invoice renews it", async () => {
       const { id, owner } = await trialPage();
+      await db.update(users).set({ locale: "en-US" }).where(eq(users.id, owner.id));
       const { order, row, session, subscription } = await checkoutCompletedOnStripe(
         { app, db },
         { id, owner },
@@ -223,6 +224,15 @@ describeOnEngines(
       expect(kept?.failureCode).toBeNull();
       const [renewed] = await db.select().from(subscriptions).where(eq(subscriptions.orderId, row!.id));
       expect(renewed).toMatchObject({ periodsPaid: 2, status: "active" });
+      // Stripe's renewal e-mails its own receipt, once, even when the invoice.paid comes again.
+      expect((await deliver("invoice.paid", renewal("paid", nextEnd))).status).toBe(200);
+      const receipts = (await mailbox()).filter(
+        (mail) => mail.to === owner.email && mail.subject.startsWith(`Receipt ${order.orderNumber}`),
+      );
+      expect(receipts.map((mail) => mail.subject).sort()).toEqual([
+        `Receipt ${order.orderNumber} from Kammare`,
+        `Receipt ${order.orderNumber}-2 from Kammare`,
+      ]);
     });
   },
 );
@@ -257,6 +267,49 @@ describeOnEngines(
       expect(sub?.nextChargeAt?.getTime()).toBe(trialEndsAt.getTime());
       // Still on its free trial: nothing of it is wasted.
       expect((await db.select().from(profiles).where(eq(profiles.id, id)))[0]?.status).toBe("trial");
+    });
+
+    it("moves Stripe's first charge to the extended trial's end when the owner starts it after saving a card", async () => {
+      const trialEndsAt = new Date(Date.now() + 20 * 24 * 3600_000);
+      const { id, owner } = await ownedPageWith(
+        { db, accounts, admin },
+        {
+          status: "trial",
+          trialStartedAt: new Date(Date.now() - 10 * 24 * 3600_000),
+          trialEndsAt,
+          content: { displayName: "Anna Andersson" },
+        },
+      );
+      await db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, owner.id));
+      const { session, subscription } = await checkoutCompletedOnStripe({ app, db }, { id, owner });
+      const { body, headers } = stripeWebhook("checkout.session.completed", { ...session });
+      expect((await call(app, "/api/webhooks/stripe", { method: "POST", headers, body })).status).toBe(200);
+      expect(standIn.subscriptions.get(subscription.id)?.trial_end).toBe(
+        Math.ceil(trialEndsAt.getTime() / 1000),
+      );
+
+      const extended = await call(app, "/api/kammare/extended-trial", {
+        bearer: owner.token,
+        json: { profileId: id, acceptTerms: true },
+      });
+      expect(extended.status, await extended.clone().text()).toBe(200);
+      const [page] = await db.select().from(profiles).where(eq(profiles.id, id));
+      const newEnd = page?.trialEndsAt as Date;
+      expect(newEnd.getTime()).toBeGreaterThan(trialEndsAt.getTime());
+      // Stripe was told the new end, with nothing prorated: it charges then, not on the old date.
+      const update = standIn.requests.filter((r) => r.path === `/v1/subscriptions/${subscription.id}`).at(-1);
+      expect(update?.method).toBe("POST");
+      expect(update?.body).toEqual({
+        trial_end: String(Math.floor(newEnd.getTime() / 1000)),
+        proration_behavior: "none",
+      });
+      expect(standIn.subscriptions.get(subscription.id)?.trial_end).toBe(Math.floor(newEnd.getTime() / 1000));
+      // Our row and the page say the same date: the first charge and what the card covers moved.
+      const [sub] = await db.select().from(subscriptions).where(eq(subscriptions.profileId, id));
+      expect(sub?.nextChargeAt?.getTime()).toBe(newEnd.getTime());
+      expect(sub?.trialEndsAt?.getTime()).toBe(newEnd.getTime());
+      expect(page).toMatchObject({ status: "extended_trial" });
+      expect(page?.paidUntil?.getTime()).toBe(newEnd.getTime());
     });
   },
 );

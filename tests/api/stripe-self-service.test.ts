@@ -1,7 +1,7 @@
 // The Stripe provider's self-service calls through the official `stripe` package against the local
 // stand-in: a switch of plan taken back lets go of its schedule, cancelling a subscription whose
-// switch waits lets go of the schedule first (Stripe refuses it otherwise), and the same withdrawal
-// asked twice refunds once.
+// switch waits lets go of the schedule first (Stripe refuses it otherwise), a lengthened trial moves
+// the first charge with nothing prorated, and the same withdrawal asked twice refunds once.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStripeProvider, type StripePaymentProvider } from "../../server/providers/payments/stripe";
 import { checkoutRequestSample } from "../support/checkout-samples";
@@ -57,6 +57,22 @@ describe("stripe provider: self-service", () => {
     expect(standIn.subscriptions.get(subscription.id)).toMatchObject({
       cancel_at_period_end: true,
       schedule: null,
+    });
+  });
+
+  it("moves a trial's end on the subscription with nothing prorated, so the first charge waits for it", async () => {
+    const start = await provider.startCheckout(checkoutRequestSample(publicUrl, { trialDays: 30 }));
+    const { subscription } = standIn.completeSession(start.reference);
+    const later = new Date(Date.now() + 90 * 24 * 3600_000);
+    await provider.moveTrialEnd(subscription.id, later);
+    const update = standIn.requests.filter((r) => r.path === `/v1/subscriptions/${subscription.id}`).at(-1);
+    expect(update?.body).toEqual({
+      trial_end: String(Math.floor(later.getTime() / 1000)),
+      proration_behavior: "none",
+    });
+    expect(standIn.subscriptions.get(subscription.id)).toMatchObject({
+      status: "trialing",
+      trial_end: Math.floor(later.getTime() / 1000),
     });
   });
 

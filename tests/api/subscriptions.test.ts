@@ -9,13 +9,15 @@ import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { customerSubscriptionsAnswerSchema, subscriptionAnswerSchema } from "../../contract/subscriptions";
 import { loadConfig } from "../../server/config";
-import { orders, profileStatusHistory, profiles, subscriptions } from "../../server/db/schema";
+import { orders, profileStatusHistory, profiles, subscriptions, users } from "../../server/db/schema";
+import { formatReceiptDate, formatReceiptMoney } from "../../server/domain/billing/receipts";
 import { runLifecycle } from "../../server/domain/lifecycle";
 import { createOutboxSender, readOutbox } from "../../server/providers/email";
 import { createPaymentProviders } from "../../server/providers/payments";
 import { chargeKeptCard, createSandboxProvider } from "../../server/providers/payments/sandbox";
 import { call } from "../support/accounts";
 import { describeOnEngines } from "../support/api-fixture";
+import { pdfText } from "../support/pdf-text";
 import { paidOnTrialDayOne, keepCard } from "../support/subscribed-page";
 
 const dayMs = 24 * 60 * 60 * 1000;
@@ -29,6 +31,13 @@ const outbox = mkdtempSync(path.join(tmpdir(), "kammare-subscriptions-"));
 const email = createOutboxSender({ dir: outbox, from: "Kammare <no-reply@localhost>" });
 const later = (from: Date, days: number, minutes = 1) =>
   new Date(from.getTime() + days * dayMs + minutes * 60_000);
+const monthAfter = (from: Date) => {
+  const to = new Date(from);
+  to.setUTCMonth(to.getUTCMonth() + 1);
+  return to;
+};
+/** Money and dates are written with no-break spaces; compared as plain spaces. */
+const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");
 
 describeOnEngines(
   "subscriptions through the sandbox",
@@ -73,6 +82,59 @@ describeOnEngines(
       await sweep(later(monthAfterTrial, 0, 5));
       expect(await subscriptionOf(id)).toMatchObject({ status: "active", periodsPaid: 2 });
       expect((await page(id))?.paidUntil?.getTime()).toBeGreaterThan(monthAfterTrial.getTime() + 27 * dayMs);
+    });
+
+    it("e-mails every payment its own receipt: the first charge and each renewal, once each", async () => {
+      const { id, owner, orderNumber, trialEndsAt } = await subscribedOnTrialDayOne();
+      await db.update(users).set({ locale: "en-US" }).where(eq(users.id, owner.id));
+      const firstEnd = monthAfter(trialEndsAt);
+      const secondEnd = monthAfter(firstEnd);
+      const thirdEnd = monthAfter(secondEnd);
+      await sweep(later(trialEndsAt, 0));
+      await sweep(later(firstEnd, 0));
+      await sweep(later(secondEnd, 0));
+      expect(await subscriptionOf(id)).toMatchObject({ status: "active", periodsPaid: 3 });
+
+      // Sent by the booking's effect (the app's outbox) or, failing that, by the sweep (its own).
+      const receipts = async () =>
+        [...(await mailbox()), ...(await readOutbox(outbox))].filter(
+          (mail) => mail.to === owner.email && mail.subject.startsWith(`Receipt ${orderNumber}`),
+        );
+      const sent = await receipts();
+      expect(sent.map((mail) => mail.subject).sort()).toEqual([
+        `Receipt ${orderNumber} from Kammare`,
+        `Receipt ${orderNumber}-2 from Kammare`,
+        `Receipt ${orderNumber}-3 from Kammare`,
+      ]);
+      const en = (date: Date) => plain(formatReceiptDate(date, "en-US"));
+      const price = plain(formatReceiptMoney(4_900, "SEK", "en-US"));
+      for (const [number, from, to] of [
+        [orderNumber, trialEndsAt, firstEnd],
+        [`${orderNumber}-2`, firstEnd, secondEnd],
+        [`${orderNumber}-3`, secondEnd, thirdEnd],
+      ] as const) {
+        const mail = sent.find((each) => each.subject === `Receipt ${number} from Kammare`);
+        expect(plain(mail?.text ?? "")).toContain(`Paid: ${price}`);
+        const [pdf] = mail?.attachments ?? [];
+        expect(pdf?.filename).toBe(`receipt-${number}.pdf`);
+        const text = plain(pdfText(pdf?.content ?? Buffer.alloc(0)));
+        expect(text).toContain(number);
+        expect(text).toContain(`Kammare page ${id}, monthly plan, ${en(from)} – ${en(to)}`);
+        expect(text).toContain(price);
+      }
+      // The e-mail's link gives the renewal's own receipt to its customer.
+      const download = await call(app, `/api/kammare/orders/${orderNumber}-2/receipt.pdf`, {
+        bearer: owner.token,
+      });
+      expect(download.status).toBe(200);
+      expect(plain(pdfText(Buffer.from(await download.arrayBuffer())))).toContain(
+        `${en(firstEnd)} – ${en(secondEnd)}`,
+      );
+
+      // A sweep again, later: no charge is due and no receipt goes twice.
+      const again = await sweep(later(secondEnd, 1));
+      expect(again.emails.receipts.filter((number) => number.startsWith(orderNumber))).toEqual([]);
+      expect(await receipts()).toHaveLength(3);
     });
 
     it("tries a failed renewal again after 1, 3 and 7 days, e-mailing each time, and lets the page rest when all fail", async () => {

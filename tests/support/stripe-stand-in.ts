@@ -256,6 +256,17 @@ export async function startStripeStandIn({ secretKey }: { secretKey: string }): 
         ? subscription.items.data[0]!.current_period_end
         : null;
     }
+    const trialEnd = text(body.trial_end);
+    if (trialEnd !== null) {
+      // As Stripe: a new trial end must lie ahead; it ends the current (trial) period there.
+      const at = Number(trialEnd);
+      if (!Number.isInteger(at) || at <= now()) {
+        return stripeError(400, "invalid_request_error", "trial_end must be in the future.", "trial_end");
+      }
+      subscription.trial_end = at;
+      subscription.status = "trialing";
+      subscription.items.data[0]!.current_period_end = at;
+    }
     subscription.metadata = { ...subscription.metadata, ...record(body.metadata) };
     return { status: 200, body: subscription };
   }

@@ -1,7 +1,8 @@
-// /api/kammare/orders/{orderNumber}/receipt.pdf: a paid order's receipt, for its customer or an admin
+// /api/kammare/orders/{orderNumber}/receipt.pdf: a paid order's receipt (or a renewal's, KM-000123-2),
+// for its customer or an admin
 // (the area's guard has made sure someone is signed in; who may see it is the domain's one check).
 import { Hono } from "hono";
-import { orderNumberSchema } from "../../../contract/orders";
+import { receiptNumberSchema } from "../../../contract/orders";
 import type { Database } from "../../db/client";
 import { receiptForViewer, type Seller } from "../../domain/billing";
 import { invalidInput } from "../../http/errors";
@@ -11,7 +12,7 @@ export type ReceiptDeps = { db: Database; seller: Seller };
 
 export function receiptRoutes({ db, seller }: ReceiptDeps) {
   return new Hono<SignedInEnv>().get("/orders/:orderNumber/receipt.pdf", async (c) => {
-    const parsed = orderNumberSchema.safeParse(c.req.param("orderNumber"));
+    const parsed = receiptNumberSchema.safeParse(c.req.param("orderNumber"));
     if (!parsed.success) throw invalidInput({ orderNumber: parsed.error.issues[0]?.message ?? "" });
     const receipt = await receiptForViewer(db, seller, parsed.data, c.get("viewer"));
     return c.body(new Uint8Array(receipt.content), 200, {

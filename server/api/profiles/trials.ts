@@ -12,7 +12,7 @@ import {
 import type { Database } from "../../db/client";
 import { requestEmailVerification, verifyEmail } from "../../domain/accounts";
 import { consume } from "../../domain/core";
-import { startExtendedTrial, startFreeTrial } from "../../domain/profiles";
+import { startExtendedTrial, startFreeTrial, type TrialProvider } from "../../domain/profiles";
 import type { ApiEnv } from "../../http/env";
 import { readJson } from "../../http/errors";
 import { signedIn, type SignedInEnv } from "../../http/guards";
@@ -22,14 +22,21 @@ export type TrialDeps = {
   db: Database;
   freeTrialDays: number;
   extendedTrialDays: number;
+  /** The card provider: a trial that lengthens moves a kept card's first charge at Stripe too. */
+  provider: TrialProvider;
 };
 
 /** Mounted at /api/kammare, behind its signed-in guard. */
-export function trialRoutes({ db, freeTrialDays, extendedTrialDays }: TrialDeps) {
+export function trialRoutes({ db, freeTrialDays, extendedTrialDays, provider }: TrialDeps) {
   return new Hono<SignedInEnv>()
     .post("/free-trial", async (c) => {
       const input = await readJson(c, freeTrialRequestSchema);
-      const profile = await startFreeTrial(db, { input, actor: c.get("viewer"), days: freeTrialDays });
+      const profile = await startFreeTrial(db, {
+        input,
+        actor: c.get("viewer"),
+        days: freeTrialDays,
+        provider,
+      });
       return c.json({ profile });
     })
     .post("/extended-trial", async (c) => {
@@ -38,6 +45,7 @@ export function trialRoutes({ db, freeTrialDays, extendedTrialDays }: TrialDeps)
         input,
         actor: c.get("viewer"),
         days: extendedTrialDays,
+        provider,
       });
       return c.json({ profile });
     });

@@ -173,3 +173,38 @@ export const paymentEvents = pgTable(
   },
   (table) => [uniqueIndex("payment_events_provider_event_key").on(table.provider, table.providerEventId)],
 );
+
+// The receipt of each renewal: an order's first payment has the order's receipt, every later period
+// paid has one of its own, numbered after the order (KM-000123-2 pays the second period), with the
+// amount and period it paid. sent_at is the claim: of the booking's effect and the sweep, one sends it.
+export const renewalReceipts = pgTable(
+  "renewal_receipts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    receiptNumber: text("receipt_number").notNull().unique(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "restrict" }),
+    paymentEventId: uuid("payment_event_id")
+      .notNull()
+      .unique()
+      .references(() => paymentEvents.id, { onDelete: "restrict" }),
+    plan: text("plan").$type<OrderPlan>().notNull(),
+    // VAT included in amount; amount = net + vat, as on orders.
+    amountOre: integer("amount_ore").notNull(),
+    netOre: integer("net_ore").notNull(),
+    vatOre: integer("vat_ore").notNull(),
+    vatRatePercent: integer("vat_rate_percent").notNull(),
+    currency: text("currency").notNull().default("SEK"),
+    periodStart: timestamp("period_start", { withTimezone: true }).notNull(),
+    periodEnd: timestamp("period_end", { withTimezone: true }).notNull(),
+    paidAt: timestamp("paid_at", { withTimezone: true }).notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (table) => [
+    index("renewal_receipts_order_idx").on(table.orderId, table.paidAt),
+    index("renewal_receipts_unsent_idx")
+      .on(table.paidAt)
+      .where(sql`${table.sentAt} is null`),
+  ],
+);

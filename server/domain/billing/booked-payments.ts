@@ -2,10 +2,10 @@
 // a completed checkout with a trial first keeps the card for the trial's end; a failed charge starts
 // or goes on with the dunning (decisions "Subscriptions a customer can trust").
 import { eq } from "drizzle-orm";
-import { openOrderStatuses, type CheckoutLinkInterval } from "../../../contract/orders";
+import { openOrderStatuses, vatSplit, type CheckoutLinkInterval } from "../../../contract/orders";
 import { plans } from "../../../contract/pricing";
 import type { Executor } from "../../db/client";
-import { type profiles, checkoutLinks, orders, subscriptions } from "../../db/schema";
+import { type profiles, checkoutLinks, orders, renewalReceipts, subscriptions } from "../../db/schema";
 import type { PaymentEvent } from "../../providers/payments/types";
 import { dayMs } from "../core";
 import type { ReasonOf } from "../profiles";
@@ -27,11 +27,21 @@ type BookedPayment = { order: OrderRow; profile: ProfileRow; event: PaymentEvent
 
 /**
  * A successful payment: the first one pays the order and starts the subscription; a later one that pays
- * a later period advances it. Returns the page's new paid_until, or null when nothing changed.
+ * a later period advances it and keeps that payment's own receipt (renewal_receipts). Returns the
+ * page's new paid_until, or null when nothing changed.
  */
 export async function applySuccess(
   tx: Executor,
-  { order, profile, event, clock }: BookedPayment,
+  {
+    order,
+    profile,
+    event,
+    clock,
+    paymentEventId,
+  }: BookedPayment & {
+    /** The stored event (payment_events) this success is booked from: its renewal's receipt names it. */
+    paymentEventId: string;
+  },
 ): Promise<Date | null> {
   const { now } = clock;
   if (order.status === "cancelled") return null;
@@ -94,6 +104,14 @@ export async function applySuccess(
       })
       .where(eq(subscriptions.id, subscription.id));
     await tx.update(orders).set({ failureCode: null }).where(eq(orders.id, order.id));
+    await keepRenewalReceipt(tx, {
+      order,
+      subscription,
+      paymentEventId,
+      amountOre: event.amountOre,
+      period: { start: subscription.currentPeriodEnd, end: reportedEnd, number: periodsPaid },
+      now,
+    });
     await applyPaymentToPage(tx, {
       profile,
       to: "active",
@@ -140,6 +158,49 @@ export async function applySuccess(
 }
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+/**
+ * The receipt of a renewal (decisions "Where money meets people": every payment is e-mailed its
+ * receipt): numbered after its order with the period's ordinal, at the price the period was charged
+ * (a switch asked for is charged at the new plan's), for the period it paid. The first payment's
+ * receipt stays the order's own.
+ */
+async function keepRenewalReceipt(
+  tx: Executor,
+  {
+    order,
+    subscription,
+    paymentEventId,
+    amountOre,
+    period,
+    now,
+  }: {
+    order: OrderRow;
+    /** As it was before this payment: a switch asked for is still in next_plan. */
+    subscription: SubscriptionRow;
+    paymentEventId: string;
+    /** What the provider says it charged; without it, the period's price. */
+    amountOre: number | null;
+    period: { start: Date; end: Date; number: number };
+    now: Date;
+  },
+): Promise<void> {
+  const switched = subscription.nextPlan;
+  const charged = amountOre ?? (switched ? plans[switched].price.amountOre : subscription.priceOre);
+  await tx.insert(renewalReceipts).values({
+    receiptNumber: `${order.orderNumber}-${period.number}`,
+    orderId: order.id,
+    paymentEventId,
+    plan: order.plan === "link" ? "link" : (switched ?? subscription.plan),
+    amountOre: charged,
+    ...vatSplit({ amountOre: charged, currency: "SEK" }, order.vatRatePercent),
+    vatRatePercent: order.vatRatePercent,
+    currency: order.currency,
+    periodStart: period.start,
+    periodEnd: period.end,
+    paidAt: now,
+  });
+}
 
 /** The order's subscription, locked for the change the event makes (none before its checkout is done). */
 async function lockedSubscriptionOf(tx: Executor, order: OrderRow): Promise<SubscriptionRow | undefined> {

@@ -74,14 +74,24 @@ async function bookInTransaction(db: Database, event: PaymentEvent, deps: Bookin
     const [profile] = await tx.select().from(profiles).where(eq(profiles.id, order.profileId)).for("update");
     let status = order.status;
     if (event.type === "payment_succeeded" && profile) {
-      const paidUntil = await applySuccess(tx, { order, profile, event, clock: { now, trialDays } });
+      const paidUntil = await applySuccess(tx, {
+        order,
+        profile,
+        event,
+        paymentEventId: stored.id,
+        clock: { now, trialDays },
+      });
       if (paidUntil) {
         status = "paid";
         recordEvent(tx, pageChanged(profile.id));
-        // The order's payment (its first; a renewal pays an order paid before): the receipt, at once.
-        if (order.status !== "paid") {
-          recordEvent(tx, { type: "payment.booked", orderId: order.id, profileId: order.profileId });
-        }
+        // Every payment's receipt, at once: the order's for its first payment, the renewal's own for
+        // a later period (a renewal pays an order paid before).
+        recordEvent(
+          tx,
+          order.status === "paid"
+            ? { type: "renewal.paid", paymentEventId: stored.id, profileId: order.profileId }
+            : { type: "payment.booked", orderId: order.id, profileId: order.profileId },
+        );
       }
     } else if (event.type === "checkout_completed" && profile) {
       const firstChargeAt = await applyCheckoutCompleted(tx, {

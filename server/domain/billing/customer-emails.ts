@@ -3,7 +3,7 @@
 // The event says what happened; this looks up whom to write to, in which language, about which page.
 import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import type { Executor } from "../../db/client";
-import { orders, paymentEvents, profiles, subscriptions, users } from "../../db/schema";
+import { orders, paymentEvents, profiles, renewalReceipts, subscriptions, users } from "../../db/schema";
 import type { EmailSender } from "../../providers/email/types";
 import type { MoneyEvent } from "../core";
 import {
@@ -73,6 +73,42 @@ export async function sendReceiptOnce(
   }
 }
 
+/**
+ * Sends a renewal's receipt unless it went already: its own sent_at is the claim, as the order's
+ * receipt_sent_at is for the first payment, so each payment has one receipt. A send that fails gives
+ * the claim back (the sweep tries again) and throws. Answers the receipt's number when this call sent
+ * it, null when it was not due.
+ */
+export async function sendRenewalReceiptOnce(
+  db: Executor,
+  sender: EmailSender,
+  { paymentEventId, seller, publicUrl, now = new Date() }: CustomerEmailContext & { paymentEventId: string },
+): Promise<string | null> {
+  const [claimed] = await db
+    .update(renewalReceipts)
+    .set({ sentAt: now })
+    .where(and(eq(renewalReceipts.paymentEventId, paymentEventId), isNull(renewalReceipts.sentAt)))
+    .returning({ receiptNumber: renewalReceipts.receiptNumber });
+  if (!claimed) return null;
+  try {
+    const data = await receiptData(db, claimed.receiptNumber);
+    if (!data) throw new Error(`renewal receipt ${claimed.receiptNumber} has no receipt data`);
+    if (data.method !== "card") return null;
+    await sendReceiptEmail(sender, {
+      receipt: data,
+      pdf: await receiptPdf(data, await receiptSeller(db, seller)),
+      publicUrl,
+    });
+    return claimed.receiptNumber;
+  } catch (error) {
+    await db
+      .update(renewalReceipts)
+      .set({ sentAt: null })
+      .where(eq(renewalReceipts.paymentEventId, paymentEventId));
+    throw error;
+  }
+}
+
 /** Whom a page's e-mail goes to: the account's address and language, the page's name. */
 async function pageEmailTo(
   db: Executor,
@@ -109,6 +145,10 @@ export async function tellCustomer(
 ): Promise<void> {
   if (event.type === "payment.booked") {
     await sendReceiptOnce(db, sender, { ...context, orderId: event.orderId });
+    return;
+  }
+  if (event.type === "renewal.paid") {
+    await sendRenewalReceiptOnce(db, sender, { ...context, paymentEventId: event.paymentEventId });
     return;
   }
   if (event.type === "page.handed-over") {

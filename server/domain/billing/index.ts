@@ -42,4 +42,9 @@ export { activeCreditor, activeCreditorRow, saveCreditor } from "./creditor";
 export { sendChargeFailedEmail, sendPaymentFailedEmail, sendTrialEndingEmail } from "./emails";
 export { isUnpaidInvoiceOf, unpaidInvoiceNumberOf, unpaidInvoiceStatuses } from "./unpaid-invoice";
 export { chargeSubscriptionNow } from "./charges";
-export { type CustomerEmailContext, sendReceiptOnce, tellCustomer } from "./customer-emails";
+export {
+  type CustomerEmailContext,
+  sendReceiptOnce,
+  sendRenewalReceiptOnce,
+  tellCustomer,
+} from "./customer-emails";

@@ -8,7 +8,7 @@ import type { OrderPlan } from "../../../contract/orders";
 import { i18nFor } from "../../../i18n/index";
 import type { Config } from "../../config";
 import type { Executor } from "../../db/client";
-import { orders, profiles, subscriptions, users } from "../../db/schema";
+import { orders, profiles, renewalReceipts, subscriptions, users } from "../../db/schema";
 import { formatMoney } from "../../providers/pdf/layout";
 import { renderReceiptPdf, type ReceiptLayout } from "../../providers/pdf/receipt";
 import { activeCreditorRow } from "./creditor";
@@ -32,9 +32,13 @@ export function sellerFromConfig(
   };
 }
 
-/** What a receipt is made of: one paid order with its customer, page and period. */
+/** What a receipt is made of: one payment of an order, with its customer, page and period. */
 export type ReceiptData = {
   orderId: string;
+  /**
+   * The receipt's number: the order's for its first payment (KM-000123), the order's with the period's
+   * ordinal for a renewal's (KM-000123-2).
+   */
   orderNumber: string;
   customerUserId: string;
   customerEmail: string;
@@ -99,6 +103,9 @@ export async function receiptData(
   orderNumber: string,
   state: "paid" | "refunded" = "paid",
 ): Promise<ReceiptData | null> {
+  if (state === "paid" && renewalReceiptNumberPattern.test(orderNumber)) {
+    return renewalReceiptData(db, orderNumber);
+  }
   const [row] = await db
     .select({ order: orders, email: users.email, accountLocale: users.locale, metadata: profiles.metadata })
     .from(orders)
@@ -141,6 +148,50 @@ export async function receiptData(
     currency: order.currency,
     paidAt,
     period,
+    locale: customerLocale(row.accountLocale, row.metadata.language),
+  };
+}
+
+/** A renewal's receipt number: its order's, then the period it paid (KM-000123-2). */
+const renewalReceiptNumberPattern = /^KM-\d{6,}-\d+$/;
+
+/**
+ * A renewal's receipt: the payment of a later period of an order, as booked (renewal_receipts), or
+ * null when there is no such receipt. The order may since have been refunded (a withdrawal gives back
+ * the first payment only); the renewal was paid all the same.
+ */
+async function renewalReceiptData(db: Executor, receiptNumber: string): Promise<ReceiptData | null> {
+  const [row] = await db
+    .select({
+      receipt: renewalReceipts,
+      order: orders,
+      email: users.email,
+      accountLocale: users.locale,
+      metadata: profiles.metadata,
+    })
+    .from(renewalReceipts)
+    .innerJoin(orders, eq(orders.id, renewalReceipts.orderId))
+    .innerJoin(users, eq(users.id, orders.customerUserId))
+    .innerJoin(profiles, eq(profiles.id, orders.profileId))
+    .where(eq(renewalReceipts.receiptNumber, receiptNumber))
+    .limit(1);
+  if (!row) return null;
+  const { receipt, order } = row;
+  return {
+    orderId: order.id,
+    orderNumber: receipt.receiptNumber,
+    customerUserId: order.customerUserId,
+    customerEmail: row.email,
+    profileId: order.profileId,
+    plan: receipt.plan,
+    method: order.method,
+    amountOre: receipt.amountOre,
+    netOre: receipt.netOre,
+    vatOre: receipt.vatOre,
+    vatRatePercent: receipt.vatRatePercent,
+    currency: receipt.currency,
+    paidAt: receipt.paidAt,
+    period: { start: receipt.periodStart, end: receipt.periodEnd },
     locale: customerLocale(row.accountLocale, row.metadata.language),
   };
 }

@@ -65,6 +65,8 @@ export type FamilyInvited = {
 export type MoneyEvent =
   /** An order was paid: its receipt goes now (the sweep sends it only if this one did not go). */
   | { type: "payment.booked"; orderId: string; profileId: string }
+  /** A renewal paid a later period: its own receipt goes now (renewal_receipts, one per payment). */
+  | { type: "renewal.paid"; paymentEventId: string; profileId: string }
   /** A card kept for a trial's end: the first charge's date and amount, and how to cancel. */
   | (CustomerFacts & { type: "card.saved"; firstChargeAt: Date; amountOre: number; currency: string })
   | (CustomerFacts & { type: "subscription.cancelled"; endsAt: Date })
@@ -155,6 +157,8 @@ function eventKey(event: DomainEvent): string {
       return `${event.type} ${event.invitationId}`;
     case "payment.booked":
       return `${event.type} ${event.orderId}`;
+    case "renewal.paid":
+      return `${event.type} ${event.paymentEventId}`;
     case "page.handed-over":
       return `${event.type} ${event.profileId} ${event.toUserId}`;
     case "checkout-link.made":

@@ -1,11 +1,12 @@
 // The sweep's e-mails, each sent once: a trial ending soon, a receipt, a payment that failed.
 // Each is claimed by a conditional update or a locked check before it is sent.
 import { and, eq, gt, inArray, isNotNull, isNull, lte, ne, sql } from "drizzle-orm";
-import { auditLog, orders, profiles, subscriptions, users } from "../../db/schema";
+import { auditLog, orders, profiles, renewalReceipts, subscriptions, users } from "../../db/schema";
 import {
   sendChargeFailedEmail,
   sendPaymentFailedEmail,
   sendReceiptOnce,
+  sendRenewalReceiptOnce,
   sendTrialEndingEmail,
   customerLocale,
   sellerFromConfig,
@@ -159,8 +160,9 @@ async function sendEachOnce<Claimed extends { orderNumber: string }>(
 }
 
 /**
- * Every paid card order gets its receipt once (receipt_sent_at is the claim). The booking's effect
- * sends it at once; the sweep sends those it did not (a process that stopped, a mail server down).
+ * Every card payment gets its receipt once: a paid order's first (receipt_sent_at is the claim), each
+ * renewal's own (renewal_receipts.sent_at). The booking's effect sends it at once; the sweep sends
+ * those it did not (a process that stopped, a mail server down).
  */
 export async function sendDueReceipts(
   deps: LifecycleDeps,
@@ -180,6 +182,19 @@ export async function sendDueReceipts(
       if (orderNumber) sent.push(orderNumber);
     } catch (error) {
       deps.logger?.warn({ err: error, orderId: order.id }, "receipt e-mail failed; retried next sweep");
+    }
+  }
+  const renewals = await db
+    .select({ paymentEventId: renewalReceipts.paymentEventId })
+    .from(renewalReceipts)
+    .where(isNull(renewalReceipts.sentAt))
+    .orderBy(renewalReceipts.paidAt);
+  for (const { paymentEventId } of renewals) {
+    try {
+      const receiptNumber = await sendRenewalReceiptOnce(db, deps.email, { ...context, paymentEventId });
+      if (receiptNumber) sent.push(receiptNumber);
+    } catch (error) {
+      deps.logger?.warn({ err: error, paymentEventId }, "receipt e-mail failed; retried next sweep");
     }
   }
   return sent;

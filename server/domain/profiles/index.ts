@@ -27,7 +27,13 @@ export {
 export { attribute, attributeClaim, organisationIdBySlug } from "./attribution";
 export { addFirstName, findFirstName, listFirstNames, removeFirstName } from "./first-names";
 export { imageKeysOf, uploadProfileImage } from "./images";
-export { isEmailVerified, startExtendedTrial, startFreeTrial, trialChoices } from "./trials";
+export {
+  isEmailVerified,
+  startExtendedTrial,
+  startFreeTrial,
+  trialChoices,
+  type TrialProvider,
+} from "./trials";
 export { adminCreateProfiles, adminProfileDetail } from "./admin-profiles";
 export { setProfileOwner } from "./ownership";
 export { restingSummary } from "./resting";

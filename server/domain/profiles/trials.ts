@@ -12,7 +12,8 @@
 // - Paid means the page has a paid order, or a paid-until date beyond its trial (an invoice issued,
 //   an admin's date). A card saved for a trial's end pays nothing (decisions "Trials and payment"):
 //   it covers the page only to the trial's end, and its first charge waits for the trial the owner
-//   starts now (our own sandbox's charge moves to the new end).
+//   starts now (our own sandbox's charge moves to the new end; a provider that keeps its own trial
+//   end, Stripe, is told the new one first).
 // - Only the owner starts a trial; an admin changes statuses in the admin tools instead.
 // The checks are one function per trial, used by the pages (to explain each page's state in the
 // reader's language) and by the API (which refuses with the same reason in its message).
@@ -25,6 +26,7 @@ import type { ProfileStatus } from "../../../contract/profile-values";
 import type { TrialRefusal } from "../../../contract/trials";
 import type { Database, Executor } from "../../db/client";
 import { orders, profiles, subscriptions, users } from "../../db/schema";
+import type { PaymentProvider } from "../../providers/payments/types";
 import { fullContent, profileView } from "./profile-view";
 import { changeStatus, type ReasonOf } from "./status-machine";
 
@@ -126,6 +128,9 @@ type TrialKind = {
   extended: boolean;
 };
 
+/** The card provider, told of a first charge that moves (absent: none is configured). */
+export type TrialProvider = Pick<PaymentProvider, "moveTrialEnd"> | null;
+
 const trialKinds: Record<"free" | "extended", TrialKind> = {
   free: { refusal: freeTrialRefusal, status: "trial", reason: "free_trial_started", extended: false },
   extended: {
@@ -143,8 +148,16 @@ async function startTrial(
     profileId,
     actor,
     days,
+    provider,
     now,
-  }: { kind: TrialKind; profileId: string; actor: Actor; days: number; now: Date },
+  }: {
+    kind: TrialKind;
+    profileId: string;
+    actor: Actor;
+    days: number;
+    provider: TrialProvider;
+    now: Date;
+  },
 ): Promise<ProfileView> {
   const { extended } = kind;
   await transaction(db, async (tx) => {
@@ -155,7 +168,7 @@ async function startTrial(
     const reason = kind.refusal(facts, actor, extended ? await isEmailVerified(tx, actor.id) : true);
     if (reason) refuseTrial(reason);
     const ends = new Date(now.getTime() + days * dayMs);
-    const movedCard = await moveFirstCharge(tx, { row, ends, now });
+    const movedCard = await moveFirstCharge(tx, { row, ends, provider, now });
     await changeStatus(tx, {
       profile: row,
       to: kind.status,
@@ -178,26 +191,44 @@ async function startTrial(
 
 /**
  * A card kept for the end of the trial that is now lengthened: its first charge, and what it covers
- * (the page's paid-until, answered true for the status change to write), move to the new end (paying during a trial never wastes it). Only where we charge ourselves (the
- * sandbox); a provider that keeps its own trial end (Stripe) charges on the date it was given.
+ * (the page's paid-until, answered true for the status change to write), move to the new end (paying
+ * during a trial never wastes it). Where we charge ourselves (the sandbox) our row is the date; a
+ * provider that keeps its own trial end (Stripe) is told first, as a cancel is (if it cannot, the
+ * trial does not start and nothing here says it moved). Without such a provider call, its charge
+ * stays on the date it was given, and so does our row.
  */
 async function moveFirstCharge(
   tx: Executor,
-  { row, ends, now }: { row: ProfileRow; ends: Date; now: Date },
+  { row, ends, provider, now }: { row: ProfileRow; ends: Date; provider: TrialProvider; now: Date },
 ): Promise<boolean> {
-  const moved = await tx
-    .update(subscriptions)
-    .set({ trialEndsAt: ends, nextChargeAt: ends, updatedAt: now })
+  const waiting = await tx
+    .select({
+      id: subscriptions.id,
+      provider: subscriptions.provider,
+      providerSubscriptionId: subscriptions.providerSubscriptionId,
+    })
+    .from(subscriptions)
     .where(
       and(
         eq(subscriptions.profileId, row.id),
         eq(subscriptions.status, "trialing"),
         eq(subscriptions.periodsPaid, 0),
-        eq(subscriptions.provider, "sandbox"),
       ),
     )
-    .returning({ id: subscriptions.id });
-  return moved.length > 0;
+    .for("update");
+  let moved = false;
+  for (const subscription of waiting) {
+    if (subscription.provider !== "sandbox") {
+      if (!subscription.providerSubscriptionId || !provider?.moveTrialEnd) continue;
+      await provider.moveTrialEnd(subscription.providerSubscriptionId, ends);
+    }
+    await tx
+      .update(subscriptions)
+      .set({ trialEndsAt: ends, nextChargeAt: ends, updatedAt: now })
+      .where(eq(subscriptions.id, subscription.id));
+    moved = true;
+  }
+  return moved;
 }
 
 /** Starts the free trial (`days` from configuration) on a page the actor owns. */
@@ -207,10 +238,11 @@ export function startFreeTrial(
     input,
     actor,
     days,
+    provider = null,
     now = new Date(),
-  }: { input: { profileId: string }; actor: Actor; days: number; now?: Date },
+  }: { input: { profileId: string }; actor: Actor; days: number; provider?: TrialProvider; now?: Date },
 ): Promise<ProfileView> {
-  return startTrial(db, { kind: trialKinds.free, profileId: input.profileId, actor, days, now });
+  return startTrial(db, { kind: trialKinds.free, profileId: input.profileId, actor, days, provider, now });
 }
 
 /** Starts the extended trial (`days` from configuration) on a page the actor owns. */
@@ -220,10 +252,25 @@ export function startExtendedTrial(
     input,
     actor,
     days,
+    provider = null,
     now = new Date(),
-  }: { input: { profileId: string; acceptTerms: true }; actor: Actor; days: number; now?: Date },
+  }: {
+    input: { profileId: string; acceptTerms: true };
+    actor: Actor;
+    days: number;
+    /** The card provider: a Stripe subscription waiting for the trial's end is moved there too. */
+    provider?: TrialProvider;
+    now?: Date;
+  },
 ): Promise<ProfileView> {
-  return startTrial(db, { kind: trialKinds.extended, profileId: input.profileId, actor, days, now });
+  return startTrial(db, {
+    kind: trialKinds.extended,
+    profileId: input.profileId,
+    actor,
+    days,
+    provider,
+    now,
+  });
 }
 
 /** One of the viewer's pages as the trial pages list it: why this trial can't start on it, if not. */

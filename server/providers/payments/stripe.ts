@@ -35,6 +35,7 @@ export type StripePaymentProvider = PaymentProvider & {
   name: "stripe";
   endAfterCurrentPeriod(providerSubscriptionId: string): Promise<void>;
   setCancelAtPeriodEnd(providerSubscriptionId: string, cancel: boolean): Promise<void>;
+  moveTrialEnd(providerSubscriptionId: string, trialEnd: Date): Promise<void>;
   refundAndEnd(request: RefundRequest): Promise<{ refundId: string }>;
   schedulePlanChange(providerSubscriptionId: string, next: PlanChange | null): Promise<void>;
   cardUpdateUrl(providerSubscriptionId: string, returnUrl: string): Promise<string>;
@@ -154,6 +155,14 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
       // subscription a schedule manages).
       if (cancel) await releaseSchedule(providerSubscriptionId);
       await stripe.subscriptions.update(providerSubscriptionId, { cancel_at_period_end: cancel });
+    },
+
+    async moveTrialEnd(providerSubscriptionId: string, trialEnd: Date): Promise<void> {
+      // Nothing is paid yet and nothing is owed for the longer trial: no proration invoice.
+      await stripe.subscriptions.update(providerSubscriptionId, {
+        trial_end: Math.floor(trialEnd.getTime() / 1000),
+        proration_behavior: "none",
+      });
     },
 
     async refundAndEnd(request: RefundRequest): Promise<{ refundId: string }> {

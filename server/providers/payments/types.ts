@@ -99,6 +99,12 @@ export type PaymentProvider = {
    */
   setCancelAtPeriodEnd?(providerSubscriptionId: string, cancel: boolean): Promise<void>;
   /**
+   * The trial before a kept card's first charge is lengthened (the extended trial started on the
+   * page): the provider that keeps its own trial end (Stripe) must charge on the new date, with
+   * nothing prorated. The sandbox's first charge is our own row's next_charge_at, so it needs none.
+   */
+  moveTrialEnd?(providerSubscriptionId: string, trialEnd: Date): Promise<void>;
+  /**
    * Charges a subscription's kept card for its next period and reports the outcome as an event for
    * the one booking path. Only a provider whose renewals we charge ourselves (the sandbox) has it;
    * Stripe charges its own and reports by webhook.
