@@ -177,6 +177,30 @@ describeOnEngines("memories and candles: candles", { app: { config: proxiedConfi
     });
   });
 
+  describe("candles lit without a name", () => {
+    it("the owner sees each one, newest first, and removes one: it counts no more", async () => {
+      const { id, owner } = await page();
+      for (let lit = 0; lit < 3; lit++) expect((await candle(id, { name: "" })).status).toBe(204);
+      expect((await candle(id, { name: "Erik" })).status).toBe(204);
+      const { candles } = await ownerList(id, owner);
+      expect(candles.count).toBe(4);
+      expect(candles.unnamedCount).toBe(3);
+      expect(candles.unnamed).toHaveLength(3);
+      const times = candles.unnamed.map((row) => row.createdAt);
+      expect(times).toEqual([...times].sort().reverse());
+      const [newest] = candles.unnamed;
+      const removed = await call(app, "/api/kammare/candles/remove", {
+        bearer: owner.token,
+        json: { candleId: newest?.id },
+      });
+      expect(removed.status, await removed.clone().text()).toBe(200);
+      const after = await ownerList(id, owner);
+      expect(after.candles).toMatchObject({ count: 3, unnamedCount: 2 });
+      expect(after.candles.unnamed.map((row) => row.id)).not.toContain(newest?.id);
+      expect((await list(id)).candles.count).toBe(3);
+    });
+  });
+
   describe("a resting page (its paid time over)", () => {
     const resting = { ...livePage, status: "expired" as const };
 
