@@ -166,7 +166,10 @@ test("a visitor at the grave lights a candle on a resting page, in both language
           ? text(locale, "memories.candles.count_one")
           : text(locale, "memories.candles.count_other").replace("{{count}}", String(lit));
       await expect(after.getByText(count)).toBeVisible();
-      if (javaScriptEnabled) await shoot(page, `resting-candle-lit-${locale}`);
+      if (javaScriptEnabled) {
+        await expectNoSeriousAxeViolations(page, `a resting page's candles (${locale})`);
+        await shoot(page, `resting-candle-lit-${locale}`);
+      }
       await context.close();
     }
   }

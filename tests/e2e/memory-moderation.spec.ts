@@ -281,6 +281,7 @@ test("the owner removes a candle lit without a name, one by one, in either langu
   await expect(namnlösa.getByRole("listitem")).toHaveCount(2);
   await expect(namnlösa.getByText("Ett ljus")).toHaveCount(2);
   await expect(namnlösa.getByText(/^Tänt /)).toHaveCount(2);
+  await expectNoSeriousAxeViolations(page, "candles without a name (sv)");
   await shoot(page, "moderation-candles-unnamed-sv");
 
   // In English: one of them removed after confirming; the other and the named one stay.
