@@ -147,7 +147,12 @@ export const ownerCandlesSchema = candleSummarySchema.extend({
   waitingCount: z.number().int(),
   /** The latest names decided (shown or hidden), newest first. */
   decided: z.array(ownerCandleNameSchema),
+  /** The candles lit without a name, newest first (the newest 100), each to remove on its own. */
+  unnamed: z.array(z.object({ id: z.uuid(), createdAt: z.iso.datetime() })),
+  /** How many candles were lit without a name in all. */
+  unnamedCount: z.number().int(),
 });
+export type OwnerUnnamedCandle = OwnerCandles["unnamed"][number];
 export type OwnerCandles = z.infer<typeof ownerCandlesSchema>;
 
 export const memoryPostedSchema = z.object({

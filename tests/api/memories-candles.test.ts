@@ -1,17 +1,20 @@
 // Candles keep the page's rules, on every database engine: a candle counts at
 // once, but its name follows the link rule and the moderation setting (it waits for the owner where
 // memories wait, shows at once on an `open` page where the owner can hide it), and a page takes at
-// most so many candles an hour from any number of addresses. The same from the light page's form.
+// most so many candles an hour from any number of addresses. The same from the light page's form. A
+// resting page still takes candles (a visitor at the grave), but no memories.
 import { describe, expect, it } from "vitest";
 import { memoryDraftParam, ownerCandleAnswerSchema, type OwnerCandleName } from "../../contract/memories";
+import { eq } from "drizzle-orm";
+import { candles as candlesTable } from "../../server/db/schema";
 import { memoriesWaitingOn, readDraft, visitorLimits } from "../../server/domain/memories";
 import { awayFromWindowEdge, call, expectError, siteOrigin, type Account } from "../support/accounts";
 import { describeOnEngines } from "../support/api-fixture";
-import { memoryCalls, newAddress, proxiedConfig } from "../support/memories";
+import { livePage, memoryCalls, newAddress, proxiedConfig } from "../support/memories";
 
 describeOnEngines("memories and candles: candles", { app: { config: proxiedConfig } }, (fixture) => {
   const { app, db, accounts, admin } = fixture;
-  const { token, page, candle, form, list, ownerList } = memoryCalls(fixture);
+  const { token, page, candle, write, form, list, ownerList, stored } = memoryCalls(fixture);
 
   const decideName = (candleId: string, state: "shown" | "hidden", as: Account) =>
     call(app, "/api/kammare/candles/decision", { bearer: as.token, json: { candleId, state } });
@@ -171,6 +174,81 @@ describeOnEngines("memories and candles: candles", { app: { config: proxiedConfi
       expect(draft).toEqual({ name: "Cheap pills www.spam-pills.com" });
       expect(location.hash).toBe("#candles");
       expect((await list(id)).candles.count).toBe(0);
+    });
+  });
+
+  describe("candles lit without a name", () => {
+    it("the owner sees each one, newest first, and removes one: it counts no more", async () => {
+      const { id, owner } = await page();
+      for (let lit = 0; lit < 3; lit++) expect((await candle(id, { name: "" })).status).toBe(204);
+      expect((await candle(id, { name: "Erik" })).status).toBe(204);
+      const { candles } = await ownerList(id, owner);
+      expect(candles.count).toBe(4);
+      expect(candles.unnamedCount).toBe(3);
+      expect(candles.unnamed).toHaveLength(3);
+      const times = candles.unnamed.map((row) => row.createdAt);
+      expect(times).toEqual([...times].sort().reverse());
+      const [newest] = candles.unnamed;
+      const removed = await call(app, "/api/kammare/candles/remove", {
+        bearer: owner.token,
+        json: { candleId: newest?.id },
+      });
+      expect(removed.status, await removed.clone().text()).toBe(200);
+      const after = await ownerList(id, owner);
+      expect(after.candles).toMatchObject({ count: 3, unnamedCount: 2 });
+      expect(after.candles.unnamed.map((row) => row.id)).not.toContain(newest?.id);
+      expect((await list(id)).candles.count).toBe(3);
+    });
+  });
+
+  describe("a resting page (its paid time over)", () => {
+    const resting = { ...livePage, status: "expired" as const };
+
+    it("takes a candle, from the app and from the light page's form, and counts it", async () => {
+      const { id, owner } = await page({}, resting);
+      expect((await candle(id, { name: "Erik" })).status).toBe(204);
+      const lit = await form("/api/memories/candles", {
+        profileId: id,
+        name: "",
+        website: "",
+        formToken: await token(id),
+      });
+      expect(lit.status).toBe(303);
+      expect(lit.headers.get("location")).toBe(`/k/${id}?memory=candle&at=candles#candles`);
+      const { candles } = await ownerList(id, owner);
+      expect(candles.count).toBe(2);
+      // The name waits for the family as on a live page.
+      expect(candles.waiting.map((row) => row.name)).toEqual(["Erik"]);
+    });
+
+    it("keeps the live page's guards: the hidden field, the signed form, the name's links", async () => {
+      const { id, owner } = await page({}, resting);
+      const robot = await expectError(await candle(id, { website: "x" }), 400, "invalid_request");
+      expect(robot.error.refusal).toBe("memory.robot");
+      await expectError(await candle(id, { formToken: "123.forged" }), 400, "invalid_request", "formToken");
+      const linked = await expectError(
+        await candle(id, { name: "www.spam-pills.com" }),
+        400,
+        "invalid_request",
+      );
+      expect(linked.error.refusal).toBe("memory.candle-links");
+      expect((await ownerList(id, owner)).candles.count).toBe(0);
+    });
+
+    it("refuses a memory (memory.closed): writing waits for payment", async () => {
+      const { id } = await page({ moderation: "open" }, resting);
+      const body = await expectError(await write(id), 403, "forbidden");
+      expect(body.error.refusal).toBe("memory.closed");
+      expect(await stored(id)).toEqual([]);
+    });
+
+    it("a draft, suspended, unclaimed or removed page takes no candle: as missing as none", async () => {
+      for (const status of ["draft", "suspended", "unclaimed", "removed"] as const) {
+        const { id } = await page({}, { ...livePage, status });
+        await expectError(await candle(id), 404, "not_found");
+        const lit = await db.select().from(candlesTable).where(eq(candlesTable.profileId, id));
+        expect(lit, status).toEqual([]);
+      }
     });
   });
 });

@@ -2,16 +2,17 @@
 // written without JavaScript and with it, waiting for the owner in `review` and shown at once when the
 // page is `open`; a candle lit and counted, its name shown once the owner approves it; a memory
 // reported; a refused memory (and a candle's name with a link) coming back filled in;
-// the writer's own link; accessibility in both languages.
+// the writer's own link; accessibility in both languages; a candle lit on a resting page.
 import type { APIRequestContext, Browser, BrowserContext, Page } from "@playwright/test";
 import { expectNoSeriousAxeViolations } from "./support/axe";
 import { ownAddress } from "./support/client-address";
 import { expect, test } from "./support/fixtures";
-import { ownedPage, type OwnedPage } from "./support/pages";
+import { endTrial, ownedPage, type OwnedPage } from "./support/pages";
 import { appUrl } from "./support/ports";
 import { lastEmailTo } from "./support/accounts";
 import { formatDate } from "../../app/lib/date-format";
-import { phone, shoot } from "./support/shots";
+import { desktop, phone, shoot } from "./support/shots";
+import { testLocales, text } from "./support/texts";
 
 const karl = {
   displayName: "Karl Berg",
@@ -129,6 +130,48 @@ test("a candle is lit by a tap the moment the page opens, with JavaScript and wi
     await expect(candles.getByRole("alert")).toHaveCount(0);
     await expect(candles.getByText(javaScriptEnabled ? "2 candles lit" : "1 candle lit")).toBeVisible();
     await context.close();
+  }
+});
+
+test("a visitor at the grave lights a candle on a resting page, in both languages, with JavaScript and without", async ({
+  browser,
+}) => {
+  const owned = await ownedPage(browser, karl);
+  await endTrial(browser, owned.id);
+  let lit = 0;
+  for (const locale of testLocales) {
+    for (const javaScriptEnabled of [false, true]) {
+      const context = await browser.newContext({
+        viewport: javaScriptEnabled ? desktop : phone,
+        javaScriptEnabled,
+        extraHTTPHeaders: ownAddress(),
+      });
+      await context.addCookies([{ name: "locale", value: locale, url: appUrl }]);
+      const page = await context.newPage();
+      await page.goto(`/k/${owned.id}`);
+      const resting = page.getByTestId("resting-page");
+      await expect(resting.getByRole("heading", { level: 1 })).toHaveText(karl.displayName);
+      // Writing waits for payment: no memory's form, only the candle's.
+      await expect(page.getByRole("form", { name: text(locale, "memories.form.heading") })).toHaveCount(0);
+      const candles = resting.getByRole("region", { name: text(locale, "memories.candles.heading") });
+      await candles.getByRole("button", { name: text(locale, "memories.candles.light") }).click();
+      lit += 1;
+      await expect(page).toHaveURL(new RegExp(`\\?memory=candle&at=candles#candles$`));
+      const after = page.getByTestId("resting-page").getByRole("region", {
+        name: text(locale, "memories.candles.heading"),
+      });
+      await expect(after.getByRole("status")).toHaveText(text(locale, "memories.outcome.candle"));
+      const count =
+        lit === 1
+          ? text(locale, "memories.candles.count_one")
+          : text(locale, "memories.candles.count_other").replace("{{count}}", String(lit));
+      await expect(after.getByText(count)).toBeVisible();
+      if (javaScriptEnabled) {
+        await expectNoSeriousAxeViolations(page, `a resting page's candles (${locale})`);
+        await shoot(page, `resting-candle-lit-${locale}`);
+      }
+      await context.close();
+    }
   }
 });
 

@@ -263,6 +263,51 @@ test("the owner removes a candle after confirming it; it counts no more, in eith
   expect(problems.consoleErrors).toEqual([]);
 });
 
+test("the owner removes a candle lit without a name, one by one, in either language", async ({
+  page,
+  browser,
+  problems,
+}) => {
+  const { id, token } = await ownedPage(browser, { displayName: "Greta Berg" });
+  await lightCandle(browser, id, "");
+  await lightCandle(browser, id, "");
+  await lightCandle(browser, id, "Sven Ek");
+
+  // In Swedish: the nameless candles are listed, each as "Ett ljus" with its time.
+  await openScreen(page, id, token, "sv-SE");
+  const ljus = page.getByRole("region", { name: "Ljus" });
+  await ljus.getByText("2 ljus utan namn").click();
+  const namnlösa = ljus.getByTestId("candles-unnamed");
+  await expect(namnlösa.getByRole("listitem")).toHaveCount(2);
+  await expect(namnlösa.getByText("Ett ljus")).toHaveCount(2);
+  await expect(namnlösa.getByText(/^Tänt /)).toHaveCount(2);
+  await expectNoSeriousAxeViolations(page, "candles without a name (sv)");
+  await shoot(page, "moderation-candles-unnamed-sv");
+
+  // In English: one of them removed after confirming; the other and the named one stay.
+  await openScreen(page, id, token, "en-US");
+  const candles = page.getByRole("region", { name: "Candles" });
+  await expect(candles.getByTestId("candle-count")).toHaveText("3 candles lit");
+  await candles.getByText("2 candles without a name").click();
+  const unnamed = candles.getByTestId("candles-unnamed");
+  await unnamed
+    .getByRole("button", { name: /^Remove the candle lit / })
+    .first()
+    .click();
+  const dialog = page.getByRole("dialog", { name: "Remove this candle?" });
+  await expect(dialog).toContainText("This candle goes out: it is no longer counted.");
+  await shoot(page, "moderation-candle-unnamed-remove-en");
+  await dialog.getByRole("button", { name: "Remove the candle" }).click();
+  await expect(
+    page.getByRole("region", { name: "Notifications" }).getByText("The candle is removed."),
+  ).toBeVisible();
+  await expect(candles.getByTestId("candle-count")).toHaveText("2 candles lit");
+  await expect(candles.getByText("1 candle without a name")).toBeVisible();
+  await expect(candles.getByTestId("candle-names-waiting")).toContainText("Sven Ek");
+  expect(await publicMemoriesText(browser, id)).toContain("2 candles lit");
+  expect(problems.consoleErrors).toEqual([]);
+});
+
 test("a visitor signs in first, and another customer gets the 404", async ({ page, browser }) => {
   const { id } = await ownedPage(browser, { displayName: "Greta Berg" });
   await page.goto(`/k/${id}/memories?state=hidden`);

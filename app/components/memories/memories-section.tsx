@@ -9,7 +9,7 @@ import { Alert } from "../alert";
 import { CandleForm, CandleIcon, ReportForm, WriteMemoryForm, type Refill } from "./visitor-forms";
 import { Card } from "../card";
 
-type Outcome = Refill & { outcome: MemoryOutcome; at: MemoryFormPlace };
+export type Outcome = Refill & { outcome: MemoryOutcome; at: MemoryFormPlace };
 
 type Props = {
   profileId: string;
@@ -72,25 +72,48 @@ function MemoryItem({
   );
 }
 
-function Candles({ profileId, memories, outcome }: Props) {
+/**
+ * The candles and the form to light one: on a live page among its memories, and alone on a resting
+ * one, where a visitor at the grave may still light one (decisions "Where money meets people").
+ */
+export function Candles({
+  profileId,
+  candles,
+  formToken,
+  moderation,
+  outcome,
+  heading = "h3",
+  className = "",
+}: {
+  profileId: string;
+  candles: PublicMemories["candles"];
+  formToken: string;
+  moderation: PublicMemories["moderation"];
+  outcome: Outcome | null;
+  /** The heading's level where the card stands (under the memories' h2, or the page's own h1). */
+  heading?: "h2" | "h3";
+  className?: string;
+}) {
   const { t } = useTranslation();
-  const { count, latestNames } = memories.candles;
+  const { count, latestNames } = candles;
+  const Heading = heading;
   return (
     <Card
       as="section"
       id={memoryFormAnchors.candles}
       aria-labelledby="candles-heading"
-      className="scroll-mt-6 p-5 sm:p-6"
+      data-testid="candles"
+      className={`scroll-mt-6 p-5 sm:p-6 ${className}`}
     >
       <div className="flex items-start gap-4">
         <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-brand-soft text-brand">
           <CandleIcon className="size-7" />
         </span>
         <div className="flex flex-col gap-1">
-          <h3 id="candles-heading" className="text-lg font-semibold text-ink">
+          <Heading id="candles-heading" className="text-lg font-semibold text-ink">
             {t("memories.candles.heading")}
-          </h3>
-          <p className="text-ink">
+          </Heading>
+          <p className="text-ink" data-testid="candles-count">
             {count === 0 ? t("memories.candles.none") : t("memories.candles.count", { count })}
           </p>
           {latestNames.length > 0 && (
@@ -104,8 +127,8 @@ function Candles({ profileId, memories, outcome }: Props) {
         <OutcomeMessage outcome={outcome} at="candles" />
         <CandleForm
           profileId={profileId}
-          formToken={memories.formToken}
-          moderation={memories.moderation}
+          formToken={formToken}
+          moderation={moderation}
           refillName={outcome?.at === "candles" ? outcome.name : undefined}
         />
       </div>
@@ -131,7 +154,15 @@ export function MemoriesSection({ profileId, memories, outcome }: Props) {
         <p className="text-muted">{t("memories.lead")}</p>
       </header>
       <OutcomeMessage outcome={outcome} at="list" />
-      {memories.candlesOn && <Candles profileId={profileId} memories={memories} outcome={outcome} />}
+      {memories.candlesOn && (
+        <Candles
+          profileId={profileId}
+          candles={memories.candles}
+          formToken={memories.formToken}
+          moderation={memories.moderation}
+          outcome={outcome}
+        />
+      )}
       {writing && (
         <>
           {memories.memories.length === 0 && !memories.before ? (

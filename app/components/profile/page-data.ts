@@ -20,8 +20,12 @@ export type SuspendedPageData = {
 
 export type RestingPage = RestingSummary & {
   ceremony: Ceremony | null;
-  /** Null when the owner turned candles off. */
-  candles: PublicMemories["candles"] | null;
+  /**
+   * Null when the owner turned candles off; else the count and names, and the form to light one (a
+   * resting page still takes candles: decisions "Where money meets people").
+   */
+  candles:
+    (Pick<PublicMemories, "moderation"> & { summary: PublicMemories["candles"]; formToken: string }) | null;
 };
 
 export type ProfilePageData = {

@@ -1,13 +1,11 @@
 // An expired page, as the public sees it: resting, not gone (decisions, "The memorial itself"). The
 // name, the dates (else the subtitle), the portrait and the story's first paragraph, quietly, with
-// "This page is resting". Rendered on the light page (no JavaScript, ADR 011) and kept by the page
-// cache like any other answer for visitors (ADR 008).
+// "This page is resting", and its candles with the form to light one. Rendered on the light page (no
+// JavaScript, ADR 011) and kept by the page cache like any other answer for visitors (ADR 008).
 import { useTranslation } from "../../lib/i18n";
 import { uploadedImageSrcSet } from "../../../contract/image-values";
 import type { RestingSummary } from "../../../contract/owner-pages";
-import type { PublicMemories } from "../../../contract/memories";
-import { CandleIcon } from "../memories/visitor-forms";
-import { Card } from "../card";
+import { Candles, type Outcome } from "../memories/memories-section";
 import { UpcomingCeremony } from "./life/ceremony";
 import type { RestingPage } from "./page-data";
 import { formatDate } from "../../lib/date-format";
@@ -42,7 +40,18 @@ export function LifeDates({ birthDate, deathDate }: Pick<RestingSummary, "birthD
   return null;
 }
 
-export function RestingView({ id, page, language }: { id: string; page: RestingPage; language: string }) {
+export function RestingView({
+  id,
+  page,
+  language,
+  outcome,
+}: {
+  id: string;
+  page: RestingPage;
+  language: string;
+  /** What a visitor's candle came back with (`?memory=`), said by the candles. */
+  outcome: Outcome | null;
+}) {
   const { t } = useTranslation();
   const { name, birthDate, deathDate, subtitle, portraitImageUrl, firstParagraph, ceremony, candles } = page;
   const hasDates = !!(birthDate || deathDate);
@@ -117,44 +126,22 @@ export function RestingView({ id, page, language }: { id: string; page: RestingP
       <div className="w-[calc(100%+2.5rem)] max-w-[calc(34rem+2.5rem)] text-left [--profile-colour:var(--color-brand)] empty:hidden">
         <UpcomingCeremony id={id} scope={`resting-${id.toLowerCase()}`} ceremony={ceremony} />
       </div>
-      {/* Lit candles stay; a resting page takes no new ones (lighting is for live pages), so an
-          empty count is not shown. */}
-      {candles && candles.count > 0 && <RestingCandles candles={candles} />}
+      {/* Lit candles stay, and a visitor at the grave may light one more; writing waits for payment. */}
+      {candles && (
+        <div data-testid="resting-candles" className="mt-2 w-full max-w-[34rem] text-left">
+          <Candles
+            profileId={id}
+            candles={candles.summary}
+            formToken={candles.formToken}
+            moderation={candles.moderation}
+            outcome={outcome}
+            heading="h2"
+          />
+        </div>
+      )}
       <p className="mt-4 max-w-sm border-t border-line pt-5 text-sm text-muted">
         {t("profile.resting.visitorNote")}
       </p>
     </section>
-  );
-}
-
-/** The candles lit for the page, as they stood when it came to rest: their count and latest names. */
-function RestingCandles({ candles }: { candles: PublicMemories["candles"] }) {
-  const { t } = useTranslation();
-  return (
-    <Card
-      as="section"
-      aria-labelledby="resting-candles"
-      data-testid="resting-candles"
-      className="mt-2 flex w-full max-w-[34rem] items-start gap-4 p-5 text-left"
-    >
-      <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-brand-soft text-brand">
-        <CandleIcon className="size-7" />
-      </span>
-      <div className="flex flex-col gap-1">
-        <h2 id="resting-candles" className="text-lg font-semibold text-ink">
-          {t("memories.candles.heading")}
-        </h2>
-        <p className="text-ink">
-          {candles.count === 0
-            ? t("memories.candles.none")
-            : t("memories.candles.count", { count: candles.count })}
-        </p>
-        {candles.latestNames.length > 0 && (
-          <p className="text-sm text-muted">
-            {t("memories.candles.latest", { names: candles.latestNames.join(", ") })}
-          </p>
-        )}
-      </div>
-    </Card>
   );
 }

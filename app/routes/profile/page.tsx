@@ -79,7 +79,7 @@ export async function loader({
     // Unfinished or resting content is the owner's business only.
     content: live || canEdit ? profile.content : null,
     // A resting page never goes dark: its name, dates, portrait and first lines, its ceremony and
-    // its candles (decisions "Where money meets people").
+    // its candles, still lit by visitors (decisions "Where money meets people").
     resting: profile.status === "expired" ? await restingPage(db, profile) : null,
     visibility: profile.metadata.visibility,
     language: profile.metadata.language,
@@ -143,7 +143,13 @@ async function restingPage(
   return {
     ...restingSummary(profile.content),
     ceremony: profile.content.ceremony ?? null,
-    candles: memories.candlesOn ? memories.candles : null,
+    candles: memories.candlesOn
+      ? {
+          summary: memories.candles,
+          moderation: memories.moderation,
+          formToken: await issueFormToken(db, profile.id),
+        }
+      : null,
   };
 }
 
@@ -207,7 +213,14 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
           <ClaimView data={data} />
         </Suspense>
       ) : data.status === "expired" ? (
-        data.resting && <RestingView id={data.id} page={data.resting} language={data.language} />
+        data.resting && (
+          <RestingView
+            id={data.id}
+            page={data.resting}
+            language={data.language}
+            outcome={data.memoryOutcome}
+          />
+        )
       ) : data.status === "removed" ? (
         <PageNotice of="removed" />
       ) : (

@@ -1,7 +1,7 @@
 // A page's candles as its visitors and its owner see them (ADR 026): the count, which never waits,
 // and the names, which wait for the owner where memories wait (a `review` page) or show at once (an
 // `open` one); the owner's decision to show or hide a name.
-import { and, count, desc, eq, isNotNull, ne, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import {
   latestCandleNames,
   type CandleSummary,
@@ -14,7 +14,7 @@ import { refuse, DomainError, type Actor, type RequestOrigin } from "../core";
 import { audit, pageChanged, recordEvent, transaction } from "../core";
 import { editableProfile } from "./access";
 
-/** The names the owner's screen lists at most, waiting and decided each. */
+/** The candles the owner's screen lists at most: names waiting, names decided, and unnamed, each. */
 const ownerNamesShown = 100;
 
 type CandleRow = typeof candles.$inferSelect;
@@ -45,7 +45,10 @@ export async function candleNamesWaitingOn(db: Executor, profileId: string): Pro
   return Number(row?.count ?? 0);
 }
 
-/** What the owner sees: the same, with the names waiting for them and the latest they decided. */
+/**
+ * What the owner sees: the same, with the names waiting for them, the latest they decided, and the
+ * latest candles lit without a name.
+ */
 export async function ownerCandles(db: Executor, profileId: string): Promise<OwnerCandles> {
   const list = (state: "pending" | "decided") =>
     db
@@ -59,11 +62,22 @@ export async function ownerCandles(db: Executor, profileId: string): Promise<Own
       )
       .orderBy(desc(candles.createdAt), desc(candles.id))
       .limit(ownerNamesShown);
+  // A candle without a name is removed on its own too (one lit again and again by the same hand).
+  const nameless = and(eq(candles.profileId, profileId), isNull(candles.name));
+  const unnamed = await db
+    .select({ id: candles.id, createdAt: candles.createdAt })
+    .from(candles)
+    .where(nameless)
+    .orderBy(desc(candles.createdAt), desc(candles.id))
+    .limit(ownerNamesShown);
+  const [unnamedCount] = await db.select({ count: count() }).from(candles).where(nameless);
   return {
     ...(await candleSummary(db, profileId)),
     waiting: (await list("pending")).map(ownerCandleName),
     waitingCount: await candleNamesWaitingOn(db, profileId),
     decided: (await list("decided")).map(ownerCandleName),
+    unnamed: unnamed.map((row) => ({ id: row.id, createdAt: row.createdAt.toISOString() })),
+    unnamedCount: Number(unnamedCount?.count ?? 0),
   };
 }
 

@@ -1,5 +1,5 @@
 // What a visitor may do on a live page without an account: write a memory, light a candle, report
-// a memory. Each post passes the same guards first: the page takes it, the hidden field is empty,
+// a memory; on a resting page only light a candle (decisions "Where money meets people"). Each post passes the same guards first: the page takes it, the hidden field is empty,
 // the form was rendered a few seconds ago at least, and the address and the page are within their
 // limits (counted in the database, so every process shares them).
 import { and, eq, inArray, or, sql } from "drizzle-orm";
@@ -39,6 +39,8 @@ export const visitorLimits = {
 export const reportLimits = { addressesCounted: 50, laterReasonsKept: 5 } as const;
 
 type VisitorPost = { profileId: string; website: string; formToken: string };
+/** What a visitor posts: a resting page takes only a candle. */
+type PostKind = "memory" | "candle" | "report";
 /** Who posts: their address (for the limits), and the language they read the page in (e-mails). */
 type Visitor = { ip: string | null; now?: Date; locale?: Locale };
 
@@ -52,17 +54,33 @@ export async function assertLivePage(db: Database, profileId: string): Promise<v
 }
 
 /**
+ * Throws unless the page takes this post: a live page takes every post; a resting (`expired`) one keeps
+ * its candles and takes new ones, a visitor at the grave scanning its QR code, while writing waits
+ * for payment (`memory.closed`; decisions "Where money meets people"). Any other page is as missing as
+ * none (a draft, a suspended, unclaimed or removed page).
+ */
+async function assertPageTakes(db: Database, profileId: string, kind: PostKind): Promise<void> {
+  const [page] = await db
+    .select({ status: profiles.status })
+    .from(profiles)
+    .where(eq(profiles.id, profileId));
+  if (page && liveStatuses.includes(page.status)) return;
+  if (page?.status !== "expired") throw pageMissing();
+  if (kind !== "candle") throw refuse("memory.closed");
+}
+
+/**
  * The guards every visitor's post passes, in order; answers the page's settings. `minimumSeconds`: how
  * long after its render the form may come (a candle's need not wait: contract/memory-values.ts).
  */
 async function admit(
   db: Database,
-  post: VisitorPost,
+  { post, kind }: { post: VisitorPost; kind: PostKind },
   visitor: Visitor,
   limits: Limit[],
   minimumSeconds?: number,
 ): Promise<MemorySettings> {
-  await assertLivePage(db, post.profileId);
+  await assertPageTakes(db, post.profileId, kind);
   if (post.website.trim() !== "") throw refuse("memory.robot");
   await checkFormToken(db, {
     profileId: post.profileId,
@@ -88,7 +106,7 @@ export async function writeMemory(
   input: WriteMemoryRequest,
   visitor: Visitor,
 ): Promise<WrittenMemory> {
-  const settings = await admit(db, input, visitor, [
+  const settings = await admit(db, { post: input, kind: "memory" }, visitor, [
     {
       key: addressKey("memory", visitor.ip),
       max: visitorLimits.memoriesPerAddressPerHour,
@@ -145,7 +163,7 @@ export async function lightCandle(
 ): Promise<{ nameState: CandleNameState | null }> {
   const settings = await admit(
     db,
-    input,
+    { post: input, kind: "candle" },
     visitor,
     [
       {
@@ -186,7 +204,7 @@ export async function reportMemory(
     .from(memories)
     .where(and(eq(memories.id, input.memoryId), eq(memories.state, "shown")));
   if (!memory) throw refuse("memory.missing");
-  await admit(db, { ...input, profileId: memory.profileId }, visitor, [
+  await admit(db, { post: { ...input, profileId: memory.profileId }, kind: "report" }, visitor, [
     {
       key: addressKey("memory-report", visitor.ip),
       max: visitorLimits.reportsPerAddressPerHour,

@@ -1,9 +1,10 @@
 // The candles on the owner's moderation screen (ADR 026): how many are lit, the names waiting for the
 // owner (each to show or hide: a name waits where memories wait), and the names decided, to change
-// their mind; any of them can be removed (after a confirmation), which takes the candle out of the
-// count. The count never waits; only a name does.
+// their mind, and the candles lit without a name ("A candle" and its time); any of them can be removed
+// (after a confirmation), which takes the candle out of the count. The count never waits; only a name
+// does.
 import { useId, useRef, useState } from "react";
-import type { OwnerCandleName, OwnerCandles } from "../../../../contract/memories";
+import type { OwnerCandleName, OwnerCandles, OwnerUnnamedCandle } from "../../../../contract/memories";
 import { formatDateTime } from "../../../lib/date-format";
 import { useTranslation } from "../../../lib/i18n";
 import { Alert } from "../../alert";
@@ -21,16 +22,28 @@ const doneKeys: Record<Decision, string> = {
   removed: "memoryModeration.candles.removed",
 };
 
-function CandleName({ candle, onDecided }: { candle: OwnerCandleName; onDecided: () => void }) {
+function CandleName({
+  candle,
+  onDecided,
+}: {
+  /** A named candle, or one lit without a name (only to remove). */
+  candle: OwnerCandleName | OwnerUnnamedCandle;
+  onDecided: () => void;
+}) {
   const { t, i18n } = useTranslation();
   const [confirming, setConfirming] = useState(false);
+  const named = "name" in candle ? candle : null;
+  const litAt = formatDateTime(candle.createdAt, i18n.language);
   const { busy, failed, decide } = useDecision<Decision>({
     send: (state) => decideCandle(candle.id, state),
-    doneTitle: (state) => t(doneKeys[state], { name: candle.name }),
+    doneTitle: (state) =>
+      named ? t(doneKeys[state], { name: named.name }) : t("memoryModeration.candles.removedUnnamed"),
     onDecided,
     onSettled: () => setConfirming(false),
   });
-  const about = t("memoryModeration.candles.about", { name: candle.name });
+  const about = named
+    ? t("memoryModeration.candles.about", { name: named.name })
+    : t("memoryModeration.candles.unnamedAbout", { date: litAt });
 
   const action = (state: "shown" | "hidden") => (
     <Button
@@ -48,23 +61,25 @@ function CandleName({ candle, onDecided }: { candle: OwnerCandleName; onDecided:
   return (
     <li data-candle={candle.id} className="flex flex-col gap-2 border-t border-line py-3 first:border-t-0">
       <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
-        <span className="font-semibold [overflow-wrap:anywhere]">{candle.name}</span>
-        {candle.state !== "pending" && (
+        {named ? (
+          <span className="font-semibold [overflow-wrap:anywhere]">{named.name}</span>
+        ) : (
+          <span className="font-semibold text-muted">{t("memoryModeration.candles.unnamed")}</span>
+        )}
+        {named && named.state !== "pending" && (
           <StatePill
-            tone={candle.state === "shown" ? "good" : "stopped"}
-            label={t(`memoryModeration.candles.${candle.state}`)}
-            state={candle.state}
+            tone={named.state === "shown" ? "good" : "stopped"}
+            label={t(`memoryModeration.candles.${named.state}`)}
+            state={named.state}
           />
         )}
       </div>
       <p className="text-xs text-muted tabular-nums">
-        <time dateTime={candle.createdAt}>
-          {t("memoryModeration.candles.litAt", { date: formatDateTime(candle.createdAt, i18n.language) })}
-        </time>
+        <time dateTime={candle.createdAt}>{t("memoryModeration.candles.litAt", { date: litAt })}</time>
       </p>
       <div className="flex flex-wrap gap-2">
-        {candle.state !== "shown" && action("shown")}
-        {candle.state !== "hidden" && action("hidden")}
+        {named && named.state !== "shown" && action("shown")}
+        {named && named.state !== "hidden" && action("hidden")}
         <Button
           variant="ghost"
           className="min-h-9 px-3 py-1 sm:ml-auto"
@@ -83,7 +98,11 @@ function CandleName({ candle, onDecided }: { candle: OwnerCandleName; onDecided:
           if (busy === null) setConfirming(false);
         }}
       >
-        <p>{t("memoryModeration.candles.removeText", { name: candle.name })}</p>
+        <p>
+          {named
+            ? t("memoryModeration.candles.removeText", { name: named.name })
+            : t("memoryModeration.candles.removeTextUnnamed")}
+        </p>
         <div className="mt-4 flex flex-wrap justify-end gap-2">
           <Button variant="secondary" disabled={busy !== null} onClick={() => setConfirming(false)}>
             {t("memoryModeration.candles.removeCancel")}
@@ -152,6 +171,24 @@ export function CandlesPanel({ candles, on }: { candles: OwnerCandles; on: boole
           </summary>
           <ul className="flex flex-col" data-testid="candle-names-decided">
             {candles.decided.map((candle) => (
+              <CandleName key={candle.id} candle={candle} onDecided={focusWaiting} />
+            ))}
+          </ul>
+        </details>
+      )}
+      {candles.unnamed.length > 0 && (
+        <details className="mt-2 border-t border-line pt-3">
+          <summary className="inline-flex min-h-11 cursor-pointer items-center text-sm font-semibold text-brand">
+            {t("memoryModeration.candles.unnamedList", { count: candles.unnamedCount })}
+          </summary>
+          {/* The newest only (server/domain/memories/candle-names.ts): older ones wait their turn. */}
+          {candles.unnamedCount > candles.unnamed.length && (
+            <p className="text-sm text-muted">
+              {t("memoryModeration.candles.unnamedCapped", { shown: candles.unnamed.length })}
+            </p>
+          )}
+          <ul className="flex flex-col" data-testid="candles-unnamed">
+            {candles.unnamed.map((candle) => (
               <CandleName key={candle.id} candle={candle} onDecided={focusWaiting} />
             ))}
           </ul>
