@@ -80,8 +80,13 @@ describe("rule index (/)", () => {
     expect(await run("index", await newViewer())).toBeNull();
   });
 
-  it("sends an admin without pages to the admin's home, not the customer's welcome", async () => {
-    expect(await run("index", await newViewer(["customer", "admin"]))).toBe("/admin");
+  it("sends an admin to the admin's home, not the customer's welcome nor a page of their own", async () => {
+    const admin = await newViewer(["customer", "admin"]);
+    expect(await run("index", admin)).toBe("/admin");
+    await database.db
+      .insert(profiles)
+      .values({ id: "C0000003", ownerUserId: admin.id, status: "draft", createdAt: new Date("2026-03-01") });
+    expect(await run("index", admin)).toBe("/admin");
   });
 });
 

@@ -35,10 +35,11 @@ const rules: Partial<Record<RuleName, ServerRule>> = {
         known ? `${welcomePath}?${referralQueryParameter}=${encodeURIComponent(known.slug)}` : "/login",
       );
     }
+    // An admin is at work at "/": the admin's home, not a page of their own (those are on /account)
+    // nor the customer's "you have no page".
+    if (hasRole(viewer, "admin")) throw redirect("/admin");
     const [first] = await ownedProfileIds(context.get(servicesContext).db, viewer.id);
     if (first) throw redirect(`/k/${encodeURIComponent(first)}`);
-    // An admin without pages of their own is at work: the customer's "you have no page" is not theirs.
-    if (hasRole(viewer, "admin")) throw redirect("/admin");
   },
   // /login and /new: a signed-in user is sent on (to where they were going, else "/"; an admin to
   // the admin's home).

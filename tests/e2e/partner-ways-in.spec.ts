@@ -175,8 +175,7 @@ test("a newly whitelisted partner receives the invitation, and its link opens th
     await adminPage.getByRole("button", { name: "Add to whitelist" }).click();
     await expect(notifications(adminPage).filter({ hasText: "the invitation is on its way" })).toBeVisible();
 
-    const mail = await lastEmailTo(invited.email);
-    expect(mail.subject).toBe(`Din inbjudan till Kammare för ${name}`);
+    const mail = await lastEmailTo(invited.email, { subject: `Din inbjudan till Kammare för ${name}` });
     const link = /https?:\/\/\S+\/partner\/signup\?email=\S+/.exec(mail.text)?.[0];
     expect(link).toBeDefined();
 

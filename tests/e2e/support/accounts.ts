@@ -105,13 +105,23 @@ export async function storeSession(page: Page, session: SignInAnswer["session"])
 }
 
 /** The newest e-mail the app sent to this address (waits for it a little). */
-export async function lastEmailTo(address: string): Promise<{ subject: string; text: string }> {
+export async function lastEmailTo(
+  address: string,
+  { subject }: { subject?: string } = {},
+): Promise<{ subject: string; text: string }> {
+  // E-mails go after the answer (ADR 033): one the screen already speaks of may still be on its way.
   for (let attempt = 0; attempt < 50; attempt++) {
-    const mail = (await readOutbox(outboxDir)).filter((message) => message.to.includes(address)).at(-1);
+    const mail = (await readOutbox(outboxDir))
+      .filter(
+        (message) => message.to.includes(address) && (subject === undefined || message.subject === subject),
+      )
+      .at(-1);
     if (mail) return mail;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`no e-mail to ${address} in ${outboxDir}`);
+  throw new Error(
+    `no e-mail to ${address}${subject ? ` with the subject "${subject}"` : ""} in ${outboxDir}`,
+  );
 }
 
 /** The browser signed in with a session made through the API (and, if given, in that language). */

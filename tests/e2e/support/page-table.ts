@@ -51,18 +51,19 @@ function adminOnly(asked: string, admin = "200"): Record<Actor, string> {
 
 /** Per page pattern and viewer: the status, and where a redirect sends (`{A}` is customer A's page). */
 export const expected: Record<string, Record<Actor, string>> = {
-  // The home page: a visitor signs in; an owner goes to the first page; anyone else sees how to claim one.
+  // The home page: a visitor signs in; an admin goes to work; an owner goes to the first page; anyone
+  // else sees how to claim one.
   "/": {
     anonymous: "302 /login",
     customerA: "302 /k/{A}",
     customerB: "200",
     partnerA: "200",
     partnerB: "200",
-    admin: "200",
+    admin: "302 /admin",
   },
-  // Signing in or up: once signed in, home.
-  "/login": everyone("302 /", { anonymous: "200" }),
-  "/new": everyone("302 /", { anonymous: "200" }),
+  // Signing in or up: once signed in, home (an admin's is /admin).
+  "/login": everyone("302 /", { anonymous: "200", admin: "302 /admin" }),
+  "/new": everyone("302 /", { anonymous: "200", admin: "302 /admin" }),
   // A partner's customer's welcome: without a ref naming a partner, a visitor signs in as
   // "/" would send them; signed in, home (partner-ways-in.spec.ts opens it with a ref, axe included).
   "/welcome": everyone("302 /", { anonymous: "302 /login" }),
