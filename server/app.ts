@@ -236,7 +236,7 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
       adminBgMaxRoutes({ db }),
       adminCreditorRoutes({ db }),
       adminInvoiceRoutes(invoicing),
-      adminPartnerRoutes({ db, email: deps.email, publicUrl: config.publicUrl }),
+      adminPartnerRoutes({ db }),
       adminAddressLabelRoutes({ db }),
       adminQrRoutes({ db, qr: deps.qr ?? qrcodeEncoder, publicUrl: config.publicUrl }),
       adminDashboardRoutes({ db }),
@@ -286,7 +286,7 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
   );
   // Partner sign-up is open (the whitelist decides) and answers before the partner area's guard.
   api.route("/partner", partnerSignupRoutes({ db, config }));
-  api.route("/partner", guardedArea(apiAreas["/partner"], partnerRoutes({ db, config, email: deps.email })));
+  api.route("/partner", guardedArea(apiAreas["/partner"], partnerRoutes({ db, config })));
   // Every other /api path answers JSON, never a page.
   api.all("*", (c) => {
     c.set("route", unmatchedRoute);

@@ -6,6 +6,7 @@ import type { Database } from "./db/client";
 import { sendCheckoutLinkEmail, type Seller, tellCustomer } from "./domain/billing";
 import { onDomainEvents, type DomainEvent } from "./domain/core";
 import { sendInvitationEmail } from "./domain/family";
+import { sendPartnerInvitation } from "./domain/partners";
 import { sendMemoryReceipt, tellOwnerOfFirstMemory, tellOwnerOfReport } from "./domain/memories";
 import type { PageCache } from "./http/page-cache";
 import type { EmailSender } from "./providers/email/types";
@@ -57,6 +58,11 @@ function runEffect(db: Database, event: DomainEvent, providers: EffectProviders)
       background.run("checkout link", () =>
         sendCheckoutLinkEmail(db, email, { linkId: event.linkId, publicUrl }),
       );
+      return;
+    }
+    case "partner.invited": {
+      const { email, background, publicUrl } = providers;
+      background.run("partner invitation", () => sendPartnerInvitation(email, publicUrl, event));
       return;
     }
     default: {

@@ -16,7 +16,15 @@ import enUS from "../../i18n/en-US.json";
 import svSE from "../../i18n/sv-SE.json";
 import { textAreas, type TextArea } from "../../i18n/areas";
 import { auditLog, partnerMembers, partnerWhitelist, profiles, users } from "../../server/db/schema";
-import { customerPartnerName, partnerWelcome } from "../../server/domain/partners";
+import type { Database } from "../../server/db/client";
+import { transaction } from "../../server/domain/core";
+import {
+  addWhitelistEntry,
+  customerPartnerName,
+  inviteColleague,
+  partnerWelcome,
+  resendWhitelistInvitation,
+} from "../../server/domain/partners";
 import { createProfiles } from "../../server/domain/profiles";
 import { call, expectError, expectSession, type Account } from "../support/accounts";
 import { describeOnEngines } from "../support/api-fixture";
@@ -74,6 +82,22 @@ describeOnEngines("partner ways in", ({ app, db, accounts, admin, customer, mail
 
   const mailsTo = async (email: string) => (await mailbox()).filter((mail) => mail.to === email);
 
+  const origin = { ip: null, userAgent: null };
+  /**
+   * Runs `work` inside a transaction that then rolls back: the invitation it made never existed, so
+   * its e-mail must not go (the `partner.invited` event goes only at the commit, ADR 033).
+   */
+  async function rolledBack(work: (tx: Database) => Promise<unknown>): Promise<void> {
+    const undone = new Error("rolled back");
+    await expect(
+      transaction(db, async (tx) => {
+        // The domain's transaction() opens a savepoint in the outer one, whose events wait for its commit.
+        await work(tx as unknown as Database);
+        throw undone;
+      }),
+    ).rejects.toBe(undone);
+  }
+
   describe("the whitelist's invitation", () => {
     it("sends a new address its invitation with the sign-up link, in Swedish, once", async () => {
       const email = accounts.email("invited");
@@ -109,6 +133,22 @@ describeOnEngines("partner ways in", ({ app, db, accounts, admin, customer, mail
       expect(audited.some((row) => (row.details as { entryId?: string }).entryId === entry.id)).toBe(true);
     });
 
+    it("sends no invitation, first or again, when the change it belongs to rolls back", async () => {
+      const email = accounts.email("undone");
+      const actor = { id: admin.id, roles: ["customer" as const, "admin" as const] };
+      await rolledBack((tx) =>
+        addWhitelistEntry(tx, { input: { email, partnerName: "Ångrade Byrån" }, actor, origin }),
+      );
+      expect(await mailsTo(email)).toHaveLength(0);
+      expect(await db.select().from(partnerWhitelist).where(eq(partnerWhitelist.email, email))).toHaveLength(
+        0,
+      );
+
+      const entry = await whitelist(email, "Ångrade Byrån");
+      await rolledBack((tx) => resendWhitelistInvitation(tx, { id: entry.id, actor, origin }));
+      expect(await mailsTo(email)).toHaveLength(1);
+    });
+
     it("sends nothing again to an address that has signed up, and refuses customers", async () => {
       const email = accounts.email("joined");
       const entry = await whitelist(email, "Blommor & Minnen");
@@ -135,6 +175,15 @@ describeOnEngines("partner ways in", ({ app, db, accounts, admin, customer, mail
   });
 
   describe("colleagues", () => {
+    it("sends a colleague no invitation when the invitation it belongs to rolls back", async () => {
+      const partner = await newPartner(`Ångerns Byrå ${accounts.email("x").slice(0, 6)}`);
+      const email = accounts.email("undone-colleague");
+      const viewer = { id: partner.id, email: partner.email };
+      await rolledBack((tx) => inviteColleague(tx, { viewer, email, origin }));
+      expect(await mailsTo(email)).toHaveLength(0);
+      expect((await colleagues(partner)).invitations).toEqual([]);
+    });
+
     it("a member invites a colleague, who receives the e-mail and signs up into the organisation", async () => {
       const first = await newPartner(`Stenhuggeriet ${accounts.email("x").slice(0, 6)}`);
       await call(app, "/api/partner/organisation", {

@@ -17,22 +17,11 @@ import {
   resendWhitelistInvitation,
   updateWhitelistEntry,
 } from "../../domain/partners";
-import type { EmailSender } from "../../providers/email/types";
 import { requestOrigin } from "../../http/auth";
 import type { SignedInEnv } from "../../http/guards";
 import { readJson } from "../../http/errors";
 
-export function adminPartnerRoutes({
-  db,
-  email,
-  publicUrl,
-}: {
-  db: Database;
-  /** Sends each new address its invitation. */
-  email: EmailSender;
-  publicUrl: string;
-}) {
-  const delivery = { email, publicUrl };
+export function adminPartnerRoutes({ db }: { db: Database }) {
   return new Hono<SignedInEnv>()
     .get("/partner-whitelist", async (c) =>
       c.json({ entries: await listWhitelist(db) } satisfies WhitelistList),
@@ -43,7 +32,6 @@ export function adminPartnerRoutes({
         input,
         actor: c.get("viewer"),
         origin: requestOrigin(c),
-        delivery,
       });
       return c.json({ entry }, 201);
     })
@@ -52,7 +40,6 @@ export function adminPartnerRoutes({
         id: c.req.param("id"),
         actor: c.get("viewer"),
         origin: requestOrigin(c),
-        delivery,
       });
       return c.body(null, 204);
     })

@@ -22,7 +22,6 @@ import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import { csvDocument, consume } from "../../domain/core";
 import { colleagueInviteRequestSchema, type PartnerColleagues } from "../../../contract/partner-colleagues";
-import type { EmailSender } from "../../providers/email/types";
 import {
   allPartnerUsers,
   inviteColleague,
@@ -44,7 +43,7 @@ import type { SignedInEnv } from "../../http/guards";
 import { readJson, readQuery } from "../../http/errors";
 import { attemptLimits, publicSession } from "../accounts/auth";
 
-export type PartnerDeps = { db: Database; config: Config; qr?: QrEncoder; email?: EmailSender };
+export type PartnerDeps = { db: Database; config: Config; qr?: QrEncoder };
 
 /** The open call: a whitelisted address signs up as a partner and is signed in. */
 export function partnerSignupRoutes({ db, config }: PartnerDeps) {
@@ -59,12 +58,8 @@ export function partnerSignupRoutes({ db, config }: PartnerDeps) {
 }
 
 /** The guarded calls (partner role). */
-export function partnerRoutes({ db, config, qr = qrcodeEncoder, email }: PartnerDeps) {
+export function partnerRoutes({ db, config, qr = qrcodeEncoder }: PartnerDeps) {
   const publicUrl = config.publicUrl;
-  const delivery = () => {
-    if (!email) throw new Error("partnerRoutes needs an e-mail sender to invite colleagues");
-    return { email, publicUrl };
-  };
   const organisationId = async (c: Context<SignedInEnv>) =>
     (await requireOrganisation(db, c.get("viewer").id)).id;
   const routes = new Hono<SignedInEnv>()
@@ -92,7 +87,6 @@ export function partnerRoutes({ db, config, qr = qrcodeEncoder, email }: Partner
         viewer: c.get("viewer"),
         email: address,
         origin: requestOrigin(c),
-        delivery: delivery(),
       });
       return c.json({ invitation }, 201);
     })

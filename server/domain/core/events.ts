@@ -91,8 +91,30 @@ type CustomerFacts = { customerUserId: string; profileId: string };
  */
 export type CheckoutLinkMade = { type: "checkout-link.made"; linkId: string };
 
+/**
+ * An address was put on the partner whitelist (by an admin, or by a colleague into their organisation),
+ * or an admin sent its invitation again: the e-mail with the partner sign-up link goes to it once the
+ * entry (and its audit) is committed (ADR 029, ADR 033).
+ */
+export type PartnerInvited = {
+  type: "partner.invited";
+  entryId: string;
+  to: string;
+  /** The organisation's name as the invitee knows it. */
+  organisation: string;
+  /** A colleague's address when a colleague invited; null when Kammare (an admin) did. */
+  invitedBy: string | null;
+  locale: Locale;
+};
+
 export type DomainEvent =
-  PageChanged | MemoryWritten | MemoryReported | FamilyInvited | CheckoutLinkMade | MoneyEvent;
+  | PageChanged
+  | MemoryWritten
+  | MemoryReported
+  | FamilyInvited
+  | CheckoutLinkMade
+  | PartnerInvited
+  | MoneyEvent;
 
 export type DomainEventHandler = (event: DomainEvent) => void;
 
@@ -163,6 +185,8 @@ function eventKey(event: DomainEvent): string {
       return `${event.type} ${event.profileId} ${event.toUserId}`;
     case "checkout-link.made":
       return `${event.type} ${event.linkId}`;
+    case "partner.invited":
+      return `${event.type} ${event.entryId}`;
     default:
       return `${event.type} ${event.profileId} ${event.customerUserId}`;
   }

@@ -8,17 +8,15 @@ import { and, asc, eq, isNull, or, sql } from "drizzle-orm";
 import type { ColleagueInvitation, PartnerColleagues } from "../../../contract/partner-colleagues";
 import type { Database, Executor } from "../../db/client";
 import { partnerMembers, partnerWhitelist, users } from "../../db/schema";
-import type { EmailSender } from "../../providers/email/types";
 import { revokeUserSessions } from "../accounts";
-import { audit, type RequestOrigin, refuse } from "../core";
-import { accountLocale, organisationDisplayName, sendPartnerInvitation } from "./invitations";
+import { audit, type RequestOrigin, recordEvent, refuse, transaction } from "../core";
+import { accountLocale, organisationDisplayName } from "./invitations";
 import { requireOrganisation } from "./organisation";
 import { lower } from "./whitelist";
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type Viewer = { id: string; email: string };
-export type InvitationDelivery = { email: EmailSender; publicUrl: string };
 
 /** Whether an address belongs to an account that is a member of some organisation. */
 // Written out in full: drizzle leaves a column unqualified in a statement of one table, and inside the
@@ -85,17 +83,15 @@ export async function partnerColleagues(db: Executor, viewer: Viewer): Promise<P
   };
 }
 
-/** Invites an address into the caller's organisation: a whitelist entry tied to it, and the e-mail. */
+/**
+ * Invites an address into the caller's organisation: a whitelist entry tied to it, and, once that is
+ * committed, the e-mail in the inviter's language (the `partner.invited` event, ADR 033).
+ */
 export async function inviteColleague(
   db: Database,
-  {
-    viewer,
-    email,
-    origin,
-    delivery,
-  }: { viewer: Viewer; email: string; origin: RequestOrigin; delivery: InvitationDelivery },
+  { viewer, email, origin }: { viewer: Viewer; email: string; origin: RequestOrigin },
 ): Promise<ColleagueInvitation> {
-  const { invitation, organisation } = await db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const organisation = await requireOrganisation(tx, viewer.id);
     const [member] = await tx
       .select({ id: users.id })
@@ -124,15 +120,16 @@ export async function inviteColleague(
     });
     const [invitation] = await invitationsOf(tx, organisation.id, row.id);
     if (!invitation) throw new Error("the invitation was not made");
-    return { invitation, organisation: name };
+    recordEvent(tx, {
+      type: "partner.invited",
+      entryId: row.id,
+      to: invitation.email,
+      organisation: name,
+      invitedBy: viewer.email,
+      locale: await accountLocale(tx, viewer.id),
+    });
+    return invitation;
   });
-  await sendPartnerInvitation(delivery.email, delivery.publicUrl, {
-    to: invitation.email,
-    organisation,
-    invitedBy: viewer.email,
-    locale: await accountLocale(db, viewer.id),
-  });
-  return invitation;
 }
 
 /** Withdraws a pending invitation of the caller's organisation (its address may no longer sign up). */

@@ -4,9 +4,8 @@ import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import type { AdminOrganisation, WhitelistEntry, WhitelistEntryRequest } from "../../../contract/partners";
 import type { Database, Executor } from "../../db/client";
 import { partnerMembers, partnerOrganisations, partnerWhitelist, users } from "../../db/schema";
-import type { EmailSender } from "../../providers/email/types";
-import { audit, type RequestOrigin, refuse, type Actor } from "../core";
-import { sendPartnerInvitation } from "./invitations";
+import { audit, type RequestOrigin, recordEvent, refuse, transaction, type Actor } from "../core";
+import { invitationLocale } from "./invitations";
 
 export type WhitelistRow = typeof partnerWhitelist.$inferSelect;
 
@@ -66,25 +65,15 @@ async function oneEntry(db: Executor, id: string): Promise<WhitelistEntry> {
 }
 
 /**
- * Adds an address to the whitelist and, once that is saved, sends it the invitation e-mail with the
- * partner sign-up link. Only the first add sends: changing an entry sends nothing, and the
- * admin's "Send again" is resendWhitelistInvitation.
+ * Adds an address to the whitelist; once that is committed, the address gets the invitation e-mail
+ * with the partner sign-up link (the `partner.invited` event, ADR 033). Only the first add sends:
+ * changing an entry sends nothing, and the admin's "Send again" is resendWhitelistInvitation.
  */
 export async function addWhitelistEntry(
   db: Database,
-  {
-    input,
-    actor,
-    origin,
-    delivery,
-  }: {
-    input: WhitelistEntryRequest;
-    actor: Actor;
-    origin: RequestOrigin;
-    delivery?: { email: EmailSender; publicUrl: string };
-  },
+  { input, actor, origin }: { input: WhitelistEntryRequest; actor: Actor; origin: RequestOrigin },
 ): Promise<WhitelistEntry> {
-  const entry = await db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const [row] = await tx
       .insert(partnerWhitelist)
       .values({ email: input.email, partnerName: input.partnerName, addedByUserId: actor.id })
@@ -97,44 +86,42 @@ export async function addWhitelistEntry(
       details: { entryId: row.id, email: input.email, partnerName: input.partnerName },
       ...origin,
     });
-    return oneEntry(tx, row.id);
+    const entry = await oneEntry(tx, row.id);
+    recordEntryInvitation(tx, entry);
+    return entry;
   });
-  if (delivery) await sendEntryInvitation(delivery, entry);
-  return entry;
 }
 
 /** The invitation of an entry, naming the organisation it joins (or its partner name, before one exists). */
-async function sendEntryInvitation(
-  delivery: { email: EmailSender; publicUrl: string },
-  entry: WhitelistEntry,
-): Promise<void> {
-  await sendPartnerInvitation(delivery.email, delivery.publicUrl, {
+function recordEntryInvitation(tx: Executor, entry: WhitelistEntry): void {
+  recordEvent(tx, {
+    type: "partner.invited",
+    entryId: entry.id,
     to: entry.email,
     organisation: entry.organisation?.name ?? entry.partnerName,
+    invitedBy: null,
+    locale: invitationLocale,
   });
 }
 
 /** The admin's "Send again": the invitation once more, for an entry whose address has not signed up. */
 export async function resendWhitelistInvitation(
   db: Database,
-  {
-    id,
-    actor,
-    origin,
-    delivery,
-  }: { id: string; actor: Actor; origin: RequestOrigin; delivery: { email: EmailSender; publicUrl: string } },
+  { id, actor, origin }: { id: string; actor: Actor; origin: RequestOrigin },
 ): Promise<void> {
   if (!uuidPattern.test(id)) throw whitelistMissing();
-  const [entry] = await whitelistEntries(db, id);
-  if (!entry) throw whitelistMissing();
-  if (entry.signedUp) throw refuse("partner.whitelist-signed-up");
-  await audit(db, {
-    action: "admin.partner_whitelist_invite",
-    actorUserId: actor.id,
-    details: { entryId: id, email: entry.email },
-    ...origin,
+  await transaction(db, async (tx) => {
+    const [entry] = await whitelistEntries(tx, id);
+    if (!entry) throw whitelistMissing();
+    if (entry.signedUp) throw refuse("partner.whitelist-signed-up");
+    await audit(tx, {
+      action: "admin.partner_whitelist_invite",
+      actorUserId: actor.id,
+      details: { entryId: id, email: entry.email },
+      ...origin,
+    });
+    recordEntryInvitation(tx, entry);
   });
-  await sendEntryInvitation(delivery, entry);
 }
 
 export async function updateWhitelistEntry(
