@@ -66,7 +66,7 @@ export const expected: Record<string, Record<Actor, string>> = {
   "/new": everyone("302 /", { anonymous: "200", admin: "302 /admin" }),
   // A partner's customer's welcome: without a ref naming a partner, a visitor signs in as
   // "/" would send them; signed in, home (partner-ways-in.spec.ts opens it with a ref, axe included).
-  "/welcome": everyone("302 /", { anonymous: "302 /login" }),
+  "/welcome": everyone("302 /", { anonymous: "302 /login", admin: "302 /admin" }),
   // Open to everyone: the links in e-mails, the spec's 404, privacy, the end of a deletion.
   "/forgot-password": everyone("200"),
   "/reset-password": everyone("200"),
