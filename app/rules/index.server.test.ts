@@ -85,7 +85,7 @@ describe("rule index (/)", () => {
     expect(await run("index", admin)).toBe("/admin");
     await database.db
       .insert(profiles)
-      .values({ id: "C0000003", ownerUserId: admin.id, status: "draft", createdAt: new Date("2026-03-01") });
+      .values({ id: "F0000006", ownerUserId: admin.id, status: "draft", createdAt: new Date("2026-03-01") });
     expect(await run("index", admin)).toBe("/admin");
   });
 });
