@@ -85,14 +85,11 @@ export async function ownerPages(
       trialEndsAt: profiles.trialEndsAt,
       paidUntil: profiles.paidUntil,
       editorSince: profileEditors.addedAt,
-      hasPlan:
-        sql<boolean>`exists (select 1 from ${subscriptions} where ${subscriptions.profileId} = ${profiles.id} and ${subscriptions.customerUserId} = ${profiles.ownerUserId} and ${inArray(subscriptions.status, [...runningPlanStatuses])})`.mapWith(
-          Boolean,
-        ),
-      renews:
-        sql<boolean>`exists (select 1 from ${subscriptions} where ${subscriptions.profileId} = ${profiles.id} and ${subscriptions.customerUserId} = ${profiles.ownerUserId} and ${inArray(subscriptions.status, [...runningPlanStatuses])} and not ${subscriptions.cancelAtPeriodEnd})`.mapWith(
-          Boolean,
-        ),
+      // The owner's running card plan, in one look: null without one, else whether it will charge
+      // again (not cancelled at its period's end).
+      planRenews: sql<
+        boolean | null
+      >`(select bool_or(not ${subscriptions.cancelAtPeriodEnd}) from ${subscriptions} where ${subscriptions.profileId} = ${profiles.id} and ${subscriptions.customerUserId} = ${profiles.ownerUserId} and ${inArray(subscriptions.status, [...runningPlanStatuses])})`,
       invoiceDue:
         sql<boolean>`exists (select 1 from ${invoices} where ${invoices.profileId} = ${profiles.id} and ${invoices.customerUserId} = ${profiles.ownerUserId} and ${inArray(invoices.status, unpaidInvoiceStatuses)})`.mapWith(
           Boolean,
@@ -113,7 +110,8 @@ export async function ownerPages(
 
   const owned: OwnerPage[] = [];
   const helping: (OwnerPage & { since: number })[] = [];
-  for (const row of rows) {
+  for (const { planRenews, ...facts } of rows) {
+    const row = { ...facts, hasPlan: planRenews !== null, renews: planRenews === true };
     const isOwner = row.ownerUserId === userId;
     const page: OwnerPage = {
       id: row.id,
