@@ -235,7 +235,7 @@ describeOnEngines("partners", ({ app, db, accounts, admin, customer }) => {
   });
 
   describe("partner sign-up", () => {
-    it("lets a whitelisted address sign up (any case) with the partner role only, in a new organisation", async () => {
+    it("lets a whitelisted address sign up (any case) with the partner role only, in a new organisation named as the admin named it", async () => {
       const email = accounts.email("shop");
       await whitelist(email, "Kista Blommor");
       const password = accounts.password();
@@ -243,7 +243,7 @@ describeOnEngines("partners", ({ app, db, accounts, admin, customer }) => {
       const [user] = await db.select().from(users).where(eq(users.id, session.user.id));
       expect(user?.roles).toEqual(["partner"]);
       const mine = await me(session.access_token);
-      expect(mine.organisation.name).toBeNull();
+      expect(mine.organisation.name).toBe("Kista Blommor");
       expect(mine.organisation.slug).toBe(slugFromName("Kista Blommor"));
       expect(mine.organisation.referralLink).toBe(`http://localhost:3000/?ref=${mine.organisation.slug}`);
       expect(mine.suggestedName).toBe("Kista Blommor");

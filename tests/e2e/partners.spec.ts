@@ -1,8 +1,8 @@
 // The partner side (ADR 014) in a browser: an admin whitelists an address; that person signs up as a
-// partner, names the organisation and copies the referral link; a customer comes through the link,
+// partner under the name the admin gave (and may change it), and copies the referral link; a customer comes through the link,
 // signs up and claims a page; the partner sees the customer in the list and in the figures. Also: an
 // address not on the whitelist is refused, a customer account is told it is no partner's, and the
-// rules send a visitor to the partner sign-in and a partner without a name to the dashboard.
+// rules send a visitor to the partner sign-in.
 import { randomUUID } from "node:crypto";
 import { newUser, signInByApi, signUpByApi } from "./support/accounts";
 import { expectNoSeriousAxeViolations } from "./support/axe";
@@ -14,7 +14,7 @@ import { admin, appUrl } from "./support/ports";
 const refusal =
   "This e-mail address cannot sign up as a partner. Ask your Kammare contact for an invitation.";
 
-test("an admin whitelists a partner, who signs up, names the organisation and sees a referred customer", async ({
+test("an admin whitelists a partner, who signs up under the name the admin gave, renames it and sees a referred customer", async ({
   page,
   browser,
   problems,
@@ -50,7 +50,8 @@ test("an admin whitelists a partner, who signs up, names the organisation and se
   await expect(page).toHaveURL(`/partner/signin?redirectTo=${encodeURIComponent("/partner/dashboard")}`);
   await expectNoSeriousAxeViolations(page, "signin");
 
-  // The whitelisted address signs up and lands on the dashboard, which asks for the name first.
+  // The whitelisted address signs up and lands on the dashboard, named as the admin named it: the
+  // customer list is open at once, and the name can still be changed.
   await page.getByRole("link", { name: "Create a partner account" }).click();
   await expect(page).toHaveURL("/partner/signup");
   await waitForHydration(page);
@@ -60,19 +61,20 @@ test("an admin whitelists a partner, who signs up, names the organisation and se
   await page.getByRole("button", { name: "Create partner account" }).click();
   await expect(page).toHaveURL("/partner/dashboard");
   await waitForHydration(page);
-  await expect(page.getByRole("heading", { name: "First, name your organisation" })).toBeVisible();
-  await expect(page.getByTestId("users-locked")).toContainText("set it above first");
-  await expect(page.getByTestId("users-nav-locked")).toBeVisible();
-  await expect(page.getByLabel("Organisation name")).toHaveValue(partnerName);
-  await shoot(page, "partners-dashboard-unnamed");
-
-  // Without a name, the customer list sends the partner back to the dashboard.
-  await page.goto("/partner/dashboard/users");
-  await expect(page).toHaveURL("/partner/dashboard");
-  await waitForHydration(page);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(partnerName);
+  await expect(page.getByRole("heading", { name: "First, name your organisation" })).toHaveCount(0);
+  await expect(page.getByTestId("users-nav-locked")).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Show customers" })).toBeVisible();
+  // Colleagues see the organisation by its name, never its slug.
+  const slug = new URL(await page.getByLabel("Your link").inputValue()).searchParams.get("ref") ?? "";
+  const colleagues = page.getByRole("region", { name: "Colleagues" });
+  await expect(colleagues).toContainText(`Everyone here can see ${partnerName}'s customers`);
+  expect(await colleagues.innerText()).not.toContain(slug);
+  await expect(page.getByRole("textbox", { name: "Organisation name" })).toHaveValue(partnerName);
+  await shoot(page, "partners-dashboard-named");
 
   const organisation = `${partnerName} AB`;
-  await page.getByLabel("Organisation name").fill(organisation);
+  await page.getByRole("textbox", { name: "Organisation name" }).fill(organisation);
   await page.getByRole("button", { name: "Save name" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(organisation);
   await expect(

@@ -83,7 +83,11 @@ export default function PartnerDashboardPage({ loaderData }: Route.ComponentProp
           </p>
         )}
       </PartnerSection>
-      <ColleaguesSection colleagues={colleagues} organisation={organisation.name ?? organisation.slug} />
+      {/* Never the slug on screen: an organisation without a name (made before 0021) is "your organisation". */}
+      <ColleaguesSection
+        colleagues={colleagues}
+        organisation={organisation.name ?? me.suggestedName ?? t("partner.colleagues.unnamedOrganisation")}
+      />
       {named && nameForm}
     </div>
   );

@@ -5,7 +5,8 @@ import { index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/
 import { users } from "./accounts";
 
 // A partner organisation (a shop, an undertaker…): its members are users with the partner role. The
-// slug names it in referral links and never changes; the name is null until a member sets it.
+// slug names it in referral links and never changes; the name starts as the admin's partner name on
+// the whitelist (migration 0021 named the older ones so); null only if a partner ever had no entry.
 export const partnerOrganisations = pgTable(
   "partner_organisations",
   {

@@ -34,7 +34,8 @@ async function freeSlug(tx: Executor, name: string): Promise<string> {
 
 /**
  * Puts a new partner in the organisation of its whitelist entry's partner name: the one an entry of
- * that name (any case) already led to, else a new one (name unset, slug from the partner name).
+ * that name (any case) already led to, else a new one named as the admin named the partner (the
+ * partner may change it), with its slug from that name.
  */
 async function joinOrganisation(
   tx: Executor,
@@ -66,7 +67,7 @@ async function joinOrganisation(
     const slug = await freeSlug(tx, entry.partnerName);
     const [row] = await tx
       .insert(partnerOrganisations)
-      .values({ slug, contactEmail: user.email })
+      .values({ name: entry.partnerName.trim(), slug, contactEmail: user.email })
       .returning({ id: partnerOrganisations.id });
     if (!row) throw new Error("the organisation was not created");
     organisationId = row.id;
