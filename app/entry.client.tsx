@@ -5,6 +5,7 @@ import { HydratedRouter } from "react-router/dom";
 import { reportClientError } from "./lib/error-hook";
 import { documentLocale, loadTextAreas, PageTextsProvider, readPageTexts } from "./lib/i18n";
 import { NonceProvider } from "./lib/nonce";
+import { loadRenderedParts } from "./lib/lazy-part";
 import { installNavigationRecovery, navigationTracking } from "./lib/navigation-recovery";
 
 window.addEventListener("error", (event) => reportClientError(event.error ?? event.message, "window", false));
@@ -16,9 +17,12 @@ installNavigationRecovery();
 const nonce = document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce || undefined;
 
 // The texts the page shows came in its HTML; a page without them has its path's loaded first.
+// The files of the lazy parts the HTML holds come first too, so a press right after hydration works.
 const pageTexts = readPageTexts();
-if (pageTexts) startTransition(hydrate);
-else void loadTextAreas(documentLocale(), window.location.pathname).then(() => startTransition(hydrate));
+void Promise.all([
+  pageTexts ? undefined : loadTextAreas(documentLocale(), window.location.pathname),
+  loadRenderedParts(),
+]).then(() => startTransition(hydrate));
 
 function hydrate() {
   hydrateRoot(

@@ -1,6 +1,7 @@
 // The document, the app-wide providers and behaviours (language, analytics, build check), and the
 // top error boundary.
 import { lazy, Suspense, useEffect, useState } from "react";
+import { lazyPart } from "./lib/lazy-part";
 import { documentLocale, loadTextAreas, PageTexts, TextsProvider } from "./lib/i18n";
 import {
   Links,
@@ -66,8 +67,8 @@ export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
 ];
 
 // Shown on some loads only (a first visit; a test-mode site): their code is fetched when they show.
-const ConsentBanner = lazy(() =>
-  import("./components/consent-choice").then((m) => ({ default: m.ConsentBanner })),
+const ConsentBanner = lazyPart("consent-banner", () =>
+  import("./components/consent-choice").then((m) => m.ConsentBanner),
 );
 const TestModeRibbon = lazy(() =>
   import("./components/test-mode-ribbon").then((m) => ({ default: m.TestModeRibbon })),

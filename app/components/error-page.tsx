@@ -5,12 +5,13 @@
 import { useTranslation } from "../lib/i18n";
 import { isRouteErrorResponse, Link, useLocation } from "react-router";
 import { ButtonLink } from "./button";
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
+import { lazyPart } from "../lib/lazy-part";
 import { Card } from "./card";
 
 // Only the 404 of a mistyped page code asks for the code again: its form is a file of its own.
-const ProfileCodeForm = lazy(() =>
-  import("./profile-code-form").then((m) => ({ default: m.ProfileCodeForm })),
+const ProfileCodeForm = lazyPart("profile-code-form", () =>
+  import("./profile-code-form").then((m) => m.ProfileCodeForm),
 );
 
 export function ErrorPage({ error }: { error: unknown }) {

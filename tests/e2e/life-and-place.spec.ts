@@ -287,17 +287,20 @@ test("the walkthrough's name step asks for the dates and fills in the subtitle f
     });
     expect(claimed.status(), await claimed.text()).toBe(200);
     await signInAs(page, session.access_token, locale);
+    // The walkthrough's file comes late, as on a slow phone: the page hydrates only once it is here
+    // (app/lib/lazy-part.tsx), so Start pressed at once works. Before, that press reached the server's
+    // HTML and the form submitted itself natively, back to the welcome (once in five runs in CI).
+    await page.route(/\/assets\/walkthrough-[^/]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
     await page.goto(`/k/${id}`);
     await waitForHydration(page);
-    // A click in the first moments after hydration was lost once in five runs (the step falls back to
-    // the welcome): pressed again until the name step shows; it must show within the assertion's time.
-    await expect(async () => {
-      await page.getByRole("button", { name: sv ? "Börja" : "Start" }).click();
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(
-        sv ? "Vad ska sidan heta?" : "What should the page be called?",
-        { timeout: 2000 },
-      );
-    }).toPass({ timeout: 15000 });
+    await page.getByRole("button", { name: sv ? "Börja" : "Start" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      sv ? "Vad ska sidan heta?" : "What should the page be called?",
+    );
+    await page.unroute(/\/assets\/walkthrough-[^/]+\.js$/);
     await page.getByLabel(sv ? "Namn" : "Name", { exact: true }).fill("Gunnar Ek");
     await page.getByLabel(sv ? "Födelsedatum" : "Date of birth").fill("1931-03-12");
     await page.getByLabel(sv ? "Dödsdatum" : "Date of death").fill("2024-06-04");

@@ -2,6 +2,7 @@
 // publish moment right after, then the page under a small owner bar (status, share, edit) with
 // banners for the trial, a due payment or a resting page.
 import { lazy, Suspense, useState, type ReactNode } from "react";
+import { lazyPart } from "../../lib/lazy-part";
 import { useTranslation } from "../../lib/i18n";
 import { walkthroughSteps } from "../../../contract/profile-values";
 import { formatDate } from "../../lib/date-format";
@@ -23,12 +24,13 @@ import { AnniversaryReminders } from "./anniversary-reminders";
 // "Share", the walkthrough while the page is a draft) is a file of its own, fetched when it shows: the
 // page that everyone sees, and its owner bar, load without them.
 const Editor = lazy(() => import("./editor").then((m) => ({ default: m.Editor })));
-const OrdersList = lazy(() => import("./orders-list").then((m) => ({ default: m.OrdersList })));
+// Parts the first HTML may hold with buttons in them are lazy parts (app/lib/lazy-part.tsx).
+const OrdersList = lazyPart("orders-list", () => import("./orders-list").then((m) => m.OrdersList));
 const PublishedMoment = lazy(() =>
   import("./published-moment").then((m) => ({ default: m.PublishedMoment })),
 );
 const SharePanel = lazy(() => import("./share-panel").then((m) => ({ default: m.SharePanel })));
-const Walkthrough = lazy(() => import("./walkthrough").then((m) => ({ default: m.Walkthrough })));
+const Walkthrough = lazyPart("walkthrough", () => import("./walkthrough").then((m) => m.Walkthrough));
 const FamilyPanel = lazy(() => import("../family/family-panel").then((m) => ({ default: m.FamilyPanel })));
 
 /** Until a part's file is here: a quiet line saying so (screen readers hear it once). */

@@ -1,6 +1,7 @@
 // /k/{id} (rule `profile`): the public page, reached by a printed QR code; what it shows depends on
 // the profile's status and on who is looking (decisions "Profiles").
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
+import { lazyPart } from "../../lib/lazy-part";
 import { useTranslation } from "../../lib/i18n";
 import type { MetaDescriptor } from "react-router";
 import {
@@ -38,8 +39,8 @@ import { Card } from "../../components/card";
 import type { Route } from "./+types/page";
 
 // Only an unclaimed page shows the claim screen: its code is a file of its own.
-const ClaimView = lazy(() =>
-  import("../../components/profile/claim-view").then((m) => ({ default: m.ClaimView })),
+const ClaimView = lazyPart("claim-view", () =>
+  import("../../components/profile/claim-view").then((m) => m.ClaimView),
 );
 
 export const middleware: Route.MiddlewareFunction[] = serverRules("profile");
