@@ -150,8 +150,21 @@ export const customerOrderSchema = z.object({
   chargeCancelled: z.boolean(),
   /** A scheduled order still to be charged: when its card is first charged; null otherwise. */
   firstChargeAt: z.string().nullable(),
+  /** Each later period a card plan paid, newest first, with its own receipt (KM-000123-2). */
+  renewals: z.array(
+    z.object({
+      receiptNumber: z.string(),
+      amountOre: z.number().int(),
+      currency: z.literal("SEK"),
+      paidAt: z.string(),
+      periodStart: z.string(),
+      periodEnd: z.string(),
+      receiptUrl: z.string(),
+    }),
+  ),
 });
 export type CustomerOrder = z.infer<typeof customerOrderSchema>;
+export type CustomerRenewal = CustomerOrder["renewals"][number];
 
 export const customerOrderListSchema = z.object({ orders: z.array(customerOrderSchema) });
 

@@ -3,7 +3,7 @@
 // of an invoice order). Shared by the owner's list under a page and the history on /account.
 import { useTranslation } from "../lib/i18n";
 import { Link } from "react-router";
-import type { CustomerOrder } from "../../contract/admin-orders";
+import type { CustomerOrder, CustomerRenewal } from "../../contract/admin-orders";
 import { formatDate } from "../lib/date-format";
 import { formatMoney } from "../lib/format";
 import { orderTones } from "../lib/order-states";
@@ -96,6 +96,52 @@ export function OrderRow({
           </a>
         )}
       </div>
+      {order.renewals.length > 0 && <Renewals renewals={order.renewals} number={order.orderNumber} />}
     </li>
+  );
+}
+
+/** The later periods a card plan paid, each with its own receipt, under the order that began it. */
+function Renewals({ renewals, number }: { renewals: CustomerRenewal[]; number: string }) {
+  const { t, i18n } = useTranslation();
+  const day = (iso: string) => formatDate(iso, i18n.language);
+  return (
+    <div className="flex basis-full flex-col gap-1">
+      <p className="text-sm font-medium text-ink" id={`renewals-${number}`}>
+        {t("ownOrders.renewals", { count: renewals.length })}
+      </p>
+      <ul aria-labelledby={`renewals-${number}`} className="flex flex-col divide-y divide-line border-l-2 border-line pl-3">
+        {renewals.map((renewal) => {
+          const period = t("ownOrders.renewalPeriod", {
+            start: day(renewal.periodStart),
+            end: day(renewal.periodEnd),
+          });
+          return (
+            <li
+              key={renewal.receiptNumber}
+              className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-1 text-sm"
+            >
+              <span className="flex flex-wrap items-center gap-x-2 text-muted">
+                <span className="tabular-nums text-ink">{period}</span>
+                <span aria-hidden="true">·</span>
+                <span className="tabular-nums">{renewal.receiptNumber}</span>
+              </span>
+              <span className="flex items-center gap-x-3">
+                <span className="font-semibold tabular-nums text-ink">
+                  {formatMoney({ amountOre: renewal.amountOre, currency: renewal.currency }, i18n.language)}
+                </span>
+                <a
+                  href={renewal.receiptUrl}
+                  aria-label={t("ownOrders.renewalReceiptFor", { number: renewal.receiptNumber, period })}
+                  className={documentLink}
+                >
+                  {t("ownOrders.receipt")}
+                </a>
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
   );
 }

@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
+import { customerOrderListSchema, receiptPath } from "../../contract/admin-orders";
 import { customerSubscriptionsAnswerSchema, subscriptionAnswerSchema } from "../../contract/subscriptions";
 import { loadConfig } from "../../server/config";
 import { orders, profileStatusHistory, profiles, subscriptions, users } from "../../server/db/schema";
@@ -115,6 +116,15 @@ describeOnEngines(
       ] as const) {
         const mail = sent.find((each) => each.subject === `Receipt ${number} from Kammare`);
         expect(plain(mail?.text ?? "")).toContain(`Paid: ${price}`);
+        // A renewal's e-mail says what it renewed and for when, not "order KM-…-2".
+        if (number === orderNumber) {
+          expect(plain(mail?.text ?? "")).toContain(`The receipt for order ${orderNumber} is attached`);
+        } else {
+          expect(plain(mail?.text ?? "")).toContain(
+            `Your plan for page ${id} (order ${orderNumber}) has been renewed for ${en(from)} – ${en(to)}. ` +
+              `The receipt, number ${number}, is attached`,
+          );
+        }
         const [pdf] = mail?.attachments ?? [];
         expect(pdf?.filename).toBe(`receipt-${number}.pdf`);
         const text = plain(pdfText(pdf?.content ?? Buffer.alloc(0)));
@@ -130,6 +140,38 @@ describeOnEngines(
       expect(plain(pdfText(Buffer.from(await download.arrayBuffer())))).toContain(
         `${en(firstEnd)} – ${en(secondEnd)}`,
       );
+
+      // The owner's orders list each renewal under its order, newest first, with its own receipt.
+      const listed = customerOrderListSchema.parse(
+        await (await call(app, `/api/kammare/orders?profileId=${id}`, { bearer: owner.token })).json(),
+      );
+      const order = listed.orders.find((each) => each.orderNumber === orderNumber);
+      expect(order?.receiptUrl).toBe(receiptPath(orderNumber));
+      expect(order?.renewals).toEqual([
+        {
+          receiptNumber: `${orderNumber}-3`,
+          amountOre: 4_900,
+          currency: "SEK",
+          paidAt: expect.any(String),
+          periodStart: secondEnd.toISOString(),
+          periodEnd: thirdEnd.toISOString(),
+          receiptUrl: receiptPath(`${orderNumber}-3`),
+        },
+        {
+          receiptNumber: `${orderNumber}-2`,
+          amountOre: 4_900,
+          currency: "SEK",
+          paidAt: expect.any(String),
+          periodStart: firstEnd.toISOString(),
+          periodEnd: secondEnd.toISOString(),
+          receiptUrl: receiptPath(`${orderNumber}-2`),
+        },
+      ]);
+      // Another customer learns nothing of them.
+      const stranger = await accounts.signUp();
+      expect(
+        (await call(app, `/api/kammare/orders?profileId=${id}`, { bearer: stranger.token })).status,
+      ).toBe(403);
 
       // A sweep again, later: no charge is due and no receipt goes twice.
       const again = await sweep(later(secondEnd, 1));

@@ -50,11 +50,16 @@ export async function sendReceiptEmail(
     vat: money(receipt.vatOre),
     date: formatReceiptDate(receipt.paidAt, receipt.locale),
     link: `${input.publicUrl}${receiptDownloadPath(receipt.orderNumber)}`,
+    // A renewal's receipt says which order it renews and the period it paid, not "order KM-…-2".
+    renewalOf: receipt.renewalOf ?? "",
+    periodStart: formatReceiptDate(receipt.period.start, receipt.locale),
+    periodEnd: formatReceiptDate(receipt.period.end, receipt.locale),
   };
+  const texts = receipt.renewalOf ? "billingEmail.renewalReceipt" : "billingEmail.receipt";
   await sender.send({
     to: receipt.customerEmail,
-    subject: t("billingEmail.receipt.subject", values),
-    text: t("billingEmail.receipt.body", values),
+    subject: t(`${texts}.subject`, values),
+    text: t(`${texts}.body`, values),
     attachments: [pdf],
   });
 }

@@ -2,10 +2,15 @@
 // its customer, what the provider reported, the subscription it started), and a customer's own
 // orders (of one page, or of all the pages they own) with their receipts and invoices.
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
-import { receiptPath, type AdminOrderDetail, type CustomerOrder } from "../../../contract/admin-orders";
+import {
+  receiptPath,
+  type AdminOrderDetail,
+  type CustomerOrder,
+  type CustomerRenewal,
+} from "../../../contract/admin-orders";
 import type { Executor } from "../../db/client";
 import { invoicePdfPath } from "../../../contract/invoices";
-import { invoices, orders, paymentEvents, profiles, subscriptions, users } from "../../db/schema";
+import { invoices, orders, paymentEvents, profiles, renewalReceipts, subscriptions, users } from "../../db/schema";
 import { pageMissing, hasRole, refuse, type Actor } from "../core";
 import { ownerEmailOf } from "../profiles";
 
@@ -153,6 +158,10 @@ export async function customerOrders(
     db,
     shown.filter(({ order }) => order.status === "scheduled").map(({ order }) => order.id),
   );
+  const renewals = await renewalsOf(
+    db,
+    shown.filter(({ order }) => order.method === "card").map(({ order }) => order.id),
+  );
   return {
     orders: shown.map(({ order, pageName, invoiceId }) => {
       const subscription = waiting.get(order.id);
@@ -166,10 +175,36 @@ export async function customerOrders(
         chargeCancelled: subscription?.cancelAtPeriodEnd ?? false,
         firstChargeAt:
           subscription && !subscription.cancelAtPeriodEnd ? iso(subscription.nextChargeAt) : null,
+        renewals: renewals.get(order.id) ?? [],
       };
     }),
     capped,
   };
+}
+
+/** The renewals card orders paid (renewal_receipts), newest first, by order: each has its receipt. */
+async function renewalsOf(db: Executor, orderIds: string[]): Promise<Map<string, CustomerRenewal[]>> {
+  const byOrder = new Map<string, CustomerRenewal[]>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .select()
+    .from(renewalReceipts)
+    .where(inArray(renewalReceipts.orderId, orderIds))
+    .orderBy(desc(renewalReceipts.paidAt), desc(renewalReceipts.receiptNumber));
+  for (const row of rows) {
+    const list = byOrder.get(row.orderId) ?? [];
+    list.push({
+      receiptNumber: row.receiptNumber,
+      amountOre: row.amountOre,
+      currency: "SEK" as const,
+      paidAt: row.paidAt.toISOString(),
+      periodStart: row.periodStart.toISOString(),
+      periodEnd: row.periodEnd.toISOString(),
+      receiptUrl: receiptPath(row.receiptNumber),
+    });
+    byOrder.set(row.orderId, list);
+  }
+  return byOrder;
 }
 
 /**

@@ -40,6 +40,8 @@ export type ReceiptData = {
    * ordinal for a renewal's (KM-000123-2).
    */
   orderNumber: string;
+  /** A renewal's receipt: the number of the order whose later period it paid; null for the first. */
+  renewalOf: string | null;
   customerUserId: string;
   customerEmail: string;
   profileId: string;
@@ -136,6 +138,7 @@ export async function receiptData(
   return {
     orderId: order.id,
     orderNumber: order.orderNumber,
+    renewalOf: null,
     customerUserId: order.customerUserId,
     customerEmail: row.email,
     profileId: order.profileId,
@@ -180,6 +183,7 @@ async function renewalReceiptData(db: Executor, receiptNumber: string): Promise<
   return {
     orderId: order.id,
     orderNumber: receipt.receiptNumber,
+    renewalOf: order.orderNumber,
     customerUserId: order.customerUserId,
     customerEmail: row.email,
     profileId: order.profileId,
