@@ -110,7 +110,10 @@ function Renewals({ renewals, number }: { renewals: CustomerRenewal[]; number: s
       <p className="text-sm font-medium text-ink" id={`renewals-${number}`}>
         {t("ownOrders.renewals", { count: renewals.length })}
       </p>
-      <ul aria-labelledby={`renewals-${number}`} className="flex flex-col divide-y divide-line border-l-2 border-line pl-3">
+      <ul
+        aria-labelledby={`renewals-${number}`}
+        className="flex flex-col divide-y divide-line border-l-2 border-line pl-3"
+      >
         {renewals.map((renewal) => {
           const period = t("ownOrders.renewalPeriod", {
             start: day(renewal.periodStart),

@@ -10,7 +10,15 @@ import {
 } from "../../../contract/admin-orders";
 import type { Executor } from "../../db/client";
 import { invoicePdfPath } from "../../../contract/invoices";
-import { invoices, orders, paymentEvents, profiles, renewalReceipts, subscriptions, users } from "../../db/schema";
+import {
+  invoices,
+  orders,
+  paymentEvents,
+  profiles,
+  renewalReceipts,
+  subscriptions,
+  users,
+} from "../../db/schema";
 import { pageMissing, hasRole, refuse, type Actor } from "../core";
 import { ownerEmailOf } from "../profiles";
 
