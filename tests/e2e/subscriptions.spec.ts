@@ -103,6 +103,8 @@ test("a switch to yearly survives a cancel taken back, and the order says what w
     .getByRole("button", { name: "Cancel subscription" })
     .click();
   await expect(row.getByTestId("ends")).toBeVisible();
+  // The switch chosen before is kept, and said: a resume brings it back.
+  await expect(row.getByTestId("next-plan")).toHaveText(/^If you resume it, it switches to yearly on /);
   await expect(order).toContainText("Cancelled");
   await expect(order.getByTestId("order-charge")).toHaveText(
     "Cancelled before the first charge: no charge will be made.",

@@ -100,6 +100,15 @@ function SubscriptionRow({ subscription }: { subscription: CustomerSubscription 
           })}
         </p>
       )}
+      {/* A switch chosen before the cancel is kept: said, so a resume holds no surprise. */}
+      {subscription.cancelAtPeriodEnd && !subscription.handedOver && nextPlan && subscription.endsAt && (
+        <p className="text-sm text-muted" data-testid="next-plan">
+          {t("account.subscriptions.switchingOnResume", {
+            plan: t(`account.subscriptions.planInSentence.${nextPlan}`),
+            date: date(subscription.endsAt),
+          })}
+        </p>
+      )}
       {subscription.withdrawableUntil && (
         <p className="text-sm text-muted">
           {t("account.subscriptions.withdrawable", {
