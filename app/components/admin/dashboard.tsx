@@ -8,7 +8,7 @@ import { Link } from "react-router";
 import type { AdminDashboard, DashboardFigureName } from "../../../contract/admin-dashboard";
 import { profileStatuses } from "../../../contract/profile-values";
 import { formatDate } from "../../lib/date-format";
-import { formatMoney } from "../../lib/format";
+import { formatMoney, formatNumber } from "../../lib/format";
 import { cardClass as raisedCard } from "../card";
 
 const figureLinks: Record<DashboardFigureName, string> = {
@@ -58,7 +58,7 @@ export function DayBars({ days, label }: { days: readonly number[]; label: strin
 export function Dashboard({ data }: { data: AdminDashboard }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
-  const number = new Intl.NumberFormat(locale);
+  const number = (value: number) => formatNumber(value, locale);
   const money = (ore: number) => formatMoney({ amountOre: ore, currency: data.revenue.currency }, locale);
   const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
   const monthName = new Intl.DateTimeFormat(locale, { month: "long", timeZone: "UTC" }).format(
@@ -95,17 +95,17 @@ export function Dashboard({ data }: { data: AdminDashboard }) {
               </Link>
               <p className="flex items-baseline gap-2">
                 <span className="text-3xl font-semibold tabular-nums text-ink" data-testid={`${name}-today`}>
-                  {number.format(figure.today)}
+                  {number(figure.today)}
                 </span>
                 <span className="text-sm text-muted">{t("adminDashboard.today")}</span>
               </p>
               <p className="text-sm text-muted">
                 {t("adminDashboard.month", { month: monthName })}{" "}
                 <span className="font-semibold tabular-nums text-ink" data-testid={`${name}-month`}>
-                  {number.format(figure.month)}
+                  {number(figure.month)}
                 </span>
               </p>
-              <DayBars days={figure.days} label={daysLabel(figure.days, (value) => number.format(value))} />
+              <DayBars days={figure.days} label={daysLabel(figure.days, (value) => number(value))} />
             </li>
           );
         })}
@@ -146,7 +146,7 @@ export function Dashboard({ data }: { data: AdminDashboard }) {
           figure="overdue"
           to="/admin/capway/invoices?due=overdue"
           heading={t("adminDashboard.overdue.heading")}
-          count={number.format(data.overdueInvoices.count)}
+          count={number(data.overdueInvoices.count)}
           countId="overdue-count"
           note={
             data.overdueInvoices.count === 0
@@ -158,7 +158,7 @@ export function Dashboard({ data }: { data: AdminDashboard }) {
           <Link to="/admin/profiles/list" className={cardLinkClass}>
             {t("adminDashboard.statuses.heading", {
               count: statusTotal,
-              formatted: number.format(statusTotal),
+              formatted: number(statusTotal),
             })}
           </Link>
           {/* Each row links to the list filtered by its status; the bar shows its share. */}
@@ -183,7 +183,7 @@ export function Dashboard({ data }: { data: AdminDashboard }) {
                       <rect width={(count / mostOfAStatus) * 100} height="8" rx="4" className="fill-brand" />
                     </svg>
                     <span className="text-right tabular-nums text-ink" data-testid={`status-${status}`}>
-                      {number.format(count)}
+                      {number(count)}
                     </span>
                   </Link>
                 </li>
@@ -198,7 +198,7 @@ export function Dashboard({ data }: { data: AdminDashboard }) {
           figure="memory-reports"
           to="/admin/memories/reports"
           heading={t("adminDashboard.memories.reports")}
-          count={number.format(data.memories.openReports)}
+          count={number(data.memories.openReports)}
           countId="memory-reports-open"
           note={
             data.memories.openReports === 0
@@ -209,7 +209,7 @@ export function Dashboard({ data }: { data: AdminDashboard }) {
         <div className={plainCardClass} data-figure="memories-pending">
           <p className="font-semibold text-ink">{t("adminDashboard.memories.pending")}</p>
           <p className="text-3xl font-semibold tabular-nums text-ink" data-testid="memories-pending">
-            {number.format(data.memories.pending)}
+            {number(data.memories.pending)}
           </p>
           <p className="text-sm text-muted">{t("adminDashboard.memories.pendingText")}</p>
         </div>

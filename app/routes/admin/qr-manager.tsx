@@ -25,6 +25,7 @@ import { saveFile } from "../../lib/save-file";
 import { listQrBatches, servicesContext } from "../../lib/services.server";
 import type { Route } from "./+types/qr-manager";
 import { fieldRowClass } from "../../components/field";
+import { formatNumber } from "../../lib/format";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return listQrBatches(context.get(servicesContext).db);
@@ -51,7 +52,7 @@ export default function QrManagerScreen({ loaderData }: Route.ComponentProps) {
   const [options, setOptions] = useState<ImageOptions>({ size: 512, margin: 4, level: "Q" });
   const [busyPart, setBusyPart] = useState<number | null>(null);
   const [reload, setReload] = useState(0);
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = (value: number) => formatNumber(value, i18n.language);
   const batch = batches.find((entry) => entry.id === batchId);
   const columns = usePageColumns({ selected, onSelect: setSelected });
 
@@ -127,7 +128,7 @@ export default function QrManagerScreen({ loaderData }: Route.ComponentProps) {
       );
       toast.show({
         title: t("adminQr.sheet.downloaded"),
-        description: t("adminQr.sheet.downloadedText", { count, formatted: number.format(count) }),
+        description: t("adminQr.sheet.downloadedText", { count, formatted: number(count) }),
       });
       setReload((value) => value + 1);
     } catch {
@@ -241,7 +242,7 @@ export default function QrManagerScreen({ loaderData }: Route.ComponentProps) {
               search={mode === "search"}
             />
             <DataTable
-              caption={t("adminQr.pages.caption", { count: total, formatted: number.format(total) })}
+              caption={t("adminQr.pages.caption", { count: total, formatted: number(total) })}
               columns={columns}
               rows={list?.profiles ?? []}
               rowKey={(page) => page.id}
@@ -257,8 +258,8 @@ export default function QrManagerScreen({ loaderData }: Route.ComponentProps) {
             {list && list.total > list.profiles.length && (
               <p className="text-sm text-muted">
                 {t("adminQr.pages.shownFirst", {
-                  shown: number.format(list.profiles.length),
-                  total: number.format(list.total),
+                  shown: number(list.profiles.length),
+                  total: number(list.total),
                 })}
               </p>
             )}
@@ -273,7 +274,7 @@ export default function QrManagerScreen({ loaderData }: Route.ComponentProps) {
     return t("adminQr.batches.option", {
       date: formatDateTime(entry.createdAt, i18n.language),
       count: entry.count,
-      formatted: number.format(entry.count),
+      formatted: number(entry.count),
     });
   }
 }

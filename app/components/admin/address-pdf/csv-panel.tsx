@@ -4,6 +4,7 @@ import { useTranslation } from "../../../lib/i18n";
 import { maxAddressInputChars } from "../../../../contract/addresses";
 import { Alert } from "../../alert";
 import { FileDrop } from "../../file-drop";
+import { formatNumber } from "../../../lib/format";
 
 /** A CSV file as chosen: its name, for the screen, and its text, for the request. */
 export type CsvFile = { name: string; text: string };
@@ -30,7 +31,7 @@ export function CsvPanel({
         onFile(
           null,
           t("adminLabels.csv.tooLarge", {
-            max: new Intl.NumberFormat(i18n.language).format(maxAddressInputChars),
+            max: formatNumber(maxAddressInputChars, i18n.language),
           }),
         );
       } else {

@@ -16,6 +16,7 @@ import {
 import { errorBodyOf } from "../../../lib/failure";
 import { Alert } from "../../alert";
 import type { LabelSource } from "./source-tabs";
+import { formatNumber } from "../../../lib/format";
 
 /** One problem as the screen lists it: where (already in words) and what, in the reader's language. */
 export type ShownProblem = { where: string; message: string };
@@ -28,7 +29,7 @@ const labelMessageNames = Object.keys(addressLabelMessages) as (keyof typeof add
 
 export function useLabelProblems() {
   const { t, i18n } = useTranslation();
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = (value: number) => formatNumber(value, i18n.language);
 
   /** Where a field of the 400 is, in words: "Row 3, postcode", "Address 2", "Page ABCD1234". */
   function whereOf(field: string, profileIds: string[]): string {
@@ -53,7 +54,7 @@ export function useLabelProblems() {
 
   function addressMessageText(name: AddressMessage | string): string {
     return t(`addresses.errors.${name}`, {
-      max: number.format(name === "tooMany" ? maxAddresses : maxAddressInputChars),
+      max: number(name === "tooMany" ? maxAddresses : maxAddressInputChars),
     });
   }
 

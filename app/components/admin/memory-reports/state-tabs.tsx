@@ -3,6 +3,7 @@
 import { Link } from "react-router";
 import type { ReportState } from "../../../../contract/memories";
 import { useTranslation } from "../../../lib/i18n";
+import { formatNumber } from "../../../lib/format";
 
 /** The views in the order of the work: what waits first, then what was decided. */
 const views: readonly ReportState[] = ["open", "hidden", "kept"];
@@ -20,7 +21,7 @@ export function ReportStateTabs({
   counts: Record<ReportState, number>;
 }) {
   const { t, i18n } = useTranslation();
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = (value: number) => formatNumber(value, i18n.language);
   return (
     <nav aria-label={t("adminMemories.tabs.label")}>
       <ul className="flex flex-wrap gap-1 border-b border-line">
@@ -44,7 +45,7 @@ export function ReportStateTabs({
                     selected ? "bg-brand text-white" : "bg-surface text-ink"
                   }`}
                 >
-                  {number.format(counts[state])}
+                  {number(counts[state])}
                 </span>
               </Link>
             </li>

@@ -2,16 +2,17 @@
 // printed, the partner it was made for, and who made it.
 import { useTranslation } from "../../../lib/i18n";
 import type { QrBatch } from "../../../../contract/qr";
+import { formatNumber } from "../../../lib/format";
 
 export function BatchFacts({ batch }: { batch: QrBatch }) {
   const { t, i18n } = useTranslation();
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = (value: number) => formatNumber(value, i18n.language);
   return (
     <p className="text-sm text-muted">
       {t("adminQr.batches.facts", {
-        unclaimed: number.format(batch.unclaimed),
-        printed: number.format(batch.printed),
-        count: number.format(batch.count),
+        unclaimed: number(batch.unclaimed),
+        printed: number(batch.printed),
+        count: number(batch.count),
       })}
       {batch.partner ? ` · ${t("adminQr.batches.partner", { name: batch.partner })}` : ""}
       {batch.createdBy ? ` · ${t("adminQr.batches.by", { email: batch.createdBy })}` : ""}

@@ -5,6 +5,7 @@ import { codesPerSheet, maxSheetCodes, type QrLevel } from "../../../../contract
 import { Button } from "../../button";
 import { RadioGroup } from "../../radio-group";
 import { Card } from "../../card";
+import { formatNumber } from "../../../lib/format";
 
 export function SheetActions({
   total,
@@ -26,7 +27,7 @@ export function SheetActions({
   search: boolean;
 }) {
   const { t, i18n } = useTranslation();
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = (value: number) => formatNumber(value, i18n.language);
   // A search prints the pages it lists (the first 1,000); a batch prints all, in parts.
   const codes = search ? Math.min(total, maxSheetCodes) : total;
   const sheets = Math.ceil(codes / codesPerSheet);
@@ -52,9 +53,9 @@ export function SheetActions({
             : t("adminQr.sheet.summary", {
                 codes: t("adminQr.sheet.codes", {
                   count: codes,
-                  formatted: number.format(codes),
+                  formatted: number(codes),
                 }),
-                sheets: t("adminQr.sheet.sheets", { count: sheets, formatted: number.format(sheets) }),
+                sheets: t("adminQr.sheet.sheets", { count: sheets, formatted: number(sheets) }),
               })}
       </p>
       <div className="flex flex-wrap gap-3">
@@ -74,7 +75,7 @@ export function SheetActions({
                 busy={busyPart === index + 1}
                 disabled={busyPart !== null}
               >
-                {t("adminQr.sheet.part", { from: number.format(from), to: number.format(to) })}
+                {t("adminQr.sheet.part", { from: number(from), to: number(to) })}
               </Button>
             );
           })
