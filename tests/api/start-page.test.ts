@@ -16,7 +16,8 @@ import { customerInvoiceSchema } from "../../contract/invoices";
 import { auditLog, partnerAttributions, partnerOrganisations, profiles } from "../../server/db/schema";
 import { call, expectError, siteOrigin, type Account } from "../support/accounts";
 import { describeOnEngines } from "../support/api-fixture";
-import { billingAddress } from "../support/checkout-samples";
+import { billingAddress, testCard } from "../support/checkout-samples";
+import { startCardCheckoutAnswerSchema } from "../../contract/checkout";
 import { insertCreditor } from "../support/creditor-row";
 
 let unique = 0;
@@ -214,5 +215,44 @@ describeOnEngines("a page a family starts", ({ app, db, accounts, admin }) => {
       billingAddress.street,
       `${billingAddress.postcode.slice(0, 3)} ${billingAddress.postcode.slice(3)} ${billingAddress.city}`,
     ]);
+  });
+
+  it("paid by card with the printed plaque's address, waits in the awaiting-a-plaque list with that address", async () => {
+    const family = await accounts.signUp();
+    const id = await started(family);
+    const as = (path: string, json: unknown, bearer = family.token, method = "POST") =>
+      call(app, path, { bearer, json, method, origin: siteOrigin });
+    expect(
+      (await as("/api/kammare/walkthrough-steps", { profileId: id, step: "name", displayName: "Ella Ek" }))
+        .status,
+    ).toBe(200);
+    expect((await as("/api/kammare/walkthrough-steps", { profileId: id, step: "publish" })).status).toBe(200);
+    // Past its trial, so the card pays at once (during a trial it is kept for the first charge).
+    expect((await as("/api/admin/profile", { id, status: "expired" }, admin.token, "PUT")).status).toBe(200);
+
+    // A wrong address is a 400 naming its field, and no order is made.
+    const delivery = { name: "Ella Eks familj", street: "Sjövägen 3", postcode: "54321", city: "Ljusdal" };
+    await expectError(
+      await as("/api/checkout/card", {
+        profileId: id,
+        plan: "yearly",
+        delivery: { ...delivery, postcode: "1" },
+      }),
+      400,
+      "invalid_request",
+      "delivery.postcode",
+    );
+    const checkout = await as("/api/checkout/card", { profileId: id, plan: "yearly", delivery });
+    expect(checkout.status, await checkout.clone().text()).toBe(200);
+    const { order } = startCardCheckoutAnswerSchema.parse(await checkout.json());
+    const paid = await as("/api/checkout/sandbox/pay", { orderNumber: order.orderNumber, ...testCard });
+    expect(paid.status, await paid.clone().text()).toBe(200);
+
+    const awaiting = await call(app, "/api/admin/address-labels/awaiting", { bearer: admin.token });
+    const row = awaitingPlaquesSchema
+      .parse(await awaiting.json())
+      .rows.find((entry) => entry.profileId === id);
+    expect(row).toMatchObject({ method: "card", orderNumber: order.orderNumber });
+    expect(row?.address).toEqual(["Ella Eks familj", "Sjövägen 3", "543 21 Ljusdal"]);
   });
 });

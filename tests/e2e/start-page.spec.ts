@@ -11,7 +11,7 @@ import { newUser, signInByApi, signUpByApi, type TestUser } from "./support/acco
 import { expectNoSeriousAxeViolations } from "./support/axe";
 import { ownAddress } from "./support/client-address";
 import { expect, test, waitForHydration } from "./support/fixtures";
-import { asAdmin } from "./support/pages";
+import { asAdmin, endTrial } from "./support/pages";
 import { appUrl } from "./support/ports";
 import { phone, shoot } from "./support/shots";
 
@@ -199,4 +199,58 @@ test("a signed-in customer without a page starts one from the home; a visitor is
   await expect(page).toHaveURL("/account");
   await expectNoSeriousAxeViolations(page, "account, refused");
   await shoot(page, "start-account-refused");
+});
+
+test("a page a family started, paid by card, orders its printed plaque, which then awaits the admin with its address", async ({
+  page,
+  browser,
+}) => {
+  const user = newUser();
+  await signUpByApi(page, user);
+  await page.context().clearCookies({ name: "kammare_session" });
+  await signInByApi(page, user);
+  const post = async (path: string, data: unknown) => {
+    const response = await page.request.post(path, { data, headers: { Origin: appUrl } });
+    expect(response.status(), await response.text()).toBeLessThan(300);
+    return (await response.json()) as { id?: string };
+  };
+  const { id } = (await post("/api/kammare/start", {})) as { id: string };
+  await post("/api/kammare/walkthrough-steps", { profileId: id, step: "name", displayName: "Nils Ek" });
+  await post("/api/kammare/walkthrough-steps", { profileId: id, step: "publish" });
+  await endTrial(browser, id);
+
+  await page.goto(`/k/${id}/checkout/card`);
+  await waitForHydration(page);
+  await page.getByLabel("Send me the printed plaque or card with the page's QR code").check();
+  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await page.getByLabel("Expiry date").fill("12/39");
+  await page.getByLabel("Security code (CVC)").fill("123");
+  await page.getByLabel("Name on the card").fill("Nils Ek");
+  await page.getByLabel("Name", { exact: true }).fill("Familjen Ek");
+  await page.getByLabel("Street address").fill("Sjövägen 3");
+  await page.getByLabel("Postcode").fill("1");
+  await page.getByLabel("City").fill("Ljusdal");
+  await page.getByRole("button", { name: /^Pay SEK\s49$/ }).click();
+  // A wrong postcode is said at its field before anything is paid.
+  await expect(page.getByLabel("Postcode")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByText("The postcode is five digits, like 123 45.")).toBeVisible();
+  await expectNoSeriousAxeViolations(page, "checkout with a plaque");
+  await shoot(page, "start-checkout-plaque");
+  await page.getByLabel("Postcode").fill("54321");
+  await page.getByRole("button", { name: /^Pay SEK\s49$/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/k/${id}/checkout/confirm\\?order=KM-\\d{6,}$`));
+
+  await asAdmin(browser, async (request, token) => {
+    const awaiting = await request.get("/api/admin/address-labels/awaiting", {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(awaiting.status()).toBe(200);
+    const rows = ((await awaiting.json()) as { rows: { profileId: string; address: string[] | null }[] })
+      .rows;
+    expect(rows.find((row) => row.profileId === id)?.address).toEqual([
+      "Familjen Ek",
+      "Sjövägen 3",
+      "543 21 Ljusdal",
+    ]);
+  });
 });
