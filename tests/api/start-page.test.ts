@@ -13,7 +13,13 @@ import { profileAnswerSchema } from "../../contract/profiles";
 import { startPageAnswerSchema, startPageDefaults } from "../../contract/start-page";
 import { trialAnswerSchema } from "../../contract/trials";
 import { customerInvoiceSchema } from "../../contract/invoices";
-import { auditLog, partnerAttributions, partnerOrganisations, profiles } from "../../server/db/schema";
+import {
+  auditLog,
+  orders,
+  partnerAttributions,
+  partnerOrganisations,
+  profiles,
+} from "../../server/db/schema";
 import { call, expectError, siteOrigin, type Account } from "../support/accounts";
 import { describeOnEngines } from "../support/api-fixture";
 import { billingAddress, testCard } from "../support/checkout-samples";
@@ -254,5 +260,11 @@ describeOnEngines("a page a family starts", ({ app, db, accounts, admin }) => {
       .rows.find((entry) => entry.profileId === id);
     expect(row).toMatchObject({ method: "card", orderNumber: order.orderNumber });
     expect(row?.address).toEqual(["Ella Eks familj", "Sjövägen 3", "543 21 Ljusdal"]);
+
+    // The account deleted: the order stays for the books, the plaque's address goes.
+    const deleted = await as("/api/kammare/account/delete", { password: family.password });
+    expect(deleted.status, await deleted.clone().text()).toBe(200);
+    const [kept] = await db.select().from(orders).where(eq(orders.orderNumber, order.orderNumber));
+    expect(kept).toMatchObject({ status: "paid", deliveryAddress: null });
   });
 });
