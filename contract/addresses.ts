@@ -106,7 +106,7 @@ function problem(at: number | null, field: AddressField | null, message: Address
 }
 
 /** The message name for a schema message; tooLong for one the map lacks (never expected). */
-function messageName(message: string): AddressMessage {
+export function addressMessageName(message: string): AddressMessage {
   const found = (Object.keys(addressMessages) as AddressMessage[]).find(
     (key) => addressMessages[key] === message,
   );
@@ -120,7 +120,7 @@ function checkAddress(candidate: PostalAddressInput, at: number): PostalAddress 
   return parsed.error.issues.map((issue) => {
     const name = issue.path[0];
     const fieldName = addressFields.find((each) => each === name) ?? null;
-    return problem(at, fieldName, messageName(issue.message));
+    return problem(at, fieldName, addressMessageName(issue.message));
   });
 }
 

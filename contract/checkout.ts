@@ -1,5 +1,6 @@
 // The card checkout's payloads: starting a checkout for a profile (a plan, or a checkout link's
 // terms), the sandbox's card form and its confirmation step, and the order the customer is shown.
+import { postalAddressSchema } from "./addresses";
 import { orderMethods, orderNumberSchema, orderStatuses } from "./orders";
 import { profileIdSchema } from "./profiles";
 import { text, z } from "./zod";
@@ -19,6 +20,8 @@ export const startCardCheckoutRequestSchema = z
     profileId: profileIdSchema,
     plan: z.enum(cardPlans, { error: "plan is monthly or yearly." }).optional(),
     link: checkoutLinkTokenSchema.optional(),
+    /** Where the printed plaque or card goes, when the customer orders one (a Swedish address). */
+    delivery: postalAddressSchema.optional(),
   })
   .refine((value) => (value.plan === undefined) !== (value.link === undefined), {
     path: ["plan"],

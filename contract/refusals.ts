@@ -131,6 +131,14 @@ export const refusals = {
   "page.status-admin-only": { kind: "forbidden", params: none },
   "page.cursor-invalid": { kind: "invalid_request", field: "cursor", params: none },
   "page.count-with-owner": { kind: "invalid_request", field: "count", params: none },
+  // A page a family starts themselves (POST /api/kammare/start): a limit per account, and the accounts
+  // with tools of their own (an admin's new pages, a partner's dashboard) start none here.
+  "page.start-limit": {
+    kind: "rate_limited",
+    params: z.object({ max: z.number().int().positive(), hours: z.number().int().positive() }),
+  },
+  "page.start-partner": { kind: "forbidden", params: none },
+  "page.start-admin": { kind: "forbidden", params: none },
   "first-name.listed": { kind: "conflict", field: "name", params: none },
   "first-name.missing": { kind: "not_found", field: "name", params: none },
   "calendar.no-days": { kind: "not_found", field: "id", params: none },

@@ -88,6 +88,9 @@ export function textAreasFor(pathname: string): TextArea[] {
         : ["site", "lists", "page", "memories"];
     case "memories":
       return ["site", "memories"];
+    // A partner's welcome: what a page is and costs (the sign-up's texts), and the ways in.
+    case "welcome":
+      return ["site", "page", "auth"];
     // A page's invitation: what the page is, and the way to sign up or in.
     case "invitation":
       return ["site", "page", "auth"];

@@ -23,6 +23,7 @@ import { webhookRoutes } from "./api/billing/webhooks";
 import { firstNameRoutes } from "./api/profiles/first-names";
 import { imageRoutes, serveUploads } from "./api/profiles/images";
 import { kammareRoutes } from "./api/profiles/kammare";
+import { startPageRoutes } from "./api/profiles/start-page";
 import { adminPartnerRoutes } from "./api/partners/admin-partners";
 import { partnerRoutes, partnerSignupRoutes } from "./api/partners/partners";
 import { trialRoutes, verifyEmailRoutes } from "./api/profiles/trials";
@@ -249,6 +250,10 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
       apiAreas["/kammare"],
       kammareRoutes({ db, qr: deps.qr ?? qrcodeEncoder, publicUrl: config.publicUrl }),
       imageRoutes({ db, images: deps.images }),
+      startPageRoutes({
+        db,
+        limit: { max: config.START_PAGE_LIMIT, windowHours: config.START_PAGE_WINDOW_HOURS },
+      }),
       trialRoutes({
         db,
         freeTrialDays: config.FREE_TRIAL_DAYS,

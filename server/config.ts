@@ -1,6 +1,7 @@
 // Every setting of the server, read once from the environment and checked with zod at start.
 import { z } from "zod";
 import type { PublicConfig } from "../contract/public-config";
+import { startPageDefaults } from "../contract/start-page";
 import { embeddedSharedBuffersMb } from "./db/client";
 
 const optionalText = z
@@ -126,6 +127,10 @@ const configSchema = z
     CAPWAY_CLIENT_ID: optionalText,
     CAPWAY_CLIENT_SECRET: optionalText,
     CAPWAY_SCOPE: optionalText,
+    // Pages a family starts themselves (POST /api/kammare/start): at most this many per account in a
+    // window of this many hours (counted in the rate-limit table), so an account is no source of spam.
+    START_PAGE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(startPageDefaults.max),
+    START_PAGE_WINDOW_HOURS: z.coerce.number().int().min(1).max(168).default(startPageDefaults.windowHours),
     // The lifecycle's limits (decisions "Trials and payment"), in days.
     FREE_TRIAL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     EXTENDED_TRIAL_DAYS: z.coerce.number().int().min(1).max(730).default(90),
@@ -138,7 +143,8 @@ const configSchema = z
     RETENTION_SESSION_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
     // Password reset and e-mail verification links, in days after they expired or were used.
     RETENTION_LINK_DAYS: z.coerce.number().int().min(0).max(3650).default(7),
-    // Rate-limit counters, in hours after their window started (longer than the longest window, 1 h).
+    // Rate-limit counters, in hours after their window started (no shorter than the longest window: the
+    // start limit's, START_PAGE_WINDOW_HOURS).
     RETENTION_RATE_LIMIT_HOURS: z.coerce.number().int().min(1).max(8760).default(24),
     // Copies of sent e-mails in DATA_DIR/outbox (the built-in e-mail provider), in days.
     RETENTION_OUTBOX_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
@@ -167,6 +173,11 @@ const configSchema = z
     SELLER_EMAIL: z.string().trim().pipe(z.email()).default("kvitto@kammare.se"),
     // Whom an owner writes to about their page (a suspended page names it); the seller's when unset.
     SUPPORT_EMAIL: z.string().trim().pipe(z.email()).optional(),
+  })
+  // The counters of the start limit must outlive its window, or the sweep would reset it early.
+  .refine((values) => values.RETENTION_RATE_LIMIT_HOURS >= values.START_PAGE_WINDOW_HOURS, {
+    path: ["RETENTION_RATE_LIMIT_HOURS"],
+    message: "must be at least START_PAGE_WINDOW_HOURS",
   })
   .refine((values) => !values.ADMIN_EMAIL === !values.ADMIN_PASSWORD, {
     path: ["ADMIN_PASSWORD"],

@@ -7,11 +7,14 @@ export function AuthCard({
   heading,
   lead,
   children,
+  after,
 }: {
   title: string;
   heading: string;
   lead?: string;
   children: ReactNode;
+  /** Below the card: what the screen says besides its form. */
+  after?: ReactNode;
 }) {
   return (
     <section aria-labelledby="auth-heading" className="mx-auto flex w-full max-w-md flex-col gap-6 py-6">
@@ -25,6 +28,7 @@ export function AuthCard({
         {lead && <p className="text-muted">{lead}</p>}
       </header>
       <Card className="p-6">{children}</Card>
+      {after}
     </section>
   );
 }

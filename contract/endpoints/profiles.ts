@@ -17,6 +17,7 @@ import {
   updateProfileRequestSchema,
   walkthroughStepRequestSchema,
 } from "../profiles";
+import { startPageAnswerSchema, startPageRequestSchema } from "../start-page";
 import { extendedTrialRequestSchema, freeTrialRequestSchema, trialAnswerSchema } from "../trials";
 import type { Endpoint } from "./endpoint";
 
@@ -30,6 +31,21 @@ export const profilesEndpoints = [
     responses: {
       200: { description: "Claimed", schema: profileAnswerSchema },
       409: { description: "The profile already has an owner" },
+    },
+  },
+  {
+    method: "post",
+    path: "/api/kammare/start",
+    summary:
+      "Starts a new page owned by the signed-in customer (a draft, to fill in by the walkthrough); ref (a partner's slug, else the referral cookie) attributes it. A limit per account.",
+    auth: true,
+    request: startPageRequestSchema,
+    responses: {
+      201: { description: "Started: the new page's id", schema: startPageAnswerSchema },
+      403: { description: "A partner or admin account (each makes pages with its own tools)" },
+      429: {
+        description: "The account has started as many pages as the limit allows; Retry-After says when",
+      },
     },
   },
   {

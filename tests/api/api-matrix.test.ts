@@ -310,6 +310,11 @@ const table: Record<string, Row> = {
       json: { owner: w.customerA.id, profileId: await w.unclaimedPage() },
     }),
   },
+  "POST /api/kammare/start": {
+    cells: "401 201 201 403 403 403",
+    why: "any customer starts a page of their own; a partner or an admin makes pages with its own tools",
+    send: () => ({ path: "/api/kammare/start", json: {} }),
+  },
   "POST /api/kammare/free-trial": {
     cells: "401 200 403 403 403 403",
     why: "a trial is the owner's to start, on a new named page of A's each time",

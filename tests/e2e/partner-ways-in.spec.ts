@@ -76,23 +76,26 @@ test("a customer arriving by the partner's link is welcomed by its name, signs u
   await expect(page).toHaveURL(`/welcome?ref=${partner.slug}`);
   expect((await page.context().cookies()).find((cookie) => cookie.name === "ref")?.value).toBe(partner.slug);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Welcome from ${partner.name}`);
-  await expect(page.getByText("a memorial page with their story and pictures")).toBeVisible();
-  // "Create an account" comes first, then signing in.
-  const actions = page.getByRole("link", { name: /Create an account|I already have an account/ });
-  await expect(actions).toHaveText(["Create an account", "I already have an account"]);
+  await expect(page.getByText("a quiet place on the web for someone you have lost")).toBeVisible();
+  // "Start a page" comes first, then "I have a code" (tests/e2e/start-page.spec.ts follows it), then signing in.
+  const actions = page.getByRole("main").getByRole("link", { name: /Start a page|I have a code|Sign in/ });
+  await expect(actions).toHaveText(["Start a page", "I have a code", "Sign in"]);
   await expect(page.locator("body")).not.toContainText(/partner/i);
   await expectNoSeriousAxeViolations(page, "welcome");
   await shoot(page, "ways-in-welcome");
   await inSwedish(page);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Välkommen från ${partner.name}`);
-  await expect(page.getByRole("link", { name: "Skapa ett konto" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Starta en sida" })).toBeVisible();
   await expect(page.locator("body")).not.toContainText(/partner/i);
   await expectNoSeriousAxeViolations(page, "welcome sv");
   await shoot(page, "ways-in-welcome-sv");
   await inEnglish(page);
 
-  // The customer creates an account; the home names the funeral home where the letter is mentioned.
+  // The customer creates an account (from sign-in: no page yet); the home names the funeral home
+  // where the letter is mentioned.
   const customer = newUser();
+  await page.getByRole("main").getByRole("link", { name: "Sign in" }).click();
+  await expect(page).toHaveURL("/login");
   await page.getByRole("link", { name: "Create an account" }).click();
   await expect(page).toHaveURL("/new");
   await waitForHydration(page);

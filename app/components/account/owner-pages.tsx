@@ -12,11 +12,13 @@ import { EmptyState, emptyIcons } from "../empty-state";
 import { CardSection } from "../card";
 import { LoadingRegion } from "../skeleton";
 import { StatusBadge } from "../status-badge";
+import { StartPageButton } from "./start-page-button";
 
 /** Steps that keep the page going: the row's main button; opening it is a quieter one. */
 const urgentSteps = new Set(["publish", "pay", "renew", "invoice"]);
 
-/** The pages the account owns: always shown, with the way to claim one when there are none. */
+/** The pages the account owns: always shown, with the way to claim one when there are none, and to
+ * start one (another one) beside them. */
 export function OwnedPages({ pages }: { pages: OwnerPage[] }) {
   const { t } = useTranslation();
   return (
@@ -37,6 +39,13 @@ export function OwnedPages({ pages }: { pages: OwnerPage[] }) {
           <PageList pages={pages} />
         )}
       </PagesLoading>
+      {/* Another page, for someone else: made at once, opening its walkthrough. */}
+      <div className="mt-4 border-t border-line pt-4 sm:w-fit">
+        <StartPageButton
+          variant={pages.length === 0 ? "primary" : "secondary"}
+          label={pages.length === 0 ? undefined : t("auth.start.another")}
+        />
+      </div>
     </CardSection>
   );
 }

@@ -1,6 +1,8 @@
 // /new: create an account; it signs in at once (rule `login`: a signed-in user goes to "/"). Reached
 // from an unclaimed page (?redirectTo=/k/{id}?claim=1), it says which page becomes the visitor's and
-// claims it before moving on.
+// claims it before moving on. From "Start a page" (?start=page, with a partner's ?ref= kept), it says
+// so, with what a page costs, and makes the page as soon as the account is there, opening its
+// walkthrough.
 import { useTranslation } from "../../lib/i18n";
 import { Link, useLocation, useSearchParams } from "react-router";
 import { hasDottedDomain } from "../../../contract/account-rules";
@@ -10,6 +12,10 @@ import { SignInForm } from "../../components/sign-in-form";
 import { signup } from "../../lib/auth";
 import { claimAfterSignIn, claimedIdOf } from "../../lib/claim";
 import { emailFromState } from "../../lib/email-state";
+import { startAfterSignUp, startsPage } from "../../lib/start-page";
+import { PriceLine } from "../../components/welcome/start-or-code";
+import { referralQueryParameter } from "../../../contract/partners";
+import { freeTrialDays } from "../../../contract/pricing";
 import { emailProblem, newPasswordProblem } from "../../lib/validate";
 import { serverRules } from "../../rules/index.server";
 import type { Route } from "./+types/signup";
@@ -27,9 +33,22 @@ export default function Signup() {
   const location = useLocation();
   const redirectTo = searchParams.get("redirectTo");
   const claiming = claimedIdOf(redirectTo);
+  // A claim outranks starting a page: the visitor came for that page.
+  const starting = !claiming && startsPage(searchParams);
+  const referral = searchParams.get(referralQueryParameter);
   const loginHref = redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : "/login";
+  const afterSignUp = claiming
+    ? claimAfterSignIn(claiming)
+    : starting
+      ? startAfterSignUp(referral)
+      : undefined;
   return (
-    <AuthCard title={t("auth.signup.title")} heading={t("auth.signup.heading")} lead={t("auth.signup.lead")}>
+    <AuthCard
+      title={t(starting ? "auth.start.title" : "auth.signup.title")}
+      heading={t(starting ? "auth.start.signupHeading" : "auth.signup.heading")}
+      lead={starting ? t("auth.start.signupLead", { days: freeTrialDays }) : t("auth.signup.lead")}
+      after={starting && <PriceLine className="px-1 text-sm text-muted" />}
+    >
       <SignInForm
         password={{
           name: "new-password",
@@ -41,7 +60,7 @@ export default function Signup() {
           email: newEmailProblem(email),
           password: newPasswordProblem(password, email),
         })}
-        send={(email, password) => signup(email, password, claiming ? claimAfterSignIn(claiming) : undefined)}
+        send={(email, password) => signup(email, password, afterSignUp)}
         submit={t("auth.signup.submit")}
         busy={t("auth.signup.busy")}
         notice={claiming && <ClaimingNotice id={claiming} after="signup" />}

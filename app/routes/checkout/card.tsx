@@ -17,6 +17,14 @@ import { BankConfirmation } from "../../components/checkout/bank-confirmation";
 import { CheckoutRefused } from "../../components/checkout/checkout-refused";
 import { PlanChoice } from "../../components/checkout/plan-choice";
 import {
+  DeliveryFields,
+  deliveryFormFields,
+  deliveryOf,
+  deliveryProblems,
+  emptyDelivery,
+  type DeliveryValues,
+} from "../../components/checkout/delivery-fields";
+import {
   CardFields,
   cardFieldMessages,
   cardProblems,
@@ -110,7 +118,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-const fields = ["cardNumber", "expiry", "cvc", "name", "plan"] as const;
+const fields = ["cardNumber", "expiry", "cvc", "name", "plan", ...deliveryFormFields] as const;
 type CardField = (typeof fields)[number];
 
 export default function CardCheckout({ loaderData }: Route.ComponentProps) {
@@ -121,6 +129,9 @@ export default function CardCheckout({ loaderData }: Route.ComponentProps) {
     loaderData;
   const [plan, setPlan] = useState<CardPlan>("monthly");
   const [card, setCard] = useState<CardInput>(emptyCard);
+  // The printed plaque or card, posted to this address once the page is paid.
+  const [plaque, setPlaque] = useState(false);
+  const [delivery, setDelivery] = useState<DeliveryValues>(emptyDelivery);
   const [failure, setFailure] = useState<string | null>(null);
   const [confirmBusy, setConfirmBusy] = useState(false);
   const failureRef = useRef<HTMLDivElement>(null);
@@ -170,12 +181,16 @@ export default function CardCheckout({ loaderData }: Route.ComponentProps) {
 
   const submit = (event: FormEvent) =>
     form.submit(event, {
-      check: () => cardProblems(card),
+      check: () => ({ ...cardProblems(card), ...(plaque ? deliveryProblems(delivery) : {}) }),
       staysBusy: true,
       send: async () => {
         setFailure(null);
         const started = await api.post("/checkout/card", {
-          body: link ? { profileId: id, link: link.token } : { profileId: id, plan },
+          body: {
+            profileId: id,
+            ...(link ? { link: link.token } : { plan }),
+            ...(plaque ? { delivery: deliveryOf(delivery) } : {}),
+          },
           // The payment goes on here or at the provider: nothing on this page changes yet.
           refresh: false,
         });
@@ -300,6 +315,14 @@ export default function CardCheckout({ loaderData }: Route.ComponentProps) {
             <FormAlert form={form} />
             <CardFields card={card} onChange={setCard} message={form.message} />
           </section>
+
+          <DeliveryFields
+            wanted={plaque}
+            onWanted={setPlaque}
+            values={delivery}
+            onChange={setDelivery}
+            message={form.message}
+          />
 
           <Card as="section" aria-labelledby="summary" className="flex flex-col gap-2 p-5">
             <h2 id="summary" className="text-lg font-semibold">

@@ -102,7 +102,7 @@ export function checkoutRoutes(deps: CheckoutDeps) {
       }
       const { order, start } = await createCardOrder(
         db,
-        { profileId: request.profileId, plan: request.plan, link: request.link },
+        { profileId: request.profileId, plan: request.plan, link: request.link, delivery: request.delivery },
         c.get("viewer"),
         { provider: deps.provider, publicUrl: deps.publicUrl },
       );

@@ -1,6 +1,7 @@
 // Paying for a page: orders and their numbers, subscriptions, checkout links and the payment
 // providers' events.
 import { sql } from "drizzle-orm";
+import type { PostalAddress } from "../../../contract/addresses";
 import type { CardOnFile } from "../../../contract/checkout";
 import type {
   CheckoutLinkInterval,
@@ -90,6 +91,8 @@ export const orders = pgTable(
     // The lifecycle sweep sends each e-mail once and records it here.
     receiptSentAt: timestamp("receipt_sent_at", { withTimezone: true }),
     failureNotifiedAt: timestamp("failure_notified_at", { withTimezone: true }),
+    // Where the printed plaque or card goes, given at a card checkout (migration 0019); null: none.
+    deliveryAddress: jsonb("delivery_address").$type<PostalAddress>(),
   },
   (table) => [
     index("orders_profile_idx").on(table.profileId, table.createdAt),

@@ -3,6 +3,7 @@
 // asks for confirmation or was declined reuses that order (a declined card is tried again on the same
 // order), so a double click never makes two orders. Other terms cancel the open order.
 import { and, desc, eq, inArray } from "drizzle-orm";
+import type { PostalAddress } from "../../../contract/addresses";
 import type { CardPlan, CustomerOrder } from "../../../contract/checkout";
 import { openOrderStatuses, vatSplit, type CheckoutLinkInterval } from "../../../contract/orders";
 import { freeTrialDays, vatRatePercent } from "../../../contract/pricing";
@@ -32,7 +33,7 @@ export type CardCheckoutDeps = { provider: PaymentProvider; publicUrl: string };
  */
 export async function createCardOrder(
   db: Database,
-  input: { profileId: string; plan?: CardPlan; link?: string },
+  input: { profileId: string; plan?: CardPlan; link?: string; delivery?: PostalAddress },
   actor: Actor,
   deps: CardCheckoutDeps,
 ): Promise<{ order: CustomerOrder; start: CheckoutStart }> {
@@ -82,7 +83,15 @@ export async function createCardOrder(
           currency: "SEK",
           status: "pending",
           provider: deps.provider.name,
+          deliveryAddress: input.delivery ?? null,
         })
+        .returning();
+    } else {
+      // The order taken up again: the plaque goes where this checkout says (or nowhere, if it says none).
+      [current] = await tx
+        .update(orders)
+        .set({ deliveryAddress: input.delivery ?? null })
+        .where(eq(orders.id, current.id))
         .returning();
     }
     const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, actor.id));

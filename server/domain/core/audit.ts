@@ -41,6 +41,8 @@ export type AuditAction =
   | "partner.invitation_withdraw"
   | "partner.colleague_remove"
   | "profile.claim"
+  // A page a customer started themselves (POST /api/kammare/start).
+  | "profile.start"
   // A page's family: invitations, editors, a hand-over.
   | "family.invite"
   | "family.invite_revoke"

@@ -54,7 +54,8 @@ export function addressFromInvoice(name: string, lines: string[]): PostalAddress
 type AwaitingRow = AwaitingPlaque & { postal: PostalAddress | null };
 
 /**
- * Pages awaiting a plaque: with a paid order, made for their owner (no batch) and not yet marked sent,
+ * Pages awaiting a plaque: with a paid order, made for their owner (no batch, so a page a family
+ * started themselves too) and not yet marked sent,
  * the longest waiting first, at most `limit` (and whether there were more). Driven from the paid
  * orders, which are few beside the unclaimed pages printed in batches.
  */
@@ -86,13 +87,19 @@ async function awaitingRows(db: Executor, limit: number, only?: string[]): Promi
       orderNumber: orders.orderNumber,
       method: orders.method,
       paidAt: orders.paidAt,
+      deliveryAddress: orders.deliveryAddress,
     })
     .from(orders)
     .where(and(eq(orders.status, "paid"), inArray(orders.profileId, ids)))
     .orderBy(desc(orders.paidAt), desc(orders.createdAt));
   const newestOrder = new Map<string, (typeof paidOrders)[number]>();
-  for (const order of paidOrders)
+  // The address given for the plaque at the newest card checkout that gave one (migration 0019).
+  const delivery = new Map<string, PostalAddress>();
+  for (const order of paidOrders) {
     if (!newestOrder.has(order.profileId)) newestOrder.set(order.profileId, order);
+    const given = order.deliveryAddress ? postalAddressSchema.safeParse(order.deliveryAddress) : null;
+    if (given?.success && !delivery.has(order.profileId)) delivery.set(order.profileId, given.data);
+  }
 
   // The newest invoice (not a credit note) of any of the page's orders has the address.
   const pageInvoices = await db
@@ -113,7 +120,9 @@ async function awaitingRows(db: Executor, limit: number, only?: string[]): Promi
   return rows.map((row) => {
     const order = newestOrder.get(row.profileId);
     const invoice = newestInvoice.get(row.profileId);
-    const postal = invoice ? addressFromInvoice(invoice.name, invoice.lines) : null;
+    // The address given for the plaque, else the invoice's (where a page paid by invoice is sent).
+    const postal =
+      delivery.get(row.profileId) ?? (invoice ? addressFromInvoice(invoice.name, invoice.lines) : null);
     return {
       profileId: row.profileId,
       ownerEmail: row.ownerEmail ?? null,

@@ -154,6 +154,8 @@ async function eraseAccount(
     // e-mail address on invoices is not, nor what the card provider reported about the payer.
     const kept = await tx.select({ id: orders.id }).from(orders).where(eq(orders.customerUserId, userId));
     await tx.update(invoices).set({ customerEmail: "" }).where(eq(invoices.customerUserId, userId));
+    // Nor is where a printed plaque was to be posted (an invoice keeps its own billing address).
+    await tx.update(orders).set({ deliveryAddress: null }).where(eq(orders.customerUserId, userId));
     if (kept.length > 0) {
       await tx
         .update(paymentEvents)

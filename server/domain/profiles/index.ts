@@ -37,3 +37,4 @@ export {
 export { adminCreateProfiles, adminProfileDetail } from "./admin-profiles";
 export { setProfileOwner } from "./ownership";
 export { restingSummary } from "./resting";
+export { startPage, type StartPageLimit } from "./start-page";

@@ -1,0 +1,26 @@
+// A page a family starts themselves (decisions "Pages a family can start, and funeral homes that hand
+// them out"): POST /api/kammare/start makes a fresh page owned by the signed-in customer, a draft as a
+// just-claimed page is, and answers its id; the walkthrough takes over at /k/{id}. A referral (`ref`,
+// a partner's slug from the link; else the referral cookie) attributes the page to that partner.
+import { isPartnerSlug, slugMaxLength } from "./partners";
+import { profileIdSchema } from "./profiles";
+import { text, z } from "./zod";
+
+/** The query of /new that says the account is made to start a page at once (`/new?start=page`). */
+export const startPageQuery = { name: "start", value: "page" } as const;
+
+/** How many pages one account may start in a window (the defaults of START_PAGE_LIMIT and _WINDOW_HOURS). */
+export const startPageDefaults = { max: 10, windowHours: 24 } as const;
+
+export const startPageRequestSchema = z.object({
+  ref: text("ref")
+    .trim()
+    .toLowerCase()
+    .max(slugMaxLength, `ref has at most ${slugMaxLength} characters.`)
+    .refine(isPartnerSlug, "ref must be a partner's slug (a-z, 0-9 and hyphens).")
+    .optional(),
+});
+export type StartPageRequest = z.infer<typeof startPageRequestSchema>;
+
+export const startPageAnswerSchema = z.object({ id: profileIdSchema });
+export type StartPageAnswer = z.infer<typeof startPageAnswerSchema>;
