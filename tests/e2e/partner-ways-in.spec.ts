@@ -195,7 +195,9 @@ test("a newly whitelisted partner receives the invitation, and its link opens th
     await page.getByLabel("Password", { exact: true }).fill(invited.password);
     await page.getByRole("button", { name: "Create partner account" }).click();
     await expect(page).toHaveURL("/partner/dashboard");
-    await expect(page.getByLabel("Organisation name")).toHaveValue(name);
+    // Named from the start as the admin named it.
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+    await expect(page.getByRole("textbox", { name: "Organisation name" })).toHaveValue(name);
   } finally {
     await adminContext.close();
   }
