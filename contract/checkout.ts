@@ -51,6 +51,8 @@ export const customerOrderSchema = z.object({
   paidUntil: z.string().nullable(),
   /** A scheduled order (the card kept while a trial comes first): when the card is first charged. */
   firstChargeAt: z.string().nullable(),
+  /** The printed plaque or card ordered with it: the address's lines as posted; null for none. */
+  plaqueTo: z.array(z.string()).nullable(),
 });
 export type CustomerOrder = z.infer<typeof customerOrderSchema>;
 

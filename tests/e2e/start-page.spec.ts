@@ -239,6 +239,8 @@ test("a page a family started, paid by card, orders its printed plaque, which th
   await page.getByLabel("Postcode").fill("54321");
   await page.getByRole("button", { name: /^Pay SEK\s49$/ }).click();
   await expect(page).toHaveURL(new RegExp(`/k/${id}/checkout/confirm\\?order=KM-\\d{6,}$`));
+  // The confirmation says where the plaque goes.
+  await expect(page.getByTestId("plaque-to")).toHaveText("We post it to:Familjen EkSjövägen 3543 21 Ljusdal");
 
   await asAdmin(browser, async (request, token) => {
     const awaiting = await request.get("/api/admin/address-labels/awaiting", {

@@ -123,6 +123,21 @@ export default function CheckoutConfirm({ loaderData }: Route.ComponentProps) {
             <dd>{formatDate(order.paidUntil, i18n.language, "long")}</dd>
           </>
         )}
+        {order.plaqueTo && (
+          <>
+            <dt className="text-sm text-muted">{t("checkout.delivery.heading")}</dt>
+            <dd data-testid="plaque-to" className="flex flex-col gap-1">
+              <span>{t(paid ? "checkout.confirm.plaquePaid" : "checkout.confirm.plaqueLater")}</span>
+              <address className="not-italic">
+                {order.plaqueTo.map((line) => (
+                  <span key={line} className="block">
+                    {line}
+                  </span>
+                ))}
+              </address>
+            </dd>
+          </>
+        )}
       </dl>
       <div className="flex flex-col gap-3 sm:flex-row">
         <ButtonLink to={`/k/${order.profileId}`}>{t("checkout.confirm.back")}</ButtonLink>

@@ -3,7 +3,7 @@
 // asks for confirmation or was declined reuses that order (a declined card is tried again on the same
 // order), so a double click never makes two orders. Other terms cancel the open order.
 import { and, desc, eq, inArray } from "drizzle-orm";
-import type { PostalAddress } from "../../../contract/addresses";
+import { addressLines, type PostalAddress } from "../../../contract/addresses";
 import type { CardPlan, CustomerOrder } from "../../../contract/checkout";
 import { openOrderStatuses, vatSplit, type CheckoutLinkInterval } from "../../../contract/orders";
 import { freeTrialDays, vatRatePercent } from "../../../contract/pricing";
@@ -169,6 +169,7 @@ export async function orderView(db: Executor, order: OrderRow): Promise<Customer
     paidAt: order.paidAt?.toISOString() ?? null,
     paidUntil: order.status === "paid" ? (profile?.paidUntil?.toISOString() ?? null) : null,
     firstChargeAt: order.status === "scheduled" ? (subscription?.nextChargeAt?.toISOString() ?? null) : null,
+    plaqueTo: order.deliveryAddress ? addressLines(order.deliveryAddress) : null,
   };
 }
 
