@@ -6,7 +6,7 @@ export {
   resendPartnerPage,
   sendPartnerPage,
   takeBackPartnerPage,
-  takenBackBy,
+  madePageOrigin,
 } from "./pages";
 export { sendPartnerPageEmail } from "./emails";
 export { printPartnerQrSheet } from "./print";

@@ -5,7 +5,7 @@
 // each page's way to its family. A feature of its own on top of profiles and print (ADR 023: partners
 // sits below profiles). Every call works on the caller's own organisation, found from the caller's
 // account; another organisation's page is answered as no page at all.
-import { and, asc, count, desc, eq, ilike, isNotNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type {
   PartnerMadePages,
   PartnerPage,
@@ -332,12 +332,19 @@ export async function takeBackPartnerPage(
   return pageAfter(db, organisation.id, profileId, deps.publicUrl);
 }
 
-/** Whether a page was made by a partner and taken back (its claim view says so), and by whom. */
-export async function takenBackBy(db: Executor, profileId: string): Promise<string | null> {
+/**
+ * Who made an unclaimed page for its family, by the name the family knows, and whether its link was
+ * taken back (its claim view says so instead of offering it); null for a page no partner made.
+ */
+export async function madePageOrigin(
+  db: Executor,
+  profileId: string,
+): Promise<{ organisation: string; takenBack: boolean } | null> {
   const [row] = await db
-    .select({ organisationId: partnerMadePages.organisationId })
+    .select({ organisationId: partnerMadePages.organisationId, takenBackAt: partnerMadePages.takenBackAt })
     .from(partnerMadePages)
-    .where(and(eq(partnerMadePages.profileId, profileId), isNotNull(partnerMadePages.takenBackAt)));
+    .where(eq(partnerMadePages.profileId, profileId));
   if (!row) return null;
-  return (await organisationDisplayName(db, row.organisationId)) ?? "";
+  const organisation = (await organisationDisplayName(db, row.organisationId)) ?? "";
+  return { organisation, takenBack: row.takenBackAt !== null };
 }
