@@ -194,14 +194,19 @@ export async function listPartnerPages(
   };
 }
 
-/** One of the organisation's pages, locked for a change; another's or none is `partner.page-missing`. */
-async function ownPage(tx: Executor, organisationId: string, profileId: string): Promise<PageRow> {
-  const [row] = await tx
+/** One of the organisation's pages (locked for a change); another's or none is `partner.page-missing`. */
+async function ownPage(
+  db: Executor,
+  organisationId: string,
+  profileId: string,
+  lock = false,
+): Promise<PageRow> {
+  const query = db
     .select(pageColumns)
     .from(partnerMadePages)
     .innerJoin(profiles, eq(profiles.id, partnerMadePages.profileId))
-    .where(and(own(organisationId), eq(partnerMadePages.profileId, profileId.toUpperCase())))
-    .for("update");
+    .where(and(own(organisationId), eq(partnerMadePages.profileId, profileId.toUpperCase())));
+  const [row] = lock ? await query.for("update") : await query;
   if (!row) throw refuse("partner.page-missing");
   return row;
 }
@@ -230,7 +235,7 @@ export async function sendPartnerPage(
     accountLocale(db, actor.id),
   ]);
   await transaction(db, async (tx) => {
-    const page = await ownPage(tx, organisation.id, input.profileId);
+    const page = await ownPage(tx, organisation.id, input.profileId, true);
     if (stateOf(page) === "claimed") throw refuse("partner.page-claimed");
     const extendedTrial = input.extendedTrial ?? page.extendedTrial;
     const now = new Date();
@@ -314,7 +319,7 @@ export async function takeBackPartnerPage(
       .from(profiles)
       .where(eq(profiles.id, profileId.toUpperCase()))
       .for("update");
-    const page = await ownPage(tx, organisation.id, locked?.id ?? profileId);
+    const page = await ownPage(tx, organisation.id, locked?.id ?? profileId, true);
     if (stateOf(page) === "claimed") throw refuse("partner.page-claimed");
     if (page.takenBackAt) return;
     await tx
