@@ -320,6 +320,7 @@ describeOnEngines("a partner's pages for its families", ({ app, db, accounts, ad
     expect((await send(partner, gift!.id, { email: familyEmail })).status).toBe(200);
     const [mail] = await mailsTo(familyEmail);
     expect(mail?.text).toContain("förlängda provperioden på 90 dagar");
+    expect(mail?.text).toContain(`${site}/extended-trial`);
 
     for (const [page, expected] of [
       [gift!, 200],

@@ -146,6 +146,11 @@ test("a partner makes a page, prints its card and sends the link; the family sig
   await expect(claimed.getByText("Claimed", { exact: true })).toBeVisible();
   await expect(claimed.getByRole("button", { name: /Take back/ })).toHaveCount(0);
   await expect(page.getByTestId("count-claimed")).toHaveText("1");
+  // The dashboard counts it beside the pages its link brought.
+  await page.goto("/partner/dashboard");
+  await expect(page.getByTestId("figure-made")).toHaveText("1");
+  await expect(page.getByTestId("figure-claimed")).toHaveText("1");
+  await shoot(page, "partner-dashboard-made");
 });
 
 test("a link the partner took back says so on its page instead of offering the page", async ({

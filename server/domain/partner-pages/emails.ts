@@ -17,7 +17,11 @@ export async function sendPartnerPageEmail(
   const note = sent.note ? `\n\n${t("email.familyNote", { inviter: organisation, note: sent.note })}` : "";
   const trial =
     sent.extendedTrialDays !== null
-      ? t("email.partnerPage.trial", { organisation, days: sent.extendedTrialDays })
+      ? t("email.partnerPage.trial", {
+          organisation,
+          days: sent.extendedTrialDays,
+          link: `${publicUrl.replace(/\/+$/, "")}/extended-trial`,
+        })
       : "";
   await sender.send({
     to: sent.to,
