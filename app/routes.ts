@@ -52,6 +52,7 @@ export default [
       route("signup", "routes/partner/signup.tsx"),
       route("dashboard", "routes/partner/dashboard.tsx"),
       route("dashboard/users", "routes/partner/users.tsx"),
+      route("dashboard/pages", "routes/partner/pages.tsx"),
     ]),
   ]),
   ...prefix("admin", [

@@ -17,6 +17,8 @@
 // - the admin's print tools: 10,000 address labels as one PDF (target: under 10 s) against pdf-lib
 //   drawing the same lines plainly, and a 1,000-code QR print sheet against the qrcode library
 //   encoding the same addresses;
+// - a partner's batch of 500 pages with their QR sheet PDF, as its screen makes and prints them (target:
+//   under 10 s);
 // - a customer's data export of 300 images of 1 MB: the memory the streamed ZIP holds
 //   against the same files zipped in memory (target: under a tenth).
 //
@@ -39,6 +41,11 @@ import { loadServerBuild, runListBench, type ListBench, type ServerBuild } from 
 import { cleanUpNow, ensureBuild, newerSource, root } from "./lib/processes.ts";
 import { benchProfileId } from "./lib/profile-page.ts";
 import { runQrSheetBench, type QrSheetBench } from "./lib/qr-sheet.ts";
+import {
+  partnerPagesTargetSeconds,
+  runPartnerPagesBench,
+  type PartnerPagesBench,
+} from "./lib/partner-pages.ts";
 import { decimal, environment, integer, table, verdict, writeJson } from "./lib/report.ts";
 
 const resultsFile = path.join(root, "bench/results/latest.json");
@@ -106,13 +113,15 @@ function printList(run: ListBench): void {
   );
 }
 
-type PrintRun = { labels: LabelsBench; qrSheet: QrSheetBench };
+type PrintRun = { labels: LabelsBench; qrSheet: QrSheetBench; partnerPages: PartnerPagesBench };
 
-async function printToolsBench(): Promise<PrintRun> {
+async function printToolsBench(build: ServerBuild): Promise<PrintRun> {
   log("timing 10,000 address labels…");
   const labels = await runLabelsBench();
   log("timing a 1,000-code QR sheet…");
   const qrSheet = await runQrSheetBench();
+  log("timing a partner's batch of 500 pages with their QR sheet…");
+  const partnerPages = await runPartnerPagesBench(build);
   console.log("\nPrint tools (the admin's PDFs), each against a plain baseline timed in the same run\n");
   console.log(
     table(
@@ -143,7 +152,13 @@ async function printToolsBench(): Promise<PrintRun> {
     "(labels baseline: pdf-lib drawing the same lines with plain drawText, no wrapping or fitting;\n" +
       " QR sheet baseline: the qrcode library encoding the same 1,000 addresses, no drawing)",
   );
-  return { labels, qrSheet };
+  console.log(
+    `\nA partner's ${integer(partnerPages.pages)} pages with their QR sheet (embedded database): ` +
+      `${decimal(partnerPages.seconds, 2)} s (making ${decimal(partnerPages.makeSeconds, 2)} s, ` +
+      `the sheet ${decimal(partnerPages.sheetSeconds, 2)} s, ${decimal(partnerPages.megabytes, 1)} MB). ` +
+      `Target < ${partnerPagesTargetSeconds} s: ${verdict(partnerPages.withinTarget)}`,
+  );
+  return { labels, qrSheet, partnerPages };
 }
 
 async function privacyBench(build: ServerBuild): Promise<ExportBench> {
@@ -197,7 +212,7 @@ async function main(): Promise<void> {
     }
   }
 
-  const print = settings.print ? await printToolsBench() : null;
+  const print = settings.print ? await printToolsBench(build) : null;
   const privacy = settings.privacy ? await privacyBench(build) : null;
 
   const file = await writeJson(resultsFile, {
@@ -236,6 +251,7 @@ async function main(): Promise<void> {
       listP95: lists.length ? lists.every((run) => run.cases.every((result) => result.passed)) : null,
       dashboardP95: lists.length ? lists.every((run) => run.dashboard.passed) : null,
       labels: print?.labels.withinTarget ?? null,
+      partnerPages: print?.partnerPages.withinTarget ?? null,
       exportMemory: privacy?.passed ?? null,
     },
     wallSeconds: (Date.now() - started) / 1000,

@@ -7,6 +7,7 @@ import { sendCheckoutLinkEmail, type Seller, tellCustomer } from "./domain/billi
 import { onDomainEvents, type DomainEvent } from "./domain/core";
 import { sendInvitationEmail } from "./domain/family";
 import { sendPartnerInvitation } from "./domain/partners";
+import { sendPartnerPageEmail } from "./domain/partner-pages";
 import { sendMemoryReceipt, tellOwnerOfFirstMemory, tellOwnerOfReport } from "./domain/memories";
 import type { PageCache } from "./http/page-cache";
 import type { EmailSender } from "./providers/email/types";
@@ -63,6 +64,11 @@ function runEffect(db: Database, event: DomainEvent, providers: EffectProviders)
     case "partner.invited": {
       const { email, background, publicUrl } = providers;
       background.run("partner invitation", () => sendPartnerInvitation(email, publicUrl, event));
+      return;
+    }
+    case "partner-page.sent": {
+      const { email, background, publicUrl } = providers;
+      background.run("partner page link", () => sendPartnerPageEmail(email, event, publicUrl));
       return;
     }
     default: {

@@ -28,6 +28,13 @@ function PartnerNav({ named }: { named: boolean }) {
           {t("partner.nav.dashboard")}
         </NavLink>
       </li>
+      {named && (
+        <li>
+          <NavLink to="/partner/dashboard/pages" className={linkClass}>
+            {t("partner.nav.pages")}
+          </NavLink>
+        </li>
+      )}
       <li>
         {named ? (
           <NavLink to="/partner/dashboard/users" className={linkClass}>

@@ -56,6 +56,8 @@ export {
   customerPartnerName,
   partnerColleagues,
 } from "../../server/domain/partners";
+// The pages a partner makes for its families: its screen, and who made a page its claim view names.
+export { listPartnerPages, madePageOrigin } from "../../server/domain/partner-pages";
 export { hasRole } from "../../server/domain/core";
 // The admin home's dashboard and the QR manager's batches.
 export { adminDashboard } from "../../server/domain/dashboard";

@@ -5,7 +5,15 @@ import {
   adminOrganisationListSchema,
   partnerDashboardSchema,
   partnerMeSchema,
+  partnerAddressLabelsRequestSchema,
+  partnerMadePagesSchema,
+  partnerMakePagesRequestSchema,
   partnerOrganisationRequestSchema,
+  partnerPageAnswerSchema,
+  partnerPageListSchema,
+  partnerPagesQuerySchema,
+  partnerQrSheetRequestSchema,
+  partnerSendPageRequestSchema,
   partnerSignupRequestSchema,
   partnerUserListSchema,
   partnerUsersCsvQuerySchema,
@@ -215,4 +223,94 @@ export const partnersEndpoints = [
       400: { description: "size, margin or download is not valid (named in fields)" },
     },
   })),
+  {
+    method: "get",
+    path: "/api/partner/pages",
+    summary:
+      "The pages the caller's organisation made for its families, newest first, each with its way to the family " +
+      "(made, sent, taken back, claimed) and its page status; searched by code, address or name (partner only).",
+    auth: true,
+    query: partnerPagesQuerySchema,
+    responses: {
+      200: { description: "The pages and the counts", schema: partnerPageListSchema },
+      400: { description: "A query parameter is not valid (named in fields)" },
+    },
+  },
+  {
+    method: "post",
+    path: "/api/partner/pages",
+    summary:
+      "Makes 1 to 500 unclaimed pages (fresh codes) attributed to the caller's organisation, in one transaction; " +
+      "extendedTrial gives their families the extended trial (partner only, audited).",
+    auth: true,
+    request: partnerMakePagesRequestSchema,
+    responses: {
+      201: { description: "The pages made and their batch", schema: partnerMadePagesSchema },
+      400: { description: "Bad input (named in fields)" },
+    },
+  },
+  {
+    method: "post",
+    path: "/api/partner/pages/qr-sheet",
+    summary:
+      "The A4 QR print sheet PDF of the organisation's own pages, by code or a batch it made (the admin's sheet); " +
+      "marks them printed (partner only, audited).",
+    auth: true,
+    request: partnerQrSheetRequestSchema,
+    responses: {
+      200: { description: "application/pdf, as an attachment; X-Codes says how many codes it holds" },
+      400: { description: "Bad input (named in fields)" },
+      404: { description: "A code names none of the organisation's pages, or the batch is not its own" },
+    },
+  },
+  {
+    method: "post",
+    path: "/api/partner/pages/{id}/send",
+    summary:
+      "E-mails a family the claim link of an unclaimed page the organisation made, with a personal note (after " +
+      "the commit); opens a link taken back again (partner only, audited).",
+    auth: true,
+    request: partnerSendPageRequestSchema,
+    responses: {
+      200: { description: "The page", schema: partnerPageAnswerSchema },
+      400: { description: "Bad input (named in fields)" },
+      404: { description: "None of the organisation's pages has this code" },
+      409: { description: "The family has claimed the page already" },
+    },
+  },
+  {
+    method: "post",
+    path: "/api/partner/pages/{id}/resend",
+    summary: "The claim link's e-mail again, to the address it last went to (partner only, audited).",
+    auth: true,
+    responses: {
+      200: { description: "The page", schema: partnerPageAnswerSchema },
+      404: { description: "None of the organisation's pages has this code" },
+      409: { description: "Claimed already, or its link is not out (never sent, or taken back)" },
+    },
+  },
+  {
+    method: "post",
+    path: "/api/partner/pages/{id}/take-back",
+    summary:
+      "Takes an unclaimed page's link back: nobody can claim it until it is sent again (partner only, audited).",
+    auth: true,
+    responses: {
+      200: { description: "The page", schema: partnerPageAnswerSchema },
+      404: { description: "None of the organisation's pages has this code" },
+      409: { description: "The family has claimed the page already" },
+    },
+  },
+  {
+    method: "post",
+    path: "/api/partner/address-labels.pdf",
+    summary:
+      "An A4 PDF of address labels (3 x 8) or C5 envelope prints of addresses pasted or from a CSV file (partner only).",
+    auth: true,
+    request: partnerAddressLabelsRequestSchema,
+    responses: {
+      200: { description: "application/pdf, as an attachment" },
+      400: { description: "A bad address or request (named in fields, with problems)" },
+    },
+  },
 ] as const satisfies readonly Endpoint[];

@@ -10,3 +10,4 @@ export * from "./schema/partner-attributions";
 export * from "./schema/memories";
 export * from "./schema/family";
 export * from "./schema/reminders";
+export * from "./schema/partner-pages";

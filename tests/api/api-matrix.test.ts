@@ -15,7 +15,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { endpoints } from "../../contract/endpoints";
 import { apiErrorSchema } from "../../contract/errors";
-import { partnerMeSchema, whitelistEntryAnswerSchema } from "../../contract/partners";
+import { partnerMadePagesSchema, partnerMeSchema, whitelistEntryAnswerSchema } from "../../contract/partners";
 import { startCardCheckoutAnswerSchema } from "../../contract/checkout";
 import { customerInvoiceSchema } from "../../contract/invoices";
 import { createdCheckoutLinkSchema } from "../../contract/admin-orders";
@@ -77,6 +77,8 @@ type World = {
   unclaimedPage: () => Promise<string>;
   checkoutLinkId: string;
   whitelistId: () => Promise<string>;
+  /** A new page partner A made for a family, its link sent (to send, resend or take back). */
+  partnerPageA: () => Promise<string>;
   /** A customer to act on, made for the call (erase, set password). */
   target: () => Promise<Account>;
   /** Memories on A's page, as visitors and the owner made them. */
@@ -426,6 +428,45 @@ const table: Record<string, Row> = {
     cells: "401 403 403 200 200 403",
     send: () => ({ path: "/api/partner/referral-qr.png" }),
   },
+  // The pages a partner makes for its families: each partner makes and lists its own; partner B is
+  // answered for A's page as for no page at all (404), whatever it tries.
+  "GET /api/partner/pages": {
+    cells: "401 403 403 200 200 403",
+    send: () => ({ path: "/api/partner/pages" }),
+  },
+  "POST /api/partner/pages": {
+    cells: "401 403 403 201 201 403",
+    send: () => ({ path: "/api/partner/pages", json: { count: 1 } }),
+  },
+  "POST /api/partner/pages/qr-sheet": {
+    cells: "401 403 403 200 404 403",
+    send: async (w) => ({
+      path: "/api/partner/pages/qr-sheet",
+      json: { source: "ids", ids: [await w.partnerPageA()] },
+    }),
+  },
+  "POST /api/partner/pages/{id}/send": {
+    cells: "401 403 403 200 404 403",
+    send: async (w) => ({
+      path: `/api/partner/pages/${await w.partnerPageA()}/send`,
+      json: { email: fresh("family"), note: "A note" },
+    }),
+  },
+  "POST /api/partner/pages/{id}/resend": {
+    cells: "401 403 403 200 404 403",
+    send: async (w) => ({ path: `/api/partner/pages/${await w.partnerPageA()}/resend` }),
+  },
+  "POST /api/partner/pages/{id}/take-back": {
+    cells: "401 403 403 200 404 403",
+    send: async (w) => ({ path: `/api/partner/pages/${await w.partnerPageA()}/take-back` }),
+  },
+  "POST /api/partner/address-labels.pdf": {
+    cells: "401 403 403 200 200 403",
+    send: () => ({
+      path: "/api/partner/address-labels.pdf",
+      json: { source: "paste", text: "Anna Andersson\nStorgatan 1\n123 45 Stad", layout: "labels-3x8" },
+    }),
+  },
   // A partner's colleagues: each partner works on its own organisation only; one cannot
   // remove oneself (409), nor a member of another organisation (404, as for no member at all).
   "GET /api/partner/colleagues": {
@@ -719,7 +760,10 @@ describe("the API matrix", () => {
   });
 });
 
-type Side = Omit<World, "unclaimedPage" | "trialPage" | "namedPage" | "whitelistId" | "target"> & {
+type Side = Omit<
+  World,
+  "unclaimedPage" | "trialPage" | "namedPage" | "whitelistId" | "target" | "partnerPageA"
+> & {
   customerB: Account;
   partnerB: Account;
   admin: Account;
@@ -965,6 +1009,16 @@ async function makeWorld(
         partnerName: "Matrix",
       });
       return whitelistEntryAnswerSchema.parse(await made.json()).entry.id;
+    },
+    partnerPageA: async () => {
+      const asPartnerA = (path: string, json: unknown) =>
+        call(app, path, { bearer: partnerA.token, json, origin: siteOrigin });
+      const made = await asPartnerA("/api/partner/pages", { count: 1 });
+      expect(made.status, "partner A makes a page").toBe(201);
+      const id = partnerMadePagesSchema.parse(await made.json()).pages[0]?.id as string;
+      const sent = await asPartnerA(`/api/partner/pages/${id}/send`, { email: fresh("family") });
+      expect(sent.status, "partner A sends it").toBe(200);
+      return id;
     },
     target: () => accounts.signUp(),
     memories: { formToken, pendingId, shownId, reportId, deleteToken, candleId, newCandleId },

@@ -711,7 +711,7 @@ describeOnEngines("partners", ({ app, db, accounts, admin, customer }) => {
       expect(text.startsWith("\uFEFF")).toBe(false); // Response.text() drops the byte order mark
       const lines = text.split("\r\n");
       expect(lines[0]).toBe(
-        '"email","signed_up_at","page_code","page_name","status","trial_ends_at","paid_until","last_payment_at"',
+        '"email","signed_up_at","page_code","page_name","status","trial_ends_at","paid_until","last_payment_at","memories","made_by_you"',
       );
       expect(lines).toContainEqual(
         expect.stringMatching(new RegExp(`^"'${sneaky.email.replace(/[+]/g, "\\+")}",`)),

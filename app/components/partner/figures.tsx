@@ -59,6 +59,28 @@ export function FigureCards({ figures }: { figures: PartnerDashboard }) {
   );
 }
 
+/** The pages the organisation made for its families beside those its link brought. */
+export function MadePagesFigures({ figures }: { figures: PartnerDashboard }) {
+  const { t, i18n } = useTranslation();
+  const count = (value: number) => new Intl.NumberFormat(i18n.language).format(value);
+  return (
+    <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      <FigureCard label={t("partner.figures.made")} value={count(figures.pagesMade)} testId="figure-made" />
+      <FigureCard label={t("partner.figures.sent")} value={count(figures.pagesSent)} testId="figure-sent" />
+      <FigureCard
+        label={t("partner.figures.claimed")}
+        value={count(figures.pagesClaimed)}
+        testId="figure-claimed"
+      />
+      <FigureCard
+        label={t("partner.figures.referred")}
+        value={count(figures.pagesReferred)}
+        testId="figure-referred"
+      />
+    </dl>
+  );
+}
+
 export function PagesByStatus({ figures }: { figures: PartnerDashboard }) {
   const { t, i18n } = useTranslation();
   return (

@@ -30,8 +30,9 @@ export function ClaimView({ data }: { data: ProfilePageData }) {
 
   // Back with ?claim=1 from sign-up or sign-in that could not claim it at once: the visitor already
   // chose to claim this page.
+  const takenBack = data.madeBy?.takenBack ?? false;
   useEffect(() => {
-    if (data.viewer && searchParams.get("claim") === "1" && !autoClaimed.current) {
+    if (data.viewer && !takenBack && searchParams.get("claim") === "1" && !autoClaimed.current) {
       autoClaimed.current = true;
       void claim();
     }
@@ -42,11 +43,21 @@ export function ClaimView({ data }: { data: ProfilePageData }) {
       <title>{t("profile.claim.title")}</title>
       <p className="font-mono text-sm tracking-widest text-muted">{data.id}</p>
       <h1 id="claim-heading" className="text-3xl font-semibold text-brand">
-        {t("profile.claim.heading")}
+        {takenBack ? t("profile.claim.takenBackHeading") : t("profile.claim.heading")}
       </h1>
-      <p className="text-lg text-muted">{t("profile.claim.lead", { id: data.id })}</p>
+      {takenBack && data.madeBy ? (
+        <Alert tone="info" title={t("profile.claim.takenBack", { organisation: data.madeBy.organisation })}>
+          {t("profile.claim.takenBackLead", { organisation: data.madeBy.organisation })}
+        </Alert>
+      ) : (
+        <p className="text-lg text-muted">
+          {data.madeBy
+            ? t("profile.claim.leadMadeBy", { id: data.id, organisation: data.madeBy.organisation })
+            : t("profile.claim.lead", { id: data.id })}
+        </p>
+      )}
       {state === "failed" && <Alert tone="error" title={t("profile.claim.failed")} />}
-      {data.viewer ? (
+      {takenBack ? null : data.viewer ? (
         <div className="flex flex-col gap-3">
           <p className="text-sm text-muted">{t("profile.claim.signedInAs", { email: data.viewer.email })}</p>
           <div>

@@ -75,6 +75,11 @@ export type ProfilePageData = {
     relation: string;
     text: string;
   } | null;
+  /**
+   * An unclaimed page a partner made for its family: the partner's name, and whether it took the
+   * page's link back (the claim view then says so instead of offering the page).
+   */
+  madeBy: { organisation: string; takenBack: boolean } | null;
   /** For whoever may decide them: the memories waiting for a decision (the owner bar's count). */
   memoriesWaiting: number;
 };

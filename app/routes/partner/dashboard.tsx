@@ -5,7 +5,7 @@
 import { useTranslation } from "../../lib/i18n";
 import { redirect } from "react-router";
 import { ButtonLink } from "../../components/button";
-import { FigureCards, PagesByStatus } from "../../components/partner/figures";
+import { FigureCards, MadePagesFigures, PagesByStatus } from "../../components/partner/figures";
 import { OrganisationNameForm } from "../../components/partner/organisation-name-form";
 import { ReferralPanel } from "../../components/partner/referral-panel";
 import { RevenueChart } from "../../components/partner/revenue-chart";
@@ -58,6 +58,14 @@ export default function PartnerDashboardPage({ loaderData }: Route.ComponentProp
         description={t("partner.dashboard.lead")}
       />
       {!named && nameForm}
+      {named && (
+        <PartnerSection title={t("partner.pages.heading")} lead={t("partner.dashboard.pagesLead")}>
+          <MadePagesFigures figures={figures} />
+          <div>
+            <ButtonLink to="/partner/dashboard/pages">{t("partner.dashboard.openPages")}</ButtonLink>
+          </div>
+        </PartnerSection>
+      )}
       <PartnerSection title={t("partner.link.heading")} lead={t("partner.link.lead")}>
         <ReferralPanel link={organisation.referralLink} slug={organisation.slug} />
       </PartnerSection>

@@ -115,6 +115,19 @@ export default function PartnerUsers({ loaderData }: Route.ComponentProps) {
       className: "min-w-40",
     },
     {
+      key: "source",
+      header: t("partner.users.source"),
+      cell: (row) =>
+        row.source === null ? (
+          <span className="text-muted">–</span>
+        ) : row.source === "made" ? (
+          t("partner.users.sourceMade")
+        ) : (
+          t("partner.users.sourceReferral")
+        ),
+      wrap: "never",
+    },
+    {
       key: "status",
       header: t("partner.users.status"),
       cell: (row) =>

@@ -18,6 +18,7 @@ import {
   publicMemories,
   readDraft,
   restingSummary,
+  madePageOrigin,
 } from "../../lib/services.server";
 import {
   memoryDraftParam,
@@ -115,6 +116,7 @@ export async function loader({
       ? await memoryOutcomeOf(db, profile.id, outcome as MemoryOutcome, query)
       : null,
     memoriesWaiting: canEdit ? await memoriesWaitingOn(db, profile.id) : 0,
+    madeBy: profile.status === "unclaimed" ? await madePageOrigin(db, profile.id) : null,
   };
 }
 

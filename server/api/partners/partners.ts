@@ -6,7 +6,14 @@
 import { Hono, type Context } from "hono";
 import type { LoginResponse } from "../../../contract/auth";
 import {
+  partnerAddressLabelsRequestSchema,
+  partnerMakePagesRequestSchema,
   partnerOrganisationRequestSchema,
+  partnerPagesQuerySchema,
+  partnerQrSheetRequestSchema,
+  partnerSendPageRequestSchema,
+  type PartnerMadePages,
+  type PartnerPageList,
   partnerSignupRequestSchema,
   partnerUsersCsvColumns,
   partnerUsersCsvQuerySchema,
@@ -35,12 +42,23 @@ import {
   requireOrganisation,
   setOrganisationName,
 } from "../../domain/partners";
+import {
+  listPartnerPages,
+  makePartnerPages,
+  printPartnerQrSheet,
+  resendPartnerPage,
+  sendPartnerPage,
+  takeBackPartnerPage,
+} from "../../domain/partner-pages";
+import { labelAddresses, labelsPdf } from "../../domain/print";
+import { profileIdSchema } from "../../../contract/profiles";
+import type { AddressLabelsError } from "../../../contract/address-labels";
 import { qrcodeEncoder, type QrEncoder } from "../../providers/qr";
 import { createSession } from "../../domain/accounts";
 import { requestOrigin, setSessionCookie } from "../../http/auth";
 import type { ApiEnv } from "../../http/env";
 import type { SignedInEnv } from "../../http/guards";
-import { readJson, readQuery } from "../../http/errors";
+import { invalidInput, readJson, readQuery } from "../../http/errors";
 import { attemptLimits, publicSession } from "../accounts/auth";
 
 export type PartnerDeps = { db: Database; config: Config; qr?: QrEncoder };
@@ -117,12 +135,87 @@ export function partnerRoutes({ db, config, qr = qrcodeEncoder }: PartnerDeps) {
           row.trialEndsAt,
           row.paidUntil,
           row.lastPaymentAt,
+          row.memories,
+          row.source === null ? null : row.source === "made" ? "yes" : "no",
         ]),
       );
       const day = new Date().toISOString().slice(0, 10);
       return c.body(body, 200, {
         "Content-Type": "text/csv; charset=utf-8",
         "Content-Disposition": `attachment; filename="kammare-${organisation.slug}-customers-${day}.csv"`,
+      });
+    });
+  // The pages the organisation makes for its families (server/domain/partner-pages).
+  const pageDeps = { db, publicUrl, extendedTrialDays: config.EXTENDED_TRIAL_DAYS };
+  const pageId = (c: Context<SignedInEnv>) => {
+    const parsed = profileIdSchema.safeParse(c.req.param("id"));
+    // A code that is no code names no page of the organisation's: the same 404 as another's page.
+    return parsed.success ? parsed.data : "";
+  };
+  routes
+    .get("/pages", async (c) => {
+      const query = readQuery(c, partnerPagesQuerySchema);
+      return c.json((await listPartnerPages(pageDeps, c.get("viewer"), query)) satisfies PartnerPageList);
+    })
+    .post("/pages", async (c) => {
+      const input = await readJson(c, partnerMakePagesRequestSchema);
+      const made = await makePartnerPages(pageDeps, input, c.get("viewer"), requestOrigin(c));
+      return c.json(made satisfies PartnerMadePages, 201);
+    })
+    .post("/pages/qr-sheet", async (c) => {
+      const request = await readJson(c, partnerQrSheetRequestSchema);
+      const sheet = await printPartnerQrSheet(pageDeps, request, c.get("viewer"), requestOrigin(c));
+      return new Response(new Uint8Array(sheet.pdf), {
+        headers: {
+          "Content-Type": "application/pdf",
+          "Content-Disposition": `attachment; filename="${sheet.filename}"`,
+          "X-Codes": String(sheet.count),
+          "Cache-Control": "private, no-store",
+        },
+      });
+    })
+    .post("/pages/:id/send", async (c) => {
+      const input = await readJson(c, partnerSendPageRequestSchema);
+      const page = await sendPartnerPage(
+        pageDeps,
+        { profileId: pageId(c), ...input },
+        c.get("viewer"),
+        requestOrigin(c),
+      );
+      return c.json({ page });
+    })
+    .post("/pages/:id/resend", async (c) =>
+      c.json({ page: await resendPartnerPage(pageDeps, pageId(c), c.get("viewer"), requestOrigin(c)) }),
+    )
+    .post("/pages/:id/take-back", async (c) =>
+      c.json({ page: await takeBackPartnerPage(pageDeps, pageId(c), c.get("viewer"), requestOrigin(c)) }),
+    )
+    // Address labels or envelopes for the families' cards: the admin's label maker, for addresses the
+    // partner pastes or uploads (it holds no customer's address of ours).
+    .post("/address-labels.pdf", async (c) => {
+      const request = await readJson(c, partnerAddressLabelsRequestSchema);
+      const found = await labelAddresses(db, request);
+      if (!found.ok) {
+        const error = invalidInput(found.fields);
+        return c.json(
+          {
+            error: {
+              code: error.code,
+              message: error.message,
+              fields: found.fields,
+              problems: found.problems,
+            },
+          } satisfies AddressLabelsError,
+          400,
+        );
+      }
+      const pdf = await labelsPdf(found.addresses, request.layout, request.startPosition);
+      return new Response(new Uint8Array(pdf.content), {
+        headers: {
+          "Content-Type": "application/pdf",
+          "Content-Disposition": `attachment; filename="${pdf.filename}"`,
+          "Cache-Control": "private, no-store",
+        },
       });
     });
   // The referral link as a QR code, for the dashboard and for print (flyers, a shop's counter). It

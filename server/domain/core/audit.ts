@@ -40,6 +40,11 @@ export type AuditAction =
   | "partner.colleague_invite"
   | "partner.invitation_withdraw"
   | "partner.colleague_remove"
+  // The pages a partner makes for its families, their QR sheet and claim links.
+  | "partner.pages_create"
+  | "partner.qr_printed"
+  | "partner.page_send"
+  | "partner.page_take_back"
   | "profile.claim"
   // A page a customer started themselves (POST /api/kammare/start).
   | "profile.start"

@@ -107,8 +107,26 @@ export type PartnerInvited = {
   locale: Locale;
 };
 
+/**
+ * A partner sent (or sent again) the claim link of a page it made to a family: the e-mail naming the
+ * partner's organisation, with its note and the link, goes once the sending is committed.
+ */
+export type PartnerPageSent = {
+  type: "partner-page.sent";
+  profileId: string;
+  /** Which sending of the page (1 for the first): a resend is an e-mail of its own. */
+  sending: number;
+  to: string;
+  organisation: string;
+  note: string | null;
+  /** The extended trial's days when the partner gave the family that trial; null when it did not. */
+  extendedTrialDays: number | null;
+  locale: Locale;
+};
+
 export type DomainEvent =
   | PageChanged
+  | PartnerPageSent
   | MemoryWritten
   | MemoryReported
   | FamilyInvited
@@ -187,6 +205,8 @@ function eventKey(event: DomainEvent): string {
       return `${event.type} ${event.linkId}`;
     case "partner.invited":
       return `${event.type} ${event.entryId}`;
+    case "partner-page.sent":
+      return `${event.type} ${event.profileId} ${event.sending}`;
     default:
       return `${event.type} ${event.profileId} ${event.customerUserId}`;
   }

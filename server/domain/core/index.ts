@@ -18,6 +18,7 @@ export { dayMs } from "./time";
 export {
   type DomainEvent,
   type FamilyInvited,
+  type PartnerPageSent,
   type MemoryReported,
   type MoneyEvent,
   onDomainEvents,

@@ -5,7 +5,7 @@ import { and, asc, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { PartnerUserList, PartnerUserRow } from "../../../contract/partners";
 import type { ProfileStatus } from "../../../contract/profile-values";
 import type { Executor } from "../../db/client";
-import { memories, orders, partnerAttributions, profiles, users } from "../../db/schema";
+import { memories, orders, partnerAttributions, partnerMadePages, profiles, users } from "../../db/schema";
 
 /** The organisation's pages: those its referrals were attributed to. */
 export const organisationProfiles = (organisationId: string) =>
@@ -50,6 +50,8 @@ function userRows(db: Executor, organisationId: string, search: string | undefin
         where o.profile_id = ${profiles.id} and o.status = 'paid')`.as("page_last_payment_at"),
       memories: sql<number>`(select count(*)::int from ${memories} m
         where m.profile_id = ${profiles.id} and m.state <> 'removed')`.as("page_memories"),
+      made: sql<boolean>`exists (select 1 from ${partnerMadePages} made
+        where made.profile_id = ${profiles.id} and made.organisation_id = ${organisationId})`.as("page_made"),
     })
     .from(partnerAttributions)
     .innerJoin(profiles, organisationProfiles(organisationId))
@@ -78,6 +80,7 @@ const toRow = (row: {
   paidUntil: Date | string | null;
   lastPaymentAt: Date | string | null;
   memories: number | string | null;
+  made: boolean | null;
 }): PartnerUserRow => {
   const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
   return {
@@ -91,6 +94,7 @@ const toRow = (row: {
     paidUntil: iso(row.paidUntil),
     lastPaymentAt: iso(row.lastPaymentAt),
     memories: row.profileId === null ? null : Number(row.memories ?? 0),
+    source: row.profileId === null ? null : row.made ? "made" : "referral",
   };
 };
 
@@ -108,6 +112,7 @@ function selectUserRows(db: Executor, organisationId: string, search: string | u
       paidUntil: pages.paidUntil,
       lastPaymentAt: pages.lastPaymentAt,
       memories: pages.memories,
+      made: pages.made,
     })
     .from(customers)
     .innerJoin(users, eq(users.id, customers.userId))

@@ -3,7 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { dashboardMonths, type PartnerDashboard } from "../../../contract/partners";
 import { profileStatuses, type ProfileStatus } from "../../../contract/profile-values";
 import type { Executor } from "../../db/client";
-import { orders, partnerAttributions, profiles } from "../../db/schema";
+import { orders, partnerAttributions, partnerMadePages, profiles } from "../../db/schema";
 import { organisationCustomers, organisationProfiles } from "./customers";
 
 /** The business's months are Swedish ones. */
@@ -49,10 +49,16 @@ export async function partnerDashboard(
       .groupBy(profiles.status),
     db
       .select({
+        total: sql<number>`count(*)::int`,
         trials: sql<number>`count(*) filter (where ${profiles.trialStartedAt} is not null
           or ${profiles.extendedTrialStartedAt} is not null)::int`,
         paid: sql<number>`count(*) filter (where exists (select 1 from ${orders} o
           where o.profile_id = ${profiles.id} and o.status = 'paid'))::int`,
+        made: sql<number>`count(*) filter (where ${partnerAttributions.source} = 'partner_made')::int`,
+        sent: sql<number>`count(*) filter (where exists (select 1 from ${partnerMadePages} m
+          where m.profile_id = ${profiles.id} and m.sent_at is not null))::int`,
+        claimed: sql<number>`count(*) filter (where ${partnerAttributions.source} = 'partner_made'
+          and ${profiles.ownerUserId} is not null)::int`,
         revenueTotal: sql<string>`coalesce((select sum(o.amount_ore) from ${orders} o
           join ${partnerAttributions} a on a.profile_id = o.profile_id
           where a.organisation_id = ${organisationId} and o.status = 'paid'), 0)::bigint`,
@@ -91,6 +97,10 @@ export async function partnerDashboard(
     trialsStarted: Number(pages?.trials ?? 0),
     paidConversions: Number(pages?.paid ?? 0),
     revenueTotalOre: Number(pages?.revenueTotal ?? 0),
+    pagesMade: Number(pages?.made ?? 0),
+    pagesSent: Number(pages?.sent ?? 0),
+    pagesClaimed: Number(pages?.claimed ?? 0),
+    pagesReferred: Number(pages?.total ?? 0) - Number(pages?.made ?? 0),
     revenueByMonth: months.map((month) => ({
       month,
       revenueOre: Number(perMonth.get(month)?.revenue ?? 0),

@@ -12,5 +12,11 @@ export { partnerSignUp } from "./signup";
 export { organisationOf, partnerMeFor, requireOrganisation, setOrganisationName } from "./organisation";
 export { partnerDashboard } from "./dashboard";
 export { allPartnerUsers, partnerUsers } from "./customers";
-export { customerPartnerName, partnerWelcome, sendPartnerInvitation } from "./invitations";
+export {
+  accountLocale,
+  customerPartnerName,
+  organisationDisplayName,
+  partnerWelcome,
+  sendPartnerInvitation,
+} from "./invitations";
 export { inviteColleague, partnerColleagues, removeColleague, withdrawInvitation } from "./colleagues";

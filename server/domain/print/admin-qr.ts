@@ -11,7 +11,7 @@ import {
   type QrSheetParsedRequest,
 } from "../../../contract/qr";
 import type { Database } from "../../db/client";
-import { partnerOrganisations, profileBatches, profiles, users } from "../../db/schema";
+import { partnerMadePages, partnerOrganisations, profileBatches, profiles, users } from "../../db/schema";
 import { makeQrSheetPdf } from "../../providers/pdf/qr-sheet";
 import { audit, type RequestOrigin, refuse, pageMissing, type Actor } from "../core";
 import { profilePageUrl } from "./profile-qr";
@@ -53,13 +53,38 @@ export async function listQrBatches(db: Database): Promise<QrBatchList> {
   };
 }
 
-async function assertBatch(db: Database, batchId: string, field: string): Promise<void> {
+/**
+ * Whose pages a sheet may hold: any (the admin's), or only those a partner organisation made for its
+ * families (its own sheet), kept to them in the queries themselves.
+ */
+export type SheetScope = { organisationId: string } | null;
+
+async function assertBatch(
+  db: Database,
+  batchId: string,
+  field: string,
+  scope: SheetScope = null,
+): Promise<void> {
   const [batch] = await db
     .select({ id: profileBatches.id })
     .from(profileBatches)
-    .where(eq(profileBatches.id, batchId));
+    .where(
+      and(
+        eq(profileBatches.id, batchId),
+        scope ? eq(profileBatches.partnerOrganisationId, scope.organisationId) : undefined,
+      ),
+    );
   if (!batch) throw refuse("qr.batch-missing", {}, { field });
 }
+
+/** A partner's own pages: those its organisation made (joined to the pages a sheet selects). */
+const madeBy = (scope: SheetScope) =>
+  scope
+    ? and(
+        eq(partnerMadePages.profileId, profiles.id),
+        eq(partnerMadePages.organisationId, scope.organisationId),
+      )
+    : undefined;
 
 /** The pages of a batch (or its unclaimed ones) and/or a search, by code; at most maxListedProfiles. */
 export async function listQrProfiles(
@@ -103,20 +128,23 @@ export async function listQrProfiles(
 }
 
 /** The codes the sheet request names, in the order they are printed. */
-async function sheetIds(db: Database, request: QrSheetParsedRequest): Promise<string[]> {
+async function sheetIds(db: Database, request: QrSheetParsedRequest, scope: SheetScope): Promise<string[]> {
+  const own = madeBy(scope);
+  const pages = () => {
+    const query = db.select({ id: profiles.id }).from(profiles);
+    return own ? query.innerJoin(partnerMadePages, own) : query;
+  };
   if (request.source === "ids") {
     const unique = [...new Set(request.ids)];
-    const found = await db.select({ id: profiles.id }).from(profiles).where(inArray(profiles.id, unique));
+    const found = await pages().where(inArray(profiles.id, unique));
     const known = new Set(found.map((row) => row.id));
     const missing = request.ids.findIndex((id) => !known.has(id));
     if (missing !== -1) throw pageMissing(`ids.${missing}`);
     return unique;
   }
-  await assertBatch(db, request.batchId, "batchId");
+  await assertBatch(db, request.batchId, "batchId", scope);
   const part = request.part;
-  const rows = await db
-    .select({ id: profiles.id })
-    .from(profiles)
+  const rows = await pages()
     .where(
       and(
         eq(profiles.batchId, request.batchId),
@@ -141,8 +169,9 @@ export async function printQrSheet(
   request: QrSheetParsedRequest,
   actor: Actor,
   origin: RequestOrigin,
+  scope: SheetScope = null,
 ): Promise<{ pdf: Uint8Array; count: number; filename: string }> {
-  const ids = await sheetIds(deps.db, request);
+  const ids = await sheetIds(deps.db, request, scope);
   const pdf = await makeQrSheetPdf(
     ids.map((id) => ({ id, url: profilePageUrl(deps.publicUrl, id) })),
     { level: request.level, title: "Kammare QR codes" },
@@ -154,9 +183,10 @@ export async function printQrSheet(
       .where(and(inArray(profiles.id, ids), isNull(profiles.qrPrintedAt)))
       .returning({ id: profiles.id });
     await audit(tx, {
-      action: "admin.qr_printed",
+      action: scope ? "partner.qr_printed" : "admin.qr_printed",
       actorUserId: actor.id,
       details: {
+        ...(scope ? { organisationId: scope.organisationId } : {}),
         count: ids.length,
         firstPrinting: marked.length,
         level: request.level,

@@ -17,7 +17,14 @@ export type CreatedProfile = { id: string; status: ProfileStatus };
  */
 export async function adminCreateProfiles(
   db: Database,
-  input: { count: number; ownerEmail?: string; partnerId?: string },
+  input: {
+    count: number;
+    ownerEmail?: string;
+    partnerId?: string;
+    /** A partner making pages for its families (server/domain/partner-pages): its attribution and record. */
+    source?: "admin_created" | "partner_made";
+    alongside?: (tx: Executor, rows: { id: string }[]) => Promise<void>;
+  },
   actor: Actor,
   origin: RequestOrigin,
 ): Promise<{ profiles: CreatedProfile[]; batchId: string | null }> {
@@ -36,7 +43,13 @@ export async function adminCreateProfiles(
   }
   const rows = await createProfiles(
     db,
-    { count: input.count, ownerUserId, partnerOrganisationId: input.partnerId ?? null },
+    {
+      count: input.count,
+      ownerUserId,
+      partnerOrganisationId: input.partnerId ?? null,
+      source: input.source,
+      alongside: input.alongside,
+    },
     actor,
     origin,
   );

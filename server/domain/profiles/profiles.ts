@@ -13,6 +13,7 @@ import type {
 import type { Database, Executor } from "../../db/client";
 import {
   partnerAttributions,
+  partnerMadePages,
   profileBatches,
   profileEditors,
   profileStatusHistory,
@@ -20,6 +21,7 @@ import {
   users,
   walkthroughSteps,
 } from "../../db/schema";
+import type { AttributionSource } from "../../../contract/partners";
 import { attribute } from "./attribution";
 import { audit, type RequestOrigin, pageMissing, refuse, hasRole, type Actor } from "../core";
 import { pageChanged, recordEvent, transaction } from "../core";
@@ -49,11 +51,16 @@ export async function createProfiles(
     partnerUserId?: string | null;
     /** Attributes the pages (and their owner, if not yet) to this partner organisation. */
     partnerOrganisationId?: string | null;
+    /** How the pages came to the partner: an admin made them for it (the default), or it made them. */
+    source?: Extract<AttributionSource, "admin_created" | "partner_made">;
+    /** What else belongs to the making, written in its transaction (a partner's own record of them). */
+    alongside?: (tx: Executor, rows: ProfileRow[]) => Promise<void>;
   },
   actor: Actor,
   origin: RequestOrigin,
 ): Promise<ProfileRow[]> {
   const status: ProfileStatus = input.ownerUserId ? "draft" : "unclaimed";
+  const source = input.source ?? "admin_created";
   return db.transaction(async (tx) => {
     // Unclaimed pages are made for printing: they form a batch the QR manager picks by.
     const [batch] =
@@ -100,7 +107,7 @@ export async function createProfiles(
             chunk.map((row) => ({
               organisationId: partner,
               profileId: row.id,
-              source: "admin_created" as const,
+              source,
             })),
           )
           .onConflictDoNothing();
@@ -109,11 +116,12 @@ export async function createProfiles(
         await attribute(tx, {
           subject: { userId: input.ownerUserId },
           organisationId: partner,
-          source: "admin_created",
+          source,
         });
     }
+    await input.alongside?.(tx, created);
     await audit(tx, {
-      action: "admin.profiles_create",
+      action: source === "partner_made" ? "partner.pages_create" : "admin.profiles_create",
       actorUserId: actor.id,
       targetUserId: input.ownerUserId ?? null,
       details: { count: created.length, status, ...(partner ? { partnerOrganisationId: partner } : {}) },
@@ -138,6 +146,15 @@ export async function claimProfile(
     if (!row) throw pageMissing();
     if (row.status !== "unclaimed" && !isAdmin(actor)) {
       throw refuse("page.has-owner");
+    }
+    // A page a partner made and then took back is claimed by nobody until the partner sends it again
+    // (decisions "Pages a family can start, and funeral homes that hand them out").
+    if (row.status === "unclaimed" && !isAdmin(actor)) {
+      const [made] = await tx
+        .select({ takenBackAt: partnerMadePages.takenBackAt })
+        .from(partnerMadePages)
+        .where(eq(partnerMadePages.profileId, row.id));
+      if (made?.takenBackAt) throw refuse("partner.page-taken-back");
     }
     const [owner] = await tx.select({ id: users.id }).from(users).where(eq(users.id, input.ownerUserId));
     if (!owner) throw refuse("page.no-such-owner");

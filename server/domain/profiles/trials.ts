@@ -8,7 +8,9 @@
 //   later starts nothing more. Used means `trial_started_at` or `extended_trial_started_at` is set.
 // - Extended trial: on a `draft`, a running free `trial` (a campaign lengthens it) or an `expired`
 //   page, when it never had the extended trial and never was paid for, and the owner's e-mail is
-//   verified. The 90 days count from now. Used means `extended_trial_started_at` is set.
+//   verified. The 90 days count from now. Used means `extended_trial_started_at` is set. A partner may
+//   give a page it made the extended trial (partner_made_pages.extended_trial): its family then starts
+//   it without a verified address, the one condition a partner's word stands in for; the others hold.
 // - Paid means the page has a paid order, or a paid-until date beyond its trial (an invoice issued,
 //   an admin's date). A card saved for a trial's end pays nothing (decisions "Trials and payment"):
 //   it covers the page only to the trial's end, and its first charge waits for the trial the owner
@@ -25,7 +27,7 @@ import type { ProfileView } from "../../../contract/profiles";
 import type { ProfileStatus } from "../../../contract/profile-values";
 import type { TrialRefusal } from "../../../contract/trials";
 import type { Database, Executor } from "../../db/client";
-import { orders, profiles, subscriptions, users } from "../../db/schema";
+import { orders, partnerMadePages, profiles, subscriptions, users } from "../../db/schema";
 import type { PaymentProvider } from "../../providers/payments/types";
 import { fullContent, profileView } from "./profile-view";
 import { changeStatus, type ReasonOf } from "./status-machine";
@@ -40,6 +42,8 @@ export type TrialFacts = {
   >;
   /** everPaid: a paid order, or a paid-until date beyond the trial. */
   paid: boolean;
+  /** The partner that made the page gave its family the extended trial (partnerGivesExtendedTrial). */
+  partnerGift?: boolean;
 };
 
 const freeTrialFrom: readonly ProfileStatus[] = ["draft", "expired"];
@@ -58,7 +62,7 @@ export function freeTrialRefusal({ row, paid }: TrialFacts, actor: Pick<Actor, "
 
 /** Why the actor can't start the extended trial on this page, or null when they can. */
 export function extendedTrialRefusal(
-  { row, paid }: TrialFacts,
+  { row, paid, partnerGift = false }: TrialFacts,
   actor: Pick<Actor, "id">,
   emailVerified: boolean,
 ): TrialRefusal | null {
@@ -68,7 +72,7 @@ export function extendedTrialRefusal(
   if (row.extendedTrialStartedAt) return "trial_used";
   if (!extendedTrialFrom.includes(row.status)) return "not_available";
   if (!fullContent(row.content).displayName.trim()) return "unnamed";
-  if (!emailVerified) return "email_unverified";
+  if (!emailVerified && !partnerGift) return "email_unverified";
   return null;
 }
 
@@ -113,10 +117,26 @@ export async function isEmailVerified(db: Executor, userId: string): Promise<boo
   return !!user?.verifiedAt;
 }
 
+/** Whether the partner that made the page gave its family the extended trial. */
+export async function partnerGivesExtendedTrial(db: Executor, profileId: string): Promise<boolean> {
+  const [made] = await db
+    .select({ extendedTrial: partnerMadePages.extendedTrial })
+    .from(partnerMadePages)
+    .where(eq(partnerMadePages.profileId, profileId))
+    .limit(1);
+  return made?.extendedTrial ?? false;
+}
+
+/** The facts of a page's row for the checks. */
+async function factsOf(db: Executor, row: ProfileRow): Promise<TrialFacts> {
+  const [paid, partnerGift] = await Promise.all([everPaid(db, row), partnerGivesExtendedTrial(db, row.id)]);
+  return { row, paid, partnerGift };
+}
+
 /** The page's facts for the checks, or null when there is no such page. */
 export async function trialFacts(db: Executor, profileId: string): Promise<TrialFacts | null> {
   const [row] = await db.select().from(profiles).where(eq(profiles.id, profileId)).limit(1);
-  return row ? { row, paid: await everPaid(db, row) } : null;
+  return row ? factsOf(db, row) : null;
 }
 
 /** What sets the two trials apart when one starts (the checks, the status and the log's reason). */
@@ -164,7 +184,7 @@ async function startTrial(
     // Locked, so two clicks (or two tabs) start it once: the second sees it used.
     const [row] = await tx.select().from(profiles).where(eq(profiles.id, profileId)).for("update");
     if (!row) throw pageMissing();
-    const facts = { row, paid: await everPaid(tx, row) };
+    const facts = await factsOf(tx, row);
     const reason = kind.refusal(facts, actor, extended ? await isEmailVerified(tx, actor.id) : true);
     if (reason) refuseTrial(reason);
     const ends = new Date(now.getTime() + days * dayMs);
@@ -299,7 +319,7 @@ export async function trialChoices(
   const emailVerified = await isEmailVerified(db, actor.id);
   const pages: TrialChoice[] = [];
   for (const row of rows) {
-    const facts = { row, paid: await everPaid(db, row) };
+    const facts = await factsOf(db, row);
     pages.push({
       id: row.id,
       name: fullContent(row.content).displayName,

@@ -186,6 +186,16 @@ export const expected: Record<string, Record<Actor, string>> = {
     partnerB: "200",
     admin: "302 /partner/signin",
   },
+  // The pages a partner makes for its families: like the users page, it needs the organisation's name
+  // (its e-mails to families carry it).
+  "/partner/dashboard/pages": {
+    anonymous: "302 /partner/signin?redirectTo=%2Fpartner%2Fdashboard%2Fpages",
+    customerA: "302 /partner/signin",
+    customerB: "302 /partner/signin",
+    partnerA: "200",
+    partnerB: "302 /partner/dashboard",
+    admin: "302 /partner/signin",
+  },
   // Every admin page: the admin only; a visitor signs in first (coming back to the address asked
   // for), anyone else goes home. Unknown orders, invoices and admin paths are 404s, and only the admin
   // learns that.
