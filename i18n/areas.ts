@@ -40,7 +40,9 @@ export const textAreas = {
   // What visitors see and send on a page: memories and candles, and the writer's own deletion.
   memories: ["memories"],
   trials: ["trials", "freeTrial", "extendedTrial"],
-  checkout: ["checkout", "invoiceCheckout", "addresses"],
+  checkout: ["checkout", "invoiceCheckout"],
+  // A postal address's fields and problems: the checkouts' and the partner's labels.
+  addresses: ["addresses"],
   account: ["account", "accountHome", "privacy"],
   partner: ["partner"],
   admin: [
@@ -81,10 +83,13 @@ export function textAreasFor(pathname: string): TextArea[] {
       // An admin's screens show pages, orders and partners as their owners see them.
       return browserTextAreas;
     case "partner":
-      return ["site", "lists", "auth", "partner", "account"];
+      // The pages a partner makes print address labels.
+      return second === "dashboard" && third === "pages"
+        ? ["site", "lists", "auth", "partner", "account", "addresses"]
+        : ["site", "lists", "auth", "partner", "account"];
     case "k":
       return second && third === "checkout"
-        ? ["site", "checkout", "page"]
+        ? ["site", "checkout", "addresses", "page"]
         : ["site", "lists", "page", "memories"];
     case "memories":
       return ["site", "memories"];
@@ -95,7 +100,7 @@ export function textAreasFor(pathname: string): TextArea[] {
     case "invitation":
       return ["site", "page", "auth"];
     case "checkout-link":
-      return ["site", "checkout", "auth"];
+      return ["site", "checkout", "addresses", "auth"];
     case "login":
     case "new":
     case "forgot-password":
@@ -105,7 +110,7 @@ export function textAreasFor(pathname: string): TextArea[] {
       return ["site", "auth", "verification"];
     case "":
     case "account":
-      return ["site", "lists", "account", "page", "auth", "verification", "trials", "checkout"];
+      return ["site", "lists", "account", "page", "auth", "verification", "trials", "checkout", "addresses"];
     case "privacy":
       return ["site", "lists", "account"];
     case "gratis-provperiod":

@@ -7,7 +7,7 @@ import type { Database } from "../../server/db/client";
 import { signUp } from "../../server/domain/accounts";
 import { makePartnerPages, printPartnerQrSheet } from "../../server/domain/partner-pages";
 import { addWhitelistEntry, partnerSignUp } from "../../server/domain/partners";
-import { partnerPagesMax } from "../../contract/partners";
+import { partnerPagesMax } from "../../contract/partner-pages";
 import type { ServerBuild } from "./list.ts";
 import { makeDataDir, removeDataDir } from "./processes.ts";
 import path from "node:path";

@@ -5,15 +5,7 @@ import {
   adminOrganisationListSchema,
   partnerDashboardSchema,
   partnerMeSchema,
-  partnerAddressLabelsRequestSchema,
-  partnerMadePagesSchema,
-  partnerMakePagesRequestSchema,
   partnerOrganisationRequestSchema,
-  partnerPageAnswerSchema,
-  partnerPageListSchema,
-  partnerPagesQuerySchema,
-  partnerQrSheetRequestSchema,
-  partnerSendPageRequestSchema,
   partnerSignupRequestSchema,
   partnerUserListSchema,
   partnerUsersCsvQuerySchema,
@@ -23,6 +15,16 @@ import {
   whitelistEntryRequestSchema,
   whitelistListSchema,
 } from "../partners";
+import {
+  partnerAddressLabelsRequestSchema,
+  partnerMadePagesSchema,
+  partnerMakePagesRequestSchema,
+  partnerPageAnswerSchema,
+  partnerPageListSchema,
+  partnerPagesQuerySchema,
+  partnerQrSheetRequestSchema,
+  partnerSendPageRequestSchema,
+} from "../partner-pages";
 import {
   colleagueInvitationAnswerSchema,
   colleagueInviteRequestSchema,

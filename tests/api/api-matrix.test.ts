@@ -15,7 +15,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { endpoints } from "../../contract/endpoints";
 import { apiErrorSchema } from "../../contract/errors";
-import { partnerMadePagesSchema, partnerMeSchema, whitelistEntryAnswerSchema } from "../../contract/partners";
+import { partnerMeSchema, whitelistEntryAnswerSchema } from "../../contract/partners";
+import { partnerMadePagesSchema } from "../../contract/partner-pages";
 import { startCardCheckoutAnswerSchema } from "../../contract/checkout";
 import { customerInvoiceSchema } from "../../contract/invoices";
 import { createdCheckoutLinkSchema } from "../../contract/admin-orders";

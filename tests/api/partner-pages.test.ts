@@ -6,18 +6,16 @@
 // counts on the dashboard, the users list and its CSV.
 import { and, eq } from "drizzle-orm";
 import { expect, it } from "vitest";
+import { partnerDashboardSchema, partnerMeSchema, partnerUserListSchema } from "../../contract/partners";
 import {
   partnerClaimLink,
-  partnerDashboardSchema,
   partnerMadePagesSchema,
-  partnerMeSchema,
   partnerPageAnswerSchema,
   partnerPageListSchema,
   partnerPagesMax,
-  partnerUserListSchema,
   type PartnerMadePages,
   type PartnerPage,
-} from "../../contract/partners";
+} from "../../contract/partner-pages";
 import { isProfileId } from "../../contract/profile-id";
 import { auditLog, partnerAttributions, profiles } from "../../server/db/schema";
 import { codeBox, codesPerSheet } from "../../server/providers/pdf/qr-sheet";

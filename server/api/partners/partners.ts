@@ -6,14 +6,7 @@
 import { Hono, type Context } from "hono";
 import type { LoginResponse } from "../../../contract/auth";
 import {
-  partnerAddressLabelsRequestSchema,
-  partnerMakePagesRequestSchema,
   partnerOrganisationRequestSchema,
-  partnerPagesQuerySchema,
-  partnerQrSheetRequestSchema,
-  partnerSendPageRequestSchema,
-  type PartnerMadePages,
-  type PartnerPageList,
   partnerSignupRequestSchema,
   partnerUsersCsvColumns,
   partnerUsersCsvQuerySchema,
@@ -25,6 +18,15 @@ import {
   type PartnerMe,
   type PartnerUserList,
 } from "../../../contract/partners";
+import {
+  partnerAddressLabelsRequestSchema,
+  partnerMakePagesRequestSchema,
+  partnerPagesQuerySchema,
+  partnerQrSheetRequestSchema,
+  partnerSendPageRequestSchema,
+  type PartnerMadePages,
+  type PartnerPageList,
+} from "../../../contract/partner-pages";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import { csvDocument, consume } from "../../domain/core";

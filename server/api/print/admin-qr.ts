@@ -24,7 +24,10 @@ export function adminQrRoutes({ db, qr, publicUrl }: AdminQrDeps) {
     )
     .post("/qr/sheet", async (c) => {
       const request = await readJson(c, qrSheetRequestSchema);
-      const sheet = await printQrSheet({ db, publicUrl }, request, c.get("viewer"), requestOrigin(c));
+      const sheet = await printQrSheet(
+        { db, publicUrl },
+        { request, actor: c.get("viewer"), origin: requestOrigin(c) },
+      );
       return new Response(new Uint8Array(sheet.pdf), {
         headers: {
           "Content-Type": "application/pdf",

@@ -1,7 +1,7 @@
 // The claim link's e-mail: which organisation made the page, its note in its own words, the partner's
 // gift of the extended trial if it gave one, and the link that signs the family up and gives them the
 // page. Sent by the dispatcher once the sending is committed (`partner-page.sent`, ADR 033).
-import { partnerClaimLink } from "../../../contract/partners";
+import { partnerClaimLink } from "../../../contract/partner-pages";
 import { i18nFor } from "../../../i18n";
 import type { EmailSender } from "../../providers/email/types";
 import type { PartnerPageSent } from "../core";

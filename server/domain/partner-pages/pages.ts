@@ -12,7 +12,7 @@ import type {
   PartnerPageList,
   PartnerPagesQuery,
   PartnerPageState,
-} from "../../../contract/partners";
+} from "../../../contract/partner-pages";
 import type { Locale } from "../../../contract/locale";
 import type { Database, Executor } from "../../db/client";
 import { partnerMadePages, profiles } from "../../db/schema";

@@ -166,10 +166,12 @@ async function sheetIds(db: Database, request: QrSheetParsedRequest, scope: Shee
  */
 export async function printQrSheet(
   deps: { db: Database; publicUrl: string },
-  request: QrSheetParsedRequest,
-  actor: Actor,
-  origin: RequestOrigin,
-  scope: SheetScope = null,
+  {
+    request,
+    actor,
+    origin,
+    scope = null,
+  }: { request: QrSheetParsedRequest; actor: Actor; origin: RequestOrigin; scope?: SheetScope },
 ): Promise<{ pdf: Uint8Array; count: number; filename: string }> {
   const ids = await sheetIds(deps.db, request, scope);
   const pdf = await makeQrSheetPdf(

@@ -5,7 +5,8 @@ import type { Database, Executor } from "../../db/client";
 import { type RequestOrigin, refuse, type Actor } from "../core";
 import { findUserByEmail } from "../accounts";
 import { organisationExists } from "../partners";
-import { createProfiles, ownerEmailOf, profileHistory } from "./profiles";
+import { ownerEmailOf, profileHistory } from "./profiles";
+import { createProfiles } from "./create-profiles";
 import { findProfile, profileView } from "./profile-view";
 import { adminMaySetStatus } from "./status-machine";
 

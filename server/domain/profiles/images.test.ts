@@ -16,7 +16,8 @@ import {
 } from "../../providers/images/index";
 import { pageMissing, refuse, type Actor } from "../core";
 import { uploadProfileImage, type ImageUpload } from "./images";
-import { assertOwnsProfile, createProfiles, updateProfileContent } from "./profiles";
+import { assertOwnsProfile, updateProfileContent } from "./profiles";
+import { createProfiles } from "./create-profiles";
 
 const origin = { ip: null, userAgent: "test" };
 

@@ -5,7 +5,6 @@ export {
   type EditorsOnlyRefusal,
   type OwnerOnlyRefusal,
   claimProfile,
-  createProfiles,
   isProfileEditor,
   ownerEmailOf,
   pageMissing,
@@ -14,6 +13,7 @@ export {
   updateProfileContent,
   updateProfileMetadata,
 } from "./profiles";
+export { createProfiles } from "./create-profiles";
 export { liveStatuses, profileView } from "./profile-view";
 export { newProfileId } from "./profile-ids";
 export { listProfiles, profileSearch } from "./profile-list";

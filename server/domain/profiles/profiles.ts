@@ -1,6 +1,6 @@
-// A profile's life: creating them (one or a batch), claiming, the owner's edits and walkthrough,
-// publishing, and status changes with their history. Reading one is ./profile-view, the admin's list
-// ./profile-list.
+// A profile's life: claiming, the owner's edits and walkthrough, publishing, and status changes with
+// their history. Making them (one or a batch) is ./create-profiles, reading one ./profile-view, the
+// admin's list ./profile-list.
 import { and, desc, eq } from "drizzle-orm";
 import { freeTrialDays } from "../../../contract/pricing";
 import type {
@@ -12,124 +12,19 @@ import type {
 } from "../../../contract/profiles";
 import type { Database, Executor } from "../../db/client";
 import {
-  partnerAttributions,
   partnerMadePages,
-  profileBatches,
   profileEditors,
   profileStatusHistory,
   profiles,
   users,
   walkthroughSteps,
 } from "../../db/schema";
-import type { AttributionSource } from "../../../contract/partners";
-import { attribute } from "./attribution";
 import { audit, type RequestOrigin, pageMissing, refuse, hasRole, type Actor } from "../core";
 import { pageChanged, recordEvent, transaction } from "../core";
-import { newProfileId } from "./profile-ids";
-import { changeStatus, createWithStatus } from "./status-machine";
+import { changeStatus } from "./status-machine";
 import { type ProfileRow, fullContent, toView } from "./profile-view";
 
 const isAdmin = (actor: Actor) => hasRole(actor, "admin");
-
-const insertChunkRows = 2000;
-
-function chunks<T>(items: T[], size: number): T[][] {
-  const result: T[][] = [];
-  for (let start = 0; start < items.length; start += size) result.push(items.slice(start, start + size));
-  return result;
-}
-
-/**
- * Creates `count` profiles in one transaction: unclaimed, or owned by `ownerUserId` (a draft).
- * Ids are random; the rare clash with an existing id is retried with new ones.
- */
-export async function createProfiles(
-  db: Database,
-  input: {
-    count: number;
-    ownerUserId?: string | null;
-    partnerUserId?: string | null;
-    /** Attributes the pages (and their owner, if not yet) to this partner organisation. */
-    partnerOrganisationId?: string | null;
-    /** How the pages came to the partner: an admin made them for it (the default), or it made them. */
-    source?: Extract<AttributionSource, "admin_created" | "partner_made">;
-    /** What else belongs to the making, written in its transaction (a partner's own record of them). */
-    alongside?: (tx: Executor, rows: ProfileRow[]) => Promise<void>;
-  },
-  actor: Actor,
-  origin: RequestOrigin,
-): Promise<ProfileRow[]> {
-  const status: ProfileStatus = input.ownerUserId ? "draft" : "unclaimed";
-  const source = input.source ?? "admin_created";
-  return db.transaction(async (tx) => {
-    // Unclaimed pages are made for printing: they form a batch the QR manager picks by.
-    const [batch] =
-      status === "unclaimed"
-        ? await tx
-            .insert(profileBatches)
-            .values({
-              count: input.count,
-              createdByUserId: actor.id,
-              partnerOrganisationId: input.partnerOrganisationId ?? null,
-            })
-            .returning({ id: profileBatches.id })
-        : [];
-    const created: ProfileRow[] = [];
-    let missing = input.count;
-    for (let attempt = 0; missing > 0; attempt++) {
-      if (attempt > 5) throw new Error("could not find free profile ids");
-      const ids = new Set<string>();
-      while (ids.size < missing) ids.add(newProfileId());
-      const now = new Date();
-      const rows = await createWithStatus(tx, {
-        rows: [...ids].map((id) => ({
-          id,
-          ownerUserId: input.ownerUserId ?? null,
-          partnerUserId: input.partnerUserId ?? null,
-          claimedAt: input.ownerUserId ? now : null,
-          batchId: batch?.id ?? null,
-          content: {},
-          metadata: {},
-        })),
-        status,
-        cause: "admin",
-        actorUserId: actor.id,
-      });
-      created.push(...rows);
-      missing -= rows.length;
-    }
-    const partner = input.partnerOrganisationId;
-    if (partner) {
-      for (const chunk of chunks(created, insertChunkRows)) {
-        await tx
-          .insert(partnerAttributions)
-          .values(
-            chunk.map((row) => ({
-              organisationId: partner,
-              profileId: row.id,
-              source,
-            })),
-          )
-          .onConflictDoNothing();
-      }
-      if (input.ownerUserId)
-        await attribute(tx, {
-          subject: { userId: input.ownerUserId },
-          organisationId: partner,
-          source,
-        });
-    }
-    await input.alongside?.(tx, created);
-    await audit(tx, {
-      action: source === "partner_made" ? "partner.pages_create" : "admin.profiles_create",
-      actorUserId: actor.id,
-      targetUserId: input.ownerUserId ?? null,
-      details: { count: created.length, status, ...(partner ? { partnerOrganisationId: partner } : {}) },
-      ...origin,
-    });
-    return created;
-  });
-}
 
 /** Claims a profile for its new owner: only an unclaimed one, unless an admin assigns it. */
 export async function claimProfile(

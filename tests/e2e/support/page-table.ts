@@ -193,7 +193,7 @@ export const expected: Record<string, Record<Actor, string>> = {
     customerA: "302 /partner/signin",
     customerB: "302 /partner/signin",
     partnerA: "200",
-    partnerB: "302 /partner/dashboard",
+    partnerB: "200",
     admin: "302 /partner/signin",
   },
   // Every admin page: the admin only; a visitor signs in first (coming back to the address asked
