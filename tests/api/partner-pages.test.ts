@@ -343,6 +343,28 @@ describeOnEngines("a partner's pages for its families", ({ app, db, accounts, ad
     expect(await pageOf(partner, gift!.id)).toMatchObject({ state: "claimed", status: "extended_trial" });
   });
 
+  it("forgets the family's address and note when the family deletes its account, claimed or not", async () => {
+    const partner = await newPartner();
+    const [claimedPage, waitingPage] = (await make(partner, 2)).pages;
+    const familyEmail = accounts.email("family");
+    for (const page of [claimedPage!, waitingPage!]) {
+      expect((await send(partner, page.id, { email: familyEmail, note: "Vi tänker på er." })).status).toBe(
+        200,
+      );
+    }
+    const { family, claimed } = await familyClaims(claimedPage!.id, familyEmail);
+    expect(claimed.status).toBe(200);
+    const deleted = await call(app, "/api/kammare/account/delete", {
+      bearer: family.token,
+      json: { password: family.password },
+    });
+    expect(deleted.status, await deleted.clone().text()).toBe(200);
+    // The partner keeps its pages; the address it typed for that family, and its note, are gone.
+    for (const page of [claimedPage!, waitingPage!]) {
+      expect(await pageOf(partner, page.id)).toMatchObject({ sentTo: null, note: null });
+    }
+  });
+
   it("never lets partner B see, print, send or take back partner A's pages", async () => {
     const partnerA = await newPartner();
     const partnerB = await newPartner();

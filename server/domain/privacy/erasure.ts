@@ -13,6 +13,7 @@ import {
   memories,
   orders,
   partnerAttributions,
+  partnerMadePages,
   partnerMembers,
   passwordResetTokens,
   paymentEvents,
@@ -98,7 +99,7 @@ async function eraseAccount(
     // Taken first, so two deletions of one account at once run one after the other; the second finds
     // the account already deleted.
     const [locked] = await tx
-      .select({ deletedAt: users.deletedAt })
+      .select({ deletedAt: users.deletedAt, email: users.email })
       .from(users)
       .where(eq(users.id, userId))
       .for("update");
@@ -120,6 +121,11 @@ async function eraseAccount(
       // What visitors wrote on the pages goes with them: memories (with their reports) and candles.
       await tx.delete(memories).where(inArray(memories.profileId, pageIds));
       await tx.delete(candles).where(inArray(candles.profileId, pageIds));
+      // A partner's record of a page it made for this family keeps the page, not whom it was sent to.
+      await tx
+        .update(partnerMadePages)
+        .set({ sentTo: null, note: null })
+        .where(inArray(partnerMadePages.profileId, pageIds));
       // A page removed already (it cannot be owned, but were it) stays as it is.
       await changeStatusOfMany(tx, {
         pages: owned.filter((page) => page.status !== "removed"),
@@ -174,6 +180,11 @@ async function eraseAccount(
     await tx.delete(checkoutLinks).where(eq(checkoutLinks.customerUserId, userId));
     await tx.delete(partnerAttributions).where(eq(partnerAttributions.userId, userId));
     await tx.delete(partnerMembers).where(eq(partnerMembers.userId, userId));
+    // A partner's link sent to this address and not claimed by it: the address goes, the page stays.
+    await tx
+      .update(partnerMadePages)
+      .set({ sentTo: null, note: null })
+      .where(sql`lower(${partnerMadePages.sentTo}) = ${locked.email.toLowerCase()}`);
     // The security log keeps what happened, not where from or the address it named.
     await tx
       .update(auditLog)
