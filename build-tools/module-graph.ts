@@ -24,11 +24,25 @@ export function importSpecifiers(code: string): string[] {
   return ts.preProcessFile(code, true, true).importedFiles.map((imported) => imported.fileName);
 }
 
+/** valueImportSpecifiers' answers, by file name, `lazy` and text. */
+const parsedSpecifiers = new Map<string, string[]>();
+
 /**
  * The module specifiers `code` imports for values (what runs when it runs): static imports and
  * re-exports, and import() with a literal path; `import type` is left out.
  */
 export function valueImportSpecifiers(code: string, fileName = "module.tsx", { lazy = true } = {}): string[] {
+  // Parsing is most of the time a walk over the graph takes, and the tests walk from every page: a
+  // module's answer is kept for as long as its text is the same.
+  const key = `${fileName}\0${String(lazy)}\0${code}`;
+  const known = parsedSpecifiers.get(key);
+  if (known) return [...known];
+  const found = parseValueImportSpecifiers(code, fileName, lazy);
+  parsedSpecifiers.set(key, found);
+  return [...found];
+}
+
+function parseValueImportSpecifiers(code: string, fileName: string, lazy: boolean): string[] {
   const source = ts.createSourceFile(fileName, code, ts.ScriptTarget.Latest, false);
   const found: string[] = [];
   const visit = (node: ts.Node) => {

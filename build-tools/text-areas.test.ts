@@ -33,8 +33,19 @@ function screens(
   });
 }
 
+/** The strings of each module read so far, by file: every page's modules are read for each route. */
+const stringsByFile = new Map<string, string[]>();
+
 /** The strings of a module (literals and the text of templates), comments left out. */
 function stringsOf(file: string): string[] {
+  const known = stringsByFile.get(file);
+  if (known) return known;
+  const strings = parseStrings(file);
+  stringsByFile.set(file, strings);
+  return strings;
+}
+
+function parseStrings(file: string): string[] {
   const source = ts.createSourceFile(
     file,
     readFileSync(path.join(root, file), "utf8"),

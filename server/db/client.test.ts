@@ -1,9 +1,10 @@
 // The embedded database's page cache is the setting's size: PostgreSQL's 128 MB default would be
 // resident from the moment it opens (ADR 019).
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { PGlite } from "@electric-sql/pglite";
+import { afterAll, describe, expect, inject, it } from "vitest";
 import { createTurns, embeddedSharedBuffersMb, openDatabase } from "./client";
 
 const dirs: string[] = [];
@@ -26,6 +27,10 @@ async function sharedBuffers(target: Parameters<typeof openDatabase>[0]): Promis
 it("opens a data folder with the default page cache, or the size it is given", async () => {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "kammare-buffers-"));
   dirs.push(dataDir);
+  // A data folder whose database exists (the test setup's initialised image): initdb is not what this
+  // is about, and takes seconds in WebAssembly.
+  const image = new Blob([new Uint8Array(await readFile(inject("pgliteImage")))]);
+  await (await PGlite.create({ dataDir: path.join(dataDir, "pglite"), loadDataDir: image })).close();
   expect(embeddedSharedBuffersMb).toBeLessThan(128);
   expect(await sharedBuffers({ dataDir })).toBe(`${embeddedSharedBuffersMb}MB`);
   expect(await sharedBuffers({ dataDir, sharedBuffersMb: 16 })).toBe("16MB");

@@ -10,14 +10,14 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { partnerSignupEmailParameter } from "../../contract/partner-colleagues";
 import { referralQueryParameter } from "../../contract/partners";
 import { appRoutePages } from "../support/route-table";
 import { root, type ServerProcess } from "../support/server-spawn";
 import { useServerProcesses } from "../support/server-process";
 
-const { startServer, listeningPort, stopServer, freshDataDir } = useServerProcesses();
+const { startServer, listeningPort, stopServer, freshDataDir, migratedDataDir } = useServerProcesses();
 
 /** What a hostile or broken client puts in an address, percent-encoded as sent. */
 const badValues = [
@@ -57,7 +57,8 @@ const engines: {
 }[] = [
   {
     name: "embedded",
-    settings: async () => ({ env: { DATA_DIR: await freshDataDir() }, drop: async () => {} }),
+    // The sweep is not about a first start (server-lifecycle.test.ts is): a folder whose database exists.
+    settings: async () => ({ env: { DATA_DIR: await migratedDataDir() }, drop: async () => {} }),
   },
 ];
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -72,7 +73,8 @@ if (serverUrl) {
         await client.query(sql);
         await client.end();
       };
-      await run(`create database ${name}`);
+      // A copy of the global setup's migrated database (tests/support/pglite-image.ts).
+      await run(`create database ${name} template ${inject("postgresqlMigratedTemplate")}`);
       const url = new URL(serverUrl);
       url.pathname = `/${name}`;
       return {

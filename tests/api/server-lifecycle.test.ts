@@ -19,7 +19,8 @@ async function sendHalfABodyAndHangUp(port: number, path: string): Promise<void>
   await new Promise((resolve) => setTimeout(resolve, 100));
 }
 
-const { freshDataDir, startServer, waitForLog, listeningPort, within, stopServer } = useServerProcesses();
+const { freshDataDir, migratedDataDir, startServer, waitForLog, listeningPort, within, stopServer } =
+  useServerProcesses();
 
 function connect(port: number): Promise<net.Socket> {
   return new Promise((resolve, reject) => {
@@ -48,8 +49,11 @@ function readResponse(socket: net.Socket): Promise<string> {
 
 // A test starts one or two servers, each start within startMs, and then its own work.
 describe("the production server (node server.js)", { timeout: 2 * startMs + 30_000 }, () => {
-  it("starts on a fresh data folder and serves the API and pages", async () => {
-    const server = startServer({ DATA_DIR: await freshDataDir(), E2E_FIXTURES: "on" });
+  // One first start (initdb in WebAssembly, the costly part) serves both: what a fresh data folder does,
+  // then a restart on the folder it left.
+  it("starts on a fresh data folder and serves the API and pages; a restart on the same folder keeps the database", async () => {
+    const dataDir = await freshDataDir();
+    const server = startServer({ DATA_DIR: dataDir, E2E_FIXTURES: "on" });
     const port = await listeningPort(server);
     const base = `http://127.0.0.1:${port}`;
     expect(server.logs().find((line) => line.msg === "migrations applied")).toMatchObject({
@@ -146,10 +150,35 @@ describe("the production server (node server.js)", { timeout: 2 * startMs + 30_0
     ).toEqual([]);
 
     expect((await stopServer(server)).code).toBe(0);
+    expect(existsSync(path.join(dataDir, "pglite", "PG_VERSION"))).toBe(true);
+
+    // A restart on the same data folder keeps the database.
+    const second = startServer({ DATA_DIR: dataDir });
+    const secondPort = await listeningPort(second);
+    // The admin exists now: no new password, no message.
+    expect(second.stdout()).not.toContain("No admin account existed");
+    expect(second.logs().find((line) => line.msg === "database schema up to date")).toMatchObject({
+      database: "embedded",
+      applied: [],
+    });
+    const readyAgain = await fetch(`http://127.0.0.1:${secondPort}/api/ready`);
+    expect(await readyAgain.json()).toEqual({ ok: true, database: "up" });
+    // Without E2E_FIXTURES the suite's fixtures do not exist, the invoice clock included.
+    const clock = await fetch(`http://127.0.0.1:${secondPort}/__e2e/backdate-invoice`, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Origin: `http://127.0.0.1:${secondPort}`,
+      },
+      body: "id=00000000-0000-4000-8000-000000000000&days=40",
+    });
+    expect(clock.status).toBe(404);
+    expect((await stopServer(second)).code).toBe(0);
   });
 
   it("on SIGTERM refuses new connections, finishes the request in flight, then exits 0", async () => {
-    const server = startServer({ DATA_DIR: await freshDataDir() });
+    // Not a first start (the test above is): a folder whose database exists.
+    const server = startServer({ DATA_DIR: await migratedDataDir() });
     const port = await listeningPort(server);
 
     // An idle keep-alive connection, left open after a finished request.
@@ -224,33 +253,5 @@ describe("the production server (node server.js)", { timeout: 2 * startMs + 30_0
     expect(exit.code).not.toBeNull();
     expect(server.stderr()).toContain(name);
     expect(server.logs().find((line) => line.msg === "listening")).toBeUndefined();
-  });
-
-  it("a restart on the same data folder keeps the database", async () => {
-    const dataDir = await freshDataDir();
-    const first = startServer({ DATA_DIR: dataDir });
-    await listeningPort(first);
-    expect(first.logs().map((line) => line.msg)).toContain("migrations applied");
-    expect((await stopServer(first)).code).toBe(0);
-    expect(existsSync(path.join(dataDir, "pglite", "PG_VERSION"))).toBe(true);
-
-    const second = startServer({ DATA_DIR: dataDir });
-    const port = await listeningPort(second);
-    // The admin exists now: no new password, no message.
-    expect(second.stdout()).not.toContain("No admin account existed");
-    expect(second.logs().find((line) => line.msg === "database schema up to date")).toMatchObject({
-      database: "embedded",
-      applied: [],
-    });
-    const ready = await fetch(`http://127.0.0.1:${port}/api/ready`);
-    expect(await ready.json()).toEqual({ ok: true, database: "up" });
-    // Without E2E_FIXTURES the suite's fixtures do not exist, the invoice clock included.
-    const clock = await fetch(`http://127.0.0.1:${port}/__e2e/backdate-invoice`, {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: `http://127.0.0.1:${port}` },
-      body: "id=00000000-0000-4000-8000-000000000000&days=40",
-    });
-    expect(clock.status).toBe(404);
-    expect((await stopServer(second)).code).toBe(0);
   });
 });
