@@ -5,8 +5,8 @@
 // sees where each page is on its way: made, sent (to whom, when), taken back, claimed, with the page's
 // own status. Address labels for the envelopes come from the admin's label maker. The loader reads the
 // same list the API answers (GET /api/partner/pages), so the first paint has the rows.
-import { useEffect, useState } from "react";
-import { Link, redirect, useNavigate, useNavigation, useRevalidator } from "react-router";
+import { useState } from "react";
+import { Link, redirect, useNavigation, useRevalidator } from "react-router";
 import {
   partnerPagesPageSizeDefault,
   partnerPagesQuerySchema,
@@ -35,21 +35,12 @@ import { SendDialog } from "../../components/partner/pages/send-dialog";
 import { downloadSheet, stateTones } from "../../components/partner/pages/sheet";
 import { formatNumber } from "../../lib/format";
 import { PageActions } from "../../components/partner/pages/page-actions";
+import { listPath, useListSearch } from "../../lib/list-search";
 import type { Route } from "./+types/pages";
 
 export const middleware: Route.MiddlewareFunction[] = serverRules("partner", "partner-name");
 
 const listRoot = "/partner/dashboard/pages";
-
-type View = { q: string; page: number };
-
-function listPath({ q, page }: View): string {
-  const params = new URLSearchParams();
-  if (q) params.set("q", q);
-  if (page > 1) params.set("page", String(page));
-  const search = params.toString();
-  return search ? `${listRoot}?${search}` : listRoot;
-}
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const viewer = context.get(viewerContext);
@@ -79,7 +70,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export default function PartnerPages({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const { view, list, organisation, extendedTrialDays } = loaderData;
-  const navigate = useNavigate();
   const navigation = useNavigation();
   const revalidator = useRevalidator();
   const toast = useToast();
@@ -90,19 +80,8 @@ export default function PartnerPages({ loaderData }: Route.ComponentProps) {
   const [busy, setBusy] = useState<string | null>(null);
 
   // The search is typed freely and sent a moment after the typing stops; the address follows.
-  const [q, setQ] = useState(view.q);
-  const [seen, setSeen] = useState(view.q);
-  if (view.q !== seen) {
-    setSeen(view.q);
-    setQ(view.q);
-  }
-  useEffect(() => {
-    if (q.trim() === view.q) return;
-    const timer = setTimeout(() => {
-      void navigate(listPath({ q: q.trim(), page: 1 }), { replace: true });
-    }, 350);
-    return () => clearTimeout(timer);
-  }, [q, view.q, navigate]);
+  const search = useListSearch(listRoot, view);
+  const { q, setQ } = search;
 
   async function printCard(page: PartnerPage) {
     setBusy(`print:${page.id}`);
@@ -274,7 +253,7 @@ export default function PartnerPages({ loaderData }: Route.ComponentProps) {
             aria-label={t("partner.pages.searchLabel")}
             onSubmit={(event) => {
               event.preventDefault();
-              void navigate(listPath({ q: q.trim(), page: 1 }));
+              search.submit();
             }}
             className="max-w-md"
           >
@@ -346,7 +325,7 @@ export default function PartnerPages({ loaderData }: Route.ComponentProps) {
         {pages > 1 && (
           <nav aria-label={t("partner.pages.pages")} className="flex flex-wrap items-center gap-3">
             {view.page > 1 && (
-              <ButtonLink to={listPath({ ...view, page: view.page - 1 })} variant="secondary">
+              <ButtonLink to={listPath(listRoot, { ...view, page: view.page - 1 })} variant="secondary">
                 {t("partner.users.previous")}
               </ButtonLink>
             )}
@@ -354,7 +333,7 @@ export default function PartnerPages({ loaderData }: Route.ComponentProps) {
               {t("partner.users.pageOf", { page: view.page, pages })}
             </span>
             {view.page < pages && (
-              <ButtonLink to={listPath({ ...view, page: view.page + 1 })} variant="secondary">
+              <ButtonLink to={listPath(listRoot, { ...view, page: view.page + 1 })} variant="secondary">
                 {t("partner.users.next")}
               </ButtonLink>
             )}

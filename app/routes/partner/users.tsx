@@ -3,9 +3,8 @@
 // count only); searched by e-mail or page code (the search and the page live in the address, so a view
 // survives a reload) and exported as CSV. The loader reads the same list the API answers
 // (GET /api/partner/users), so the first paint has the rows.
-import { useEffect, useState } from "react";
 import { useTranslation } from "../../lib/i18n";
-import { Link, redirect, useNavigate, useNavigation } from "react-router";
+import { Link, redirect, useNavigation } from "react-router";
 import {
   partnerUsersPageSizeDefault,
   partnerUsersQuerySchema,
@@ -22,23 +21,13 @@ import { apiHref } from "../../lib/api";
 import { serverRules } from "../../rules/index.server";
 import { viewerOrganisation } from "../../lib/partner-organisation.server";
 import { partnerUsers, requireOrganisation, servicesContext, viewerContext } from "../../lib/services.server";
+import { listPath, useListSearch } from "../../lib/list-search";
 import type { Route } from "./+types/users";
 import { cardClass } from "../../components/card";
 
 export const middleware: Route.MiddlewareFunction[] = serverRules("partner", "partner-name");
 
 const listRoot = "/partner/dashboard/users";
-
-type View = { q: string; page: number };
-
-/** The address of a view: only what differs from the defaults. */
-function listPath({ q, page }: View): string {
-  const params = new URLSearchParams();
-  if (q) params.set("q", q);
-  if (page > 1) params.set("page", String(page));
-  const search = params.toString();
-  return search ? `${listRoot}?${search}` : listRoot;
-}
 
 /** The CSV of the same search (a plain link: the session cookie goes with it). */
 function csvPath(q: string): string {
@@ -67,7 +56,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export default function PartnerUsers({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const { view, list, organisation } = loaderData;
-  const navigate = useNavigate();
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === listRoot;
   const locale = i18n.language;
@@ -75,19 +63,8 @@ export default function PartnerUsers({ loaderData }: Route.ComponentProps) {
   const count = new Intl.NumberFormat(locale);
 
   // The search is typed freely and sent a moment after the typing stops; the address follows.
-  const [q, setQ] = useState(view.q);
-  const [seen, setSeen] = useState(view.q);
-  if (view.q !== seen) {
-    setSeen(view.q);
-    setQ(view.q);
-  }
-  useEffect(() => {
-    if (q.trim() === view.q) return;
-    const timer = setTimeout(() => {
-      void navigate(listPath({ q: q.trim(), page: 1 }), { replace: true });
-    }, 350);
-    return () => clearTimeout(timer);
-  }, [q, view.q, navigate]);
+  const search = useListSearch(listRoot, view);
+  const { q, setQ } = search;
 
   const columns: Column<PartnerUserRow>[] = [
     {
@@ -186,7 +163,7 @@ export default function PartnerUsers({ loaderData }: Route.ComponentProps) {
         aria-label={t("partner.users.searchLabel")}
         onSubmit={(event) => {
           event.preventDefault();
-          void navigate(listPath({ q: q.trim(), page: 1 }));
+          search.submit();
         }}
         className={`${cardClass} p-4`}
       >
@@ -235,7 +212,7 @@ export default function PartnerUsers({ loaderData }: Route.ComponentProps) {
       {pages > 1 && (
         <nav aria-label={t("partner.users.pages")} className="flex flex-wrap items-center gap-3">
           {view.page > 1 && (
-            <ButtonLink to={listPath({ ...view, page: view.page - 1 })} variant="secondary">
+            <ButtonLink to={listPath(listRoot, { ...view, page: view.page - 1 })} variant="secondary">
               {t("partner.users.previous")}
             </ButtonLink>
           )}
@@ -243,7 +220,7 @@ export default function PartnerUsers({ loaderData }: Route.ComponentProps) {
             {t("partner.users.pageOf", { page: view.page, pages })}
           </span>
           {view.page < pages && (
-            <ButtonLink to={listPath({ ...view, page: view.page + 1 })} variant="secondary">
+            <ButtonLink to={listPath(listRoot, { ...view, page: view.page + 1 })} variant="secondary">
               {t("partner.users.next")}
             </ButtonLink>
           )}
