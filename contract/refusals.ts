@@ -179,6 +179,14 @@ export const refusals = {
   "partner.page-claimed": { kind: "conflict", field: "id", params: none },
   "partner.page-not-sent": { kind: "conflict", field: "id", params: none },
   "partner.page-taken-back": { kind: "gone", field: "profileId", params: none },
+  "partner.send-limit": {
+    kind: "rate_limited",
+    params: z.object({ max: z.number().int().positive(), hours: z.number().int().positive() }),
+  },
+  "partner.page-send-limit": {
+    kind: "rate_limited",
+    params: z.object({ max: z.number().int().positive(), hours: z.number().int().positive() }),
+  },
   "invoice.credit-note": { kind: "conflict", field: "id", params: none },
   "invoice.credited-already": { kind: "conflict", field: "id", params: none },
   "invoice.partly-paid": { kind: "conflict", field: "id", params: none },

@@ -19,7 +19,8 @@ import {
 import { isProfileId } from "../../contract/profile-id";
 import { auditLog, partnerAttributions, profiles } from "../../server/db/schema";
 import { codeBox, codesPerSheet } from "../../server/providers/pdf/qr-sheet";
-import { call, expectError, expectSession, type Account } from "../support/accounts";
+import { awayFromWindowEdge, call, expectError, expectSession, type Account } from "../support/accounts";
+import { partnerSendLimits } from "../../server/domain/partner-pages/pages";
 import { describeOnEngines } from "../support/api-fixture";
 import { pdfRectangles } from "../support/pdf-text";
 import { decodeDrawnCode } from "../support/qr-decode";
@@ -341,6 +342,29 @@ describeOnEngines("a partner's pages for its families", ({ app, db, accounts, ad
       }
     }
     expect(await pageOf(partner, gift!.id)).toMatchObject({ state: "claimed", status: "extended_trial" });
+  });
+
+  it("sends one page's link at most 5 times an hour, then 429 with Retry-After in the partner's words", async () => {
+    const partner = await newPartner();
+    const [page] = (await make(partner, 1)).pages;
+    const id = page!.id;
+    // All six in one hour's window: one started near its end would count the sixth anew.
+    await awayFromWindowEdge(3600, 20_000);
+    const first = accounts.email("first");
+    expect((await send(partner, id, { email: first })).status).toBe(200);
+    for (let again = 1; again < partnerSendLimits.page.max; again++) {
+      expect((await act(partner, id, "resend")).status).toBe(200);
+    }
+    const refused = await act(partner, id, "resend");
+    const body = await expectError(refused, 429, "rate_limited");
+    expect(body.error.refusal).toBe("partner.page-send-limit");
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    // Another address is no way around it; another page is not touched by it.
+    expect((await send(partner, id, { email: accounts.email("second") })).status).toBe(429);
+    const [other] = (await make(partner, 1)).pages;
+    expect((await send(partner, other!.id, { email: accounts.email("third") })).status).toBe(200);
+    // The refused sending sent nothing: the family has the five.
+    expect(await mailsTo(first)).toHaveLength(partnerSendLimits.page.max);
   });
 
   it("forgets the family's address and note when the family deletes its account, claimed or not", async () => {

@@ -18,6 +18,7 @@ import type { Database, Executor } from "../../db/client";
 import { partnerMadePages, profiles } from "../../db/schema";
 import {
   audit,
+  countAttempt,
   pageChanged,
   recordEvent,
   refuse,
@@ -218,6 +219,33 @@ async function pageAfter(db: Executor, organisationId: string, profileId: string
 export type SendDeps = { db: Database; publicUrl: string; extendedTrialDays: number };
 
 /**
+ * How many claim e-mails an organisation sends in a day, and one page in an hour: a whitelisted
+ * partner is trusted, but an account taken over must not become a way to send mail to anyone.
+ */
+export const partnerSendLimits = {
+  organisation: { max: 300, hours: 24 },
+  page: { max: 5, hours: 1 },
+} as const;
+
+/** Counts a sending against both limits; over either, refused with the one it is over. */
+async function countSending(db: Database, organisationId: string, profileId: string): Promise<void> {
+  for (const [which, key] of [
+    ["organisation", `partner-page-send:organisation:${organisationId}`],
+    ["page", `partner-page-send:page:${profileId}`],
+  ] as const) {
+    const { max, hours } = partnerSendLimits[which];
+    const counted = await countAttempt(db, { key, max, windowSeconds: hours * 60 * 60 });
+    if (counted.over) {
+      throw refuse(
+        which === "page" ? "partner.page-send-limit" : "partner.send-limit",
+        { max, hours },
+        { retryAfterSeconds: counted.retryAfter },
+      );
+    }
+  }
+}
+
+/**
  * E-mails the claim link of an unclaimed page to a family (again, to another address, or after it was
  * taken back), with the partner's note; `extendedTrial`, when given, sets the partner's gift. The
  * e-mail goes once the sending is committed, in the sending partner's language.
@@ -234,6 +262,9 @@ export async function sendPartnerPage(
     organisationDisplayName(db, organisation.id),
     accountLocale(db, actor.id),
   ]);
+  // Only the organisation's own pages count against its limits (another's answers 404 first).
+  await ownPage(db, organisation.id, input.profileId);
+  await countSending(db, organisation.id, input.profileId);
   await transaction(db, async (tx) => {
     const page = await ownPage(tx, organisation.id, input.profileId, true);
     if (stateOf(page) === "claimed") throw refuse("partner.page-claimed");
