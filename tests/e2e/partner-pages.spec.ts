@@ -4,42 +4,13 @@
 // partner then sees it claimed. A link taken back says so on its page. Axe in both languages on the new
 // screen; screenshots (empty, with pages, sending, sent) when SHOTS_DIR is set.
 import { randomInt } from "node:crypto";
-import { expect as baseExpect, request as playwrightRequest, type Page } from "@playwright/test";
-import { lastEmailTo, newUser, signInByApi, type TestUser } from "./support/accounts";
+import type { Page } from "@playwright/test";
+import { lastEmailTo, newUser, signInByApi } from "./support/accounts";
 import { expectNoSeriousAxeViolations } from "./support/axe";
-import { ownAddress } from "./support/client-address";
 import { expect, test, waitForHydration } from "./support/fixtures";
-import { asAdmin } from "./support/pages";
 import { appUrl } from "./support/ports";
 import { shoot } from "./support/shots";
-
-type Partner = TestUser & { name: string; token: string };
-
-/** A partner whose organisation has a name, made through the API (the admin whitelists it first). */
-async function namedPartner(browser: Parameters<typeof asAdmin>[0], name: string): Promise<Partner> {
-  const user = newUser();
-  await asAdmin(browser, async (request, token) => {
-    const added = await request.post("/api/admin/partner-whitelist", {
-      data: { email: user.email, partnerName: name },
-      headers: { Authorization: `Bearer ${token}`, Origin: appUrl },
-    });
-    baseExpect(added.status()).toBe(201);
-  });
-  const client = await playwrightRequest.newContext({ baseURL: appUrl, extraHTTPHeaders: ownAddress() });
-  try {
-    const signedUp = await client.post("/api/partner/signup", { data: user });
-    baseExpect(signedUp.status()).toBe(201);
-    const token = ((await signedUp.json()) as { session: { access_token: string } }).session.access_token;
-    const named = await client.put("/api/partner/organisation", {
-      data: { name },
-      headers: { Authorization: `Bearer ${token}` },
-    });
-    baseExpect(named.status()).toBe(200);
-    return { ...user, name, token };
-  } finally {
-    await client.dispose();
-  }
-}
+import { partnerByApi } from "./support/partners";
 
 async function inLanguage(page: Page, locale: "sv-SE" | "en-US"): Promise<void> {
   await page.context().addCookies([{ name: "locale", value: locale, url: appUrl }]);
@@ -55,7 +26,7 @@ test("a partner makes a page, prints its card and sends the link; the family sig
   browser,
 }) => {
   test.slow();
-  const partner = await namedPartner(browser, `Lindqvists Begravningsbyrå ${randomInt(1e6)}`);
+  const partner = await partnerByApi(browser, `Lindqvists Begravningsbyrå ${randomInt(1e6)}`);
   await signInByApi(page, partner);
 
   // The dashboard leads to the new screen; empty, it says what to do.
@@ -157,7 +128,7 @@ test("a link the partner took back says so on its page instead of offering the p
   page,
   browser,
 }) => {
-  const partner = await namedPartner(browser, `Sörmlands Begravningsbyrå ${randomInt(1e6)}`);
+  const partner = await partnerByApi(browser, `Sörmlands Begravningsbyrå ${randomInt(1e6)}`);
   await signInByApi(page, partner);
   await page.goto("/partner/dashboard/pages");
   await waitForHydration(page);

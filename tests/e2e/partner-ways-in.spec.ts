@@ -6,42 +6,14 @@
 // languages on the new screens; screenshots when SHOTS_DIR is set.
 import { randomInt } from "node:crypto";
 import { expect as baseExpect, request as playwrightRequest, type Page } from "@playwright/test";
-import { lastEmailTo, newUser, signInByApi, signUpByApi, type TestUser } from "./support/accounts";
+import { lastEmailTo, newUser, signInByApi, signUpByApi } from "./support/accounts";
 import { expectNoSeriousAxeViolations } from "./support/axe";
 import { ownAddress } from "./support/client-address";
 import { expect, test, waitForHydration } from "./support/fixtures";
 import { asAdmin, ownedPage } from "./support/pages";
 import { appUrl } from "./support/ports";
 import { shoot } from "./support/shots";
-
-type Partner = TestUser & { name: string; slug: string; token: string; organisationId: string };
-
-/** A partner whose organisation has a name, made through the API (the admin whitelists it first). */
-async function namedPartner(browser: Parameters<typeof asAdmin>[0], name: string): Promise<Partner> {
-  const user = newUser();
-  await asAdmin(browser, async (request, token) => {
-    const added = await request.post("/api/admin/partner-whitelist", {
-      data: { email: user.email, partnerName: name },
-      headers: { Authorization: `Bearer ${token}`, Origin: appUrl },
-    });
-    baseExpect(added.status()).toBe(201);
-  });
-  const client = await playwrightRequest.newContext({ baseURL: appUrl, extraHTTPHeaders: ownAddress() });
-  try {
-    const signedUp = await client.post("/api/partner/signup", { data: user });
-    baseExpect(signedUp.status()).toBe(201);
-    const token = ((await signedUp.json()) as { session: { access_token: string } }).session.access_token;
-    const named = await client.put("/api/partner/organisation", {
-      data: { name },
-      headers: { Authorization: `Bearer ${token}` },
-    });
-    baseExpect(named.status()).toBe(200);
-    const { organisation } = (await named.json()) as { organisation: { slug: string; id: string } };
-    return { ...user, name, slug: organisation.slug, token, organisationId: organisation.id };
-  } finally {
-    await client.dispose();
-  }
-}
+import { partnerByApi } from "./support/partners";
 
 async function inSwedish(page: Page): Promise<void> {
   await page.context().addCookies([{ name: "locale", value: "sv-SE", url: appUrl }]);
@@ -64,7 +36,7 @@ test("a customer arriving by the partner's link is welcomed by its name, signs u
   browser,
   problems,
 }) => {
-  const partner = await namedPartner(browser, partnerName());
+  const partner = await partnerByApi(browser, partnerName());
 
   // "/" without a partner's ref keeps the spec's rule; an unknown one too.
   await page.goto("/");
@@ -126,7 +98,7 @@ test("a page opened by the partner's link greets the visitor; the cached page ne
   browser,
   request,
 }) => {
-  const partner = await namedPartner(browser, partnerName());
+  const partner = await partnerByApi(browser, partnerName());
   const { id } = await ownedPage(browser, { displayName: "Karin Lindqvist", subtitle: "1941 – 2026" });
 
   await page.goto(`/k/${id}?ref=${partner.slug}`);
@@ -209,7 +181,7 @@ test("a partner invites a colleague, who joins; withdraws an invitation and remo
   problems,
 }) => {
   test.slow();
-  const partner = await namedPartner(browser, partnerName());
+  const partner = await partnerByApi(browser, partnerName());
   await signInByApi(page, partner);
   await page.goto("/partner/dashboard");
   await waitForHydration(page);
@@ -295,7 +267,7 @@ test("a partner invites a colleague, who joins; withdraws an invitation and remo
 });
 
 test("the partner's customer list names the pages", async ({ page, browser }) => {
-  const partner = await namedPartner(browser, partnerName());
+  const partner = await partnerByApi(browser, partnerName());
   // A page the admin printed for the partner; a family who came by the partner's link claims and names it.
   const [id] = await asAdmin(browser, async (request, token) => {
     const created = await request.post("/api/admin/profiles", {

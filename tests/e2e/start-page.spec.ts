@@ -6,43 +6,19 @@
 // "/"; a visitor at "/" (sent to sign in, as the spec says) is told the same two sentences there.
 // Axe on each screen; screenshots at 1280 x 800 and 390 x 844 when SHOTS_DIR is set.
 import { randomInt } from "node:crypto";
-import { expect as baseExpect, request as playwrightRequest, type Page } from "@playwright/test";
-import { newUser, signInByApi, signUpByApi, type TestUser } from "./support/accounts";
+import { request as playwrightRequest, type Browser, type Page } from "@playwright/test";
+import { newUser, signInByApi, signUpByApi } from "./support/accounts";
 import { expectNoSeriousAxeViolations } from "./support/axe";
 import { ownAddress } from "./support/client-address";
 import { expect, test, waitForHydration } from "./support/fixtures";
 import { asAdmin, endTrial } from "./support/pages";
 import { appUrl } from "./support/ports";
 import { phone, shoot } from "./support/shots";
+import { partnerByApi, type Partner } from "./support/partners";
 
-type Partner = TestUser & { name: string; slug: string; token: string };
-
-/** A funeral home whose organisation has a name, made through the API (the admin whitelists it). */
-async function funeralHome(browser: Parameters<typeof asAdmin>[0]): Promise<Partner> {
-  const user = newUser();
-  const name = `Lindqvists Begravningsbyrå ${randomInt(1e6)}`;
-  await asAdmin(browser, async (request, token) => {
-    const added = await request.post("/api/admin/partner-whitelist", {
-      data: { email: user.email, partnerName: name },
-      headers: { Authorization: `Bearer ${token}`, Origin: appUrl },
-    });
-    baseExpect(added.status()).toBe(201);
-  });
-  const client = await playwrightRequest.newContext({ baseURL: appUrl, extraHTTPHeaders: ownAddress() });
-  try {
-    const signedUp = await client.post("/api/partner/signup", { data: user });
-    baseExpect(signedUp.status()).toBe(201);
-    const token = ((await signedUp.json()) as { session: { access_token: string } }).session.access_token;
-    const named = await client.put("/api/partner/organisation", {
-      data: { name },
-      headers: { Authorization: `Bearer ${token}` },
-    });
-    baseExpect(named.status()).toBe(200);
-    const { organisation } = (await named.json()) as { organisation: { slug: string } };
-    return { ...user, name, slug: organisation.slug, token };
-  } finally {
-    await client.dispose();
-  }
+/** A funeral home with a name of its own, made through the API. */
+async function funeralHome(browser: Browser): Promise<Partner> {
+  return partnerByApi(browser, `Lindqvists Begravningsbyrå ${randomInt(1e6)}`);
 }
 
 async function inLanguage(page: Page, locale: "sv-SE" | "en-US"): Promise<void> {
