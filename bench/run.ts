@@ -6,6 +6,8 @@
 //   process with PAGE_CACHE=off), against a bare server sending its bytes (targets: cached ≥ 25 %,
 //   uncached ≥ 3 %), and its owner's page, signed in through the API (rendered every time, ≥ 3 %
 //   of a bare server sending its bytes);
+// - where the uncached /k/{id}'s CPU time goes, for a visitor and its owner: the database, React's
+//   render, React Router (with the data's serialisation), the app's code, the runtime (--cpu-prof);
 // - the cached /k/{id} with metrics kept (a third app process with METRICS_TOKEN) against without,
 //   in alternating rounds (target: at least 95 % of the throughput without);
 // - what a browser downloads on a first visit (JavaScript, CSS, HTML, preloaded fonts) to the
@@ -25,7 +27,8 @@
 // Settings (environment): BENCH_SECONDS measured seconds per target (default 8),
 // BENCH_WARMUP_SECONDS (default 2), BENCH_CONNECTIONS (default 50), BENCH_ROUNDS (default 2),
 // BENCH_LOG_LEVEL the app's LOG_LEVEL (default warn), BENCH_HTTP=off, BENCH_LIST=off,
-// BENCH_PRINT=off and BENCH_PRIVACY=off skip a part,
+// BENCH_PRINT=off, BENCH_PRIVACY=off and BENCH_SPLIT=off skip a part (BENCH_SPLIT_REQUESTS, default 200,
+// sets the profiled requests per viewer),
 // BENCH_LIST_PROFILES (default 1000000), BENCH_LIST_RUNS timed runs per query (default 50).
 import path from "node:path";
 import { log, settings } from "./lib/bench-settings.ts";
@@ -41,6 +44,7 @@ import { loadServerBuild, runListBench, type ListBench, type ServerBuild } from 
 import { cleanUpNow, ensureBuild, newerSource, root } from "./lib/processes.ts";
 import { benchProfileId } from "./lib/profile-page.ts";
 import { runQrSheetBench, type QrSheetBench } from "./lib/qr-sheet.ts";
+import { runRenderSplit, splitParts, type RenderSplit } from "./lib/render-split.ts";
 import {
   partnerPagesTargetSeconds,
   runPartnerPagesBench,
@@ -54,7 +58,8 @@ const listP95TargetMs = 50;
 
 // Everything stops by itself: a watchdog ends a run that hangs, and children die with us.
 // Seven targets, then the two of the metrics' cost (each twice the measured time).
-const httpBudgetS = 120 + (7 + 2 * 2) * (settings.warmupSeconds + settings.seconds) * 1.5;
+const httpBudgetS =
+  120 + (7 + 2 * 2) * (settings.warmupSeconds + settings.seconds) * 1.5 + (settings.split ? 90 : 0);
 const listBudgetS = 120 + (settings.listProfiles / 1_000_000) * 300 * (process.env.TEST_DATABASE_URL ? 2 : 1);
 const printBudgetS = 180;
 const privacyBudgetS = 120;
@@ -74,6 +79,34 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     cleanUpNow();
     process.exit(130);
   });
+}
+
+/**
+ * Where an uncached render's CPU time goes, beside the ratios above: measured first, so that a change
+ * made to speed it up is judged by where the time went.
+ */
+async function renderSplitBench(build: ServerBuild): Promise<RenderSplit[]> {
+  log("profiling the uncached /k/{id}, a visitor's and its owner's (--cpu-prof)…");
+  const runs = await runRenderSplit(build, settings.splitRequests);
+  console.log(
+    `\nWhere an uncached /k/{id} render's CPU time goes (${runs[0]?.requests ?? 0} requests one at a ` +
+      "time under --cpu-prof, PAGE_CACHE=off; idle left out)\n",
+  );
+  console.log(
+    table(
+      ["page", "CPU ms / request", ...splitParts.map((part) => `${part} %`)],
+      runs.map((run) => [
+        run.name,
+        decimal(run.cpuMsPerRequest, 1),
+        ...splitParts.map((part) => decimal(run.shares[part] * 100, 0)),
+      ]),
+    ),
+  );
+  console.log(
+    "(database: PGlite, drizzle, pg; render: react-dom; router: React Router, the loader data's " +
+      "serialisation included; app: the app's own code, loaders and rules; runtime: node, HTTP, GC)",
+  );
+  return runs;
 }
 
 function printList(run: ListBench): void {
@@ -194,6 +227,7 @@ async function main(): Promise<void> {
     console.log(`WARNING: ${stale} is newer than build/; run \`npm run build\` for current figures.`);
 
   const http = settings.http ? await httpBench(build) : null;
+  const split = settings.http && settings.split ? await renderSplitBench(build) : null;
   const lists: ListBench[] = [];
   if (settings.list) {
     const options = {
@@ -235,6 +269,7 @@ async function main(): Promise<void> {
           metrics: http.metrics,
         }
       : {}),
+    renderSplit: split,
     profileId: benchProfileId,
     list: lists,
     print,

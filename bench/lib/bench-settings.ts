@@ -25,6 +25,9 @@ export type Settings = LoadSettings & {
   list: boolean;
   print: boolean;
   privacy: boolean;
+  /** The uncached render's CPU profile split (with the HTTP part), and its requests per viewer. */
+  split: boolean;
+  splitRequests: number;
   listProfiles: number;
   listRuns: number;
 };
@@ -40,6 +43,8 @@ function readSettings(): Settings {
       list: onOff("BENCH_LIST"),
       print: onOff("BENCH_PRINT"),
       privacy: onOff("BENCH_PRIVACY"),
+      split: onOff("BENCH_SPLIT"),
+      splitRequests: setting("BENCH_SPLIT_REQUESTS", 200, { integerOnly: true }),
       listProfiles: setting("BENCH_LIST_PROFILES", 1_000_000, { integerOnly: true }),
       listRuns: setting("BENCH_LIST_RUNS", 50, { integerOnly: true }),
     };

@@ -22,7 +22,7 @@ function track(child: ChildProcess): ChildProcess {
   return child;
 }
 
-async function tempDir(prefix: string): Promise<string> {
+export async function tempDir(prefix: string): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), prefix));
   tempDirs.add(dir);
   return dir;
