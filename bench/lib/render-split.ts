@@ -1,10 +1,11 @@
 // Where an uncached render's time goes, measured before it is made faster: the app runs with
-// PAGE_CACHE=off under node's --cpu-prof and serves /k/{id} (50 memories, 30 candles) one request after another, to
-// a visitor in one process and to its signed-in owner in another; each process's CPU profile is then
-// split by what its samples were running. A sample counts once, for the first of these its stack
-// holds: the database (PGlite's WebAssembly, drizzle, pg), React's render, React Router (its request
-// handling and the loader data's serialisation), the app's own code (loaders, rules, HTTP), and the
-// rest (node, the garbage collector). Idle samples are left out: the shares are of the CPU time.
+// PAGE_CACHE=off under node's --cpu-prof and serves /k/{id} (50 memories, 30 candles) one request
+// after another, to a visitor in one process and to its signed-in owner in another; each process's
+// CPU profile is then split by what its samples were running. A sample counts once, for the first of
+// these its stack holds: the database (PGlite's WebAssembly, drizzle, pg), React's render, React
+// Router (its request handling and the loader data's serialisation), the app's own code (loaders,
+// rules, HTTP), and the rest (node, the garbage collector). Idle samples are left out: the shares are
+// of the CPU time.
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import type { ServerBuild } from "./list.ts";
