@@ -2,15 +2,12 @@
 // them out"): POST /api/kammare/start makes a fresh page owned by the signed-in customer, a draft as a
 // just-claimed page is, and answers its id; the walkthrough takes over at /k/{id}. A referral (`ref`,
 // a partner's slug from the link; else the referral cookie) attributes the page to that partner.
-import { isPartnerSlug, slugMaxLength } from "./partners";
+import { isPartnerSlug, slugMaxLength } from "./partner-links";
 import { profileIdSchema } from "./profiles";
 import { text, z } from "./zod";
 
-/** The query of /new that says the account is made to start a page at once (`/new?start=page`). */
-export const startPageQuery = { name: "start", value: "page" } as const;
-
-/** How many pages one account may start in a window (the defaults of START_PAGE_LIMIT and _WINDOW_HOURS). */
-export const startPageDefaults = { max: 10, windowHours: 24 } as const;
+// The plain values (no zod) are in ./start-page-values, for the browser's sign-in and welcome screens.
+export { startPageDefaults, startPageQuery } from "./start-page-values";
 
 export const startPageRequestSchema = z.object({
   ref: text("ref")

@@ -11,7 +11,7 @@ import { AccountControls, PrivacyLinks, SkipLink } from "../components/site-head
 import type { LightHandle } from "../lib/light-page";
 import { unreadableParamsAreNotFound } from "../lib/readable-params.server";
 import { useRootData } from "../lib/root-data";
-import { referralQueryParameter } from "../../contract/partners";
+import { referralQueryParameter } from "../../contract/partner-links";
 import { WelcomeBanner } from "../components/welcome/welcome-banner";
 import { partnerWelcome, servicesContext } from "../lib/services.server";
 import type { Route } from "./+types/public-page";

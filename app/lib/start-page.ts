@@ -1,8 +1,8 @@
 // A page a family starts themselves (POST /api/kammare/start): from "/" and /account when signed in,
 // or through sign-up at /new?start=page (keeping a partner's ?ref=), after which the page is made at
 // once and opens in its walkthrough, as a page just claimed does (app/lib/claim.ts).
-import { isPartnerSlug, referralQueryParameter } from "../../contract/partners";
-import { startPageQuery } from "../../contract/start-page";
+import { isPartnerSlug, referralQueryParameter } from "../../contract/partner-links";
+import { startPageQuery } from "../../contract/start-page-values";
 import { api } from "./api";
 import type { AfterSignIn } from "./auth";
 import { claimedPath } from "./claim";

@@ -2,7 +2,7 @@
 // walkthrough; a refusal (the account's limit) is said here, where the button was pressed.
 import { useState } from "react";
 import { useSearchParams } from "react-router";
-import { referralQueryParameter } from "../../../contract/partners";
+import { referralQueryParameter } from "../../../contract/partner-links";
 import { failureOf, type Failure } from "../../lib/failure";
 import { useTranslation } from "../../lib/i18n";
 import { startPage } from "../../lib/start-page";

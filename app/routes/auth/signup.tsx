@@ -14,7 +14,7 @@ import { claimAfterSignIn, claimedIdOf } from "../../lib/claim";
 import { emailFromState } from "../../lib/email-state";
 import { startAfterSignUp, startsPage } from "../../lib/start-page";
 import { PriceLine } from "../../components/welcome/start-or-code";
-import { referralQueryParameter } from "../../../contract/partners";
+import { referralQueryParameter } from "../../../contract/partner-links";
 import { freeTrialDays } from "../../../contract/pricing";
 import { emailProblem, newPasswordProblem } from "../../lib/validate";
 import { serverRules } from "../../rules/index.server";

@@ -6,7 +6,7 @@
 // sign-up and a later claim as before. A slug that names no organisation is sent to sign in, as "/"
 // does without one. Plain links: it works without JavaScript.
 import { Link, redirect } from "react-router";
-import { referralQueryParameter } from "../../../contract/partners";
+import { referralQueryParameter } from "../../../contract/partner-links";
 import { Card } from "../../components/card";
 import { PagePitch, StartOrCode } from "../../components/welcome/start-or-code";
 import { useTranslation } from "../../lib/i18n";
