@@ -1,0 +1,25 @@
+// The first screens a visitor meets (sign-in, sign-up, a partner's welcome) load no zod in the
+// browser: its schemas weigh some 30 kB gzip, which these screens need not (their checks are plain
+// functions). A value import of a schema module from one of them brought it back once (the start-a-page
+// box reached contract/partners.ts); this keeps it out. `npm run bench` weighs the whole first load.
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { browserModules } from "./module-graph";
+
+const root = path.resolve(import.meta.dirname, "..");
+// The document and the layout every one of them renders in.
+const frame = ["app/root.tsx", "app/entry.client.tsx", "app/layouts/default.tsx"];
+
+describe("the first load of a visitor's first screens", () => {
+  for (const screen of [
+    "app/routes/auth/login.tsx",
+    "app/routes/auth/signup.tsx",
+    "app/routes/public/welcome.tsx",
+  ]) {
+    it(`${screen} reaches no zod before its lazy parts`, () => {
+      const modules = browserModules(root, [...frame, screen], { lazy: false });
+      expect(modules.size).toBeGreaterThan(10);
+      expect([...modules].filter((file) => file === "contract/zod.ts")).toEqual([]);
+    });
+  }
+});
