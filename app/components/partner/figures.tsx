@@ -2,7 +2,7 @@
 import { useTranslation } from "../../lib/i18n";
 import type { PartnerDashboard } from "../../../contract/partners";
 import { profileStatuses } from "../../../contract/profile-values";
-import { formatMoney } from "../../lib/format";
+import { formatMoney, formatNumber } from "../../lib/format";
 import { StatusBadge } from "../status-badge";
 import { cardClass } from "../card";
 
@@ -29,7 +29,7 @@ function FigureCard({
 
 export function FigureCards({ figures }: { figures: PartnerDashboard }) {
   const { t, i18n } = useTranslation();
-  const count = (value: number) => new Intl.NumberFormat(i18n.language).format(value);
+  const count = (value: number) => formatNumber(value, i18n.language);
   return (
     <dl className="grid grid-cols-2 gap-3 lg:grid-cols-5">
       <FigureCard
@@ -62,7 +62,7 @@ export function FigureCards({ figures }: { figures: PartnerDashboard }) {
 /** The pages the organisation made for its families beside those its link brought. */
 export function MadePagesFigures({ figures }: { figures: PartnerDashboard }) {
   const { t, i18n } = useTranslation();
-  const count = (value: number) => new Intl.NumberFormat(i18n.language).format(value);
+  const count = (value: number) => formatNumber(value, i18n.language);
   return (
     <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
       <FigureCard label={t("partner.figures.made")} value={count(figures.pagesMade)} testId="figure-made" />
@@ -95,7 +95,7 @@ export function PagesByStatus({ figures }: { figures: PartnerDashboard }) {
         >
           <StatusBadge status={status} />
           <span className="font-semibold tabular-nums" data-testid={`status-count-${status}`}>
-            {new Intl.NumberFormat(i18n.language).format(figures.profilesByStatus[status] ?? 0)}
+            {formatNumber(figures.profilesByStatus[status] ?? 0, i18n.language)}
           </span>
         </li>
       ))}

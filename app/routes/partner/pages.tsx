@@ -75,7 +75,6 @@ export default function PartnerPages({ loaderData }: Route.ComponentProps) {
   const toast = useToast();
   const loading = navigation.state === "loading" && navigation.location.pathname === listRoot;
   const locale = i18n.language;
-  const number = { format: (value: number) => formatNumber(value, locale) };
   const [sending, setSending] = useState<PartnerPage | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
 
@@ -232,7 +231,7 @@ export default function PartnerPages({ loaderData }: Route.ComponentProps) {
               className="font-serif text-3xl font-semibold tabular-nums text-ink"
               data-testid={`count-${key}`}
             >
-              {number.format(list.counts[key])}
+              {formatNumber(list.counts[key], locale)}
             </dd>
           </div>
         ))}

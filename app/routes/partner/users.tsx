@@ -24,6 +24,7 @@ import { partnerUsers, requireOrganisation, servicesContext, viewerContext } fro
 import { listPath, useListSearch } from "../../lib/list-search";
 import type { Route } from "./+types/users";
 import { cardClass } from "../../components/card";
+import { formatNumber } from "../../lib/format";
 
 export const middleware: Route.MiddlewareFunction[] = serverRules("partner", "partner-name");
 
@@ -60,7 +61,6 @@ export default function PartnerUsers({ loaderData }: Route.ComponentProps) {
   const loading = navigation.state === "loading" && navigation.location.pathname === listRoot;
   const locale = i18n.language;
   const day = (iso: string | null) => (iso ? formatDate(iso, locale) : "–");
-  const count = new Intl.NumberFormat(locale);
 
   // The search is typed freely and sent a moment after the typing stops; the address follows.
   const search = useListSearch(listRoot, view);
@@ -128,7 +128,7 @@ export default function PartnerUsers({ loaderData }: Route.ComponentProps) {
       key: "memories",
       header: t("partner.users.memories"),
       cell: (row) =>
-        row.memories === null ? <span className="text-muted">–</span> : count.format(row.memories),
+        row.memories === null ? <span className="text-muted">–</span> : formatNumber(row.memories, locale),
       numeric: true,
       wrap: "never",
     },

@@ -18,7 +18,6 @@ import type { Database, Executor } from "../../db/client";
 import { partnerMadePages, profiles } from "../../db/schema";
 import {
   audit,
-  countAttempt,
   pageChanged,
   recordEvent,
   refuse,
@@ -26,6 +25,7 @@ import {
   type Actor,
   type RequestOrigin,
 } from "../core";
+import { countSending } from "./send-limits";
 import { accountLocale, organisationDisplayName, requireOrganisation } from "../partners";
 import { adminCreateProfiles } from "../profiles";
 
@@ -217,33 +217,7 @@ async function pageAfter(db: Executor, organisationId: string, profileId: string
 }
 
 export type SendDeps = { db: Database; publicUrl: string; extendedTrialDays: number };
-
-/**
- * How many claim e-mails an organisation sends in a day, and one page in an hour: a whitelisted
- * partner is trusted, but an account taken over must not become a way to send mail to anyone.
- */
-export const partnerSendLimits = {
-  organisation: { max: 300, hours: 24 },
-  page: { max: 5, hours: 1 },
-} as const;
-
-/** Counts a sending against both limits; over either, refused with the one it is over. */
-async function countSending(db: Database, organisationId: string, profileId: string): Promise<void> {
-  for (const [which, key] of [
-    ["organisation", `partner-page-send:organisation:${organisationId}`],
-    ["page", `partner-page-send:page:${profileId}`],
-  ] as const) {
-    const { max, hours } = partnerSendLimits[which];
-    const counted = await countAttempt(db, { key, max, windowSeconds: hours * 60 * 60 });
-    if (counted.over) {
-      throw refuse(
-        which === "page" ? "partner.page-send-limit" : "partner.send-limit",
-        { max, hours },
-        { retryAfterSeconds: counted.retryAfter },
-      );
-    }
-  }
-}
+export { partnerSendLimits } from "./send-limits";
 
 /**
  * E-mails the claim link of an unclaimed page to a family (again, to another address, or after it was
@@ -256,14 +230,32 @@ export async function sendPartnerPage(
   actor: Actor,
   origin: RequestOrigin,
 ): Promise<PartnerPage> {
+  const organisation = await callerOrganisation(deps.db, actor);
+  // Only the organisation's own pages count against its limits (another's answers 404 first).
+  await ownPage(deps.db, organisation.id, input.profileId);
+  return sendOwnPage(deps, { organisation, input, actor, origin });
+}
+
+/** Sends the link of a page the caller's organisation is known to have made (checked by the caller). */
+async function sendOwnPage(
+  deps: SendDeps,
+  {
+    organisation,
+    input,
+    actor,
+    origin,
+  }: {
+    organisation: { id: string; slug: string };
+    input: { profileId: string; email: string; note: string | null; extendedTrial?: boolean };
+    actor: Actor;
+    origin: RequestOrigin;
+  },
+): Promise<PartnerPage> {
   const { db } = deps;
-  const organisation = await callerOrganisation(db, actor);
   const [name, locale] = await Promise.all([
     organisationDisplayName(db, organisation.id),
     accountLocale(db, actor.id),
   ]);
-  // Only the organisation's own pages count against its limits (another's answers 404 first).
-  await ownPage(db, organisation.id, input.profileId);
   await countSending(db, organisation.id, input.profileId);
   await transaction(db, async (tx) => {
     const page = await ownPage(tx, organisation.id, input.profileId, true);
@@ -328,7 +320,12 @@ export async function resendPartnerPage(
   const page = await ownPage(deps.db, organisation.id, profileId);
   if (stateOf(page) === "claimed") throw refuse("partner.page-claimed");
   if (stateOf(page) !== "sent" || !page.sentTo) throw refuse("partner.page-not-sent");
-  return sendPartnerPage(deps, { profileId, email: page.sentTo, note: page.note }, actor, origin);
+  return sendOwnPage(deps, {
+    organisation,
+    input: { profileId, email: page.sentTo, note: page.note },
+    actor,
+    origin,
+  });
 }
 
 /**

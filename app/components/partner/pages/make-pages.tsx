@@ -11,6 +11,7 @@ import { failureOf, type Failure } from "../../../lib/failure";
 import { useTranslation } from "../../../lib/i18n";
 import { refusalText } from "../../../lib/refusal";
 import { downloadSheet } from "./sheet";
+import { formatNumber } from "../../../lib/format";
 
 /** Making one page or a batch, then printing the batch's cards at once. */
 export function MakePages({ extendedTrialDays, onMade }: { extendedTrialDays: number; onMade: () => void }) {
@@ -107,7 +108,7 @@ export function MakePages({ extendedTrialDays, onMade }: { extendedTrialDays: nu
             <p className="font-semibold">
               {t("partner.pages.make.done", {
                 count: made.pages.length,
-                formatted: new Intl.NumberFormat(i18n.language).format(made.pages.length),
+                formatted: formatNumber(made.pages.length, i18n.language),
               })}
             </p>
             <p className="text-sm text-muted">
