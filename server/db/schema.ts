@@ -11,3 +11,4 @@ export * from "./schema/memories";
 export * from "./schema/family";
 export * from "./schema/reminders";
 export * from "./schema/partner-pages";
+export * from "./schema/pictures";
