@@ -58,3 +58,18 @@ export function photoSrcSet(
     .map(({ width }) => `${uploadUrl(photoSizeKey(photo.profileId, photo.id, width, format))} ${width}w`)
     .join(", ");
 }
+
+/** Every store key of one photo: its original and each width in each encoding. */
+export function photoStoreKeys(photo: {
+  profileId: string;
+  id: string;
+  originalKey: string;
+  sizes: readonly { width: number }[];
+}): string[] {
+  return [
+    photo.originalKey,
+    ...photo.sizes.flatMap(({ width }) =>
+      photoFormats.map((format) => photoSizeKey(photo.profileId, photo.id, width, format)),
+    ),
+  ];
+}

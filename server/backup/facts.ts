@@ -1,7 +1,9 @@
 // What a backup's snapshot saw besides the database's copy (the row counts, the schema version, the
 // images' keys), read in that same snapshot; a restore reads them again from what it restored and
 // compares (factDifferences).
+import { photoStoreKeys } from "../../contract/photo-values";
 import type { RawConnection } from "../db/client";
+import type { PhotoSize } from "../db/schema";
 import { imageKeysOf } from "../domain/profiles";
 import type { Manifest } from "./manifest";
 
@@ -88,6 +90,21 @@ export async function readFacts(
         ),
       )
     : [];
+  // Every photo's files: its original and each width it was made in.
+  if (tables.includes("photos")) {
+    const photoRows = await connection.query<{
+      id: string;
+      profile_id: string;
+      original_key: string;
+      sizes: unknown;
+    }>("select id, profile_id, original_key, sizes from photos order by created_at, id");
+    for (const row of photoRows) {
+      const sizes = (typeof row.sizes === "string" ? JSON.parse(row.sizes) : row.sizes) as PhotoSize[];
+      imageKeys.push(
+        ...photoStoreKeys({ id: row.id, profileId: row.profile_id, originalKey: row.original_key, sizes }),
+      );
+    }
+  }
   return {
     takenAt: new Date(clock?.now ?? Date.now()),
     postgresVersion: clock?.version ?? "",

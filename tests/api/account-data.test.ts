@@ -2,7 +2,7 @@
 // checked against what was made; deleting the account (by its customer, and by an admin on request):
 // sign-in fails, the page says it was removed, the images are gone from the store, the orders stay
 // without the erased fields; and who may do which.
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { eq, or } from "drizzle-orm";
 import { unzipSync, strFromU8 } from "fflate";
 import sharp from "sharp";
@@ -10,9 +10,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { accountDeletedSchema } from "../../contract/account";
 import { uploadImageResponseSchema } from "../../contract/images";
 import {
+  albums,
   auditLog,
   invoices,
   orders,
+  photos,
   profileImages,
   profiles,
   sessions,
@@ -32,6 +34,7 @@ import { awayFromWindowEdge, call, expectError, siteOrigin, type Account } from 
 import { describeOnEngines } from "../support/api-fixture";
 import { insertCreditor } from "../support/creditor-row";
 import { insertOrder } from "../support/order-row";
+import { insertAlbum, insertPhoto } from "../support/photo-rows";
 
 describeOnEngines("a customer's own data", ({ app, db, images, accounts, admin }) => {
   const origin = { ip: null, userAgent: "test" };
@@ -93,7 +96,12 @@ describeOnEngines("a customer's own data", ({ app, db, images, accounts, admin }
         totalOre: order.amountOre,
       })
       .returning();
-    return { owner, id, image, order, invoice: invoice! };
+    const album = await insertAlbum(db, id, "Summers");
+    const photo = await insertPhoto(
+      { db, images },
+      { profileId: id, albumId: album.id, caption: "At the lake" },
+    );
+    return { owner, id, image, order, invoice: invoice!, album, photo };
   }
 
   const exportOf = async (token: string) => {
@@ -111,7 +119,7 @@ describeOnEngines("a customer's own data", ({ app, db, images, accounts, admin }
 
   describe("GET /api/kammare/account/export", () => {
     it("hands over every part, checked against what was made, and the image files", async () => {
-      const { owner, id, image, order, invoice } = await customerWithEverything();
+      const { owner, id, image, order, invoice, album, photo } = await customerWithEverything();
       const response = await app.request("/api/kammare/account/export", {
         headers: { Authorization: `Bearer ${owner.token}`, Cookie: "analytics_consent=granted" },
       });
@@ -121,7 +129,7 @@ describeOnEngines("a customer's own data", ({ app, db, images, accounts, admin }
       const keys = imageKeysOf(image.variants);
       expect(Object.keys(files).sort()).toEqual(
         // The parts' names come from the server's list; each part is then checked against the rows below.
-        ["README.txt", ...exportParts, ...keys.map((key) => `images/${key}`)].sort(),
+        ["README.txt", ...exportParts, ...[...keys, photo.originalKey].map((key) => `images/${key}`)].sort(),
       );
 
       expect(parsed("account.json")).toMatchObject({
@@ -142,7 +150,17 @@ describeOnEngines("a customer's own data", ({ app, db, images, accounts, admin }
           portraitImageUrl: image.url,
         },
         images: [{ id: image.id, files: keys.map((key) => `images/${key}`) }],
+        albums: [
+          {
+            id: album.id,
+            title: "Summers",
+            photos: [{ id: photo.id, caption: "At the lake", file: `images/${photo.originalKey}` }],
+          },
+        ],
       });
+      // The photo as it was uploaded, byte for byte.
+      const original = files[`images/${photo.originalKey}`] ?? new Uint8Array();
+      expect(createHash("sha256").update(original).digest("hex")).toBe(photo.originalSha256);
       const steps = (page?.walkthrough as { step: string }[]).map((step) => step.step).sort();
       expect(steps).toEqual(["images", "name", "story", "welcome"]);
       expect((page?.statusHistory as { to: string }[]).map((entry) => entry.to)).toEqual([
@@ -223,7 +241,7 @@ describeOnEngines("a customer's own data", ({ app, db, images, accounts, admin }
       if (done) break;
       rest += value.byteLength;
     }
-    expect(read).toBe(keys.length + imageKeysOf(image.variants).length);
+    expect(read).toBe(keys.length + imageKeysOf(image.variants).length + 1);
     expect(received + rest).toBeGreaterThan(30 * 256 * 1024);
   });
 
@@ -257,7 +275,7 @@ describeOnEngines("a customer's own data", ({ app, db, images, accounts, admin }
     });
 
     it("erases the account: sign-in fails, the page says it was removed, the images are gone, the orders stay", async () => {
-      const { owner, id, image, order, invoice } = await customerWithEverything();
+      const { owner, id, image, order, invoice, photo } = await customerWithEverything();
       const second = await accounts.logIn(owner.email, owner.password);
       const response = await remove(owner, owner.password);
       expect(response.status).toBe(200);
@@ -291,6 +309,10 @@ describeOnEngines("a customer's own data", ({ app, db, images, accounts, admin }
       expect(await db.select().from(profileImages).where(eq(profileImages.profileId, id))).toEqual([]);
       for (const key of imageKeysOf(image.variants)) expect(await images.get(key)).toBeNull();
       expect((await app.request(image.url)).status).toBe(404);
+      // The photos and albums: no rows, none of a photo's files (original and every size).
+      expect(await db.select().from(photos).where(eq(photos.profileId, id))).toEqual([]);
+      expect(await db.select().from(albums).where(eq(albums.profileId, id))).toEqual([]);
+      for (const key of photo.keys) expect(await images.get(key)).toBeNull();
 
       // Bookkeeping: the order and the invoice stay, the invoice without the e-mail address.
       const [keptOrder] = await db.select().from(orders).where(eq(orders.id, order.id));

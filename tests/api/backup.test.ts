@@ -13,7 +13,7 @@ import { uploadImageResponseSchema } from "../../contract/images";
 import { ConfigError, loadConfig } from "../../server/config";
 import { openDatabase, type DatabaseHandle } from "../../server/db/client";
 import { migrate } from "../../server/db/migrate";
-import { candles, invoices, memories, profileImages } from "../../server/db/schema";
+import { candles, invoices, memories, photos, profileImages } from "../../server/db/schema";
 import { backupCommand, restoreCommand } from "../../server/backup/cli";
 import { requestBackup, serveBackupRequests } from "../../server/backup/control";
 import { backupDir, createBackup, listBackups, type BackupDeps } from "../../server/backup/create";
@@ -26,6 +26,7 @@ import type { Account } from "../support/accounts";
 import { insertCreditor } from "../support/creditor-row";
 import { namedDraft } from "../support/named-draft";
 import { insertOrder } from "../support/order-row";
+import { insertAlbum, insertPhoto, type PhotoRow } from "../support/photo-rows";
 import { paidAtOnce } from "../support/subscribed-page";
 import { createTestApp } from "../support/test-app";
 
@@ -88,6 +89,7 @@ describeOnEngines("backups", (fixture) => {
   let takenAfterAcknowledged: number;
   let acknowledgedByTheEnd: number;
   let attempted: number;
+  let backedUpPhoto: PhotoRow;
 
   beforeAll(async () => {
     // Pages: two drafts of one owner, one paid by card (an order, its subscription and payment event).
@@ -111,6 +113,11 @@ describeOnEngines("backups", (fixture) => {
       expect(response.status, await response.clone().text()).toBe(201);
       uploadImageResponseSchema.parse(await response.json());
     }
+    // A photo in an album: its original and every size.
+    backedUpPhoto = await insertPhoto(
+      { db, images },
+      { profileId: pageId, albumId: (await insertAlbum(db, pageId)).id },
+    );
     // An invoice of an order paid by invoice.
     const order = await insertOrder(db, {
       profileId: second.id,
@@ -230,6 +237,13 @@ describeOnEngines("backups", (fixture) => {
         const served = await restoredApp.request(`/uploads/${key}`);
         expect(served.status).toBe(200);
         expect(Buffer.from(await served.arrayBuffer()).equals(original as Buffer), key).toBe(true);
+      }
+      // The photo's files came back with its row, byte for byte.
+      expect(await restored.db.select({ id: photos.id }).from(photos)).toEqual([{ id: backedUpPhoto.id }]);
+      for (const key of backedUpPhoto.keys) {
+        const restoredFile = (await restoredTarget.images.get(key))?.data;
+        expect(restoredFile, key).toBeDefined();
+        expect(restoredFile?.equals((await images.get(key))?.data ?? Buffer.alloc(0)), key).toBe(true);
       }
     } finally {
       await restored.close();

@@ -7,6 +7,7 @@ import { Zip, ZipDeflate, ZipPassThrough } from "fflate";
 import type { AnalyticsConsent } from "../../../contract/consent";
 import type { Database } from "../../db/client";
 import {
+  albums,
   auditLog,
   candles,
   invoiceLines,
@@ -14,6 +15,7 @@ import {
   invoices,
   memories,
   orders,
+  photos,
   profileImages,
   profiles,
   profileStatusHistory,
@@ -40,13 +42,14 @@ const readme = `Your data from Kammare
 ======================
 
 account.json    your account: e-mail address, roles, when it was made and verified, your sessions
-profiles.json   your pages: content, settings, the guided setup's steps, status history, images,
+profiles.json   your pages: content, settings, the guided setup's steps, status history, images, albums,
                 and the memories and candles visitors left on them
 orders.json     your orders and the subscriptions they started
 invoices.json   your invoices with their lines and payments
 consents.json   what you have agreed to: analytics on this device, the extended trial's terms
 audit-log.json  the security log's entries about your account (sign-ins, password changes, ...)
-images/         the image files of your pages, in every size we keep
+images/         the image files of your pages: portraits and covers in every size we keep, and
+                every photo as it was uploaded
 
 Dina uppgifter från Kammare: samma delar som ovan, som JSON, och bildfilerna i images/.
 `;
@@ -82,7 +85,7 @@ export async function exportAccountData(
     .where(eq(profiles.ownerUserId, userId))
     .orderBy(asc(profiles.createdAt));
   const pageIds = pages.map((page) => page.id);
-  const [steps, history, imageRows, pageMemories, pageCandles] = pageIds.length
+  const [steps, history, imageRows, pageMemories, pageCandles, pageAlbums, pagePhotos] = pageIds.length
     ? await Promise.all([
         db.select().from(walkthroughSteps).where(inArray(walkthroughSteps.profileId, pageIds)),
         db
@@ -101,8 +104,14 @@ export async function exportAccountData(
           .where(inArray(memories.profileId, pageIds))
           .orderBy(asc(memories.createdAt)),
         db.select().from(candles).where(inArray(candles.profileId, pageIds)).orderBy(asc(candles.createdAt)),
+        db.select().from(albums).where(inArray(albums.profileId, pageIds)).orderBy(asc(albums.position)),
+        db
+          .select()
+          .from(photos)
+          .where(inArray(photos.profileId, pageIds))
+          .orderBy(asc(photos.position), asc(photos.createdAt)),
       ])
-    : [[], [], [], [], []];
+    : [[], [], [], [], [], [], []];
   const userOrders = await db
     .select()
     .from(orders)
@@ -143,7 +152,19 @@ export async function exportAccountData(
     .map((entry) => ({ profileId: entry.profileId, acceptedAt: entry.at }));
 
   // Each image's files, under images/{page}/…, in the order the pages list them.
-  const imageFiles = imageRows.flatMap((row) => imageKeysOf(row.variants));
+  // Photos as they were uploaded (the originals; the page's smaller copies are made from them).
+  const imageFiles = [
+    ...imageRows.flatMap((row) => imageKeysOf(row.variants)),
+    ...pagePhotos.map((photo) => photo.originalKey),
+  ];
+  const photoView = (photo: (typeof pagePhotos)[number]) => ({
+    id: photo.id,
+    caption: photo.caption,
+    taken: photo.taken,
+    state: photo.state,
+    uploadedAt: photo.createdAt,
+    file: `images/${photo.originalKey}`,
+  });
   const parts: Record<(typeof exportParts)[number], unknown> = {
     "account.json": {
       id: user.id,
@@ -188,6 +209,14 @@ export async function exportAccountData(
           uploadedAt: row.createdAt,
           files: imageKeysOf(row.variants).map((key) => `images/${key}`),
         })),
+      albums: pageAlbums
+        .filter((album) => album.profileId === page.id)
+        .map((album) => ({
+          id: album.id,
+          title: album.title,
+          coverPhotoId: album.coverPhotoId,
+          photos: pagePhotos.filter((photo) => photo.albumId === album.id).map(photoView),
+        })),
       // What visitors wrote and lit on the page, as the owner sees it on the moderation screen.
       memories: pageMemories
         .filter((memory) => memory.profileId === page.id)
@@ -200,6 +229,7 @@ export async function exportAccountData(
           reply: memory.reply,
           createdAt: memory.createdAt,
           decidedAt: memory.decidedAt,
+          photos: pagePhotos.filter((photo) => photo.memoryId === memory.id).map(photoView),
         })),
       candles: pageCandles
         .filter((candle) => candle.profileId === page.id)

@@ -5,6 +5,7 @@
 import { and, eq, inArray, isNull, notInArray, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import {
+  albums,
   auditLog,
   checkoutLinks,
   emailVerificationTokens,
@@ -17,6 +18,7 @@ import {
   partnerMembers,
   passwordResetTokens,
   paymentEvents,
+  photos,
   profileImages,
   profiles,
   sessions,
@@ -27,6 +29,7 @@ import {
 import type { ImageStore } from "../../providers/images/index";
 import type { PaymentProvider } from "../../providers/payments/types";
 import { audit, type RequestOrigin, refuse, consume, type Actor } from "../core";
+import { photoStoreKeys } from "../../../contract/photo-values";
 import { imageKeysOf, changeStatusOfMany } from "../profiles";
 import { verifyPassword } from "../accounts";
 import { pageChanged, recordEvent, transaction } from "../core";
@@ -117,6 +120,16 @@ async function eraseAccount(
         .where(inArray(profileImages.profileId, pageIds))
         .returning({ variants: profileImages.variants });
       imageKeys = imageRows.flatMap((row) => imageKeysOf(row.variants));
+      // The life in pictures: every photo (the family's and visitors') with all its files; the albums go
+      // with the page's rows below. Before the memories, whose deletion would take visitors' photos along.
+      const photoRows = await tx.delete(photos).where(inArray(photos.profileId, pageIds)).returning({
+        id: photos.id,
+        profileId: photos.profileId,
+        originalKey: photos.originalKey,
+        sizes: photos.sizes,
+      });
+      imageKeys.push(...photoRows.flatMap((row) => photoStoreKeys(row)));
+      await tx.delete(albums).where(inArray(albums.profileId, pageIds));
       await tx.delete(walkthroughSteps).where(inArray(walkthroughSteps.profileId, pageIds));
       // What visitors wrote on the pages goes with them: memories (with their reports) and candles.
       await tx.delete(memories).where(inArray(memories.profileId, pageIds));
