@@ -6,6 +6,7 @@ const saved: ProfileContent = {
   displayName: "Astrid",
   subtitle: "1931 – 2024",
   story: "",
+  chapters: [],
   links: [{ label: "Album", url: "https://example.se" }],
   portraitImageUrl: null,
   coverImageUrl: null,
