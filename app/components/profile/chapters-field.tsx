@@ -144,27 +144,26 @@ export function ChaptersField({ chapters, onChange, problems }: Props) {
                       <span className="text-muted">{t("life.chapters.chapter", { n: index + 1 })}</span>
                       {chapter.title.trim() && <span> · {chapter.title}</span>}
                     </legend>
-                    <div className="grid gap-3 sm:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-                      <TextField
-                        label={t("life.chapters.title")}
-                        value={chapter.title}
-                        maxLength={maxChapterTitle}
-                        required
-                        data-spot="title"
-                        aria-keyshortcuts="Alt+ArrowUp Alt+ArrowDown"
-                        onChange={(event) => update(chapter.id, { title: event.target.value })}
-                        error={text(found.title)}
-                      />
-                      <TextField
-                        label={t("life.chapters.period")}
-                        value={chapter.period}
-                        maxLength={maxChapterPeriod}
-                        autoComplete="off"
-                        onChange={(event) => update(chapter.id, { period: event.target.value })}
-                        error={text(found.period)}
-                      />
-                    </div>
-                    {first && <p className="-mt-1 text-sm text-muted">{t("life.chapters.periodHint")}</p>}
+                    <TextField
+                      label={t("life.chapters.title")}
+                      value={chapter.title}
+                      maxLength={maxChapterTitle}
+                      required
+                      data-spot="title"
+                      aria-keyshortcuts="Alt+ArrowUp Alt+ArrowDown"
+                      onChange={(event) => update(chapter.id, { title: event.target.value })}
+                      error={text(found.title)}
+                    />
+                    <TextField
+                      label={t("life.chapters.period")}
+                      hint={first ? t("life.chapters.periodHint") : undefined}
+                      value={chapter.period}
+                      maxLength={maxChapterPeriod}
+                      autoComplete="off"
+                      className="sm:max-w-sm"
+                      onChange={(event) => update(chapter.id, { period: event.target.value })}
+                      error={text(found.period)}
+                    />
                     <TextArea
                       label={t("life.chapters.text")}
                       hint={first ? t("life.chapters.textHint") : undefined}

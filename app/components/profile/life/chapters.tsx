@@ -45,7 +45,7 @@ export function ChapterTimeline({
       <Heading
         id={`${scope}-chapters`}
         lang={i18n.language}
-        className="font-sans text-xs font-semibold uppercase tracking-[0.14em] text-muted sm:pl-[9.5rem]"
+        className="font-sans text-xs font-semibold uppercase tracking-[0.14em] text-muted sm:pl-[10.5rem]"
       >
         {t("life.chapters.heading")}
       </Heading>
