@@ -25,7 +25,7 @@ describe("newChapterId", () => {
     expect(newChapterId()).toMatch(v4);
     const real = globalThis.crypto;
     vi.stubGlobal("crypto", {
-      getRandomValues: (bytes: Uint8Array) => real.getRandomValues(bytes),
+      getRandomValues: (bytes: Uint8Array<ArrayBuffer>) => real.getRandomValues(bytes),
     });
     const fallback = new Set(Array.from({ length: 50 }, () => newChapterId()));
     expect(fallback.size).toBe(50);
