@@ -5,7 +5,7 @@
 // its photos; and the page's HTML, a time line in the family's order.
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { MemoryRouter } from "react-router";
+import { MemoryRouter, type RouterContextProvider } from "react-router";
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { maxChapters } from "../../contract/chapter-values";
@@ -13,7 +13,7 @@ import type { Locale } from "../../contract/locale";
 import { profileAnswerSchema, type Chapter, type ProfileContent } from "../../contract/profiles";
 import { ProfileView } from "../../app/components/profile/profile-view";
 import { TextsProvider } from "../../app/lib/i18n";
-import type { Database } from "../../server/db/client";
+import { servicesContext } from "../../server/context";
 import { albums, photos } from "../../server/db/schema";
 import { chaptersOf, pageChapters, profileView } from "../../server/domain/profiles";
 import { createPageCache } from "../../server/http/page-cache";
@@ -47,13 +47,12 @@ function renderPage(id: string, content: ProfileContent, locale: Locale = "en-US
   );
 }
 
-// The app's page renderer for /k/{id}: the page's chapters as they are now in the database, so a
+// The app's page renderer for /k/{id}: the page's chapters as they are now in the app's database, so a
 // cached copy that outlived a save would show the old ones.
-let database: Database | null = null;
 const cache = createPageCache();
-async function renderFromDatabase(request: Request): Promise<Response> {
+async function renderFromDatabase(request: Request, context: RouterContextProvider): Promise<Response> {
   const id = new URL(request.url).pathname.split("/")[2] ?? "";
-  const view = database ? await profileView(database, id) : null;
+  const view = await profileView(context.get(servicesContext).db, id);
   if (!view) return new Response("missing", { status: 404 });
   return new Response(`<!doctype html><html><body>${renderPage(id, view.content)}</body></html>`, {
     headers: { "Content-Type": "text/html; charset=utf-8" },
@@ -62,7 +61,6 @@ async function renderFromDatabase(request: Request): Promise<Response> {
 
 describeOnEngines("life chapters", { app: { pageCache: cache }, pages: renderFromDatabase }, (fixture) => {
   const { app, db, accounts } = fixture;
-  database = db;
   const livePage = {
     status: "trial" as const,
     trialEndsAt: new Date(Date.now() + 20 * 24 * 60 * 60 * 1000),

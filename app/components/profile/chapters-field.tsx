@@ -173,7 +173,7 @@ export function ChaptersField({ chapters, onChange, problems }: Props) {
                       onChange={(event) => update(chapter.id, { text: event.target.value })}
                       error={text(found.text)}
                     />
-                    <div className="flex flex-wrap items-center gap-2 border-t border-line pt-3">
+                    <div className="flex flex-wrap items-center gap-2 border-t border-line pt-3 [&>button]:px-3">
                       <Button
                         variant="secondary"
                         data-spot="earlier"
@@ -198,7 +198,7 @@ export function ChaptersField({ chapters, onChange, problems }: Props) {
                       </Button>
                       <Button
                         variant="ghost"
-                        className="text-danger sm:ml-auto"
+                        className="ml-auto text-danger"
                         onClick={() => setRemoving(chapter)}
                       >
                         {t("life.chapters.remove")}
