@@ -7,7 +7,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter, type RouterContextProvider } from "react-router";
 import { eq } from "drizzle-orm";
-import { expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { maxChapters } from "../../contract/chapter-values";
 import type { Locale } from "../../contract/locale";
 import { profileAnswerSchema, type Chapter, type ProfileContent } from "../../contract/profiles";
@@ -15,7 +15,7 @@ import { ProfileView } from "../../app/components/profile/profile-view";
 import { TextsProvider } from "../../app/lib/i18n";
 import { servicesContext } from "../../server/context";
 import { albums, photos } from "../../server/db/schema";
-import { chaptersOf, pageChapters, profileView } from "../../server/domain/profiles";
+import { chaptersOf, pageChapters, profileView, restingSummary } from "../../server/domain/profiles";
 import { createPageCache } from "../../server/http/page-cache";
 import { call, expectError, siteOrigin, type Account } from "../support/accounts";
 import { describeOnEngines } from "../support/api-fixture";
@@ -304,5 +304,20 @@ describeOnEngines("life chapters", { app: { pageCache: cache }, pages: renderFro
     expect(renderPage(id, content, "sv-SE")).toContain(">Livet i kapitel</h2>");
     // No chapters, no time line.
     expect(renderPage(id, { ...content, chapters: [] })).not.toContain("chapter-timeline");
+  });
+});
+
+describe("a resting page's summary", () => {
+  it("takes the first chapter's opening when the life is told only in chapters", () => {
+    const chapter = {
+      id: childhood.id.toLowerCase(),
+      ...stockholm,
+      text: "Work at the post office.\n\nMore.",
+    };
+    expect(restingSummary({ story: "", chapters: [chapter] }).firstParagraph).toBe(
+      "Work at the post office.",
+    );
+    expect(restingSummary({ story: "The story.", chapters: [chapter] }).firstParagraph).toBe("The story.");
+    expect(restingSummary({}).firstParagraph).toBe("");
   });
 });
