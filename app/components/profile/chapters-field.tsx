@@ -174,28 +174,32 @@ export function ChaptersField({ chapters, onChange, problems }: Props) {
                       error={text(found.text)}
                     />
                     <div className="flex flex-wrap items-center gap-2 border-t border-line pt-3 [&>button]:px-3">
-                      <Button
-                        variant="secondary"
-                        data-spot="earlier"
-                        disabled={first}
-                        aria-keyshortcuts="Alt+ArrowUp"
-                        onClick={() => move(index, -1, "earlier")}
-                      >
-                        <span aria-hidden="true">↑</span>
-                        {t("life.chapters.moveEarlier")}
-                        {name}
-                      </Button>
-                      <Button
-                        variant="secondary"
-                        data-spot="later"
-                        disabled={last}
-                        aria-keyshortcuts="Alt+ArrowDown"
-                        onClick={() => move(index, 1, "later")}
-                      >
-                        <span aria-hidden="true">↓</span>
-                        {t("life.chapters.moveLater")}
-                        {name}
-                      </Button>
+                      {chapters.length > 1 && (
+                        <>
+                          <Button
+                            variant="secondary"
+                            data-spot="earlier"
+                            disabled={first}
+                            aria-keyshortcuts="Alt+ArrowUp"
+                            onClick={() => move(index, -1, "earlier")}
+                          >
+                            <span aria-hidden="true">↑</span>
+                            {t("life.chapters.moveEarlier")}
+                            {name}
+                          </Button>
+                          <Button
+                            variant="secondary"
+                            data-spot="later"
+                            disabled={last}
+                            aria-keyshortcuts="Alt+ArrowDown"
+                            onClick={() => move(index, 1, "later")}
+                          >
+                            <span aria-hidden="true">↓</span>
+                            {t("life.chapters.moveLater")}
+                            {name}
+                          </Button>
+                        </>
+                      )}
                       <Button
                         variant="ghost"
                         className="ml-auto text-danger"
