@@ -1,6 +1,13 @@
 // Profiles ("kammare"): statuses, content, metadata, walkthrough steps, and the payloads of their
 // calls (spec section 7; decisions "Profiles").
 import { isCalendarDate } from "./calendar-days";
+import {
+  isChapterId,
+  maxChapterPeriod,
+  maxChapterText,
+  maxChapterTitle,
+  maxChapters,
+} from "./chapter-values";
 import { isUploadedImageUrl } from "./images";
 import { locales } from "./locale";
 import { profileIdAlphabet, profileIdLength } from "./profile-id";
@@ -117,10 +124,54 @@ export const profileLinkSchema = z.object({
 
 export type ProfileLink = z.infer<typeof profileLinkSchema>;
 
+const chapterIdSchema = text("A chapter's id")
+  .trim()
+  .toLowerCase()
+  .refine(isChapterId, "A chapter's id is a UUID.");
+
+/**
+ * A chapter of the life (decisions "A life in pictures"): a title, a period (a year, two years or a
+ * few words: see contract/chapter-values.ts) and its text, plain like the story. Its id stays the same
+ * through every edit, so photos (photos.chapter_id) can belong to it.
+ */
+export const chapterSchema = z.object({
+  id: chapterIdSchema,
+  title: plainText(maxChapterTitle, "A chapter's title").pipe(
+    z.string().trim().min(1, "A chapter needs a title."),
+  ),
+  period: plainText(maxChapterPeriod, "A chapter's period").pipe(z.string().trim()),
+  text: plainText(maxChapterText, "A chapter's text"),
+});
+export type Chapter = z.infer<typeof chapterSchema>;
+
+/** No two chapters of a page share an id: the second is refused where it stands. */
+function uniqueIds(chapters: { id?: string }[], context: z.RefinementCtx) {
+  const seen = new Set<string>();
+  chapters.forEach((chapter, index) => {
+    if (chapter.id === undefined) return;
+    if (seen.has(chapter.id)) {
+      context.addIssue({ code: "custom", message: "Two chapters have the same id.", path: [index, "id"] });
+    }
+    seen.add(chapter.id);
+  });
+}
+
+const chapterList = <T extends z.ZodType<{ id?: string }>>(chapter: T) =>
+  z
+    .array(chapter, { error: "chapters is a list." })
+    .max(maxChapters, `At most ${maxChapters} chapters.`)
+    .superRefine(uniqueIds);
+
+/** The chapters as a save sends them: a new chapter may come without its id, which the server gives. */
+export const chaptersInputSchema = chapterList(chapterSchema.extend({ id: chapterIdSchema.optional() }));
+export type ChapterInput = z.infer<typeof chaptersInputSchema>[number];
+
 export const profileContentSchema = z.object({
   displayName: plainText(120, "The name").pipe(z.string().trim().min(1, "The name is required.")),
   subtitle: plainText(200, "The subtitle"),
   story: plainText(20_000, "The story"),
+  // Optional, after the story (or instead of a long one), in the family's order.
+  chapters: chapterList(chapterSchema),
   links: z.array(profileLinkSchema).max(12, "At most 12 links."),
   portraitImageUrl: imageUrl.nullable(),
   coverImageUrl: imageUrl.nullable(),
@@ -136,8 +187,10 @@ export const profileContentSchema = z.object({
 });
 export type ProfileContent = z.infer<typeof profileContentSchema>;
 
-/** A PUT may send only the fields it changes. */
-export const profileContentPatchSchema = profileContentSchema.partial();
+/** A PUT may send only the fields it changes; a new chapter may come without its id. */
+export const profileContentPatchSchema = profileContentSchema
+  .partial()
+  .extend({ chapters: chaptersInputSchema.optional() });
 export type ProfileContentPatch = z.infer<typeof profileContentPatchSchema>;
 
 export const updateProfileRequestSchema = z.object({
@@ -181,6 +234,7 @@ export const walkthroughStepRequestSchema = z.discriminatedUnion(
       profileId: profileIdSchema,
       step: z.literal("story"),
       story: profileContentSchema.shape.story,
+      chapters: chaptersInputSchema.optional(),
     }),
     z.object({
       profileId: profileIdSchema,
@@ -302,6 +356,7 @@ export const emptyContent: ProfileContent = {
   displayName: "",
   subtitle: "",
   story: "",
+  chapters: [],
   links: [],
   portraitImageUrl: null,
   coverImageUrl: null,

@@ -1,5 +1,11 @@
 // The profile content as a form holds it, and its checks (the same limits as contract/profiles.ts),
 // answering i18n keys with their values.
+import {
+  maxChapterPeriod,
+  maxChapterText,
+  maxChapterTitle,
+  maxChapters,
+} from "../../contract/chapter-values";
 import { linkWithScheme } from "../../contract/profile-values";
 import type { ProfileContent } from "../../contract/profiles";
 import type { Problem } from "./form-problem";
@@ -7,9 +13,10 @@ import { lifeProblems, type LifeProblems } from "./life-form";
 
 export type { Problem };
 export type ContentProblems = Partial<
-  Record<"displayName" | "subtitle" | "story" | "themeColor" | "links", Problem>
+  Record<"displayName" | "subtitle" | "story" | "themeColor" | "links" | "chapters", Problem>
 > & {
   linkRows?: Record<number, { label?: Problem; url?: Problem }>;
+  chapterRows?: Record<number, { title?: Problem; period?: Problem; text?: Problem }>;
 } & LifeProblems;
 
 const html = /<\s*[a-zA-Z!/?]/;
@@ -48,12 +55,27 @@ export function contentProblems(content: Partial<ProfileContent>): ContentProble
     });
     if (Object.keys(rows).length) problems.linkRows = rows;
   }
+  if (content.chapters !== undefined) {
+    if (content.chapters.length > maxChapters) {
+      problems.chapters = { key: "life.chapters.validation.tooMany", values: { count: maxChapters } };
+    }
+    const rows: NonNullable<ContentProblems["chapterRows"]> = {};
+    content.chapters.forEach((chapter, index) => {
+      const title = chapter.title.trim()
+        ? text(chapter.title, maxChapterTitle)
+        : { key: "life.chapters.validation.titleRequired" };
+      const period = text(chapter.period, maxChapterPeriod);
+      const body = text(chapter.text, maxChapterText);
+      if (title || period || body) rows[index] = { title, period, text: body };
+    });
+    if (Object.keys(rows).length) problems.chapterRows = rows;
+  }
   return { ...problems, ...lifeProblems(content) };
 }
 
 export function hasProblems(problems: ContentProblems): boolean {
   return Object.entries(problems).some(([key, value]) =>
-    key === "linkRows"
+    key === "linkRows" || key === "chapterRows"
       ? Object.keys(value as object).length > 0
       : key === "restingPlace" || key === "ceremony"
         ? Object.values(value as object).some((inner) => inner !== undefined)
@@ -73,8 +95,18 @@ export function changedContent(saved: ProfileContent, current: ProfileContent): 
   return changed as Partial<ProfileContent>;
 }
 
-/** The content as the server will keep it: links typed without https:// get it (as the contract does). */
+/**
+ * The content as the server will keep it: links typed without https:// get it (as the contract does),
+ * and a chapter added but left wholly empty is dropped rather than refused for its missing title.
+ */
 export function normalizedContent<T extends Partial<ProfileContent>>(content: T): T {
-  if (!content.links) return content;
-  return { ...content, links: content.links.map((link) => ({ ...link, url: linkWithScheme(link.url) })) };
+  const links = content.links?.map((link) => ({ ...link, url: linkWithScheme(link.url) }));
+  const chapters = content.chapters?.filter((chapter) =>
+    [chapter.title, chapter.period, chapter.text].some((value) => value.trim()),
+  );
+  return {
+    ...content,
+    ...(links ? { links } : {}),
+    ...(chapters ? { chapters } : {}),
+  };
 }

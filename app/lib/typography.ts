@@ -13,3 +13,11 @@ export function typeset(text: string, language: string): string {
       .replace(/\.\.\./g, "…")
   );
 }
+
+/** Plain text as paragraphs: an empty line starts a new one, single line breaks are kept. */
+export function paragraphs(text: string): string[][] {
+  return text
+    .split(/\n\s*\n/)
+    .map((block) => block.split("\n").map((line) => line.trimEnd()))
+    .filter((lines) => lines.some((line) => line.trim()));
+}

@@ -9,6 +9,7 @@ import { changedContent, contentProblems, hasProblems, type ContentProblems } fr
 import { Button } from "../button";
 import { Dialog } from "../dialog";
 import { LinksField, NameFields, PictureFields, StoryField } from "./content-fields";
+import { ChaptersField } from "./chapters-field";
 import { CeremonyFields, RestingPlaceFields } from "./life/life-fields";
 import { cardClass } from "../card";
 
@@ -185,6 +186,11 @@ export function Editor({ id, initial, visibility: initialVisibility, onClose }: 
         </Section>
         <Section id="editor-story" title={t("profile.editing.sections.story")}>
           <StoryField content={content} set={set} problems={problems} />
+          <ChaptersField
+            chapters={content.chapters}
+            onChange={(chapters) => set({ chapters })}
+            problems={problems}
+          />
         </Section>
         <Section id="editor-pictures" title={t("profile.editing.sections.pictures")}>
           <PictureFields profileId={id} content={content} set={set} />

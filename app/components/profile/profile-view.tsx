@@ -1,4 +1,4 @@
-// The page itself: cover, portrait, name, subtitle, story and links, typeset for reading, in the
+// The page itself: cover, portrait, name, subtitle, story, its chapters and links, typeset for reading, in the
 // owner's colour made readable (contract/colour.ts). It renders the same for the light page (no
 // JavaScript: ADR 011) and inside the app; the print rules give a clean single sheet.
 import { useState } from "react";
@@ -9,8 +9,9 @@ import type { ProfileContent } from "../../../contract/profiles";
 import { pageBackground } from "../../lib/colour";
 import { useNonce } from "../../lib/nonce";
 import { shareLink, useHydrated } from "../../lib/share";
-import { typeset } from "../../lib/typography";
+import { paragraphs, typeset } from "../../lib/typography";
 import { PastCeremony, UpcomingCeremony } from "./life/ceremony";
+import { ChapterTimeline } from "./life/chapters";
 import { LifeCalendarLink, LifeDates } from "./life/life-dates";
 import { RestingPlaceSection } from "./life/resting-place";
 import { CoverBand } from "./cover-band";
@@ -24,14 +25,6 @@ type Props = {
   /** Shown inside the walkthrough's preview: the name one heading level down, no share button. */
   preview?: boolean;
 };
-
-/** The story as paragraphs: an empty line starts a new one, single line breaks are kept. */
-function paragraphs(story: string): string[][] {
-  return story
-    .split(/\n\s*\n/)
-    .map((block) => block.split("\n").map((line) => line.trimEnd()))
-    .filter((lines) => lines.some((line) => line.trim()));
-}
 
 function hostOf(url: string): string {
   try {
@@ -128,6 +121,12 @@ export function ProfileView({ id, content, pageUrl, language, preview = false }:
           ))}
         </div>
       )}
+      <ChapterTimeline
+        scope={scope}
+        chapters={content.chapters}
+        language={language}
+        headingLevel={preview ? 3 : 2}
+      />
       <RestingPlaceSection scope={scope} place={content.restingPlace} />
       <PastCeremony scope={scope} ceremony={content.ceremony} />
       {content.links.length > 0 && (

@@ -15,6 +15,7 @@ import {
 } from "../../lib/profile-form";
 import { Alert } from "../alert";
 import { Button } from "../button";
+import { ChaptersField } from "./chapters-field";
 import { LinksField, NameFields, PictureFields, StoryField } from "./content-fields";
 import { ProfileView } from "./profile-view";
 import { cardClass } from "../card";
@@ -36,7 +37,7 @@ type Props = {
 function stillEmpty(content: ProfileContent): { field: string; step: WalkthroughStep }[] {
   const empty: { field: string; step: WalkthroughStep }[] = [];
   if (!content.subtitle.trim()) empty.push({ field: "subtitle", step: "name" });
-  if (!content.story.trim()) empty.push({ field: "story", step: "story" });
+  if (!content.story.trim() && content.chapters.length === 0) empty.push({ field: "story", step: "story" });
   if (!content.portraitImageUrl) empty.push({ field: "portrait", step: "images" });
   if (!content.coverImageUrl) empty.push({ field: "cover", step: "images" });
   if (content.links.length === 0) empty.push({ field: "links", step: "links" });
@@ -47,7 +48,7 @@ function stillEmpty(content: ProfileContent): { field: string; step: Walkthrough
 const stepFields: Record<WalkthroughStep, (keyof ProfileContent)[]> = {
   welcome: [],
   name: ["displayName", "birthDate", "deathDate", "subtitle"],
-  story: ["story"],
+  story: ["story", "chapters"],
   images: ["portraitImageUrl", "coverImageUrl", "themeColor"],
   links: ["links"],
   publish: [],
@@ -136,7 +137,16 @@ export function Walkthrough({ id, initial, language, pageUrl, done, onPublished,
           {state === "failed" && <Alert tone="error" title={t("profile.walkthrough.failed")} />}
 
           {step === "name" && <NameFields content={content} set={set} problems={problems} />}
-          {step === "story" && <StoryField content={content} set={set} problems={problems} />}
+          {step === "story" && (
+            <>
+              <StoryField content={content} set={set} problems={problems} />
+              <ChaptersField
+                chapters={content.chapters}
+                onChange={(chapters) => set({ chapters })}
+                problems={problems}
+              />
+            </>
+          )}
           {step === "images" && <PictureFields profileId={id} content={content} set={set} />}
           {step === "links" && (
             <LinksField links={content.links} onChange={(links) => set({ links })} problems={problems} />

@@ -38,3 +38,4 @@ export { adminCreateProfiles, adminProfileDetail } from "./admin-profiles";
 export { setProfileOwner } from "./ownership";
 export { restingSummary } from "./resting";
 export { startPage, type StartPageLimit } from "./start-page";
+export { chaptersOf, pageChapters, type ChapterSummary } from "./chapters";

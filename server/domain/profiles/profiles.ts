@@ -4,6 +4,8 @@
 import { and, desc, eq } from "drizzle-orm";
 import { freeTrialDays } from "../../../contract/pricing";
 import type {
+  ChapterInput,
+  ProfileContent,
   ProfileContentPatch,
   ProfileMetadata,
   ProfileStatus,
@@ -21,6 +23,7 @@ import {
 } from "../../db/schema";
 import { audit, type RequestOrigin, pageMissing, refuse, hasRole, type Actor } from "../core";
 import { pageChanged, recordEvent, transaction } from "../core";
+import { releaseRemovedChapters, withChapterIds } from "./chapters";
 import { changeStatus } from "./status-machine";
 import { type ProfileRow, fullContent, toView } from "./profile-view";
 
@@ -162,7 +165,12 @@ export async function updateProfileContent(
 ): Promise<ProfileView> {
   return transaction(db, async (tx) => {
     const row = await editable(tx, id, actor);
-    const content = { ...row.content, ...patch };
+    const { chapters, ...fields } = patch;
+    const content: Partial<ProfileContent> = { ...row.content, ...fields };
+    if (chapters) {
+      content.chapters = withChapterIds(chapters);
+      await releaseRemovedChapters(tx, { profileId: id, kept: content.chapters });
+    }
     const [updated] = await tx
       .update(profiles)
       .set({ content, updatedAt: new Date() })
@@ -215,7 +223,12 @@ export async function saveWalkthroughStep(
         changes.metadata = { ...row.metadata, visibility: fields.visibility };
       }
     } else if (step !== "welcome") {
-      changes.content = { ...row.content, ...fields };
+      const { chapters, ...rest } = fields as typeof fields & { chapters?: ChapterInput[] };
+      changes.content = { ...row.content, ...rest };
+      if (chapters) {
+        changes.content.chapters = withChapterIds(chapters);
+        await releaseRemovedChapters(tx, { profileId, kept: changes.content.chapters });
+      }
     }
     if (step === "publish" && row.status === "draft" && !row.trialStartedAt) {
       await changeStatus(tx, {

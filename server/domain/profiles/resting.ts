@@ -27,6 +27,9 @@ export function restingSummary(content: Partial<ProfileContent>): RestingSummary
     deathDate: content.deathDate ?? null,
     subtitle: content.subtitle ?? "",
     portraitImageUrl: content.portraitImageUrl ?? null,
-    firstParagraph: firstParagraph(content.story ?? ""),
+    // A family that told the life only in chapters: the first chapter's opening stands for the story.
+    firstParagraph: firstParagraph(
+      content.story?.trim() ? content.story : (content.chapters?.[0]?.text ?? ""),
+    ),
   };
 }
