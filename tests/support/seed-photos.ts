@@ -106,3 +106,21 @@ export const familyAlbums: SeedAlbum[] = [
     ],
   },
 ];
+
+/** `count` photos in three albums (the benchmark's page), some portrait, most with a caption. */
+export function manyAlbums(count: number): SeedAlbum[] {
+  const titles = ["Childhood", "Working years", "The garden"];
+  return titles.map((title, album) => ({
+    title,
+    photos: Array.from({ length: Math.ceil((count - album) / titles.length) }, (_, index) => {
+      const number = album + index * titles.length + 1;
+      const upright = number % 4 === 0;
+      return {
+        caption: number % 5 === 0 ? "" : `${title}, photo ${number}`,
+        taken: `${1940 + (number % 80)}`,
+        width: upright ? 1200 : 1600,
+        height: upright ? 1600 : 1200,
+      };
+    }),
+  }));
+}

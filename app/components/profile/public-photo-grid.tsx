@@ -18,10 +18,11 @@ import { useTranslation } from "../../lib/i18n";
 import { formatTaken } from "../../lib/photo-date";
 
 /**
- * Two columns on a phone, three from 40rem, in a column at most 48rem wide: a 390 px phone asks for a
- * thumbnail about 175 px wide, so it loads the 320 width (or the 640 on a sharper screen).
+ * Three columns, as a phone's own photo grid, in a column at most 48rem wide: a 390 px phone asks for
+ * a thumbnail about 115 px wide, so it loads the 320 width (or the 640 on a screen of three pixels to
+ * the point).
  */
-export const thumbnailSizes = "(min-width: 48rem) 15rem, (min-width: 40rem) 31vw, 46vw";
+export const thumbnailSizes = "(min-width: 48rem) 15rem, 31vw";
 
 type Texts = { alt: string; date: string };
 
@@ -119,7 +120,7 @@ export function PublicPhotoGrid({
               {album.title}
             </h3>
           )}
-          <ul role="list" className="grid grid-cols-2 gap-2 sm:grid-cols-3 sm:gap-3">
+          <ul role="list" className="grid grid-cols-3 gap-1.5 sm:gap-3">
             {album.photos.map((photo, index) => {
               const said = texts(photo, (firsts[albumIndex] ?? 0) + index + 1, photos.count);
               return (

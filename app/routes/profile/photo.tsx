@@ -84,7 +84,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 const navLink =
-  "inline-flex min-h-11 items-center gap-2 rounded-full border border-line bg-raised px-4 text-sm font-semibold text-ink shadow-sm hover:border-ink/40 focus-visible:outline-2 focus-visible:outline-offset-2";
+  "inline-flex min-h-11 items-center gap-2 whitespace-nowrap rounded-full border border-line bg-raised px-4 text-sm font-semibold text-ink shadow-sm hover:border-ink/40 focus-visible:outline-2 focus-visible:outline-offset-2";
 
 export default function PhotoPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
@@ -100,33 +100,37 @@ export default function PhotoPage({ loaderData }: Route.ComponentProps) {
       className="mx-auto flex w-full max-w-5xl flex-col gap-5 px-4 pb-8 pt-4 sm:px-6 sm:pt-8"
     >
       <title>{t("publicPhotos.pageTitle", { name, number, total })}</title>
+      <h1 id="photo-heading" className="sr-only">
+        {t("publicPhotos.photoHeading", { name, number, total })}
+      </h1>
       <nav
         aria-label={t("publicPhotos.heading")}
-        className="flex flex-wrap items-center justify-between gap-3"
+        className="grid grid-cols-[auto_1fr_auto] items-center gap-3"
       >
-        <a href={back} className={navLink}>
+        <a href={back} className={`${navLink} justify-self-start`}>
           <span aria-hidden="true">←</span>
           {t("publicPhotos.backToAll")}
         </a>
-        <p className="text-sm tabular-nums text-muted" data-testid="photo-counter">
+        <a
+          href={`/k/${id}`}
+          className="truncate text-center font-serif text-lg font-semibold text-brand underline-offset-4 hover:underline sm:text-xl"
+        >
+          {name}
+        </a>
+        <p className="justify-self-end text-sm tabular-nums text-muted" data-testid="photo-counter">
           {t("publicPhotos.counter", { number, total })}
         </p>
       </nav>
       <figure className="flex flex-col items-center gap-4">
-        <div className="flex w-full justify-center overflow-hidden rounded-[var(--radius-card)] bg-line/40">
-          <PhotoPicture
-            profileId={id}
-            photo={photo}
-            sizes="(min-width: 64rem) 64rem, 100vw"
-            alt={said.alt}
-            eager
-            className="h-auto max-h-[78dvh] w-auto max-w-full object-contain"
-          />
-        </div>
+        <PhotoPicture
+          profileId={id}
+          photo={photo}
+          sizes="(min-width: 64rem) 64rem, 100vw"
+          alt={said.alt}
+          eager
+          className="h-auto max-h-[75dvh] w-auto max-w-full rounded-[var(--radius-card)] object-contain shadow-md"
+        />
         <figcaption className="flex max-w-prose flex-col items-center gap-1 text-center">
-          <h1 id="photo-heading" className="sr-only">
-            {t("publicPhotos.photoHeading", { name, number, total })}
-          </h1>
           {photo.caption && (
             <p lang={language} className="text-pretty font-serif text-xl text-ink sm:text-2xl">
               {photo.caption}
@@ -151,9 +155,6 @@ export default function PhotoPage({ loaderData }: Route.ComponentProps) {
         ) : (
           <span />
         )}
-        <a href={`/k/${id}`} className="text-sm text-muted underline-offset-4 hover:text-ink hover:underline">
-          {t("publicPhotos.backToPage", { name })}
-        </a>
         {next ? (
           <a href={photoPagePath(id, next)} rel="next" className={navLink}>
             {t("publicPhotos.next")}
