@@ -267,6 +267,7 @@ async function main(): Promise<void> {
           firstLoad: http.firstLoad,
           candles: http.candles,
           metrics: http.metrics,
+          photos: http.photos,
         }
       : {}),
     renderSplit: split,
@@ -283,6 +284,8 @@ async function main(): Promise<void> {
       firstLoadBudgets: http ? http.firstLoad.budgets.every((budget) => budget.passed) : null,
       candlesKept: http?.candles?.passed ?? null,
       metricsCost: http?.metrics?.passed ?? null,
+      photosFirstScreen: http?.photos?.firstScreen.passed ?? null,
+      photosCachedPage: http?.photos?.cachedPassed ?? null,
       listP95: lists.length ? lists.every((run) => run.cases.every((result) => result.passed)) : null,
       dashboardP95: lists.length ? lists.every((run) => run.dashboard.passed) : null,
       labels: print?.labels.withinTarget ?? null,
