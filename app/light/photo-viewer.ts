@@ -151,7 +151,10 @@ export function attachPhotoViewer(grid: HTMLElement, mode: HistoryMode): () => v
   stage?.addEventListener("pointerdown", onPointerDown);
   stage?.addEventListener("pointerup", onPointerUp);
   window.addEventListener("popstate", onPopState);
+  // Said in the markup, for whoever waits for it (the app attaches after its page has loaded).
+  grid.dataset.viewerReady = "";
   return () => {
+    delete grid.dataset.viewerReady;
     grid.removeEventListener("click", onClick);
     dialog.removeEventListener("keydown", onKey);
     dialog.removeEventListener("close", closed);

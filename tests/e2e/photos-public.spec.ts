@@ -139,6 +139,18 @@ test("photo pages answer 404 for what is not a photo shown on the page", async (
     expect(response.status(), path).toBe(404);
     expect(await response.text()).toContain("Page Not Found");
   }
+  // A page not yet published: its photos are its owner's only, as the page is.
+  const draft = await photoPage(browser, { publish: false });
+  expect((await request.get(`/k/${draft.id}/photos/${draft.shown[0]}`)).status()).toBe(404);
+  const context = await visitor(browser);
+  try {
+    const owner = await context.newPage();
+    await signInByApi(owner, draft.owner);
+    expect((await owner.goto(`/k/${draft.id}/photos/${draft.shown[0]}`))?.status()).toBe(200);
+    await expect(owner.getByTestId("photo-counter")).toHaveText(`1 of ${draft.shown.length}`);
+  } finally {
+    await context.close();
+  }
 });
 
 test("the viewer: keyboard, focus kept and given back, the address follows, Back closes", async ({
@@ -258,6 +270,8 @@ test("the page's owner, in the app, opens the same viewer", async ({ browser }) 
     await signInByApi(page, owned.owner);
     await page.goto(`/k/${owned.id}`);
     await waitForHydration(page);
+    // The app loads the viewer after the page; until then a thumbnail is a plain link.
+    await expect(page.locator("#photos[data-viewer-ready]")).toHaveCount(1);
     await page.locator("#photos a[data-photo]").nth(1).click();
     await expect(counter(page)).toHaveText(`2 of ${owned.shown.length}`);
     await expect(page).toHaveURL(`/k/${owned.id}/photos/${owned.shown[1]}`);

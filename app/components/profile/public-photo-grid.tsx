@@ -13,7 +13,6 @@ import {
   type PublicPhoto,
   type PublicPhotos,
 } from "../../../contract/public-photos";
-import { attachPhotoViewer } from "../../light/photo-viewer";
 import { useTranslation } from "../../lib/i18n";
 import { formatTaken } from "../../lib/photo-date";
 
@@ -100,8 +99,19 @@ export function PublicPhotoGrid({
   const { t } = useTranslation();
   const texts = usePhotoTexts();
   const grid = useRef<HTMLElement>(null);
-  // In the app (the light page has no React in the browser: its script attaches the same viewer).
-  useEffect(() => (grid.current ? attachPhotoViewer(grid.current, "replace") : undefined), []);
+  // In the app (the light page has no React in the browser: its script attaches the same viewer),
+  // loaded after the page: until then a thumbnail opens its photo's page.
+  useEffect(() => {
+    let detach: (() => void) | undefined;
+    let gone = false;
+    void import("../../light/photo-viewer").then(({ attachPhotoViewer }) => {
+      if (!gone && grid.current) detach = attachPhotoViewer(grid.current, "replace");
+    });
+    return () => {
+      gone = true;
+      detach?.();
+    };
+  }, []);
   if (photos.count === 0) return null;
   const titled = photos.albums.length > 1;
   // Each album's first photo's number in the page's order (the alt text says "Photo 3 of 12").

@@ -31,9 +31,9 @@ async function portraitJpeg(): Promise<Buffer> {
 
 export async function photoPage(
   browser: Browser,
-  { many = false }: { many?: boolean } = {},
+  { many = false, publish = true }: { many?: boolean; publish?: boolean } = {},
 ): Promise<PhotoPage> {
-  const owned = await ownedPage(browser, greta);
+  const owned = await ownedPage(browser, greta, { publish });
   const context = await browser.newContext({ extraHTTPHeaders: ownAddress() });
   try {
     const headers = { Authorization: `Bearer ${owned.token}`, Origin: appUrl };
