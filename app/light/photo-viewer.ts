@@ -138,6 +138,7 @@ export function attachPhotoViewer(grid: HTMLElement, mode: HistoryMode): () => v
     start = null;
     if (Math.abs(dx) >= swipeDistance && Math.abs(dx) > Math.abs(dy)) step(dx < 0 ? 1 : -1);
   };
+  const onPointerCancel = () => (start = null);
   const onPrevious = () => step(-1);
   const onNext = () => step(1);
   const onClose = () => dialog.close();
@@ -150,6 +151,7 @@ export function attachPhotoViewer(grid: HTMLElement, mode: HistoryMode): () => v
   close?.addEventListener("click", onClose);
   stage?.addEventListener("pointerdown", onPointerDown);
   stage?.addEventListener("pointerup", onPointerUp);
+  stage?.addEventListener("pointercancel", onPointerCancel);
   window.addEventListener("popstate", onPopState);
   // Said in the markup, for whoever waits for it (the app attaches after its page has loaded).
   grid.dataset.viewerReady = "";
@@ -163,6 +165,7 @@ export function attachPhotoViewer(grid: HTMLElement, mode: HistoryMode): () => v
     close?.removeEventListener("click", onClose);
     stage?.removeEventListener("pointerdown", onPointerDown);
     stage?.removeEventListener("pointerup", onPointerUp);
+    stage?.removeEventListener("pointercancel", onPointerCancel);
     window.removeEventListener("popstate", onPopState);
   };
 }

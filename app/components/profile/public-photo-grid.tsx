@@ -197,6 +197,7 @@ function PhotoViewer({ name }: { name: string }) {
             <img
               data-viewer-image=""
               alt=""
+              draggable={false}
               className="max-h-full w-auto max-w-full select-none object-contain"
             />
           </picture>
