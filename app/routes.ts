@@ -38,6 +38,8 @@ export default [
     // /k?code=…: the code typed again (a misprint), normalised and sent on to its page.
     route("k", "routes/profile/code.tsx"),
     route("k/:id", "routes/profile/page.tsx"),
+    // One photo of the page at its own address: what a thumbnail links to (decisions "A life in pictures").
+    route("k/:id/photos/:photoId", "routes/profile/photo.tsx"),
   ]),
   layout("layouts/empty.tsx", [
     route("gratis-provperiod", "routes/public/free-trial.tsx"),

@@ -13,6 +13,8 @@
 // - what a browser downloads on a first visit (JavaScript, CSS, HTML, preloaded fonts) to the
 //   sign-in page and to /k/{id} as an anonymous visitor and as its owner (target: the anonymous
 //   /k/{id} at most 20,000 bytes of JavaScript gzip);
+// - the bench page's 100 photos in 3 albums (lib/photos.ts): a 390 px phone's first screen of images
+//   (target at most 250 KB) and the cached page with them (target at least 50 % of bare);
 // - the admin profile list (listProfiles) at 1,000,000 profiles: median and p95 per query (target:
 //   p95 < 50 ms), on the embedded database, and on PostgreSQL when TEST_DATABASE_URL is set; and the
 //   admin dashboard on the same database against a primary-key lookup (target: p95 < 50 ms);
@@ -267,6 +269,7 @@ async function main(): Promise<void> {
           firstLoad: http.firstLoad,
           candles: http.candles,
           metrics: http.metrics,
+          photos: http.photos,
         }
       : {}),
     renderSplit: split,
@@ -283,6 +286,8 @@ async function main(): Promise<void> {
       firstLoadBudgets: http ? http.firstLoad.budgets.every((budget) => budget.passed) : null,
       candlesKept: http?.candles?.passed ?? null,
       metricsCost: http?.metrics?.passed ?? null,
+      photosFirstScreen: http?.photos?.firstScreen.passed ?? null,
+      photosCachedPage: http?.photos?.cachedPassed ?? null,
       listP95: lists.length ? lists.every((run) => run.cases.every((result) => result.passed)) : null,
       dashboardP95: lists.length ? lists.every((run) => run.dashboard.passed) : null,
       labels: print?.labels.withinTarget ?? null,

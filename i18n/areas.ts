@@ -36,6 +36,8 @@ export const textAreas = {
     "reminders",
     "life",
     "welcome",
+    // The photos visitors see on a page, its photo pages and the viewer.
+    "publicPhotos",
   ],
   // What visitors see and send on a page: memories and candles, and the writer's own deletion.
   memories: ["memories"],

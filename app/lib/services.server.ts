@@ -82,3 +82,5 @@ export { readDraft, readOwnMemory } from "../../server/domain/memories";
 export { memoryReportQueue } from "../../server/domain/memories";
 // The owner's moderation of a page's memories (/k/{id}/memories).
 export { ownerMemories } from "../../server/domain/memories";
+// The photos visitors see on a page (/k/{id}) and a photo's own page (/k/{id}/photos/{photoId}).
+export { publicPhotoPage, publicPhotos } from "../../server/domain/pictures";

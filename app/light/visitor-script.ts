@@ -1,6 +1,8 @@
 // The only script an anonymous visitor of /k/{id} downloads (ADR 011): the spec's page view and
-// page leave, sent straight to the analytics host's capture endpoint, and the share button. The page
-// works without it; nothing here may import React, React Router or the app's texts.
+// page leave, sent straight to the analytics host's capture endpoint, the share button and the photo
+// viewer (./photo-viewer.ts). The page works without it; nothing here may import React, React Router
+// or the app's texts.
+import { attachPhotoViewer, followArrowKeys } from "./photo-viewer";
 
 // Until the visitor has said yes to analytics (the server passes the answer, ADR 016), the id lives
 // in this page only: nothing is written to the device, and the next load is a new anonymous visitor.
@@ -92,3 +94,10 @@ for (const button of document.querySelectorAll<HTMLButtonElement>("[data-share-u
       .catch(() => say(button.dataset.copyFailed));
   });
 }
+
+// Photos: a thumbnail opens the viewer over the page (Back closes it); on a photo's own page the arrow
+// keys follow its previous and next links.
+for (const grid of document.querySelectorAll<HTMLElement>("[data-photo-grid]"))
+  attachPhotoViewer(grid, "push");
+const photoPage = document.querySelector<HTMLElement>("[data-photo-page]");
+if (photoPage) followArrowKeys(photoPage);

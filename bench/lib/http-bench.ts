@@ -19,6 +19,13 @@ import {
   prepareProfileData,
 } from "./profile-page.ts";
 import { decimal, integer, table, verdict } from "./report.ts";
+import {
+  benchPhotoCount,
+  cachedPhotoPageTarget,
+  firstScreenImages,
+  printPhotos,
+  type PhotosRun,
+} from "./photos.ts";
 
 /** The home page; where it sends an anonymous visitor (e.g. the sign-in page) is what is measured. */
 export const homePath = "/";
@@ -79,6 +86,8 @@ export type HttpRun = {
   candles: CandleRush | null;
   /** The cached /k/{id} with and without metrics (lib/metrics-cost.ts); null when the page is not measured. */
   metrics: MetricsCost | null;
+  /** The page's 100 photos: the light script, a phone's first screen of images, the cached ratio. */
+  photos: PhotosRun | null;
 };
 
 /** Cached /k/{id} must reach this share of the bare server's requests per second. */
@@ -334,6 +343,18 @@ export async function httpBench(build: ServerBuild): Promise<HttpRun> {
     if (!skipped && metricsApp && controlApp) {
       metrics = await metricsCost({ without: controlApp, with: metricsApp }, benchProfilePath);
     }
+    let photos: PhotosRun | null = null;
+    if (!skipped) {
+      log(`opening ${benchProfilePath} as a 390 px phone (Chromium) for its first screen of images…`);
+      const cachedRatio = profilePage.cachedRatio ?? null;
+      photos = {
+        photos: benchPhotoCount,
+        firstScreen: await firstScreenImages(`${app.url}${benchProfilePath}`),
+        scriptGzipBytes: firstLoad.profileBudget.gzipBytes,
+        cachedRatio,
+        cachedPassed: cachedRatio === null ? null : cachedRatio >= cachedPhotoPageTarget,
+      };
+    }
     let candles: CandleRush | null = null;
     if (!skipped) {
       // About ten seconds' worth on this machine.
@@ -350,6 +371,7 @@ export async function httpBench(build: ServerBuild): Promise<HttpRun> {
       console.log(`Target: no candle lost or counted twice: ${verdict(candles.passed)}`);
     }
     printFirstLoad(firstLoad);
+    if (photos) printPhotos(photos, firstLoad.profileBudget.maxGzipBytes);
     return {
       pagePath,
       page: { bytes: page.body.length, contentType: page.contentType },
@@ -358,6 +380,7 @@ export async function httpBench(build: ServerBuild): Promise<HttpRun> {
       firstLoad,
       candles,
       metrics,
+      photos,
     };
   } finally {
     await Promise.allSettled(running.reverse().map((child) => child.stop()));

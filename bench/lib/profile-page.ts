@@ -3,6 +3,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { ServerBuild } from "./list.ts";
+import { seedBenchPhotos } from "./photos.ts";
 import { root } from "./processes.ts";
 
 /** Letters of the profile alphabet only (no I, L, O, U). */
@@ -89,6 +90,12 @@ export async function prepareProfileData(
          select $1, case when n % 2 = 0 then 'Visitor ' || n end, now() - n * interval '1 minute'
          from generate_series(1, 30) n`,
         [benchProfileId],
+      );
+      // And its photos: 100 in three albums, their files in the data folder's image store.
+      await seedBenchPhotos(
+        (text, params) => connection.query(text, params),
+        benchProfileId,
+        "dataDir" in where ? where.dataDir : null,
       );
       const empty = JSON.stringify({ ...content, displayName: "", subtitle: "", story: "", links: [] });
       await connection.query(

@@ -1,5 +1,5 @@
-// The rendered public profile page (`/k/{id}`) kept in memory for anonymous viewers: one entry per
-// profile, language, host, bot-or-browser and Swedish day (what a page shows can depend on the day),
+// The rendered public profile page (`/k/{id}`) and its photos' pages, kept in memory for anonymous
+// viewers: one entry per address, language, host, bot-or-browser and Swedish day (what a page shows can depend on the day),
 // with the CSP nonce cut out and a fresh one put in on every hit. Entries go when their profile
 // changes (in this process at once, on the domain's committed `page.changed` event, ADR 033; from
 // other processes through the database's `profile_changed` notifications), when notifications may
@@ -15,8 +15,12 @@ import { carriesSession } from "./auth";
 import { withHeadersChanged } from "./responses";
 import { createNonce } from "./security";
 
-/** The only pages cached: the public profile page, by the 8-character id in upper case. */
-export const cachedPagePattern = /^\/k\/([0-9A-Z]{8})$/;
+/**
+ * The only pages cached: the public profile page, by the 8-character id in upper case, and its photos'
+ * pages (`/k/{id}/photos/{photoId}`, ADR 038), kept under the same profile so a change drops them too.
+ */
+export const cachedPagePattern =
+  /^\/k\/([0-9A-Z]{8})(?:\/photos\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})?$/;
 /** The database channel the profile triggers announce every change on (migration 0003). */
 export const profileChangedChannel = "profile_changed";
 
@@ -91,7 +95,11 @@ export function cacheDecision(request: Request): Decision {
   // The analytics question is asked in the page until answered, and the answer shapes the script's tag.
   const consent = readAnalyticsConsent(headers.get("cookie")) ?? "unasked";
   // The host is in the key so that a request with a made-up Host can never shape others' pages.
-  return { kind: "cache", key: `${match[1]} ${locale} ${bot} ${consent} ${url.host}`, profileId: match[1] };
+  return {
+    kind: "cache",
+    key: `${url.pathname} ${locale} ${bot} ${consent} ${url.host}`,
+    profileId: match[1],
+  };
 }
 
 function withHeader(response: Response, name: string, value: string): Response {

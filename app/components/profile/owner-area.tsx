@@ -17,6 +17,7 @@ import { StatusBadge } from "../status-badge";
 import { ClaimedNotice } from "./claimed-notice";
 import { RestingOwnerNotice } from "./resting-owner-notice";
 import { ProfileView } from "./profile-view";
+import { PublicPhotoGrid } from "./public-photo-grid";
 import { MemoriesSection } from "../memories/memories-section";
 import { AnniversaryReminders } from "./anniversary-reminders";
 
@@ -207,7 +208,17 @@ export function OwnerArea({ data }: { data: ProfilePageData }) {
         </div>
       ) : (
         <>
-          <ProfileView id={data.id} content={content} pageUrl={data.pageUrl} language={data.language} />
+          <ProfileView
+            id={data.id}
+            content={content}
+            pageUrl={data.pageUrl}
+            language={data.language}
+            photos={
+              data.photos && (
+                <PublicPhotoGrid profileId={data.id} name={content.displayName} photos={data.photos} />
+              )
+            }
+          />
           {/* The memories as visitors see them; deciding them is on the page's memories screen. */}
           {data.memories && (
             <MemoriesSection profileId={data.id} memories={data.memories} outcome={data.memoryOutcome} />

@@ -5,6 +5,7 @@ import type { CustomerSubscription } from "../../../contract/subscriptions";
 import type { CustomerInvoice } from "../../../contract/invoices";
 import type { Ceremony, ProfileView } from "../../../contract/profiles";
 import type { RestingSummary } from "../../../contract/owner-pages";
+import type { PublicPhotos } from "../../../contract/public-photos";
 import type { MemoryFormPlace, MemoryOutcome, PublicMemories } from "../../../contract/memories";
 
 /**
@@ -66,6 +67,8 @@ export type ProfilePageData = {
    * carry; `before` is the list's position when the visitor paged back (`?before=`).
    */
   memories: (PublicMemories & { formToken: string; before: string | null }) | null;
+  /** The albums and shown photos visitors see on a live page (or its editors on theirs); null otherwise. */
+  photos: PublicPhotos | null;
   /** What a visitor's form post came back with (`?memory=`), and a refused memory's fields. */
   memoryOutcome: {
     outcome: MemoryOutcome;

@@ -1,7 +1,7 @@
 // The page itself: cover, portrait, name, subtitle, story, its chapters and links, typeset for reading, in the
 // owner's colour made readable (contract/colour.ts). It renders the same for the light page (no
 // JavaScript: ADR 011) and inside the app; the print rules give a clean single sheet.
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { useTranslation } from "../../lib/i18n";
 import { readableOn } from "../../../contract/colour";
 import { uploadedImageSrcSet } from "../../../contract/image-values";
@@ -24,6 +24,8 @@ type Props = {
   language: string;
   /** Shown inside the walkthrough's preview: the name one heading level down, no share button. */
   preview?: boolean;
+  /** The page's photos (public-photo-grid.tsx), shown after the story. */
+  photos?: ReactNode;
 };
 
 function hostOf(url: string): string {
@@ -44,7 +46,7 @@ function pageStyle(scope: string, themeColor: string): string {
   );
 }
 
-export function ProfileView({ id, content, pageUrl, language, preview = false }: Props) {
+export function ProfileView({ id, content, pageUrl, language, preview = false, photos }: Props) {
   const { t } = useTranslation();
   const nonce = useNonce();
   const scope = `kammare-${id.toLowerCase()}`;
@@ -127,6 +129,7 @@ export function ProfileView({ id, content, pageUrl, language, preview = false }:
         language={language}
         headingLevel={preview ? 3 : 2}
       />
+      {photos}
       <RestingPlaceSection scope={scope} place={content.restingPlace} />
       <PastCeremony scope={scope} ceremony={content.ceremony} />
       {content.links.length > 0 && (

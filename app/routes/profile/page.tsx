@@ -19,6 +19,7 @@ import {
   readDraft,
   restingSummary,
   madePageOrigin,
+  publicPhotos,
 } from "../../lib/services.server";
 import {
   memoryDraftParam,
@@ -34,6 +35,7 @@ import type { ProfilePageData, RestingPage, SuspendedPageData } from "../../comp
 import type { Ceremony } from "../../../contract/profiles";
 import { ProfileView } from "../../components/profile/profile-view";
 import { MemoriesSection } from "../../components/memories/memories-section";
+import { PublicPhotoGrid } from "../../components/profile/public-photo-grid";
 import { RestingView } from "../../components/profile/resting-view";
 import { serverRules } from "../../rules/index.server";
 import { Card } from "../../components/card";
@@ -112,6 +114,7 @@ export async function loader({
           before: before ?? null,
         }
       : null,
+    photos: live || canEdit ? await publicPhotos(db, profile.id) : null,
     memoryOutcome: memoryOutcomes.includes(outcome as MemoryOutcome)
       ? await memoryOutcomeOf(db, profile.id, outcome as MemoryOutcome, query)
       : null,
@@ -201,7 +204,17 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
   if (data.live && data.content) {
     return (
       <>
-        <ProfileView id={data.id} content={data.content} pageUrl={data.pageUrl} language={data.language} />
+        <ProfileView
+          id={data.id}
+          content={data.content}
+          pageUrl={data.pageUrl}
+          language={data.language}
+          photos={
+            data.photos && (
+              <PublicPhotoGrid profileId={data.id} name={data.content.displayName} photos={data.photos} />
+            )
+          }
+        />
         {data.memories && (
           <MemoriesSection profileId={data.id} memories={data.memories} outcome={data.memoryOutcome} />
         )}

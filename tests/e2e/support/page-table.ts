@@ -22,6 +22,7 @@ export function concrete(pattern: string, pageOfA: string): string {
     .replace(":id/checkout", `${pageOfA}/checkout`)
     .replace(/^k\/:id$/, `k/${pageOfA}`)
     .replace(/^k\/:id\/memories$/, `k/${pageOfA}/memories`)
+    .replace(/^k\/:id\/photos\/:photoId$/, `k/${pageOfA}/photos/00000000-0000-4000-8000-000000000000`)
     .replace(":token", "no-such-link-token")
     .replace(":fixture", "flags")
     .replace(":orderNumber", "KM-999999")
@@ -134,6 +135,8 @@ export const expected: Record<string, Record<Actor, string>> = {
   // The suite's fixtures exist because this server runs with E2E_FIXTURES=on (a 404 in production:
   // tests/api/server-lifecycle.test.ts).
   "/__e2e/:fixture": everyone("200"),
+  // A photo that is not on A's page (photos-public.spec.ts opens shown ones, axe included).
+  "/k/:id/photos/:photoId": everyone("404"),
   // A first name nobody added, a path nobody claims.
   "/:name": everyone("404"),
   "/*": everyone("404"),
