@@ -36,6 +36,8 @@ export const textAreas = {
     "reminders",
     "life",
     "welcome",
+    // A page's videos: the public section and the family's editor.
+    "video",
   ],
   // What visitors see and send on a page: memories and candles, and the writer's own deletion.
   memories: ["memories"],
