@@ -22,10 +22,9 @@ import { adminInvoiceRoutes, customerInvoiceRoutes } from "./api/invoicing/invoi
 import { webhookRoutes } from "./api/billing/webhooks";
 import { firstNameRoutes } from "./api/profiles/first-names";
 import { imageRoutes, serveUploads } from "./api/profiles/images";
-import path from "node:path";
 import { videoRoutes } from "./api/videos/videos";
-import { createClipConverter, type ClipConverter } from "./domain/videos";
-import { detectVideoTools } from "./providers/video/ffmpeg";
+import type { ClipConverter } from "./domain/videos";
+import { createVideoClips } from "./boot";
 import { kammareRoutes } from "./api/profiles/kammare";
 import { startPageRoutes } from "./api/profiles/start-page";
 import { adminPartnerRoutes } from "./api/partners/admin-partners";
@@ -122,16 +121,15 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
     publicUrl: config.publicUrl,
     seller: sellerFromConfig(config),
   });
-  // ffmpeg is looked for once, at start (ADR 040).
+  // Made at start (server/boot.ts: ffmpeg looked for once); a test may leave it to be made here.
   const clips =
     deps.clips ??
-    createClipConverter({
-      db: deps.database.db,
-      images: deps.images,
-      tools: detectVideoTools({ ffmpegPath: config.FFMPEG_PATH, ffprobePath: config.FFPROBE_PATH }),
-      background: deps.background,
-      workDir: path.join(config.DATA_DIR, "video-work"),
+    createVideoClips({
+      config,
       logger,
+      database: deps.database,
+      images: deps.images,
+      background: deps.background,
     });
   const services: AppServices = {
     config,

@@ -1,7 +1,8 @@
 // "Video" under a page for its owner and editors (decisions "A life in pictures", Video): the page's
 // videos with each clip's conversion (polled while one waits or converts), a link added, a clip
 // uploaded, a video removed after a confirmation. Loaded through GET /api/kammare/videos.
-import { useCallback, useEffect, useId, useState } from "react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { useRevalidator } from "react-router";
 import { useTranslation } from "../../lib/i18n";
 import { api } from "../../lib/api";
 import { failureOf, type Failure } from "../../lib/failure";
@@ -66,6 +67,13 @@ export function VideoPanel({ profileId }: { profileId: string }) {
     const timer = setInterval(() => void load(true), pollMs);
     return () => clearInterval(timer);
   }, [busy, load]);
+  // Once the last one is done, the page above shows it: its data is loaded again.
+  const revalidator = useRevalidator();
+  const wasBusy = useRef(false);
+  useEffect(() => {
+    if (wasBusy.current && !busy) void revalidator.revalidate();
+    wasBusy.current = busy;
+  }, [busy, revalidator]);
 
   const added = (video: Video) =>
     setLoaded((current) =>
