@@ -218,7 +218,8 @@ async function videoBench(): Promise<VideoBench> {
   console.log(
     `\nVideo: a ${decimal(run.clipSeconds, 0)} s 1080p30 clip (${decimal(run.sourceMegabytes, 0)} MB, H.264/AAC) ` +
       `converted to ${run.width}x${run.height} H.264/AAC MP4 with its poster in ${decimal(run.seconds, 1)} s ` +
-      `(speed ${decimal(run.speed, 2)}x, ${decimal(run.outputMegabytes, 1)} MB; ${run.version}). ` +
+      `(speed ${decimal(run.speed, 2)}x, ${decimal(run.outputMegabytes, 1)} MB; ${run.version}); ffmpeg's CPU ` +
+      `time ${decimal(run.cpuSeconds, 0)} s, ${decimal(run.idleSeconds, 0)} s on these cores alone. ` +
       `Target < ${videoTargetSeconds} s: ${verdict(run.passed)}`,
   );
   return run;

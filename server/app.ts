@@ -122,15 +122,7 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
     seller: sellerFromConfig(config),
   });
   // Made at start (server/boot.ts: ffmpeg looked for once); a test may leave it to be made here.
-  const clips =
-    deps.clips ??
-    createVideoClips({
-      config,
-      logger,
-      database: deps.database,
-      images: deps.images,
-      background: deps.background,
-    });
+  const clips = deps.clips ?? createVideoClips(deps);
   const services: AppServices = {
     config,
     db: deps.database.db,

@@ -29,7 +29,7 @@ export function VideoSection({ videos, language }: { videos: Video[]; language: 
     >
       <h2
         id="videos-heading"
-        className="mx-auto w-full max-w-[42.5rem] font-sans text-xs font-semibold uppercase tracking-[0.14em] text-muted"
+        className="px-1 font-sans text-xs font-semibold uppercase tracking-[0.14em] text-muted"
       >
         {t("video.heading")}
       </h2>
