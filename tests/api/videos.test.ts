@@ -322,6 +322,31 @@ describeOnEngines("videos", { app: { config: configWith({}) } }, (fixture) => {
     // Nothing of the refused files was kept.
     expect((await list(page.owner)).videos.filter((v) => v.kind === "clip")).toEqual([]);
   }, 120_000);
+  it("deletes a page's clips with its owner's account", async () => {
+    const owned = await namedDraft(fixture);
+    const source = readFileSync(
+      await makeClip("one-second.mkv", { seconds: 1, size: "160x120", rate: 10, audio: false }),
+    );
+    const answer = await upload(app, owned.owner, `profileId=${owned.id}`, source);
+    expect(answer.status).toBe(202);
+    await settled();
+    const [clip] = videosAnswerSchema.parse(
+      await (
+        await call(app, `/api/kammare/videos?profileId=${owned.id}`, { bearer: owned.owner.token })
+      ).json(),
+    ).videos;
+    expect(clip?.status).toBe("ready");
+    const keys = [clip?.url, clip?.posterUrl].map((url) => (url as string).slice("/uploads/".length));
+    for (const key of keys) expect(await images.get(key)).not.toBeNull();
+    const deleted = await call(app, "/api/kammare/account/delete", {
+      bearer: owned.owner.token,
+      origin: siteOrigin,
+      json: { password: owned.owner.password },
+    });
+    expect(deleted.status).toBe(200);
+    await settled();
+    for (const key of keys) expect(await images.get(key)).toBeNull();
+  }, 60_000);
 });
 
 describeOnEngines(

@@ -18,6 +18,7 @@ import {
   passwordResetTokens,
   paymentEvents,
   profileImages,
+  videos,
   profiles,
   sessions,
   subscriptions,
@@ -117,6 +118,14 @@ async function eraseAccount(
         .where(inArray(profileImages.profileId, pageIds))
         .returning({ variants: profileImages.variants });
       imageKeys = imageRows.flatMap((row) => imageKeysOf(row.variants));
+      // The pages' videos: the uploaded clips' files go with the images (ADR 040).
+      const videoRows = await tx
+        .delete(videos)
+        .where(inArray(videos.profileId, pageIds))
+        .returning({ videoKey: videos.videoKey, posterKey: videos.posterKey });
+      for (const row of videoRows) {
+        imageKeys.push(...[row.videoKey, row.posterKey].filter((key): key is string => !!key));
+      }
       await tx.delete(walkthroughSteps).where(inArray(walkthroughSteps.profileId, pageIds));
       // What visitors wrote on the pages goes with them: memories (with their reports) and candles.
       await tx.delete(memories).where(inArray(memories.profileId, pageIds));
