@@ -218,6 +218,8 @@ test("the owner adds a link and uploads a clip in the editor, sees it converted,
   await expect(panel.getByText("Uploaded. The clip is being converted")).toBeVisible();
   const clipRow = panel.getByTestId("video-row").filter({ hasText: "Sommaren 1994" });
   await expect(clipRow.getByText("On the page")).toBeVisible({ timeout: 60_000 });
+  // Said once to screen readers when it is ready.
+  await expect(panel.getByRole("status").filter({ hasText: "Sommaren 1994: On the page" })).toHaveCount(1);
   await shoot(page, "video-editor");
 
   // The page after a reload: the clip as a <video> that loads nothing before it is played.

@@ -74,6 +74,20 @@ export function VideoPanel({ profileId }: { profileId: string }) {
     if (wasBusy.current && !busy) void revalidator.revalidate();
     wasBusy.current = busy;
   }, [busy, revalidator]);
+  // A clip that became ready or failed while the family waited is said to screen readers once (the
+  // percentages in between are not: every two seconds would drown everything else).
+  const [announced, setAnnounced] = useState("");
+  const stages = useRef(new Map<string, Video["status"]>());
+  useEffect(() => {
+    if (loaded.state !== "loaded") return;
+    for (const video of loaded.answer.videos) {
+      const before = stages.current.get(video.id);
+      if (before && before !== video.status && (video.status === "ready" || video.status === "failed")) {
+        setAnnounced(`${video.title || t("video.untitled")}: ${t(`video.editor.status.${video.status}`)}`);
+      }
+      stages.current.set(video.id, video.status);
+    }
+  }, [loaded, t]);
 
   const added = (video: Video) =>
     setLoaded((current) =>
@@ -93,6 +107,9 @@ export function VideoPanel({ profileId }: { profileId: string }) {
           {t("video.editor.heading")}
         </h2>
         <p className="mt-1 text-sm text-muted">{t("video.editor.lead")}</p>
+        <p role="status" className="sr-only">
+          {announced}
+        </p>
         <div className="mt-4 flex flex-col gap-6">
           {loaded.state === "loading" && (
             <LoadingRegion loading label={t("video.editor.loading")}>
