@@ -29,7 +29,7 @@
 // Settings (environment): BENCH_SECONDS measured seconds per target (default 8),
 // BENCH_WARMUP_SECONDS (default 2), BENCH_CONNECTIONS (default 50), BENCH_ROUNDS (default 2),
 // BENCH_LOG_LEVEL the app's LOG_LEVEL (default warn), BENCH_HTTP=off, BENCH_LIST=off,
-// BENCH_PRINT=off, BENCH_PRIVACY=off and BENCH_SPLIT=off skip a part (BENCH_SPLIT_REQUESTS, default 200,
+// BENCH_PRINT=off, BENCH_PRIVACY=off, BENCH_VIDEO=off and BENCH_SPLIT=off skip a part (BENCH_SPLIT_REQUESTS, default 200,
 // sets the profiled requests per viewer),
 // BENCH_LIST_PROFILES (default 1000000), BENCH_LIST_RUNS timed runs per query (default 50).
 import path from "node:path";
@@ -46,6 +46,7 @@ import { loadServerBuild, runListBench, type ListBench, type ServerBuild } from 
 import { cleanUpNow, ensureBuild, newerSource, root } from "./lib/processes.ts";
 import { benchProfileId } from "./lib/profile-page.ts";
 import { runQrSheetBench, type QrSheetBench } from "./lib/qr-sheet.ts";
+import { runVideoBench, videoTargetSeconds, type VideoBench } from "./lib/video.ts";
 import { runRenderSplit, splitParts, type RenderSplit } from "./lib/render-split.ts";
 import {
   partnerPagesTargetSeconds,
@@ -209,6 +210,23 @@ async function privacyBench(build: ServerBuild): Promise<ExportBench> {
   return run;
 }
 
+async function videoBench(): Promise<VideoBench> {
+  log("timing the conversion of a 2-minute 1080p clip with ffmpeg…");
+  const run = await runVideoBench();
+  if (!run) {
+    console.log("\nVideo: ffmpeg is not installed; uploads are refused, nothing to measure.");
+    return null;
+  }
+  console.log(
+    `\nVideo: a ${decimal(run.clipSeconds, 0)} s 1080p30 clip (${decimal(run.sourceMegabytes, 0)} MB, H.264/AAC) ` +
+      `converted to ${run.width}x${run.height} H.264/AAC MP4 with its poster in ${decimal(run.seconds, 1)} s ` +
+      `(speed ${decimal(run.speed, 2)}x, ${decimal(run.outputMegabytes, 1)} MB; ${run.version}); ffmpeg's CPU ` +
+      `time ${decimal(run.cpuSeconds, 0)} s, ${decimal(run.idleSeconds, 0)} s on these cores alone. ` +
+      `Target < ${videoTargetSeconds} s: ${verdict(run.passed)}`,
+  );
+  return run;
+}
+
 async function main(): Promise<void> {
   const started = Date.now();
   const env = environment(root);
@@ -250,6 +268,7 @@ async function main(): Promise<void> {
 
   const print = settings.print ? await printToolsBench(build) : null;
   const privacy = settings.privacy ? await privacyBench(build) : null;
+  const video = settings.video ? await videoBench() : null;
 
   const file = await writeJson(resultsFile, {
     benchmark: "kammare",
@@ -277,6 +296,7 @@ async function main(): Promise<void> {
     list: lists,
     print,
     privacy,
+    video,
     targets: {
       cachedProfilePage: http?.profilePage.passed ?? null,
       signInPage: http?.load.passed ?? null,
@@ -293,6 +313,7 @@ async function main(): Promise<void> {
       labels: print?.labels.withinTarget ?? null,
       partnerPages: print?.partnerPages.withinTarget ?? null,
       exportMemory: privacy?.passed ?? null,
+      videoConversion: video?.passed ?? null,
     },
     wallSeconds: (Date.now() - started) / 1000,
   });

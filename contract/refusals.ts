@@ -128,6 +128,7 @@ export const refusals = {
   "memory.editors-only": { kind: "forbidden", params: none },
   "reminders.editors-only": { kind: "forbidden", params: none },
   "qr.editors-only": { kind: "forbidden", params: none },
+  "video.editors-only": { kind: "forbidden", params: none },
   "page.status-admin-only": { kind: "forbidden", params: none },
   "page.cursor-invalid": { kind: "invalid_request", field: "cursor", params: none },
   "page.count-with-owner": { kind: "invalid_request", field: "count", params: none },
@@ -222,6 +223,14 @@ export const refusals = {
     params: z.object({ orderNumber: z.string() }),
   },
   "checkout.no-sandbox": { kind: "not_found", params: none },
+  // A page's videos (decisions "A life in pictures", Video).
+  "video.link-unsupported": { kind: "invalid_request", field: "url", params: none },
+  "video.uploads-unavailable": { kind: "conflict", field: "file", params: none },
+  "video.too-large": { kind: "invalid_request", field: "file", params: none },
+  "video.too-long": { kind: "invalid_request", field: "file", params: none },
+  "video.not-a-video": { kind: "invalid_request", field: "file", params: none },
+  "video.too-many": { kind: "conflict", params: none },
+  "video.missing": { kind: "not_found", field: "videoId", params: none },
 } as const satisfies Record<string, RefusalSpec>;
 
 export type RefusalCode = keyof typeof refusals;

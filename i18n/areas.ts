@@ -38,6 +38,8 @@ export const textAreas = {
     "welcome",
     // The photos visitors see on a page, its photo pages and the viewer.
     "publicPhotos",
+    // A page's videos: the public section and the family's editor.
+    "video",
   ],
   // What visitors see and send on a page: memories and candles, and the writer's own deletion.
   memories: ["memories"],

@@ -22,6 +22,9 @@ import { adminInvoiceRoutes, customerInvoiceRoutes } from "./api/invoicing/invoi
 import { webhookRoutes } from "./api/billing/webhooks";
 import { firstNameRoutes } from "./api/profiles/first-names";
 import { imageRoutes, serveUploads } from "./api/profiles/images";
+import { videoRoutes } from "./api/videos/videos";
+import type { ClipConverter } from "./domain/videos";
+import { createVideoClips } from "./boot";
 import { kammareRoutes } from "./api/profiles/kammare";
 import { startPageRoutes } from "./api/profiles/start-page";
 import { adminPartnerRoutes } from "./api/partners/admin-partners";
@@ -79,6 +82,8 @@ export type AppDeps = {
   background: BackgroundTasks;
   /** Where uploaded images are kept (DATA_DIR/uploads, or an object store). */
   images: ImageStore;
+  /** Uploaded video clips' conversion; made from the configuration (FFMPEG_PATH) when absent. */
+  clips?: ClipConverter;
   /** Draws QR codes; the `qrcode` library unless a test passes another. */
   qr?: QrEncoder;
   /** Rendered `/k/{id}` pages for anonymous viewers; a committed `page.changed` event drops one (ADR 033). */
@@ -116,11 +121,14 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
     publicUrl: config.publicUrl,
     seller: sellerFromConfig(config),
   });
+  // Made at start (server/boot.ts: ffmpeg looked for once); a test may leave it to be made here.
+  const clips = deps.clips ?? createVideoClips(deps);
   const services: AppServices = {
     config,
     db: deps.database.db,
     logger,
     buildId: deps.buildId,
+    videoUploadsAvailable: clips.uploadsAvailable,
   };
   const securityHeaders = baseSecurityHeaders(config.secure);
   const app = new Hono<ApiEnv>();
@@ -250,6 +258,7 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
       apiAreas["/kammare"],
       kammareRoutes({ db, qr: deps.qr ?? qrcodeEncoder, publicUrl: config.publicUrl }),
       imageRoutes({ db, images: deps.images }),
+      videoRoutes({ db, images: deps.images, clips }),
       startPageRoutes({
         db,
         limit: { max: config.START_PAGE_LIMIT, windowHours: config.START_PAGE_WINDOW_HOURS },
@@ -350,7 +359,13 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
 async function renderPage(c: Context<ApiEnv>, deps: AppDeps, services: AppServices, nonce: string) {
   const context = new RouterContextProvider();
   context.set(servicesContext, services);
-  context.set(requestContext, { requestId: c.get("requestId"), nonce, logger: c.get("logger") });
+  const frameOrigins = new Set<string>();
+  context.set(requestContext, {
+    requestId: c.get("requestId"),
+    nonce,
+    logger: c.get("logger"),
+    frameOrigins,
+  });
   const response = await deps.pages(c.req.raw, context);
   return withHeadersChanged(response, (headers) => {
     // A page for a signed-in viewer (their controls, their data) is theirs alone: no shared cache, and
@@ -366,6 +381,8 @@ async function renderPage(c: Context<ApiEnv>, deps: AppDeps, services: AppServic
             deps.config.API_BASE_URL,
           ],
           development: deps.config.NODE_ENV === "development",
+          // Added by the page's loader, which has run by now: a page with a video link (ADR 040).
+          frameOrigins,
         }),
       );
     }

@@ -9,6 +9,9 @@ import { createEmailSender } from "./providers/email";
 import type { EmailSender } from "./providers/email/types";
 import { createImageStore, type ImageStore } from "./providers/images";
 import { countedEmail, createMetrics, type Metrics } from "./metrics";
+import path from "node:path";
+import { createClipConverter, type ClipConverter } from "./domain/videos";
+import { detectVideoTools } from "./providers/video/ffmpeg";
 
 export type Booted = {
   config: Config;
@@ -17,6 +20,8 @@ export type Booted = {
   email: EmailSender;
   background: BackgroundTasks;
   images: ImageStore;
+  /** Uploaded video clips' conversion, with the ffmpeg found at start (ADR 040). */
+  clips: ClipConverter;
   /** This process's metrics (ADR 028); kept only when METRICS_TOKEN is set, for /metrics to show. */
   metrics?: Metrics;
   /**
@@ -72,16 +77,48 @@ export async function boot(env: Record<string, string | undefined> = process.env
     config.IMAGE_STORE === "s3" ? { images: images.kind, bucket: config.S3_BUCKET } : { images: images.kind },
     "image store ready",
   );
+  const background = createBackgroundTasks(logger);
+  const clips = createVideoClips({ config, logger, database, images, background });
   return {
     config,
     logger,
     database,
     email,
-    background: createBackgroundTasks(logger),
+    background,
     images,
+    clips,
     metrics,
     initialAdmin,
   };
+}
+
+/**
+ * ffmpeg, looked for once at start (FFMPEG_PATH, else on the PATH), and the converter of uploaded
+ * clips; clips a stopped process left half-converted are said to be interrupted (ADR 040).
+ */
+export function createVideoClips({
+  config,
+  logger,
+  database,
+  images,
+  background,
+}: Pick<Booted, "config" | "logger" | "database" | "images" | "background">): ClipConverter {
+  const tools = detectVideoTools({ ffmpegPath: config.FFMPEG_PATH, ffprobePath: config.FFPROBE_PATH });
+  void tools.then((found) => {
+    if (found) logger.info({ ffmpeg: found.ffmpeg, version: found.version }, "video uploads ready");
+    else
+      logger.warn({ ffmpeg: config.FFMPEG_PATH ?? "ffmpeg" }, "ffmpeg not found: video uploads are refused");
+  });
+  const clips = createClipConverter({
+    db: database.db,
+    images,
+    tools,
+    background,
+    workDir: path.join(config.DATA_DIR, "video-work"),
+    logger,
+  });
+  background.run("interrupted clips", () => clips.markInterrupted());
+  return clips;
 }
 
 /** Test payments never by accident (decisions): the start says when card payments are not real, or off. */

@@ -76,6 +76,11 @@ const configSchema = z
     // Test-only pages under /__e2e (a failing loader, a render error, feature flags). Off in production.
     E2E_FIXTURES: z.enum(["on", "off"]).default("off"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    // ffmpeg for uploaded video clips (decisions "A life in pictures", Video): its path, else `ffmpeg`
+    // on the PATH; ffprobe beside it (or FFPROBE_PATH). Looked for once at start; without it clips are
+    // refused and the admin dashboard says video is not set up.
+    FFMPEG_PATH: optionalText,
+    FFPROBE_PATH: optionalText,
     // Where uploaded images are kept: `disk` (DATA_DIR/uploads, one machine) or `s3` (a bucket every
     // process on every machine reads; needs S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY).
     IMAGE_STORE: z.enum(["disk", "s3"]).default("disk"),

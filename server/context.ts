@@ -11,6 +11,8 @@ export type AppServices = {
   db: Database;
   logger: Logger;
   buildId: string;
+  /** Whether this site converts uploaded video clips (ffmpeg found at start). */
+  videoUploadsAvailable?: () => Promise<boolean>;
 };
 
 export type RequestInfo = {
@@ -18,6 +20,11 @@ export type RequestInfo = {
   /** The CSP nonce of this response; every inline script and style carries it. */
   nonce: string;
   logger: Logger;
+  /**
+   * Origins this page may frame once a visitor asks (a video's player): a loader adds them, and the
+   * page's CSP names them in `frame-src` (server/http/security.ts). Empty on almost every page.
+   */
+  frameOrigins: Set<string>;
 };
 
 export const servicesContext = createContext<AppServices>();

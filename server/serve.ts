@@ -189,6 +189,9 @@ export function listen(
     if ("keepAliveTimeout" in server) {
       server.keepAliveTimeout = keepAliveMs;
       server.headersTimeout = keepAliveMs + 1000;
+      // A video clip of up to 500 MB (ADR 040) takes longer than Node's 5 minutes to arrive on a
+      // slow line; every other body is capped at a few MB (server/api/body-limits.ts).
+      server.requestTimeout = 30 * 60 * 1000;
     }
   });
 }

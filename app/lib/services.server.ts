@@ -3,7 +3,8 @@
 // using fails the build), and the lint rule lets browser modules reach `server/` only through such
 // files (../shared/DESIGN.md, layers).
 export { publicConfig } from "../../server/config";
-export { profileContext, servicesContext, viewerContext } from "../../server/context";
+export { profileContext, requestContext, servicesContext, viewerContext } from "../../server/context";
+export { publicVideos } from "../../server/domain/videos";
 export { adminProfileDetail } from "../../server/domain/profiles";
 export { DomainError } from "../../server/domain/core";
 export { findFirstName, listFirstNames } from "../../server/domain/profiles";

@@ -101,3 +101,21 @@ for (const grid of document.querySelectorAll<HTMLElement>("[data-photo-grid]"))
   attachPhotoViewer(grid, "push");
 const photoPage = document.querySelector<HTMLElement>("[data-photo-page]");
 if (photoPage) followArrowKeys(photoPage);
+
+// A video link's poster (ADR 040): without this script a plain link to the video on its site; with it,
+// a press puts the site's player in its place. Nothing is loaded from that site before the press.
+for (const link of document.querySelectorAll<HTMLAnchorElement>("a[data-video-embed]")) {
+  link.addEventListener("click", (event) => {
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    const frame = document.createElement("iframe");
+    frame.src = link.dataset.videoEmbed ?? "";
+    frame.title = link.dataset.videoTitle ?? "";
+    frame.allow = "autoplay; encrypted-media; picture-in-picture; fullscreen";
+    frame.allowFullscreen = true;
+    frame.referrerPolicy = "strict-origin-when-cross-origin";
+    frame.className = "aspect-video w-full rounded-[var(--radius-card)] border-0 bg-black";
+    link.replaceWith(frame);
+    frame.focus();
+  });
+}

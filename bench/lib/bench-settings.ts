@@ -25,6 +25,8 @@ export type Settings = LoadSettings & {
   list: boolean;
   print: boolean;
   privacy: boolean;
+  /** An uploaded clip's conversion with ffmpeg (bench/lib/video.ts). */
+  video: boolean;
   /** The uncached render's CPU profile split (with the HTTP part), and its requests per viewer. */
   split: boolean;
   splitRequests: number;
@@ -43,6 +45,7 @@ function readSettings(): Settings {
       list: onOff("BENCH_LIST"),
       print: onOff("BENCH_PRINT"),
       privacy: onOff("BENCH_PRIVACY"),
+      video: onOff("BENCH_VIDEO"),
       split: onOff("BENCH_SPLIT"),
       splitRequests: setting("BENCH_SPLIT_REQUESTS", 200, { integerOnly: true }),
       listProfiles: setting("BENCH_LIST_PROFILES", 1_000_000, { integerOnly: true }),

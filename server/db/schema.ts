@@ -12,3 +12,4 @@ export * from "./schema/family";
 export * from "./schema/reminders";
 export * from "./schema/partner-pages";
 export * from "./schema/pictures";
+export * from "./schema/videos";

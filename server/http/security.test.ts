@@ -26,6 +26,25 @@ describe("security headers", () => {
     expect(csp).not.toMatch(/unsafe-(inline|eval)/);
   });
 
+  it("frames nothing but itself unless the page names players, and then only their origins", () => {
+    const plain = contentSecurityPolicy({ nonce: "abc", connectOrigins: [], development: false });
+    expect(plain).not.toContain("frame-src");
+    const withVideo = contentSecurityPolicy({
+      nonce: "abc",
+      connectOrigins: [],
+      development: false,
+      frameOrigins: new Set([
+        "https://www.youtube-nocookie.com",
+        "https://player.vimeo.com/video/1",
+        "not a url",
+      ]),
+    });
+    expect(withVideo).toMatch(
+      /frame-src https:\/\/www\.youtube-nocookie\.com https:\/\/player\.vimeo\.com(;|$)/,
+    );
+    expect(withVideo).toContain("frame-ancestors 'none'");
+  });
+
   it("lets the browser reach the analytics host and an API on another origin, by origin only", () => {
     const csp = contentSecurityPolicy({
       nonce: "n",

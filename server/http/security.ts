@@ -32,9 +32,20 @@ export type CspOptions = {
   connectOrigins: (string | undefined)[];
   /** In development Vite's client talks over a websocket and injects styles. */
   development: boolean;
+  /**
+   * Players this page may frame (a video's, after a visitor presses play: ADR 040). Without any, no
+   * `frame-src` is written and frames fall back to `default-src 'self'`.
+   */
+  frameOrigins?: Iterable<string>;
 };
 
-export function contentSecurityPolicy({ nonce, connectOrigins, development }: CspOptions): string {
+export function contentSecurityPolicy({
+  nonce,
+  connectOrigins,
+  development,
+  frameOrigins = [],
+}: CspOptions): string {
+  const frames = [...new Set([...frameOrigins].map(originOf).filter((o): o is string => !!o))];
   const connect = ["'self'", ...connectOrigins.map(originOf).filter((o): o is string => !!o)];
   if (development) connect.push("ws:", "wss:");
   const directives: Record<string, string[]> = {
@@ -49,6 +60,7 @@ export function contentSecurityPolicy({ nonce, connectOrigins, development }: Cs
     "form-action": ["'self'"],
     "frame-ancestors": ["'none'"],
   };
+  if (frames.length) directives["frame-src"] = frames;
   return Object.entries(directives)
     .map(([name, values]) => `${name} ${values.join(" ")}`)
     .join("; ");

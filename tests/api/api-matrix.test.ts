@@ -627,6 +627,34 @@ const table: Record<string, Row> = {
     cells: "401 200 403 403 403 403",
     send: (w) => ({ path: "/api/kammare/anniversary-reminders", json: { profileId: w.pageA, on: true } }),
   },
+  // A page's videos: its owner and editors (videos.test.ts) and the admins.
+  "GET /api/kammare/videos": {
+    cells: "401 200 403 403 403 200",
+    send: (w) => ({ path: `/api/kammare/videos?profileId=${w.pageA}` }),
+  },
+  "POST /api/kammare/videos/links": {
+    cells: "401 201 403 403 403 201",
+    send: (w) => ({
+      path: "/api/kammare/videos/links",
+      json: { profileId: w.pageA, url: "https://youtu.be/dQw4w9WgXcQ" },
+    }),
+  },
+  "POST /api/kammare/videos/clips": {
+    cells: "401 400 403 403 403 400",
+    why: "who may is checked before the body is read; these bytes are then refused as no video (video.not-a-video)",
+    send: (w) => ({
+      path: `/api/kammare/videos/clips?profileId=${w.pageA}`,
+      body: { data: new Uint8Array(pngBytes), type: "video/mp4" },
+    }),
+  },
+  "POST /api/kammare/videos/remove": {
+    cells: "401 404 403 403 403 404",
+    why: "who may is checked before the video is looked for; this one is on no page (video.missing)",
+    send: (w) => ({
+      path: "/api/kammare/videos/remove",
+      json: { profileId: w.pageA, videoId: "00000000-0000-4000-8000-000000000000" },
+    }),
+  },
 };
 
 /** The admin's calls: only an admin. */

@@ -155,6 +155,23 @@ export async function startS3StandIn(
     if (method === "GET" || head) {
       const object = bucket.get(key);
       if (!object) return sendError(response, 404, "NoSuchKey", "The specified key does not exist.", head);
+      // One byte range, as S3 answers it: 206 with Content-Range, or 416 InvalidRange past the end.
+      const range = /^bytes=(\d*)-(\d*)$/.exec(request.headers.range ?? "");
+      if (range && !head && (range[1] || range[2])) {
+        const size = object.data.length;
+        const start = range[1] ? Number(range[1]) : Math.max(0, size - Number(range[2]));
+        const end = range[1] && range[2] ? Math.min(Number(range[2]), size - 1) : size - 1;
+        if (start >= size || (!range[1] && Number(range[2]) === 0)) {
+          return sendError(response, 416, "InvalidRange", "The requested range is not satisfiable");
+        }
+        const part = object.data.subarray(start, end + 1);
+        response.writeHead(206, {
+          ...objectHeaders(object),
+          "Content-Length": String(part.length),
+          "Content-Range": `bytes ${start}-${end}/${size}`,
+        });
+        return void response.end(part);
+      }
       response.writeHead(200, objectHeaders(object));
       if (head) return void response.end();
       if (held) {

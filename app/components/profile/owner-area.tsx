@@ -20,6 +20,7 @@ import { ProfileView } from "./profile-view";
 import { PublicPhotoGrid } from "./public-photo-grid";
 import { MemoriesSection } from "../memories/memories-section";
 import { AnniversaryReminders } from "./anniversary-reminders";
+import { VideoSection } from "../video/video-section";
 
 // Each part the owner may not need on this visit (the editor until "Edit", the share panel until
 // "Share", the walkthrough while the page is a draft) is a file of its own, fetched when it shows: the
@@ -32,6 +33,7 @@ const PublishedMoment = lazy(() =>
 );
 const SharePanel = lazy(() => import("./share-panel").then((m) => ({ default: m.SharePanel })));
 const Walkthrough = lazyPart("walkthrough", () => import("./walkthrough").then((m) => m.Walkthrough));
+const VideoPanel = lazy(() => import("../video/video-panel").then((m) => ({ default: m.VideoPanel })));
 const FamilyPanel = lazy(() => import("../family/family-panel").then((m) => ({ default: m.FamilyPanel })));
 
 /** Until a part's file is here: a quiet line saying so (screen readers hear it once). */
@@ -219,6 +221,7 @@ export function OwnerArea({ data }: { data: ProfilePageData }) {
               )
             }
           />
+          <VideoSection videos={data.videos} language={data.language} />
           {/* The memories as visitors see them; deciding them is on the page's memories screen. */}
           {data.memories && (
             <MemoriesSection profileId={data.id} memories={data.memories} outcome={data.memoryOutcome} />
@@ -226,6 +229,12 @@ export function OwnerArea({ data }: { data: ProfilePageData }) {
         </>
       )}
       {mode === "view" && <AnniversaryReminders profileId={data.id} />}
+      {/* The page's videos: links and clips, for its owner and editors. */}
+      {mode === "view" && (
+        <Loading>
+          <VideoPanel profileId={data.id} />
+        </Loading>
+      )}
       {/* The page's family: its owner manages it, an editor sees it and may leave. */}
       {mode === "view" && data.viewer && (
         <Loading>

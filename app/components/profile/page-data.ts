@@ -7,6 +7,7 @@ import type { Ceremony, ProfileView } from "../../../contract/profiles";
 import type { RestingSummary } from "../../../contract/owner-pages";
 import type { PublicPhotos } from "../../../contract/public-photos";
 import type { MemoryFormPlace, MemoryOutcome, PublicMemories } from "../../../contract/memories";
+import type { Video } from "../../../contract/videos";
 
 /**
  * A suspended page, as its owner and editors see it (decisions "Where money meets people"): that it
@@ -56,6 +57,8 @@ export type ProfilePageData = {
   viewer: { id: string; email: string } | null;
   pageUrl: string;
   publicUrl: string;
+  /** The videos visitors see (links, and clips once converted), in the family's order. */
+  videos: Video[];
   /** The owner's unpaid invoice for the page: while it runs, it is how the page is paid. */
   unpaidInvoice: CustomerInvoice | null;
   /** The owner's subscription of the page, if one runs (its plan, next charge, or end). */

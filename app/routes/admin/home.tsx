@@ -24,8 +24,11 @@ import { Card, Section } from "../../components/card";
 import { fieldRowClass } from "../../components/field";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db, config, logger } = context.get(servicesContext);
-  const gaps = setupGaps(config, { hasCreditor: (await activeCreditor(db)) !== null });
+  const { db, config, logger, videoUploadsAvailable } = context.get(servicesContext);
+  const gaps = setupGaps(config, {
+    hasCreditor: (await activeCreditor(db)) !== null,
+    videoUploads: await videoUploadsAvailable?.(),
+  });
   try {
     return { gaps, dashboard: await adminDashboard(db) };
   } catch (error) {

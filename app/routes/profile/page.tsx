@@ -7,6 +7,8 @@ import type { MetaDescriptor } from "react-router";
 import {
   liveStatuses,
   profileContext,
+  publicVideos,
+  requestContext,
   servicesContext,
   pastDueRestsOn,
   unpaidInvoiceOfPage,
@@ -30,6 +32,8 @@ import {
   type MemoryOutcome,
 } from "../../../contract/memory-values";
 import { notFound } from "../../lib/not-found";
+import { videoFrameOrigins } from "../../../contract/video-values";
+import { VideoSection } from "../../components/video/video-section";
 import { OwnerArea } from "../../components/profile/owner-area";
 import type { ProfilePageData, RestingPage, SuspendedPageData } from "../../components/profile/page-data";
 import type { Ceremony } from "../../../contract/profiles";
@@ -76,6 +80,11 @@ export async function loader({
   const asked = query.get("before");
   const before = asked && isMemoryPosition(asked) ? asked : undefined;
   const outcome = query.get("memory");
+  const videos = live || canEdit ? await publicVideos(db, profile.id) : [];
+  // A page with a video link may frame its player, once a visitor presses play (ADR 040).
+  if (videos.some((video) => video.kind === "link")) {
+    for (const origin of videoFrameOrigins) context.get(requestContext).frameOrigins.add(origin);
+  }
   return {
     id: profile.id,
     status: profile.status,
@@ -96,6 +105,7 @@ export async function loader({
     viewer: viewer ? { id: viewer.id, email: viewer.email } : null,
     pageUrl: `${config.publicUrl}/k/${profile.id}`,
     publicUrl: config.publicUrl,
+    videos,
     // Only an owner who has paid by invoice has one; nobody else's page view waits for the query.
     unpaidInvoice: isOwner && viewer ? await unpaidInvoiceOfPage(db, profile.id, viewer.id) : null,
     payBy:
@@ -215,6 +225,7 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
             )
           }
         />
+        <VideoSection videos={data.videos} language={data.language} />
         {data.memories && (
           <MemoriesSection profileId={data.id} memories={data.memories} outcome={data.memoryOutcome} />
         )}

@@ -14,7 +14,9 @@ import {
   imageCacheControl,
   ImageRejectedError,
   isImageKey,
+  parseRange,
   processUpload,
+  RangeNotSatisfiableError,
   type ImageProcessor,
   type ImageStore,
 } from "../../providers/images";
@@ -103,14 +105,28 @@ export function serveUploads(images: ImageStore): Handler<ApiEnv> {
     const headers = {
       "Cache-Control": imageCacheControl,
       "X-Content-Type-Options": "nosniff",
+      // A video is played by asking for its parts (RFC 9110 ranges); every object may be.
+      "Accept-Ranges": "bytes",
     };
     if (images.open) {
-      const found = await images.open(key);
+      const range = parseRange(c.req.header("range"));
+      let found;
+      try {
+        found = await images.open(key, range ?? undefined);
+      } catch (error) {
+        if (!(error instanceof RangeNotSatisfiableError)) throw error;
+        return c.body(null, 416, {
+          ...headers,
+          ...(error.total === null ? {} : { "Content-Range": `bytes */${error.total}` }),
+        });
+      }
       if (!found) return notFound(c);
-      return c.body(found.body, 200, {
+      const sent = found.range;
+      return c.body(found.body, sent ? 206 : 200, {
         ...headers,
         "Content-Type": found.contentType,
         ...(found.bytes === null ? {} : { "Content-Length": String(found.bytes) }),
+        ...(sent ? { "Content-Range": `bytes ${sent.start}-${sent.end}/${sent.total}` } : {}),
       });
     }
     const found = await images.get(key);

@@ -38,4 +38,10 @@ describe("setupGaps", () => {
     });
     expect(setupGaps(config, { hasCreditor: true })).toEqual([]);
   });
+
+  it("names video when ffmpeg was not found at start, and not when it was", () => {
+    const config = loadConfig({});
+    expect(setupGaps(config, { hasCreditor: true, videoUploads: false })).toContain("video_off");
+    expect(setupGaps(config, { hasCreditor: true, videoUploads: true })).not.toContain("video_off");
+  });
 });

@@ -1,5 +1,5 @@
 // What an operator has not set up yet, for the admin dashboard (decisions: the admin dashboard says
-// what is not configured): card payments, the creditor invoices need, and e-mail sending.
+// what is not configured): card payments, the creditor invoices need, e-mail sending and video.
 import type { Config } from "../../config";
 
 export const setupGapKinds = [
@@ -13,12 +13,14 @@ export const setupGapKinds = [
   "no_creditor",
   /** No SMTP_URL: e-mails are only written to the outbox folder, nobody receives them. */
   "email_outbox_only",
+  /** No ffmpeg found at start: uploaded video clips are refused (links to YouTube and Vimeo work). */
+  "video_off",
 ] as const;
 export type SetupGap = (typeof setupGapKinds)[number];
 
 export function setupGaps(
   config: Pick<Config, "PAYMENT_PROVIDER" | "paymentTestMode" | "SMTP_URL">,
-  facts: { hasCreditor: boolean },
+  facts: { hasCreditor: boolean; videoUploads?: boolean },
 ): SetupGap[] {
   const gaps: SetupGap[] = [];
   if (config.PAYMENT_PROVIDER === "none") gaps.push("card_payments_off");
@@ -26,5 +28,6 @@ export function setupGaps(
   else if (config.PAYMENT_PROVIDER === "sandbox") gaps.push("card_payments_sandbox");
   if (!facts.hasCreditor) gaps.push("no_creditor");
   if (!config.SMTP_URL) gaps.push("email_outbox_only");
+  if (facts.videoUploads === false) gaps.push("video_off");
   return gaps;
 }

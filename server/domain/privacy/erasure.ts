@@ -20,6 +20,7 @@ import {
   paymentEvents,
   photos,
   profileImages,
+  videos,
   profiles,
   sessions,
   subscriptions,
@@ -130,6 +131,14 @@ async function eraseAccount(
       });
       imageKeys.push(...photoRows.flatMap((row) => photoStoreKeys(row)));
       await tx.delete(albums).where(inArray(albums.profileId, pageIds));
+      // The pages' videos: the uploaded clips' files go with the images (ADR 040).
+      const videoRows = await tx
+        .delete(videos)
+        .where(inArray(videos.profileId, pageIds))
+        .returning({ videoKey: videos.videoKey, posterKey: videos.posterKey });
+      for (const row of videoRows) {
+        imageKeys.push(...[row.videoKey, row.posterKey].filter((key): key is string => !!key));
+      }
       await tx.delete(walkthroughSteps).where(inArray(walkthroughSteps.profileId, pageIds));
       // What visitors wrote on the pages goes with them: memories (with their reports) and candles.
       await tx.delete(memories).where(inArray(memories.profileId, pageIds));

@@ -8,6 +8,7 @@ import { createDiskImageStore, type ImageStore } from "./store";
 
 export type { ImageStore, ImageStream, StoredImage } from "./store";
 export type { S3Settings } from "./s3";
+export { parseRange, RangeNotSatisfiableError, type ByteRange, type SentRange } from "./ranges";
 export {
   contentTypeOfKey,
   createDiskImageStore,

@@ -3,6 +3,8 @@
 // same images. Each object carries its SHA-256 (in its metadata, and sent for the service to check on
 // upload) and the same cache headers the site serves it with, for a CDN in front of the bucket.
 import { createHash } from "node:crypto";
+import { createReadStream } from "node:fs";
+import { stat } from "node:fs/promises";
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -19,6 +21,7 @@ import {
   isImageKey,
   type ImageStore,
 } from "./store";
+import { parseContentRange, rangeHeader, RangeNotSatisfiableError } from "./ranges";
 
 export type S3Settings = {
   /** Unset: AWS S3 itself in `region`. */
@@ -110,6 +113,38 @@ export async function putObject(
   return digest.toString("hex");
 }
 
+/** Whether the service said the range asked lies past the object's end. */
+function isUnsatisfiable(error: unknown): boolean {
+  return (
+    error instanceof S3ServiceException &&
+    (error.name === "InvalidRange" || error.$metadata.httpStatusCode === 416)
+  );
+}
+
+/** Uploads a file from the disk as it is read (a video), with its SHA-256 read from the file first. */
+async function putFileObject(
+  client: S3Client,
+  bucket: string,
+  { key, file, contentType }: { key: string; file: string; contentType: string },
+): Promise<void> {
+  const hash = createHash("sha256");
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  const digest = hash.digest();
+  const { size } = await stat(file);
+  await client.send(
+    new PutObjectCommand({
+      Bucket: bucket,
+      Key: key,
+      Body: createReadStream(file),
+      ContentLength: size,
+      ContentType: contentType,
+      CacheControl: imageCacheControl,
+      ChecksumSHA256: digest.toString("base64"),
+      Metadata: { sha256: digest.toString("hex") },
+    }),
+  );
+}
+
 /** The object's bytes, or null when there is none. */
 export async function readObject(client: S3Client, bucket: string, key: string): Promise<Buffer | null> {
   try {
@@ -148,17 +183,30 @@ export function createS3ImageStore(settings: S3Settings, client = createS3Client
       const data = await readObject(client, bucket, key);
       return data && { data, contentType };
     },
-    async open(key) {
+    async putFile(key, file, contentType) {
+      if (contentTypeOfKey(checked(key)) !== contentType) {
+        throw new InvalidImageKeyError(key, `its extension does not match ${contentType}`);
+      }
+      await putFileObject(client, bucket, { key, file, contentType });
+    },
+    async open(key, range) {
       const contentType = contentTypeOfKey(key);
       if (!contentType) return null;
       try {
-        const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+        // A range is the service's to cut: only the bytes asked for come from the bucket.
+        const object = await client.send(
+          new GetObjectCommand({ Bucket: bucket, Key: key, Range: range ? rangeHeader(range) : undefined }),
+        );
         if (!object.Body) return null;
         // The SDK's stream over the service's answer, passed on as it arrives.
         const body = object.Body.transformToWebStream() as ReadableStream<Uint8Array>;
-        return { body, contentType, bytes: object.ContentLength ?? null };
+        const sent = range ? parseContentRange(object.ContentRange) : null;
+        return { body, contentType, bytes: object.ContentLength ?? null, ...(sent ? { range: sent } : {}) };
       } catch (error) {
         if (isMissingObject(error)) return null;
+        if (range && isUnsatisfiable(error)) {
+          throw new RangeNotSatisfiableError((await headObject(client, bucket, key))?.bytes ?? null);
+        }
         throw error;
       }
     },

@@ -1,17 +1,36 @@
 // Where uploaded images live: an interface an object store can implement, and the local-disk store
 // (DATA_DIR/uploads by default) that keeps each object as a plain file under its key.
 import { randomUUID } from "node:crypto";
-import { mkdir, open as openFile, readdir, readFile, rename, rm, unlink, writeFile } from "node:fs/promises";
+import {
+  copyFile,
+  mkdir,
+  open as openFile,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  unlink,
+  writeFile,
+} from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
+import { resolveRange, type ByteRange, type SentRange } from "./ranges";
 
 export type StoredImage = { data: Buffer; contentType: string };
 
 /** The header images are served with (and stored with in a bucket, for a CDN): keys never change content. */
 export const imageCacheControl = "public, max-age=31536000, immutable";
 
-/** An object read as it arrives, for serving it without holding it whole in memory. */
-export type ImageStream = { body: ReadableStream<Uint8Array>; contentType: string; bytes: number | null };
+/**
+ * An object read as it arrives, for serving it without holding it whole in memory; `bytes` is the
+ * length of what the body holds, `range` the part of the object it is when a range was asked.
+ */
+export type ImageStream = {
+  body: ReadableStream<Uint8Array>;
+  contentType: string;
+  bytes: number | null;
+  range?: SentRange;
+};
 
 export type ImageStore = {
   readonly kind: string;
@@ -21,8 +40,13 @@ export type ImageStore = {
   get(key: string): Promise<StoredImage | null>;
   /** Removes the object; removing one that is not there is not an error. */
   delete(key: string): Promise<void>;
-  /** The object as a stream, or null when there is none; a store without it is served through `get`. */
-  open?(key: string): Promise<ImageStream | null>;
+  /**
+   * The object (or the range of it asked for) as a stream, or null when there is none; throws
+   * RangeNotSatisfiableError for a range past its end. A store without it is served through `get`.
+   */
+  open?(key: string, range?: ByteRange): Promise<ImageStream | null>;
+  /** Stores a file from the disk under `key` without reading it into memory (a video: hundreds of MB). */
+  putFile?(key: string, file: string, contentType: string): Promise<void>;
   /**
    * Where visitors fetch the object straight from a CDN in front of the store (IMAGE_PUBLIC_URL + key),
    * or undefined when the site serves it itself.
@@ -45,6 +69,8 @@ export const imageContentTypes: Readonly<Record<string, string>> = {
   jpg: "image/jpeg",
   png: "image/png",
   avif: "image/avif",
+  // An uploaded clip, converted (decisions "A life in pictures", Video); served with byte ranges.
+  mp4: "video/mp4",
 };
 
 export class InvalidImageKeyError extends Error {
@@ -113,7 +139,22 @@ export function createDiskImageStore(dir: string): ImageStore {
         throw error;
       }
     },
-    async open(key) {
+    async putFile(key, source, contentType) {
+      const file = fileOf(key);
+      if (contentTypeOfKey(key) !== contentType) {
+        throw new InvalidImageKeyError(key, `its extension does not match ${contentType}`);
+      }
+      await mkdir(path.dirname(file), { recursive: true });
+      const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${randomUUID()}.tmp`);
+      try {
+        await copyFile(source, temporary);
+        await rename(temporary, file);
+      } catch (error) {
+        await rm(temporary, { force: true });
+        throw error;
+      }
+    },
+    async open(key, asked) {
       const contentType = contentTypeOfKey(key);
       if (!contentType) return null;
       try {
@@ -121,6 +162,13 @@ export function createDiskImageStore(dir: string): ImageStore {
         const handle = await openFile(fileOf(key), "r");
         try {
           const { size } = await handle.stat();
+          if (asked) {
+            // Only the bytes asked for are read from the file.
+            const range = resolveRange(asked, size);
+            const stream = handle.createReadStream({ start: range.start, end: range.end });
+            const body = Readable.toWeb(stream) as unknown as ReadableStream<Uint8Array>;
+            return { body, contentType, bytes: range.end - range.start + 1, range };
+          }
           const body = Readable.toWeb(handle.createReadStream()) as unknown as ReadableStream<Uint8Array>;
           return { body, contentType, bytes: size };
         } catch (error) {
