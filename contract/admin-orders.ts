@@ -8,6 +8,7 @@ import {
   paymentProviderNames,
   subscriptionStatuses,
 } from "./orders";
+import { termPlans } from "./pricing";
 import { profileStatuses } from "./profile-values";
 import { profileIdSchema } from "./profiles";
 import { z } from "./zod";
@@ -33,6 +34,8 @@ export const createdCheckoutLinkSchema = z.object({
   iterations: z.number().int(),
   includesFreeTrial: z.boolean(),
   interval: z.enum(checkoutLinkIntervals),
+  /** A prepaid term the link sells at its price, paid once (ADR 041); null: periods. */
+  term: z.enum(termPlans).nullable(),
   expiresAt: z.string(),
   createdAt: z.string(),
   /** The page it pays for: chosen by the admin, or bound by the first checkout; null until then. */
