@@ -153,6 +153,8 @@ export const customerOrderSchema = z.object({
   chargeCancelled: z.boolean(),
   /** A scheduled order still to be charged: when its card is first charged; null otherwise. */
   firstChargeAt: z.string().nullable(),
+  /** A prepaid term (ADR 041): until when it pays the page; null for a plan, and a term not paid or invoiced yet. */
+  termUntil: z.string().nullable(),
   /** Each later period a card plan paid, newest first, with its own receipt (KM-000123-2). */
   renewals: z.array(
     z.object({
