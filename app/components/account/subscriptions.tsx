@@ -58,7 +58,8 @@ function SubscriptionRow({ subscription }: { subscription: CustomerSubscription 
         />
       </div>
       <p>
-        {t(`account.subscriptions.plan.${subscription.plan}`)} · {price}
+        {/* A term is named in its paid-until line below; here only what it cost. */}
+        {term ? price : `${t(`account.subscriptions.plan.${subscription.plan}`)} · ${price}`}
         {subscription.cardLast4 && (
           <span className="text-muted">
             {" "}
