@@ -23,6 +23,7 @@ import { BankConfirmation } from "../../components/checkout/bank-confirmation";
 import { CheckoutRefused } from "../../components/checkout/checkout-refused";
 import { PlanChoice } from "../../components/checkout/plan-choice";
 import { CardSummary } from "../../components/checkout/card-summary";
+import { LinkOffer } from "../../components/checkout/link-offer";
 import {
   DeliveryFields,
   deliveryFormFields,
@@ -55,7 +56,6 @@ import {
   viewerContext,
 } from "../../lib/services.server";
 import type { Route } from "./+types/card";
-import { Card } from "../../components/card";
 import { termHints } from "../../components/checkout/term-hints";
 
 export const middleware: Route.MiddlewareFunction[] = serverRules("checkout");
@@ -307,35 +307,7 @@ export default function CardCheckout({ loaderData }: Route.ComponentProps) {
       ) : (
         <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-6">
           {link ? (
-            <Card as="section" aria-labelledby="offer" className="flex flex-col gap-1 p-5">
-              <h2 id="offer" className="text-lg font-semibold">
-                {t("checkout.offerHeading")}
-              </h2>
-              {link.term ? (
-                <p className="font-semibold tabular-nums">
-                  {t(link.term === "term10" ? "checkout.planTerm10" : "checkout.planTerm25", {
-                    price: money(link.priceOre),
-                  })}
-                </p>
-              ) : (
-                <>
-                  <p className="font-semibold tabular-nums">
-                    {t("checkout.offerPrice", {
-                      price: money(link.priceOre),
-                      interval: t(`checkout.interval.${link.interval}`),
-                    })}
-                  </p>
-                  <p className="text-sm text-muted">
-                    {link.iterations > 0
-                      ? t("checkout.offerPeriods", { count: link.iterations })
-                      : t("checkout.offerUntilCancelled")}
-                  </p>
-                </>
-              )}
-              {link.trialFirst && !link.term && (
-                <p className="text-sm">{t("checkout.offerTrial", { days: trialDays })}</p>
-              )}
-            </Card>
+            <LinkOffer link={link} trialDays={trialDays} />
           ) : (
             <>
               {termsOnly && paidUntil && (

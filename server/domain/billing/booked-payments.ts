@@ -143,19 +143,24 @@ export async function applySuccess(
   const paidUntil = profile.paidUntil && profile.paidUntil > periodEnd ? profile.paidUntil : periodEnd;
   // Paid during its own trial, the page stays on the trial, which it has free; the sweep makes it
   // active when the trial ends (decisions: paying during a trial never wastes the trial).
-  await openSubscription(tx, order, profile, event, {
-    terms,
-    values: {
-      periodsPaid: 1,
-      currentPeriodStart: periodStart,
-      currentPeriodEnd: periodEnd,
-      nextChargeAt: finished ? null : periodEnd,
-      trialEndsAt,
-      status: trialEndsAt ? "trialing" : "active",
+  await openSubscription(tx, {
+    order,
+    profile,
+    event,
+    request: {
+      terms,
+      values: {
+        periodsPaid: 1,
+        currentPeriodStart: periodStart,
+        currentPeriodEnd: periodEnd,
+        nextChargeAt: finished ? null : periodEnd,
+        trialEndsAt,
+        status: trialEndsAt ? "trialing" : "active",
+      },
+      reason: "paid",
+      paidUntil,
+      now,
     },
-    reason: "paid",
-    paidUntil,
-    now,
   });
   return paidUntil;
 }
@@ -258,12 +263,17 @@ export async function applyCheckoutCompleted(
   if (!trialEndsAt) return null;
   await tx.update(orders).set({ status: "scheduled", failureCode: null }).where(eq(orders.id, order.id));
   const coveredUntil = profile.paidUntil && profile.paidUntil > trialEndsAt ? profile.paidUntil : trialEndsAt;
-  await openSubscription(tx, order, profile, event, {
-    terms,
-    values: { periodsPaid: 0, nextChargeAt: trialEndsAt, trialEndsAt, status: "trialing" },
-    reason: "subscription_started",
-    paidUntil: coveredUntil,
-    now,
+  await openSubscription(tx, {
+    order,
+    profile,
+    event,
+    request: {
+      terms,
+      values: { periodsPaid: 0, nextChargeAt: trialEndsAt, trialEndsAt, status: "trialing" },
+      reason: "subscription_started",
+      paidUntil: coveredUntil,
+      now,
+    },
   });
   return trialEndsAt;
 }

@@ -18,18 +18,25 @@ type ProfileRow = typeof profiles.$inferSelect;
  */
 export async function openSubscription(
   tx: Executor,
-  order: OrderRow,
-  profile: ProfileRow,
-  event: PaymentEvent,
-  request: {
-    terms: { interval: CheckoutLinkInterval; iterations: number };
-    values: Pick<
-      typeof subscriptions.$inferInsert,
-      "periodsPaid" | "currentPeriodStart" | "currentPeriodEnd" | "nextChargeAt" | "trialEndsAt" | "status"
-    >;
-    reason: ReasonOf<"payment">;
-    paidUntil: Date;
-    now: Date;
+  {
+    order,
+    profile,
+    event,
+    request,
+  }: {
+    order: OrderRow;
+    profile: ProfileRow;
+    event: PaymentEvent;
+    request: {
+      terms: { interval: CheckoutLinkInterval; iterations: number };
+      values: Pick<
+        typeof subscriptions.$inferInsert,
+        "periodsPaid" | "currentPeriodStart" | "currentPeriodEnd" | "nextChargeAt" | "trialEndsAt" | "status"
+      >;
+      reason: ReasonOf<"payment">;
+      paidUntil: Date;
+      now: Date;
+    };
   },
 ): Promise<void> {
   const { now } = request;

@@ -58,19 +58,24 @@ export async function applyTermPayment(
     .update(orders)
     .set({ status: "paid", paidAt: now, failureCode: null, termFrom: from, termUntil: until })
     .where(eq(orders.id, order.id));
-  await openSubscription(tx, order, profile, event, {
-    terms: { interval: "year", iterations: 1 },
-    values: {
-      periodsPaid: 1,
-      currentPeriodStart: from,
-      currentPeriodEnd: until,
-      nextChargeAt: null,
-      trialEndsAt: null,
-      status: "active",
+  await openSubscription(tx, {
+    order,
+    profile,
+    event,
+    request: {
+      terms: { interval: "year", iterations: 1 },
+      values: {
+        periodsPaid: 1,
+        currentPeriodStart: from,
+        currentPeriodEnd: until,
+        nextChargeAt: null,
+        trialEndsAt: null,
+        status: "active",
+      },
+      reason: "paid",
+      paidUntil: until,
+      now,
     },
-    reason: "paid",
-    paidUntil: until,
-    now,
   });
   return until;
 }
