@@ -2,10 +2,12 @@
 // 25 years at their prices beside monthly and yearly, says until when each pays and that nothing
 // renews; the owner buys 25 years during the trial (charged at once, the years from the trial's end),
 // the confirmation says until when, and /account says "Paid until {date} (25 years, paid once)" with
-// no next charge and nothing to cancel. No serious accessibility problems on the checkout.
+// no next charge and nothing to cancel. By invoice, 10 years: the invoice checkout says what the
+// invoice covers, and /account lists the term. No serious accessibility problems on either checkout.
 import { expectNoSeriousAxeViolations } from "./support/axe";
 import { signInAs } from "./support/accounts";
 import { expect, test, waitForHydration } from "./support/fixtures";
+import { ensureCreditor } from "./support/creditor";
 import { ownedPage } from "./support/pages";
 import { shoot } from "./support/shots";
 
@@ -65,4 +67,41 @@ test("an owner buys 25 years by card at the checkout, and /account says what was
   await expect(row.getByRole("button", { name: "Cancel subscription" })).toHaveCount(0);
   await expect(page.getByTestId("order-term").first()).toHaveText(`25 years, paid once: paid until ${until}`);
   await shoot(page, "account-term-en");
+});
+
+test("an owner orders 10 years by invoice: the checkout says what it covers, /account lists the term", async ({
+  page,
+  browser,
+}) => {
+  await ensureCreditor(browser);
+  const { id, token, owner } = await ownedPage(browser, { displayName: "Greta Lind" });
+  await signInAs(page, token);
+  await page.goto(`/k/${id}/checkout/faktura`);
+  await waitForHydration(page);
+  await page.getByRole("radio", { name: /^10 years: SEK\s3,900(\.00)?, paid once/ }).check();
+  await expect(page.getByTestId("invoice-total")).toHaveText(/^SEK\s3,900/);
+  await expect(page.getByTestId("invoice-next-step")).toContainText(
+    /^Ten years, paid once: no new invoice comes by itself\. The page is paid until \w+ \d{1,2}, \d{4};/,
+  );
+  const covers = (await page.getByTestId("invoice-period").textContent()) ?? "";
+  const until = /(\w+ \d{1,2}, \d{4})$/.exec(covers.trim())?.[1] ?? "";
+  expect(Number(until.slice(-4))).toBeGreaterThanOrEqual(new Date().getUTCFullYear() + 9);
+  await page.getByLabel("Name", { exact: true }).fill("Greta Lind");
+  await page.getByLabel("Street address").fill("Ängsvägen 3");
+  await page.getByLabel("Postcode").fill("12345");
+  await page.getByLabel("City").fill("Skövde");
+  await page.getByLabel("E-mail for the invoice").fill(owner.email);
+  await expectNoSeriousAxeViolations(page);
+  await shoot(page, "faktura-terms-en");
+  await page.getByRole("button", { name: /^Order and pay SEK\s3,900(\.00)? by invoice$/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/k/${id}/checkout/confirm\\?order=KM-\\d{6,}$`));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your invoice is on its way");
+
+  await page.goto("/account");
+  await waitForHydration(page);
+  const row = page.getByRole("listitem", { name: "Greta Lind" });
+  await expect(row.getByTestId("term-paid-until")).toHaveText(
+    /^Paid until \w+ \d{1,2}, \d{4} \(10 years, paid once\)$/,
+  );
+  await expect(row.getByRole("button")).toHaveCount(0);
 });

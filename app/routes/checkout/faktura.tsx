@@ -249,7 +249,7 @@ export default function InvoiceCheckout({ loaderData }: Route.ComponentProps) {
             <h2 id="summary" className="text-lg font-semibold">
               {t("invoiceCheckout.summaryHeading")}
             </h2>
-            <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 tabular-nums">
+            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 tabular-nums">
               <dt className="font-semibold">{t("invoiceCheckout.total")}</dt>
               <dd className="text-right font-semibold" data-testid="invoice-total">
                 {money(priceOre)}
