@@ -392,6 +392,38 @@ describeOnEngines("prepaid terms", (fixture) => {
     expect((await page(id))?.paidUntil?.toISOString()).toBe(done.termUntil);
   });
 
+  it("a hand-over leaves a term as it is: the page keeps its paid-until, the old owner still sees it, the new owner cannot touch it", async () => {
+    const { id, owner } = await restingPage();
+    const { paid } = await payTermByCard(owner, id, "term10");
+    const heir = await accounts.signUp();
+    const invited = await as(owner, "/api/kammare/invitations", {
+      profileId: id,
+      email: heir.email,
+      kind: "handover",
+    });
+    expect(invited.status, await invited.clone().text()).toBe(201);
+    const mail = (await mailbox())
+      .filter((each) => each.to.toLowerCase() === heir.email.toLowerCase())
+      .at(-1);
+    const token = /\/invitation\?token=([\w-]+)/.exec(mail?.text ?? "")?.[1] ?? "";
+    const accepted = await as(heir, "/api/kammare/invitations/accept", { token });
+    expect(accepted.status, await accepted.clone().text()).toBe(200);
+    expect(await page(id)).toMatchObject({
+      ownerUserId: heir.id,
+      paidUntil: new Date(paid.termUntil as string),
+    });
+    const [kept] = await db.select().from(subscriptions).where(eq(subscriptions.profileId, id));
+    expect(kept).toMatchObject({ status: "active", cancelAtPeriodEnd: false, nextChargeAt: null });
+    const [listed] = (await listOf(owner)).filter((each) => each.profileId === id);
+    expect(listed).toMatchObject({ plan: "term10", handedOver: true, paidUntil: paid.termUntil });
+    const refused = await expectError(
+      await as(heir, "/api/kammare/subscriptions/withdraw", { profileId: id }),
+      403,
+      "forbidden",
+    );
+    expect(refused.error).toMatchObject({ refusal: "subscription.paid-by-previous-owner" });
+  });
+
   it("a term during a trial whose card is kept for a monthly plan is refused (that plan renews)", async () => {
     const { id, owner } = await paidOnTrialDayOne(fixture);
     const refused = await expectError(
