@@ -8,6 +8,7 @@ import {
   paymentProviderNames,
   subscriptionStatuses,
 } from "./orders";
+import { termPlans } from "./pricing";
 import { profileStatuses } from "./profile-values";
 import { profileIdSchema } from "./profiles";
 import { z } from "./zod";
@@ -33,6 +34,8 @@ export const createdCheckoutLinkSchema = z.object({
   iterations: z.number().int(),
   includesFreeTrial: z.boolean(),
   interval: z.enum(checkoutLinkIntervals),
+  /** A prepaid term the link sells at its price, paid once (ADR 041); null: periods. */
+  term: z.enum(termPlans).nullable(),
   expiresAt: z.string(),
   createdAt: z.string(),
   /** The page it pays for: chosen by the admin, or bound by the first checkout; null until then. */
@@ -150,6 +153,8 @@ export const customerOrderSchema = z.object({
   chargeCancelled: z.boolean(),
   /** A scheduled order still to be charged: when its card is first charged; null otherwise. */
   firstChargeAt: z.string().nullable(),
+  /** A prepaid term (ADR 041): until when it pays the page; null for a plan, and a term not paid or invoiced yet. */
+  termUntil: z.string().nullable(),
   /** Each later period a card plan paid, newest first, with its own receipt (KM-000123-2). */
   renewals: z.array(
     z.object({

@@ -1,12 +1,15 @@
 // The card checkout's payloads: starting a checkout for a profile (a plan, or a checkout link's
 // terms), the sandbox's card form and its confirmation step, and the order the customer is shown.
 import { postalAddressSchema } from "./addresses";
-import { orderMethods, orderNumberSchema, orderStatuses } from "./orders";
+import { orderMethods, orderNumberSchema, orderPlans, orderStatuses } from "./orders";
 import { profileIdSchema } from "./profiles";
 import { text, z } from "./zod";
 
-/** The plans a customer picks themself; a checkout link brings its own terms instead. */
-export const cardPlans = ["monthly", "yearly"] as const;
+/**
+ * The plans a customer picks themself (by card or invoice): monthly, yearly, or a prepaid term of ten
+ * or twenty-five years paid once (ADR 041); a checkout link brings its own terms instead.
+ */
+export const cardPlans = ["monthly", "yearly", "term10", "term25"] as const;
 export type CardPlan = (typeof cardPlans)[number];
 
 /** Checkout links are random URL-safe tokens. */
@@ -18,14 +21,14 @@ export const checkoutLinkTokenSchema = text("The link")
 export const startCardCheckoutRequestSchema = z
   .object({
     profileId: profileIdSchema,
-    plan: z.enum(cardPlans, { error: "plan is monthly or yearly." }).optional(),
+    plan: z.enum(cardPlans, { error: "plan is monthly, yearly, term10 or term25." }).optional(),
     link: checkoutLinkTokenSchema.optional(),
     /** Where the printed plaque or card goes, when the customer orders one (a Swedish address). */
     delivery: postalAddressSchema.optional(),
   })
   .refine((value) => (value.plan === undefined) !== (value.link === undefined), {
     path: ["plan"],
-    error: "Choose a plan (monthly or yearly), or open a checkout link.",
+    error: "Choose a plan (monthly, yearly, term10 or term25), or open a checkout link.",
   });
 export type StartCardCheckoutRequest = z.infer<typeof startCardCheckoutRequestSchema>;
 
@@ -40,7 +43,8 @@ export const customerOrderSchema = z.object({
   vatOre: z.number().int(),
   vatRatePercent: z.number().int(),
   currency: z.literal("SEK"),
-  plan: z.enum(["monthly", "yearly", "link"]),
+  plan: z.enum(orderPlans),
+  /** A prepaid term's interval is "year" and its iterations 1: one payment (`termUntil` says how far). */
   interval: z.enum(["month", "year"]),
   /** Billing periods, 0 for until cancelled. */
   iterations: z.number().int(),
@@ -49,6 +53,9 @@ export const customerOrderSchema = z.object({
   paidAt: z.string().nullable(),
   /** The profile's paid_until once paid. */
   paidUntil: z.string().nullable(),
+  /** A prepaid term: the stretch it pays (null for a plan, and before the term's payment or invoice). */
+  termFrom: z.string().nullable(),
+  termUntil: z.string().nullable(),
   /** A scheduled order (the card kept while a trial comes first): when the card is first charged. */
   firstChargeAt: z.string().nullable(),
   /** The printed plaque or card ordered with it: the address's lines as posted; null for none. */

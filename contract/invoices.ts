@@ -89,7 +89,7 @@ export function addressLinesOf(
 /** POST /api/checkout/faktura: the owner pays a plan by invoice. */
 export const startInvoiceCheckoutRequestSchema = z.object({
   profileId: profileIdSchema,
-  plan: z.enum(cardPlans, { error: "plan is monthly or yearly." }),
+  plan: z.enum(cardPlans, { error: "plan is monthly, yearly, term10 or term25." }),
   billing: billingAddressSchema,
 });
 export type StartInvoiceCheckoutRequest = z.input<typeof startInvoiceCheckoutRequestSchema>;

@@ -1,14 +1,17 @@
 // Orders, subscriptions, checkout links and payment providers: their values, the order number, the
 // VAT split, and the payloads of the calls about them.
-import { vatRatePercent, type Money } from "./pricing";
+import { termPlans, vatRatePercent, type Money } from "./pricing";
 import { profileIdSchema } from "./profiles";
 import { text, z } from "./zod";
 
 export const orderMethods = ["card", "invoice"] as const;
 export type OrderMethod = (typeof orderMethods)[number];
 
-/** A standard plan, or the terms of an admin's checkout link. */
-export const orderPlans = ["monthly", "yearly", "link"] as const;
+/**
+ * A standard plan, the terms of an admin's checkout link, or a prepaid term (ten or twenty-five years
+ * paid once, ADR 041; a checkout link that carries a term makes an order of that term at its price).
+ */
+export const orderPlans = ["monthly", "yearly", "link", "term10", "term25"] as const;
 export type OrderPlan = (typeof orderPlans)[number];
 
 /**
@@ -92,6 +95,9 @@ export const checkoutLinkRequestSchema = z.object({
     .max(maxIterations, `iterations is at most ${maxIterations}.`),
   includesFreeTrial: z.boolean({ error: "includesFreeTrial must be true or false." }),
   interval: z.enum(checkoutLinkIntervals, { error: "interval is month or year." }).default("month"),
+  // Beside the spec's payload: a prepaid term the link sells at its price, paid once (ADR 041); the
+  // link's iterations and interval then say nothing.
+  term: z.enum(termPlans, { error: "term is term10 or term25." }).optional(),
   // Beside the spec's payload: the one page of the customer's the link pays for (unset, the customer
   // chooses when they open it), and whether the link is e-mailed to the customer once it is made.
   profileId: profileIdSchema.optional(),

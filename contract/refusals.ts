@@ -72,12 +72,16 @@ export const refusals = {
   "checkout.paid-already": { kind: "conflict", field: "profileId", params: none },
   "checkout.suspended": { kind: "conflict", field: "profileId", params: none },
   "checkout.not-payable": { kind: "conflict", field: "profileId", params: none },
+  // A prepaid term on a page whose subscription still renews: cancel it first (ADR 041).
+  "checkout.subscription-running": { kind: "conflict", field: "plan", params: none },
   "subscription.not-payer": { kind: "forbidden", field: "profileId", params: none },
   "subscription.paid-by-previous-owner": { kind: "forbidden", field: "profileId", params: none },
   "subscription.missing": { kind: "not_found", field: "profileId", params: none },
   "subscription.handed-over": { kind: "forbidden", field: "profileId", params: none },
   "subscription.ended": { kind: "conflict", field: "profileId", params: none },
   "subscription.link-terms": { kind: "conflict", field: "plan", params: none },
+  // A prepaid term is one payment: nothing to cancel, resume, switch or charge to another card.
+  "subscription.prepaid-term": { kind: "conflict", field: "profileId", params: none },
   "subscription.resume-first": { kind: "conflict", field: "plan", params: none },
   "subscription.card-at-provider": { kind: "conflict", field: "profileId", params: none },
   "subscription.card-declined": { kind: "card_declined", field: "cardNumber", params: none },

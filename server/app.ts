@@ -41,7 +41,7 @@ import { anniversaryReminderRoutes, calendarFileRoutes } from "./api/reminders/r
 import { familyRoutes, invitationRoutes } from "./api/family/family";
 import { candleAnnouncer } from "./domain/memories";
 import type { BackgroundTasks } from "./background";
-import type { Config } from "./config";
+import { type Config, termPricesOf } from "./config";
 import { requestContext, servicesContext, type AppServices } from "./context";
 import type { DatabaseHandle } from "./db/client";
 import type { ApiEnv } from "./http/env";
@@ -226,6 +226,7 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
     email: deps.email,
     provider: deps.invoiceProvider ?? createInvoiceProvider(config),
     publicUrl: config.publicUrl,
+    termPrices: termPricesOf(config),
     logger,
   };
   // The guarded areas (server/http/guards.ts: apiAreas), each behind its one guard. The admin check
@@ -295,6 +296,7 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
         publicUrl: config.publicUrl,
         webhooks,
         invoicing,
+        termPrices: termPricesOf(config),
       }),
     ),
   );

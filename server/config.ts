@@ -2,6 +2,7 @@
 import { z } from "zod";
 import type { PublicConfig } from "../contract/public-config";
 import { startPageDefaults } from "../contract/start-page";
+import { defaultTermPrices, type TermPrices } from "../contract/pricing";
 import { embeddedSharedBuffersMb } from "./db/client";
 
 const optionalText = z
@@ -139,6 +140,9 @@ const configSchema = z
     // The lifecycle's limits (decisions "Trials and payment"), in days.
     FREE_TRIAL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     EXTENDED_TRIAL_DAYS: z.coerce.number().int().min(1).max(730).default(90),
+    // Prepaid terms' prices in öre, VAT included (decisions "A page that lasts as long as the grave").
+    TERM_10_PRICE_ORE: z.coerce.number().int().min(100).max(100_000_000).default(defaultTermPrices.term10),
+    TERM_25_PRICE_ORE: z.coerce.number().int().min(100).max(100_000_000).default(defaultTermPrices.term25),
     // A failed card payment or an overdue invoice: past_due this long, then expired.
     GRACE_DAYS: z.coerce.number().int().min(0).max(90).default(7),
     // How often the lifecycle sweep runs (one process at a time).
@@ -291,4 +295,9 @@ export function publicConfig(config: Config): PublicConfig {
     cardPayments: config.PAYMENT_PROVIDER !== "none",
     testMode: config.paymentTestMode,
   };
+}
+
+/** The prepaid terms' prices as configured (TERM_10_PRICE_ORE, TERM_25_PRICE_ORE). */
+export function termPricesOf(config: Pick<Config, "TERM_10_PRICE_ORE" | "TERM_25_PRICE_ORE">): TermPrices {
+  return { term10: config.TERM_10_PRICE_ORE, term25: config.TERM_25_PRICE_ORE };
 }

@@ -26,6 +26,7 @@ const order: CustomerOrder = {
   invoiceUrl: null,
   chargeCancelled: false,
   firstChargeAt: null,
+  termUntil: null,
   renewals: [
     {
       receiptNumber: "KM-000123-3",

@@ -66,6 +66,15 @@ export function OrderRow({
             label={order.firstChargeAt ? t("ownOrders.cardSaved") : t(`orders.status.${status}`)}
           />
         </p>
+        {/* A prepaid term says what was bought and until when (ADR 041). */}
+        {order.termUntil && order.status !== "refunded" && order.status !== "cancelled" && (
+          <p className="text-sm text-muted sm:text-right" data-testid="order-term">
+            {t("ownOrders.term", {
+              plan: t(`ownOrders.termPlans.${order.plan}`),
+              date: formatDate(order.termUntil, i18n.language, "long"),
+            })}
+          </p>
+        )}
         {order.chargeCancelled && (
           <p className="text-sm text-muted sm:text-right" data-testid="order-charge">
             {t("ownOrders.chargeCancelled")}

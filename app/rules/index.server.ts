@@ -88,7 +88,9 @@ const rules: Partial<Record<RuleName, ServerRule>> = {
     if (!viewer) throw redirect(signInPath(request.url));
     const id = normalizeProfileId(params.id ?? "");
     const profile = isProfileId(id) ? await profileView(context.get(servicesContext).db, id) : null;
-    if (!profile || checkoutRefusal(profile, viewer.id)) throw redirect(`/k/${encodeURIComponent(id)}`);
+    // A page paid for already may still buy a prepaid term, which extends it (ADR 041).
+    if (!profile || checkoutRefusal(profile, viewer.id, "term10"))
+      throw redirect(`/k/${encodeURIComponent(id)}`);
     context.set(profileContext, profile);
   },
   // /k/{id}/memories: a signed-in viewer (a visitor signs in and comes back here); a code typed in

@@ -21,6 +21,7 @@ import { qrcodeEncoder } from "../../server/providers/qr";
 import { awayFromWindowEdge, call, expectError, expectSession, type Account } from "../support/accounts";
 import { describeOnEngines } from "../support/api-fixture";
 import { insertOrder } from "../support/order-row";
+import { testCard } from "../support/checkout-samples";
 
 const partnerCalls = [
   { method: "GET", path: "/api/partner/me" },
@@ -620,6 +621,36 @@ describeOnEngines("partners", ({ app, db, accounts, admin, customer }) => {
       const onB = await dashboard(b.token);
       expect(onB.revenueTotalOre).toBe(0);
       expect(onB.paidConversions).toBe(0);
+    });
+
+    it("counts a prepaid term as its amount, once: the total and the month's figure add up (ADR 041)", async () => {
+      const before = await dashboard(a.token);
+      const buyer = await customerSignUp(a.me.organisation.slug);
+      const page = await newProfile();
+      await claim(buyer, page);
+      await db
+        .update(profiles)
+        .set({ status: "expired", content: { displayName: "Karin Berg" } })
+        .where(eq(profiles.id, page));
+      const started = await call(app, "/api/checkout/card", {
+        bearer: buyer.token,
+        json: { profileId: page, plan: "term25" },
+      });
+      expect(started.status, await started.clone().text()).toBe(200);
+      const { order } = (await started.json()) as { order: { orderNumber: string } };
+      const paid = await call(app, "/api/checkout/sandbox/pay", {
+        bearer: buyer.token,
+        json: { orderNumber: order.orderNumber, ...testCard },
+      });
+      expect(paid.status).toBe(200);
+      const after = await dashboard(a.token);
+      expect(after.paidConversions).toBe(before.paidConversions + 1);
+      expect(after.revenueTotalOre).toBe(before.revenueTotalOre + 790_000);
+      expect(after.revenueByMonth.at(-1)?.revenueOre).toBe(
+        (before.revenueByMonth.at(-1)?.revenueOre ?? 0) + 790_000,
+      );
+      const months = after.revenueByMonth.reduce((sum, month) => sum + month.revenueOre, 0);
+      expect(months).toBeLessThanOrEqual(after.revenueTotalOre);
     });
 
     it("counts each page's memories but removed ones, and none for a customer without a page", async () => {

@@ -64,6 +64,8 @@ export type StandInPortalSession = {
 
 export type StandInBilling = {
   invoices: StandInInvoice[];
+  /** One-time payments (a Checkout Session in payment mode): its payment intent and amount. */
+  payments: { payment_intent: string; amount: number }[];
   refunds: StandInRefund[];
   schedules: Map<string, StandInSchedule>;
   portalSessions: StandInPortalSession[];
@@ -79,6 +81,7 @@ const noSuch = (what: string, id: string, param = "id") =>
 export function createBilling(subscriptions: Map<string, StandInSubscription>): StandInBilling {
   return {
     invoices: [],
+    payments: [],
     refunds: [],
     schedules: new Map(),
     portalSessions: [],
@@ -157,7 +160,11 @@ function listInvoicePayments(billing: StandInBilling, query: FormObject): Answer
 
 function createRefund(billing: StandInBilling, body: FormObject): Answer {
   const paymentIntent = text(body.payment_intent);
-  const invoice = billing.invoices.find((candidate) => candidate.payment_intent === paymentIntent);
+  const invoice =
+    billing.invoices.find((candidate) => candidate.payment_intent === paymentIntent) ??
+    billing.payments
+      .filter((payment) => payment.payment_intent === paymentIntent)
+      .map((payment) => ({ amount_paid: payment.amount }))[0];
   if (!paymentIntent || !invoice) return noSuch("payment_intent", paymentIntent ?? "", "payment_intent");
   const refunded = billing.refunds
     .filter((refund) => refund.payment_intent === paymentIntent)

@@ -39,6 +39,8 @@ export type StandInSession = {
   cancel_url: string | null;
   subscription: string | null;
   invoice: string | null;
+  /** Payment mode: the payment intent that paid it, once complete. */
+  payment_intent: string | null;
   url: string | null;
   created: number;
   expires_at: number;
@@ -87,6 +89,8 @@ export type StripeStandIn = {
   billing: StandInBilling;
   /** What Stripe does when the customer pays on the hosted page: the subscription starts. */
   completeSession(sessionId: string): { session: StandInSession; subscription: StandInSubscription };
+  /** The customer pays a payment-mode session (a one-time payment): a payment intent, no subscription. */
+  completePayment(sessionId: string): StandInSession;
   close(): Promise<void>;
 };
 
@@ -161,11 +165,13 @@ export async function startStripeStandIn({ secretKey }: { secretKey: string }): 
   const billing = createBilling(subscriptions);
 
   function createSession(body: FormObject): Answer {
-    if (text(body.mode) !== "subscription") {
+    const mode = text(body.mode);
+    if (mode === "payment") return createPaymentSession(body);
+    if (mode !== "subscription") {
       return stripeError(
         400,
         "invalid_request_error",
-        "The stand-in only makes subscription sessions.",
+        "The stand-in makes subscription and payment sessions.",
         "mode",
       );
     }
@@ -226,6 +232,7 @@ export async function startStripeStandIn({ secretKey }: { secretKey: string }): 
       cancel_url: text(body.cancel_url),
       subscription: null,
       invoice: null,
+      payment_intent: null,
       url: `https://checkout.stripe.com/c/pay/${id}`,
       created,
       expires_at: created + day,
@@ -233,6 +240,69 @@ export async function startStripeStandIn({ secretKey }: { secretKey: string }): 
     };
     sessions.set(id, session);
     pendingTerms.set(id, { subscriptionData, lineItem });
+    return { status: 200, body: session };
+  }
+
+  /** As Stripe: a payment-mode session takes a one-time price (recurring is refused) and no subscription_data. */
+  function createPaymentSession(body: FormObject): Answer {
+    const items = Array.isArray(body.line_items) ? body.line_items : [];
+    const lineItem = object(items[0]);
+    const priceData = object(lineItem.price_data);
+    const unitAmount = Number(text(priceData.unit_amount));
+    if (!Number.isInteger(unitAmount) || unitAmount <= 0) {
+      return stripeError(
+        400,
+        "invalid_request_error",
+        "Invalid integer",
+        "line_items[0][price_data][unit_amount]",
+      );
+    }
+    if (priceData.recurring !== undefined) {
+      return stripeError(
+        400,
+        "invalid_request_error",
+        "You specified `payment` mode but passed a recurring price.",
+        "line_items[0][price_data][recurring]",
+      );
+    }
+    if (body.subscription_data !== undefined) {
+      return stripeError(
+        400,
+        "invalid_request_error",
+        "subscription_data can only be used in subscription mode.",
+        "subscription_data",
+      );
+    }
+    for (const field of ["success_url", "cancel_url"] as const) {
+      if (!text(body[field])) return stripeError(400, "invalid_request_error", `Missing ${field}`, field);
+    }
+    const id = stripeId("cs_test_", 58);
+    const created = now();
+    const amount = unitAmount * Number(text(lineItem.quantity) ?? "1");
+    const session: StandInSession = {
+      id,
+      object: "checkout.session",
+      mode: "payment",
+      status: "open",
+      payment_status: "unpaid",
+      amount_subtotal: amount,
+      amount_total: amount,
+      currency: text(priceData.currency) ?? "sek",
+      customer: null,
+      customer_email: text(body.customer_email),
+      client_reference_id: text(body.client_reference_id),
+      metadata: record(body.metadata),
+      success_url: text(body.success_url),
+      cancel_url: text(body.cancel_url),
+      subscription: null,
+      invoice: null,
+      payment_intent: null,
+      url: `https://checkout.stripe.com/c/pay/${id}`,
+      created,
+      expires_at: created + day,
+      livemode: false,
+    };
+    sessions.set(id, session);
     return { status: 200, body: session };
   }
 
@@ -273,6 +343,13 @@ export async function startStripeStandIn({ secretKey }: { secretKey: string }): 
 
   function route(method: string, path: string, body: FormObject): Answer {
     if (method === "POST" && path === "/v1/checkout/sessions") return createSession(body);
+    const sessionPath = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
+    if (sessionPath && method === "GET") {
+      const found = sessions.get(decodeURIComponent(sessionPath[1]!));
+      return found
+        ? { status: 200, body: found }
+        : stripeError(404, "invalid_request_error", `No such checkout.session: '${sessionPath[1]}'`, "id");
+    }
     const subscription = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
     if (subscription && method === "POST")
       return updateSubscription(decodeURIComponent(subscription[1]!), body);
@@ -401,6 +478,20 @@ export async function startStripeStandIn({ secretKey }: { secretKey: string }): 
         url: null,
       });
       return { session, subscription };
+    },
+    completePayment(sessionId) {
+      const session = sessions.get(sessionId);
+      if (!session || session.mode !== "payment") throw new Error(`No payment session: ${sessionId}`);
+      const paymentIntent = stripeId("pi_test_");
+      billing.payments.push({ payment_intent: paymentIntent, amount: session.amount_total });
+      Object.assign(session, {
+        status: "complete",
+        payment_status: "paid",
+        customer: stripeId("cus_test_", 14),
+        payment_intent: paymentIntent,
+        url: null,
+      });
+      return session;
     },
     close: () =>
       new Promise<void>((resolve, reject) => {

@@ -5,7 +5,7 @@
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "../../lib/i18n";
 import type { CustomerSubscription } from "../../../contract/subscriptions";
-import { plans } from "../../../contract/pricing";
+import { isTermPlan, plans } from "../../../contract/pricing";
 import { api } from "../../lib/api";
 import { formatDate } from "../../lib/date-format";
 import { formatMoney } from "../../lib/format";
@@ -38,6 +38,7 @@ export function SubscriptionActions({ subscription }: { subscription: CustomerSu
   const name = subscription.pageName || subscription.profileId;
   const { plan, nextPlan } = subscription;
   const switchable = plan === "monthly" || plan === "yearly";
+  const term = isTermPlan(plan);
   const other = plan === "monthly" ? "yearly" : "monthly";
   const periodEnd = subscription.trialEndsAt ?? subscription.paidUntil;
 
@@ -122,9 +123,12 @@ export function SubscriptionActions({ subscription }: { subscription: CustomerSu
                 {t("account.subscriptions.changeCard")}
               </Button>
             )}
-            <Button variant="secondary" onClick={() => setOpen("cancel")}>
-              {t("account.subscriptions.cancel")}
-            </Button>
+            {/* A prepaid term is paid once: nothing to cancel (ADR 041). */}
+            {!term && (
+              <Button variant="secondary" onClick={() => setOpen("cancel")}>
+                {t("account.subscriptions.cancel")}
+              </Button>
+            )}
           </>
         )}
         {subscription.withdrawableUntil && (

@@ -4,6 +4,7 @@
 import { useTranslation } from "../../lib/i18n";
 import { Link } from "react-router";
 import type { CustomerSubscription } from "../../../contract/subscriptions";
+import { isTermPlan, termYears } from "../../../contract/pricing";
 import { Alert } from "../alert";
 import { CardSection } from "../card";
 import { StatePill } from "../state-pill";
@@ -34,9 +35,11 @@ function SubscriptionRow({ subscription }: { subscription: CustomerSubscription 
   const date = (iso: string) => formatDate(iso, i18n.language, "long");
   const money = (amountOre: number) => formatMoney({ amountOre, currency: "SEK" }, i18n.language);
   const name = subscription.pageName || subscription.profileId;
-  const price = t(`account.subscriptions.price.${subscription.interval}`, {
-    amount: money(subscription.priceOre),
-  });
+  const term = isTermPlan(subscription.plan) ? subscription.plan : null;
+  // A prepaid term is one payment: its price is said once, not per period (ADR 041).
+  const price = term
+    ? money(subscription.priceOre)
+    : t(`account.subscriptions.price.${subscription.interval}`, { amount: money(subscription.priceOre) });
   const { nextPlan } = subscription;
 
   return (
@@ -55,7 +58,8 @@ function SubscriptionRow({ subscription }: { subscription: CustomerSubscription 
         />
       </div>
       <p>
-        {t(`account.subscriptions.plan.${subscription.plan}`)} · {price}
+        {/* A term is named in its paid-until line below; here only what it cost. */}
+        {term ? price : `${t(`account.subscriptions.plan.${subscription.plan}`)} · ${price}`}
         {subscription.cardLast4 && (
           <span className="text-muted">
             {" "}
@@ -66,6 +70,14 @@ function SubscriptionRow({ subscription }: { subscription: CustomerSubscription 
           </span>
         )}
       </p>
+      {term && subscription.paidUntil && (
+        <p className="font-medium" data-testid="term-paid-until">
+          {t("account.subscriptions.termPaidUntil", {
+            date: date(subscription.paidUntil),
+            years: termYears[term],
+          })}
+        </p>
+      )}
       {subscription.trialEndsAt && !subscription.cancelAtPeriodEnd && (
         <p className="text-sm text-muted">
           {t("account.subscriptions.trial", { date: date(subscription.trialEndsAt) })}

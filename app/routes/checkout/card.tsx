@@ -1,5 +1,6 @@
 // /k/{id}/checkout/card (rule `checkout`): the owner pays for their page by card. A plan (monthly or
-// yearly), or a checkout link's terms with ?link={token}; then the card form. Paying first starts the
+// yearly, or a prepaid term of 10 or 25 years paid once: ADR 041; a page paid for already is offered
+// the terms only), or a checkout link's terms with ?link={token}; then the card form. Paying first starts the
 // order (the same one again on a second try), then the sandbox takes the card; a card that asks for
 // confirmation shows the bank's step (its order named in the address, ?order=, so a reload shows the
 // step again while the server says the order waits for it), a declined one a message with the form
@@ -7,15 +8,22 @@
 import { useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "../../lib/i18n";
 import { Link, redirect, useNavigate, useSearchParams } from "react-router";
-import { checkoutLinkTokenSchema, type CardPlan, type CustomerOrder } from "../../../contract/checkout";
-import { orderNumberSchema, vatSplit } from "../../../contract/orders";
-import { plans, vatRatePercent } from "../../../contract/pricing";
+import {
+  cardPlans,
+  checkoutLinkTokenSchema,
+  type CardPlan,
+  type CustomerOrder,
+} from "../../../contract/checkout";
+import { orderNumberSchema } from "../../../contract/orders";
+import { isTermPlan, plans, termPlans, termYears, type TermPlan } from "../../../contract/pricing";
 import { Alert } from "../../components/alert";
 import { Button } from "../../components/button";
 import { FormAlert } from "../../components/form-alert";
 import { BankConfirmation } from "../../components/checkout/bank-confirmation";
 import { CheckoutRefused } from "../../components/checkout/checkout-refused";
 import { PlanChoice } from "../../components/checkout/plan-choice";
+import { CardSummary } from "../../components/checkout/card-summary";
+import { LinkOffer } from "../../components/checkout/link-offer";
 import {
   DeliveryFields,
   deliveryFormFields,
@@ -41,12 +49,14 @@ import {
   checkoutLinkState,
   type LinkState,
   customerOrder,
+  invoicedPeriod,
   profileContext,
+  termPricesOf,
   servicesContext,
   viewerContext,
 } from "../../lib/services.server";
 import type { Route } from "./+types/card";
-import { Card } from "../../components/card";
+import { termHints } from "../../components/checkout/term-hints";
 
 export const middleware: Route.MiddlewareFunction[] = serverRules("checkout");
 
@@ -57,6 +67,7 @@ type LinkTerms = {
   interval: "month" | "year";
   iterations: number;
   trialFirst: boolean;
+  term: TermPlan | null;
 };
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -80,6 +91,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       interval: found.link?.interval ?? "month",
       iterations: found.link?.iterations ?? 0,
       trialFirst: found.link?.includesFreeTrial ?? false,
+      term: found.link?.term ?? null,
     };
   }
   const { config, db } = context.get(servicesContext);
@@ -104,7 +116,24 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const named = sandbox && number.success ? await customerOrder(db, number.data, viewer.id) : null;
   const waiting =
     named?.profileId === profile.id && named.method === "card" && named.status === "requires_confirmation";
+  // A term's years start where the page's time ends (its trial, or its paid period: ADR 041).
+  const now = new Date();
+  const facts = {
+    status: profile.status,
+    trialEndsAt: profile.trialEndsAt ? new Date(profile.trialEndsAt) : null,
+    paidUntil: profile.paidUntil ? new Date(profile.paidUntil) : null,
+  };
+  const until = (term: TermPlan) => invoicedPeriod(facts, term, now).until.toISOString();
   return {
+    prices: {
+      monthly: plans.monthly.price.amountOre,
+      yearly: plans.yearly.price.amountOre,
+      ...termPricesOf(config),
+    },
+    termUntil: { term10: until("term10"), term25: until("term25") },
+    // Paid for already: only a term (which extends it) can be bought.
+    termsOnly: profile.status === "active",
+    paidUntil: profile.paidUntil,
     firstChargeAt: trialEnd,
     cardPayments: config.PAYMENT_PROVIDER !== "none",
     invoicing,
@@ -127,7 +156,8 @@ export default function CardCheckout({ loaderData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const { id, name, link, trialDays, sandbox, cardPayments, invoicing, firstChargeAt, confirming } =
     loaderData;
-  const [plan, setPlan] = useState<CardPlan>("monthly");
+  const { prices, termUntil, termsOnly, paidUntil } = loaderData;
+  const [plan, setPlan] = useState<CardPlan>(termsOnly ? "term25" : "monthly");
   const [card, setCard] = useState<CardInput>(emptyCard);
   // The printed plaque or card, posted to this address once the page is paid.
   const [plaque, setPlaque] = useState(false);
@@ -145,10 +175,13 @@ export default function CardCheckout({ loaderData }: Route.ComponentProps) {
 
   const money = (amountOre: number) => formatMoney({ amountOre, currency: "SEK" }, i18n.language);
   const linkUsable = link?.state === "usable";
-  const priceOre = link ? link.priceOre : plans[plan].price.amountOre;
-  const split = vatSplit({ amountOre: priceOre, currency: "SEK" });
+  const priceOre = link ? link.priceOre : prices[plan];
   const pageName = name || t("checkout.unnamed");
-  const firstChargeDate = firstChargeAt ? formatDate(firstChargeAt, i18n.language, "long") : "";
+  const date = (iso: string) => formatDate(iso, i18n.language, "long");
+  const firstChargeDate = firstChargeAt ? date(firstChargeAt) : "";
+  // A term is charged today, whatever trial runs; its time starts where the trial ends.
+  const termShown = link ? link.term : isTermPlan(plan) ? plan : null;
+  const deferred = !!firstChargeAt && !termShown;
 
   /** Names the order waiting for the bank's step in the address, or none; the loader then shows the step
    * while the server says it waits (so a reload shows it again). Replaces the entry: no step to go back to. */
@@ -274,30 +307,25 @@ export default function CardCheckout({ loaderData }: Route.ComponentProps) {
       ) : (
         <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-6">
           {link ? (
-            <Card as="section" aria-labelledby="offer" className="flex flex-col gap-1 p-5">
-              <h2 id="offer" className="text-lg font-semibold">
-                {t("checkout.offerHeading")}
-              </h2>
-              <p className="font-semibold tabular-nums">
-                {t("checkout.offerPrice", {
-                  price: money(link.priceOre),
-                  interval: t(`checkout.interval.${link.interval}`),
-                })}
-              </p>
-              <p className="text-sm text-muted">
-                {link.iterations > 0
-                  ? t("checkout.offerPeriods", { count: link.iterations })
-                  : t("checkout.offerUntilCancelled")}
-              </p>
-              {link.trialFirst && <p className="text-sm">{t("checkout.offerTrial", { days: trialDays })}</p>}
-            </Card>
+            <LinkOffer link={link} trialDays={trialDays} />
           ) : (
-            <PlanChoice
-              plan={plan}
-              onChange={setPlan}
-              error={form.message("plan")}
-              hints={{ monthly: t("checkout.planMonthlyHint"), yearly: t("checkout.planYearlyHint") }}
-            />
+            <>
+              {termsOnly && paidUntil && (
+                <p className="text-muted">{t("checkout.termsOnlyLead", { date: date(paidUntil) })}</p>
+              )}
+              <PlanChoice
+                plan={plan}
+                onChange={setPlan}
+                error={form.message("plan")}
+                prices={prices}
+                offered={termsOnly ? termPlans : cardPlans}
+                hints={{
+                  monthly: t("checkout.planMonthlyHint"),
+                  yearly: t("checkout.planYearlyHint"),
+                  ...termHints(t, termUntil, date),
+                }}
+              />
+            </>
           )}
 
           <section aria-labelledby="card-details" className="flex flex-col gap-4">
@@ -324,38 +352,16 @@ export default function CardCheckout({ loaderData }: Route.ComponentProps) {
             message={form.message}
           />
 
-          <Card as="section" aria-labelledby="summary" className="flex flex-col gap-2 p-5">
-            <h2 id="summary" className="text-lg font-semibold">
-              {t(firstChargeAt ? "checkout.summaryHeadingTrial" : "checkout.summaryHeading")}
-            </h2>
-            {/* During a trial the card is only saved: today is nothing, the price is the first charge's. */}
-            <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 tabular-nums">
-              {firstChargeAt && (
-                <>
-                  <dt className="font-semibold">{t("checkout.today")}</dt>
-                  <dd className="text-right font-semibold">{money(0)}</dd>
-                </>
-              )}
-              <dt className={firstChargeAt ? "" : "font-semibold"}>
-                {firstChargeAt
-                  ? t("checkout.firstChargeRow", { date: firstChargeDate })
-                  : t("checkout.total")}
-              </dt>
-              <dd className={`text-right ${firstChargeAt ? "" : "font-semibold"}`}>{money(priceOre)}</dd>
-              <dt className="text-sm text-muted">{t("checkout.vatIncluded", { rate: vatRatePercent })}</dt>
-              <dd className="text-right text-sm text-muted">{money(split.vatOre)}</dd>
-            </dl>
-            {firstChargeAt && (
-              <p className="text-sm font-medium" data-testid="first-charge">
-                {t("checkout.firstChargeOn", { date: firstChargeDate, amount: money(priceOre) })}
-              </p>
-            )}
-          </Card>
+          <CardSummary
+            priceOre={priceOre}
+            firstChargeDate={deferred ? firstChargeDate : null}
+            term={termShown ? { years: termYears[termShown], until: date(termUntil[termShown]) } : null}
+          />
 
           <Button type="submit" busy={form.busy}>
             {form.busy
               ? t("checkout.paying")
-              : firstChargeAt
+              : deferred
                 ? t("checkout.saveCard", { date: firstChargeDate })
                 : t("checkout.pay", { amount: money(priceOre) })}
           </Button>

@@ -117,10 +117,13 @@ export default function CheckoutConfirm({ loaderData }: Route.ComponentProps) {
             <dd data-testid="first-charge">{formatDate(order.firstChargeAt, i18n.language, "long")}</dd>
           </>
         )}
-        {order.paidUntil && (
+        {/* A prepaid term says how far it pays from the start, an invoice's before it is paid too. */}
+        {(order.paidUntil ?? order.termUntil) && (
           <>
             <dt className="text-sm text-muted">{t("checkout.confirm.paidUntil")}</dt>
-            <dd>{formatDate(order.paidUntil, i18n.language, "long")}</dd>
+            <dd data-testid="paid-until">
+              {formatDate(order.paidUntil ?? order.termUntil ?? "", i18n.language, "long")}
+            </dd>
           </>
         )}
         {order.plaqueTo && (

@@ -1,15 +1,16 @@
 // /k/{id}/checkout/faktura (rule `checkout`): the owner pays for their page by invoice. A plan (monthly
-// or yearly; a checkout link's offer is card-only), the billing address, and a summary of what comes:
+// or yearly, or a prepaid term of 10 or 25 years: ADR 041; a checkout link's offer is card-only), the billing address, and a summary of what comes:
 // the invoice is issued at once, e-mailed with its PDF, due in 30 days (decisions), and the page is
 // active at once. Without a creditor set up, invoices cannot be issued: the page says so and sends
 // the owner to the card checkout instead.
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "../../lib/i18n";
 import { Link, useNavigate } from "react-router";
-import type { CardPlan } from "../../../contract/checkout";
+import { cardPlans, type CardPlan } from "../../../contract/checkout";
 import { invoiceCheckoutTermsDays } from "../../../contract/invoices";
 import { vatSplit } from "../../../contract/orders";
-import { plans, vatRatePercent } from "../../../contract/pricing";
+import { plans, termPlans, vatRatePercent } from "../../../contract/pricing";
+import { termHints } from "../../components/checkout/term-hints";
 import { Alert } from "../../components/alert";
 import { Button, ButtonLink } from "../../components/button";
 import {
@@ -34,6 +35,7 @@ import {
   onTrial,
   profileContext,
   servicesContext,
+  termPricesOf,
   viewerContext,
 } from "../../lib/services.server";
 import { serverRules } from "../../rules/index.server";
@@ -47,7 +49,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const profile = context.get(profileContext);
   const viewer = context.get(viewerContext);
   if (!profile || !viewer) throw new Response("Not Found", { status: 404 });
-  const creditor = await activeCreditor(context.get(servicesContext).db);
+  const { db, config } = context.get(servicesContext);
+  const creditor = await activeCreditor(db);
   const now = new Date();
   const facts = {
     status: profile.status,
@@ -65,7 +68,19 @@ export async function loader({ context }: Route.LoaderArgs) {
     // No creditor set up means no invoice can be issued now.
     invoicing: creditor !== null,
     // What each plan's invoice pays for: one period, from where the trial or paid time ends.
-    periods: { monthly: period("monthly"), yearly: period("yearly") },
+    periods: {
+      monthly: period("monthly"),
+      yearly: period("yearly"),
+      term10: period("term10"),
+      term25: period("term25"),
+    },
+    prices: {
+      monthly: plans.monthly.price.amountOre,
+      yearly: plans.yearly.price.amountOre,
+      ...termPricesOf(config),
+    },
+    // Paid for already: only a term (which extends it) can be bought.
+    termsOnly: profile.status === "active",
     trialEndsAt: onTrial(facts, now) ? profile.trialEndsAt : null,
   };
 }
@@ -79,8 +94,8 @@ type Unavailable = "noCreditor" | "refused";
 export default function InvoiceCheckout({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const { id, name, email, invoicing, periods, trialEndsAt } = loaderData;
-  const [plan, setPlan] = useState<CardPlan>("monthly");
+  const { id, name, email, invoicing, periods, trialEndsAt, prices, termsOnly } = loaderData;
+  const [plan, setPlan] = useState<CardPlan>(termsOnly ? "term25" : "monthly");
   const [billing, setBilling] = useState<BillingValues>(() => emptyBilling(email));
   const [unavailable, setUnavailable] = useState<Unavailable | null>(invoicing ? null : "noCreditor");
   // The fields the customer has left once: only those are checked before the form is sent.
@@ -94,7 +109,7 @@ export default function InvoiceCheckout({ loaderData }: Route.ComponentProps) {
 
   const terms = invoiceCheckoutTermsDays;
   const money = (amountOre: number) => formatMoney({ amountOre, currency: "SEK" }, i18n.language);
-  const priceOre = plans[plan].price.amountOre;
+  const priceOre = prices[plan];
   const split = vatSplit({ amountOre: priceOre, currency: "SEK" });
   const pageName = name || t("checkout.unnamed");
   const date = (iso: string) => formatDate(iso, i18n.language, "long");
@@ -219,9 +234,12 @@ export default function InvoiceCheckout({ loaderData }: Route.ComponentProps) {
             plan={plan}
             onChange={setPlan}
             error={form.message("plan")}
+            prices={prices}
+            offered={termsOnly ? termPlans : cardPlans}
             hints={{
               monthly: t("invoiceCheckout.planMonthlyHint"),
               yearly: t("invoiceCheckout.planYearlyHint"),
+              ...termHints(t, { term10: periods.term10.until, term25: periods.term25.until }, date),
             }}
           />
 
@@ -231,7 +249,7 @@ export default function InvoiceCheckout({ loaderData }: Route.ComponentProps) {
             <h2 id="summary" className="text-lg font-semibold">
               {t("invoiceCheckout.summaryHeading")}
             </h2>
-            <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 tabular-nums">
+            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 tabular-nums">
               <dt className="font-semibold">{t("invoiceCheckout.total")}</dt>
               <dd className="text-right font-semibold" data-testid="invoice-total">
                 {money(priceOre)}

@@ -11,7 +11,7 @@ import {
   startCardCheckoutRequestSchema,
 } from "../../../contract/checkout";
 import { readCookie } from "../../../contract/cookie";
-import { freeTrialDays } from "../../../contract/pricing";
+import { freeTrialDays, type TermPrices } from "../../../contract/pricing";
 import { startInvoiceCheckoutRequestSchema } from "../../../contract/invoices";
 import { referralCookieName } from "../../../contract/partners";
 import type { Database } from "../../db/client";
@@ -41,6 +41,8 @@ export type CheckoutDeps = {
   webhooks: WebhookDeps;
   /** Paying by invoice: issuing, e-mailing and handing over the invoice. */
   invoicing: InvoicingDeps;
+  /** The prepaid terms' prices as configured. */
+  termPrices?: TermPrices;
 };
 
 export function checkoutRoutes(deps: CheckoutDeps) {
@@ -104,7 +106,7 @@ export function checkoutRoutes(deps: CheckoutDeps) {
         db,
         { profileId: request.profileId, plan: request.plan, link: request.link, delivery: request.delivery },
         c.get("viewer"),
-        { provider: deps.provider, publicUrl: deps.publicUrl },
+        { provider: deps.provider, publicUrl: deps.publicUrl, termPrices: deps.termPrices },
       );
       if (request.link) {
         // A checkout link a partner passed on (its ?ref= set the cookie): the customer and the page

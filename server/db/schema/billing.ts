@@ -3,6 +3,7 @@
 import { sql } from "drizzle-orm";
 import type { PostalAddress } from "../../../contract/addresses";
 import type { CardOnFile } from "../../../contract/checkout";
+import type { TermPlan } from "../../../contract/pricing";
 import type {
   CheckoutLinkInterval,
   OrderMethod,
@@ -46,6 +47,8 @@ export const checkoutLinks = pgTable(
     // Billing periods to charge: 1 to 120, or 0 for until cancelled.
     iterations: integer("iterations").notNull(),
     includesFreeTrial: boolean("includes_free_trial").notNull().default(false),
+    // A prepaid term the link sells at its price, paid once (migration 0027, ADR 041); null: periods.
+    term: text("term").$type<TermPlan>(),
     createdByUserId: uuid("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }),
@@ -93,6 +96,10 @@ export const orders = pgTable(
     failureNotifiedAt: timestamp("failure_notified_at", { withTimezone: true }),
     // Where the printed plaque or card goes, given at a card checkout (migration 0019); null: none.
     deliveryAddress: jsonb("delivery_address").$type<PostalAddress>(),
+    // A prepaid term: the stretch it pays, from where the page's time ended (migration 0027, ADR 041);
+    // set when it is paid (card) or invoiced; null for a plan.
+    termFrom: timestamp("term_from", { withTimezone: true }),
+    termUntil: timestamp("term_until", { withTimezone: true }),
   },
   (table) => [
     index("orders_profile_idx").on(table.profileId, table.createdAt),

@@ -2,13 +2,12 @@
 // a completed checkout with a trial first keeps the card for the trial's end; a failed charge starts
 // or goes on with the dunning (decisions "Subscriptions a customer can trust").
 import { eq } from "drizzle-orm";
-import { openOrderStatuses, vatSplit, type CheckoutLinkInterval } from "../../../contract/orders";
-import { plans } from "../../../contract/pricing";
+import { openOrderStatuses, vatSplit } from "../../../contract/orders";
+import { isTermPlan, plans } from "../../../contract/pricing";
 import type { Executor } from "../../db/client";
-import { type profiles, checkoutLinks, orders, renewalReceipts, subscriptions } from "../../db/schema";
+import { type profiles, orders, renewalReceipts, subscriptions } from "../../db/schema";
 import type { PaymentEvent } from "../../providers/payments/types";
 import { dayMs } from "../core";
-import type { ReasonOf } from "../profiles";
 import {
   type OrderRow,
   type TrialClock,
@@ -19,6 +18,8 @@ import {
   orderTerms,
 } from "./orders";
 import { applyPaymentToPage } from "./page-payment";
+import { applyTermPayment } from "./terms";
+import { openSubscription } from "./open-subscription";
 
 type ProfileRow = typeof profiles.$inferSelect;
 
@@ -123,6 +124,8 @@ export async function applySuccess(
     return reportedEnd;
   }
 
+  // A prepaid term: one payment, its years from where the page's time ends (ADR 041).
+  if (isTermPlan(order.plan)) return applyTermPayment(tx, { order, profile, event, now });
   // A link revoked, or used by another order, meanwhile pays nothing more (a provider's success for
   // it is kept in payment_events for the admin, and the order stays unpaid).
   if (order.checkoutLinkId && (await orderPaymentRefusal(tx, order, null)) !== null) return null;
@@ -140,19 +143,24 @@ export async function applySuccess(
   const paidUntil = profile.paidUntil && profile.paidUntil > periodEnd ? profile.paidUntil : periodEnd;
   // Paid during its own trial, the page stays on the trial, which it has free; the sweep makes it
   // active when the trial ends (decisions: paying during a trial never wastes the trial).
-  await openSubscription(tx, order, profile, event, {
-    terms,
-    values: {
-      periodsPaid: 1,
-      currentPeriodStart: periodStart,
-      currentPeriodEnd: periodEnd,
-      nextChargeAt: finished ? null : periodEnd,
-      trialEndsAt,
-      status: trialEndsAt ? "trialing" : "active",
+  await openSubscription(tx, {
+    order,
+    profile,
+    event,
+    request: {
+      terms,
+      values: {
+        periodsPaid: 1,
+        currentPeriodStart: periodStart,
+        currentPeriodEnd: periodEnd,
+        nextChargeAt: finished ? null : periodEnd,
+        trialEndsAt,
+        status: trialEndsAt ? "trialing" : "active",
+      },
+      reason: "paid",
+      paidUntil,
+      now,
     },
-    reason: "paid",
-    paidUntil,
-    now,
   });
   return paidUntil;
 }
@@ -255,12 +263,17 @@ export async function applyCheckoutCompleted(
   if (!trialEndsAt) return null;
   await tx.update(orders).set({ status: "scheduled", failureCode: null }).where(eq(orders.id, order.id));
   const coveredUntil = profile.paidUntil && profile.paidUntil > trialEndsAt ? profile.paidUntil : trialEndsAt;
-  await openSubscription(tx, order, profile, event, {
-    terms,
-    values: { periodsPaid: 0, nextChargeAt: trialEndsAt, trialEndsAt, status: "trialing" },
-    reason: "subscription_started",
-    paidUntil: coveredUntil,
-    now,
+  await openSubscription(tx, {
+    order,
+    profile,
+    event,
+    request: {
+      terms,
+      values: { periodsPaid: 0, nextChargeAt: trialEndsAt, trialEndsAt, status: "trialing" },
+      reason: "subscription_started",
+      paidUntil: coveredUntil,
+      now,
+    },
   });
   return trialEndsAt;
 }
@@ -305,58 +318,6 @@ export async function applyChargeFailure(
     profile,
     to,
     reason: "payment_failed",
-    orderNumber: order.orderNumber,
-    now,
-  });
-}
-
-/**
- * Starts the subscription of an order whose checkout is done (paid, or with the card kept for a
- * trial's end): the subscription row, the checkout link used up, and the page covered through the
- * status machine (a page on its own trial stays on it).
- */
-async function openSubscription(
-  tx: Executor,
-  order: OrderRow,
-  profile: ProfileRow,
-  event: PaymentEvent,
-  request: {
-    terms: { interval: CheckoutLinkInterval; iterations: number };
-    values: Pick<
-      typeof subscriptions.$inferInsert,
-      "periodsPaid" | "currentPeriodStart" | "currentPeriodEnd" | "nextChargeAt" | "trialEndsAt" | "status"
-    >;
-    reason: ReasonOf<"payment">;
-    paidUntil: Date;
-    now: Date;
-  },
-): Promise<void> {
-  const { now } = request;
-  await tx.insert(subscriptions).values({
-    profileId: order.profileId,
-    customerUserId: order.customerUserId,
-    orderId: order.id,
-    plan: order.plan,
-    interval: request.terms.interval,
-    priceOre: order.amountOre,
-    currency: order.currency,
-    iterations: request.terms.iterations,
-    ...request.values,
-    provider: order.provider,
-    providerSubscriptionId: event.providerSubscriptionId,
-    cardOnFile: event.card ?? null,
-  });
-  if (order.checkoutLinkId) {
-    await tx
-      .update(checkoutLinks)
-      .set({ usedAt: now, usedOrderId: order.id })
-      .where(eq(checkoutLinks.id, order.checkoutLinkId));
-  }
-  await applyPaymentToPage(tx, {
-    profile,
-    to: onTrial(profile, now) ? profile.status : "active",
-    reason: request.reason,
-    paidUntil: request.paidUntil,
     orderNumber: order.orderNumber,
     now,
   });

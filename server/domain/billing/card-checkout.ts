@@ -6,12 +6,13 @@ import { and, desc, eq, inArray } from "drizzle-orm";
 import { addressLines, type PostalAddress } from "../../../contract/addresses";
 import type { CardPlan, CustomerOrder } from "../../../contract/checkout";
 import { openOrderStatuses, vatSplit, type CheckoutLinkInterval } from "../../../contract/orders";
-import { freeTrialDays, vatRatePercent } from "../../../contract/pricing";
+import { freeTrialDays, isTermPlan, vatRatePercent, type TermPrices } from "../../../contract/pricing";
 import type { Database, Executor } from "../../db/client";
 import { checkoutLinks, orders, profiles, subscriptions, users } from "../../db/schema";
 import type { CheckoutStart, PaymentProvider } from "../../providers/payments/types";
 import { refuse, type Actor } from "../core";
 import { unpaidInvoiceNumberOf } from "./unpaid-invoice";
+import { refuseTermBesideRenewal } from "./terms";
 import {
   type OrderRow,
   checkoutRefusal,
@@ -24,7 +25,12 @@ import {
   takeOrderNumber,
 } from "./orders";
 
-export type CardCheckoutDeps = { provider: PaymentProvider; publicUrl: string };
+export type CardCheckoutDeps = {
+  provider: PaymentProvider;
+  publicUrl: string;
+  /** The prepaid terms' prices as configured (defaults: the decisions'). */
+  termPrices?: TermPrices;
+};
 
 /**
  * Starts (or continues) a card checkout for a page its owner pays for: the order, then the provider's
@@ -40,13 +46,17 @@ export async function createCardOrder(
   const { order, email, interval, iterations, trialFirst, trialEndsAt } = await db.transaction(async (tx) => {
     // The page's row lock makes two clicks at once wait for each other: the second finds the first's order.
     const [profile] = await tx.select().from(profiles).where(eq(profiles.id, input.profileId)).for("update");
-    const refusal = checkoutRefusal(profile ?? null, actor.id);
+    // The page's refusals first (a link's term may pay for a live page: asked again with its terms).
+    const early = checkoutRefusal(profile ?? null, actor.id, input.link ? "term10" : input.plan);
+    if (early) throw early;
+    const terms = input.link
+      ? linkTerms(await checkoutLinkState(tx, input.link, actor.id))
+      : planTerms(input.plan ?? "monthly", deps.termPrices);
+    const refusal = checkoutRefusal(profile ?? null, actor.id, terms.plan);
     if (refusal) throw refusal;
     const unpaid = await unpaidInvoiceNumberOf(tx, input.profileId);
     if (unpaid !== null) throw refuse("checkout.unpaid-invoice", { invoiceNumber: unpaid });
-    const terms = input.link
-      ? linkTerms(await checkoutLinkState(tx, input.link, actor.id))
-      : planTerms(input.plan ?? "monthly");
+    if (isTermPlan(terms.plan)) await refuseTermBesideRenewal(tx, input.profileId);
     if (terms.link) await bindLinkToPage(tx, terms.link, input.profileId);
     const open = await tx
       .select()
@@ -116,7 +126,9 @@ export async function createCardOrder(
     interval,
     iterations,
     trialDays: trialFirst ? freeTrialDays : 0,
-    trialEndsAt: trialFirst ? null : trialEndsAt,
+    // A term is charged at once, whatever runs: its years start where the trial ends (ADR 041).
+    trialEndsAt: trialFirst || isTermPlan(order.plan) ? null : trialEndsAt,
+    once: isTermPlan(order.plan),
     description: `Kammare ${order.profileId}, ${order.plan === "link" ? interval : order.plan}`,
     successUrl: `${page}/checkout/confirm?order=${order.orderNumber}`,
     cancelUrl: `${page}/checkout/card`,
@@ -149,8 +161,9 @@ export async function orderView(db: Executor, order: OrderRow): Promise<Customer
       .from(checkoutLinks)
       .where(eq(checkoutLinks.id, order.checkoutLinkId));
   }
-  const terms = subscription ??
-    link ?? { interval: order.plan === "yearly" ? "year" : "month", iterations: 0 };
+  const terms = isTermPlan(order.plan)
+    ? { interval: "year" as const, iterations: 1 }
+    : (subscription ?? link ?? { interval: order.plan === "yearly" ? "year" : "month", iterations: 0 });
   return {
     orderNumber: order.orderNumber,
     profileId: order.profileId,
@@ -168,6 +181,8 @@ export async function orderView(db: Executor, order: OrderRow): Promise<Customer
     createdAt: order.createdAt.toISOString(),
     paidAt: order.paidAt?.toISOString() ?? null,
     paidUntil: order.status === "paid" ? (profile?.paidUntil?.toISOString() ?? null) : null,
+    termFrom: order.termFrom?.toISOString() ?? null,
+    termUntil: order.termUntil?.toISOString() ?? null,
     firstChargeAt: order.status === "scheduled" ? (subscription?.nextChargeAt?.toISOString() ?? null) : null,
     plaqueTo: order.deliveryAddress ? addressLines(order.deliveryAddress) : null,
   };

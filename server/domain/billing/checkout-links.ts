@@ -56,6 +56,7 @@ function created(row: LinkRow, publicUrl: string): CreatedCheckoutLink {
     iterations: row.iterations,
     includesFreeTrial: row.includesFreeTrial,
     interval: row.interval,
+    term: row.term ?? null,
     // Every link gets one on creation; a row without (made by hand) reads as made to last its lifetime.
     expiresAt: (
       row.expiresAt ?? new Date(row.createdAt.getTime() + checkoutLinkLifetimeDays * dayMs)
@@ -111,7 +112,9 @@ export async function createCheckoutLink(
         priceOre: input.price,
         interval: input.interval,
         iterations: input.iterations,
-        includesFreeTrial: input.includesFreeTrial,
+        // A term is one payment: no trial first, one "period".
+        includesFreeTrial: input.term ? false : input.includesFreeTrial,
+        term: input.term ?? null,
         createdByUserId: actor.id,
         createdAt: now,
         expiresAt: new Date(now.getTime() + checkoutLinkLifetimeDays * dayMs),
@@ -129,6 +132,7 @@ export async function createCheckoutLink(
         interval: row.interval,
         iterations: row.iterations,
         includesFreeTrial: row.includesFreeTrial,
+        term: row.term,
         profileId: row.profileId,
         emailed: input.emailCustomer,
       },

@@ -10,6 +10,7 @@ import {
   sendCardSavedEmail,
   sendHandedOverEmail,
   sendPlanSwitchedEmail,
+  sendTermEndingEmail,
   sendReceiptEmail,
   sendSubscriptionCancelledEmail,
   sendSubscriptionResumedEmail,
@@ -166,6 +167,8 @@ export async function tellCustomer(
       return sendSubscriptionResumedEmail(sender, { ...to, ...event });
     case "subscription.switched":
       return sendPlanSwitchedEmail(sender, { ...to, ...event });
+    case "term.ending":
+      return sendTermEndingEmail(sender, { ...to, ...event });
     case "subscription.withdrawn": {
       const [refunded] = await db
         .select({ orderNumber: orders.orderNumber, receiptSentAt: orders.receiptSentAt })

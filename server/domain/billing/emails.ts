@@ -2,6 +2,7 @@
 // trial's end, a cancellation, a resumption, a switch of plan, a withdrawal with its credit note, a
 // hand-over's two sides), in the account's language.
 import type { Locale } from "../../../contract/locale";
+import type { OrderPlan } from "../../../contract/orders";
 import { i18nFor } from "../../../i18n";
 import type { EmailSender } from "../../providers/email/types";
 import {
@@ -197,7 +198,7 @@ export async function sendSubscriptionResumedEmail(
 /** Confirms the plan from the next period: which, from when and at what price. */
 export async function sendPlanSwitchedEmail(
   sender: EmailSender,
-  input: PageEmail & { plan: "monthly" | "yearly" | "link"; from: Date | null; amountOre: number },
+  input: PageEmail & { plan: OrderPlan; from: Date | null; amountOre: number },
 ): Promise<void> {
   const { t } = i18nFor(input.locale);
   await sendBillingEmail(sender, input, "planSwitched", {
@@ -258,6 +259,23 @@ export async function sendTakenOverEmail(
   await sendBillingEmail(sender, input, time ? `takenOver.${time.kind}` : "takenOver.resting", {
     ...pageValues(input),
     date: time ? formatReceiptDate(time.until, input.locale) : "",
+    link: checkoutLink(input.publicUrl, input.profileId),
+  });
+}
+
+/**
+ * A prepaid term runs out (ADR 041): six months and one month before the page's paid-until, its owner
+ * is told the date, that nothing is charged by itself, and where to pay on (from where the time ends).
+ */
+export async function sendTermEndingEmail(
+  sender: EmailSender,
+  input: PageEmail & { paidUntil: Date; monthsLeft: 6 | 1 },
+): Promise<void> {
+  const { t } = i18nFor(input.locale);
+  await sendBillingEmail(sender, input, "termEnding", {
+    ...pageValues(input),
+    date: formatReceiptDate(input.paidUntil, input.locale),
+    left: t(`billingEmail.termEnding.left.${input.monthsLeft}`),
     link: checkoutLink(input.publicUrl, input.profileId),
   });
 }

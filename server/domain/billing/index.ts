@@ -42,6 +42,7 @@ export { activeCreditor, activeCreditorRow, saveCreditor } from "./creditor";
 export { sendChargeFailedEmail, sendPaymentFailedEmail, sendTrialEndingEmail } from "./emails";
 export { isUnpaidInvoiceOf, unpaidInvoiceNumberOf, unpaidInvoiceStatuses } from "./unpaid-invoice";
 export { chargeSubscriptionNow } from "./charges";
+export { refuseTermBesideRenewal } from "./terms";
 export {
   type CustomerEmailContext,
   sendReceiptOnce,

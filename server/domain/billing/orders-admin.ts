@@ -183,6 +183,7 @@ export async function customerOrders(
         chargeCancelled: subscription?.cancelAtPeriodEnd ?? false,
         firstChargeAt:
           subscription && !subscription.cancelAtPeriodEnd ? iso(subscription.nextChargeAt) : null,
+        termUntil: iso(order.termUntil),
         renewals: renewals.get(order.id) ?? [],
       };
     }),

@@ -5,12 +5,21 @@
 // - The terms are a plan's or a checkout link's; a link pays for one page, once, and a revoked,
 //   expired or used link pays nothing more. A trial running, or a link's trial first, puts the first
 //   charge at the trial's end (decisions: paying during a trial never wastes the trial).
+// - A prepaid term (ten or twenty-five years, paid once; ADR 041) may be bought for an `active` page
+//   too, whose time it extends, unless a subscription of the page still renews (cancel it first).
 import { dayMs, type DomainError, pageMissing, refuse } from "../core";
 import type { RefusalCode } from "../../../contract/refusals";
 import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { CardPlan } from "../../../contract/checkout";
-import { formatOrderNumber, type CheckoutLinkInterval } from "../../../contract/orders";
-import { plans } from "../../../contract/pricing";
+import { formatOrderNumber, type CheckoutLinkInterval, type OrderPlan } from "../../../contract/orders";
+import {
+  defaultTermPrices,
+  isTermPlan,
+  plans,
+  termEnd,
+  type TermPlan,
+  type TermPrices,
+} from "../../../contract/pricing";
 import type { ProfileStatus } from "../../../contract/profiles";
 import type { Executor } from "../../db/client";
 import { type orders, checkoutLinks, orderNumberSequence, profiles } from "../../db/schema";
@@ -25,10 +34,13 @@ export const payableStatuses: readonly ProfileStatus[] = ["trial", "extended_tri
 export function checkoutRefusal(
   profile: { status: ProfileStatus; ownerUserId: string | null } | null,
   viewerId: string,
+  plan?: OrderPlan,
 ): DomainError | null {
   if (!profile) return pageMissing();
   if (profile.ownerUserId !== viewerId) return refuse("checkout.not-owner");
   if (payableStatuses.includes(profile.status)) return null;
+  // A term extends a live page's time from where it ends (ADR 041).
+  if (profile.status === "active" && isTermPlan(plan)) return null;
   const why: Partial<
     Record<ProfileStatus, "checkout.draft" | "checkout.paid-already" | "checkout.suspended">
   > = {
@@ -41,7 +53,7 @@ export function checkoutRefusal(
 
 /** The terms of a purchase: what each period costs and how many periods. */
 type Terms = {
-  plan: CardPlan | "link";
+  plan: OrderPlan;
   interval: CheckoutLinkInterval;
   priceOre: number;
   iterations: number;
@@ -49,7 +61,8 @@ type Terms = {
   link: LinkRow | null;
 };
 
-export function planTerms(plan: CardPlan): Terms {
+export function planTerms(plan: CardPlan, termPrices: TermPrices = defaultTermPrices): Terms {
+  if (isTermPlan(plan)) return termTerms(plan, termPrices[plan], null);
   return {
     plan,
     interval: plan === "monthly" ? "month" : "year",
@@ -93,6 +106,7 @@ export function linkTerms(found: LinkState): Terms {
     throw refuse(linkRefusals[found.state]);
   }
   const { link } = found;
+  if (isTermPlan(link.term)) return termTerms(link.term, link.priceOre, link);
   return {
     plan: "link",
     interval: link.interval,
@@ -101,6 +115,11 @@ export function linkTerms(found: LinkState): Terms {
     trialFirst: link.includesFreeTrial,
     link,
   };
+}
+
+/** A prepaid term's terms: one payment (one period of a year, as the rows keep it), nothing renews. */
+function termTerms(plan: TermPlan, priceOre: number, link: LinkRow | null): Terms {
+  return { plan, interval: "year", priceOre, iterations: 1, trialFirst: false, link };
 }
 
 /**
@@ -157,6 +176,8 @@ export async function firstChargeAt(
   order: Pick<OrderRow, "profileId" | "checkoutLinkId" | "plan">,
   clock: TrialClock,
 ): Promise<Date | null> {
+  // A term is one payment, charged at its checkout; its time starts where the trial ends.
+  if (isTermPlan(order.plan)) return null;
   const terms = await orderTerms(db, order);
   // The page's own trial is read only when no checkout link's trial comes first.
   const [profile] = terms.trialFirst
@@ -213,14 +234,31 @@ export function runningTrialEnd(
  */
 export function invoicedPeriod(
   profile: { status: ProfileStatus; trialEndsAt: Date | null; paidUntil: Date | null },
-  plan: "monthly" | "yearly",
+  plan: CardPlan,
   now: Date,
 ): { from: Date; until: Date } {
+  const from = coveredUntil(profile, now);
+  return { from, until: periodEnd(from, plan) };
+}
+
+/**
+ * Where what a page has already ends: its paid period or its running trial, or now when neither runs
+ * on. A prepaid term bought while time remains starts there (ADR 041), as an invoiced period does.
+ */
+export function coveredUntil(
+  profile: { status: ProfileStatus; trialEndsAt: Date | null; paidUntil: Date | null },
+  now: Date,
+): Date {
   const covered = [profile.paidUntil, runningTrialEnd(profile, now)].filter(
     (date): date is Date => !!date && date > now,
   );
-  const from = covered.length > 0 ? new Date(Math.max(...covered.map(Number))) : now;
-  return { from, until: addInterval(from, plan === "yearly" ? "year" : "month") };
+  return covered.length > 0 ? new Date(Math.max(...covered.map(Number))) : now;
+}
+
+/** The end of one period of a plan from `from`: a month, a year, or the term's years. */
+export function periodEnd(from: Date, plan: CardPlan): Date {
+  if (isTermPlan(plan)) return termEnd(from, plan);
+  return addInterval(from, plan === "yearly" ? "year" : "month");
 }
 
 export function addInterval(from: Date, interval: CheckoutLinkInterval): Date {
@@ -244,6 +282,7 @@ export async function orderTerms(
   tx: Executor,
   order: Pick<OrderRow, "checkoutLinkId" | "plan">,
 ): Promise<{ interval: CheckoutLinkInterval; iterations: number; trialFirst: boolean }> {
+  if (isTermPlan(order.plan)) return { interval: "year", iterations: 1, trialFirst: false };
   if (order.checkoutLinkId) {
     const [link] = await tx.select().from(checkoutLinks).where(eq(checkoutLinks.id, order.checkoutLinkId));
     if (link)

@@ -131,10 +131,13 @@ export async function receiptData(
   // The order pays the subscription's first period; while that is the current one, it is exact.
   // Otherwise (or without a subscription) the period runs one interval from the payment.
   const interval = subscription?.interval ?? (order.plan === "yearly" ? "year" : "month");
+  // A prepaid term's receipt names the stretch it bought (ADR 041).
   const period =
-    subscription?.start && subscription.end && subscription.periodsPaid <= 1
-      ? { start: subscription.start, end: subscription.end }
-      : { start: paidAt, end: addInterval(paidAt, interval) };
+    order.termFrom && order.termUntil
+      ? { start: order.termFrom, end: order.termUntil }
+      : subscription?.start && subscription.end && subscription.periodsPaid <= 1
+        ? { start: subscription.start, end: subscription.end }
+        : { start: paidAt, end: addInterval(paidAt, interval) };
   return {
     orderId: order.id,
     orderNumber: order.orderNumber,

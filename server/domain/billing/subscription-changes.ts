@@ -12,6 +12,7 @@ import { audit, type RequestOrigin, recordEvent, refuse, transaction, type Actor
 import { chargeSubscriptionNow } from "./charges";
 import {
   assertStillOwnsPage,
+  refuseForTerm,
   ownedSubscription,
   subscriptionView,
   type SubscriptionDeps,
@@ -35,6 +36,7 @@ export async function switchSubscriptionPlan(
     const owned = await ownedSubscription(tx, profileId, actor);
     assertStillOwnsPage(owned);
     const { row, order } = owned;
+    refuseForTerm(row);
     if (row.plan === "link") {
       throw refuse("subscription.link-terms");
     }
@@ -97,6 +99,7 @@ export async function updateSandboxCard(
   const changed = await deps.db.transaction(async (tx) => {
     const owned = await ownedSubscription(tx, profileId, actor);
     const { row, order } = owned;
+    refuseForTerm(row);
     if (row.provider !== "sandbox") {
       throw refuse("subscription.card-at-provider");
     }
@@ -147,6 +150,7 @@ export async function cardUpdatePage(
   actor: Actor,
 ): Promise<string> {
   const { row } = await deps.db.transaction((tx) => ownedSubscription(tx, profileId, actor));
+  refuseForTerm(row);
   if (row.provider === "sandbox" || !row.providerSubscriptionId || !deps.provider?.cardUpdateUrl) {
     throw refuse("subscription.card-not-at-provider");
   }

@@ -4,7 +4,8 @@
 // customer who pays it acts on it; the provider that charges its own renewals (Stripe) is told.
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { withdrawalDays, type CustomerSubscription } from "../../../contract/subscriptions";
-import { plans } from "../../../contract/pricing";
+import { isTermPlan, plans } from "../../../contract/pricing";
+import { invoiceTermViews } from "./terms";
 import type { Database, Executor } from "../../db/client";
 import { orders, profiles, subscriptions } from "../../db/schema";
 import type { PaymentEvent, PaymentProvider, SubscriptionCharge } from "../../providers/payments/types";
@@ -29,7 +30,7 @@ export type SubscriptionDeps = {
   /** The card provider; the calls it lacks (the sandbox's) are our own rows' business. */
   provider: Pick<
     PaymentProvider,
-    "setCancelAtPeriodEnd" | "refundAndEnd" | "schedulePlanChange" | "cardUpdateUrl"
+    "setCancelAtPeriodEnd" | "refundAndEnd" | "refundPayment" | "schedulePlanChange" | "cardUpdateUrl"
   > | null;
   /** Charges a kept card now (the sandbox's), for a past-due subscription given a new card. */
   charge?: (request: SubscriptionCharge) => PaymentEvent;
@@ -94,8 +95,10 @@ export function subscriptionView(
     nextRetryAt: row.nextRetryAt?.toISOString() ?? null,
     nextPlan: row.nextPlan,
     withdrawableUntil: withdrawalEnd && withdrawalEnd > now ? withdrawalEnd.toISOString() : null,
-    cardUpdate:
-      row.provider === "sandbox"
+    // A term keeps no card to charge again (ADR 041).
+    cardUpdate: isTermPlan(row.plan)
+      ? "none"
+      : row.provider === "sandbox"
         ? "form"
         : row.provider === "stripe" && row.providerSubscriptionId
           ? "provider"
@@ -132,7 +135,8 @@ export async function customerSubscriptions(
     const page = { pageName: row.content.displayName ?? "", ownsPage: row.ownerUserId === userId };
     result.push(subscriptionView(row.subscription, page, row.order, now));
   }
-  return result;
+  // Terms paid by invoice keep no subscription row; they are listed all the same (ADR 041).
+  return [...result, ...(await invoiceTermViews(db, { userId, except: seen, now }))];
 }
 
 const orderFacts = {
@@ -146,7 +150,7 @@ export type OwnedSubscription = {
   row: SubscriptionRow;
   pageName: string;
   pageLanguage: unknown;
-  order: OrderFacts & { id: string; amountOre: number };
+  order: OrderFacts & { id: string; amountOre: number; providerReference: string | null };
   /** The customer still owns the page (false after they handed it over: it only runs out). */
   ownsPage: boolean;
 };
@@ -169,7 +173,15 @@ export async function ownedSubscription(
   if (!page) throw pageMissing();
   const current = (customer?: string) =>
     tx
-      .select({ row: subscriptions, order: { id: orders.id, amountOre: orders.amountOre, ...orderFacts } })
+      .select({
+        row: subscriptions,
+        order: {
+          id: orders.id,
+          amountOre: orders.amountOre,
+          providerReference: orders.providerReference,
+          ...orderFacts,
+        },
+      })
       .from(subscriptions)
       .innerJoin(orders, eq(orders.id, subscriptions.orderId))
       .where(
@@ -199,6 +211,11 @@ export async function ownedSubscription(
     order: found.order,
     ownsPage: page.ownerUserId === actor.id,
   };
+}
+
+/** A prepaid term is one payment (ADR 041): nothing of it is cancelled, resumed, switched or charged. */
+export function refuseForTerm(row: Pick<SubscriptionRow, "plan">): void {
+  if (isTermPlan(row.plan)) throw refuse("subscription.prepaid-term");
 }
 
 /** Resuming or switching is for a page the customer still owns: a handed-over page's plan only runs out. */
@@ -245,6 +262,11 @@ async function cancelAtPeriodEnd(
     const owned = await ownedSubscription(tx, profileId, actor);
     const { row, order } = owned;
     if (row.cancelAtPeriodEnd) return subscriptionView(row, owned, order, now);
+    // A term renews nothing: a hand-over leaves it as it is (its time stays the page's), a cancel is refused.
+    if (isTermPlan(row.plan)) {
+      if (confirm) refuseForTerm(row);
+      return subscriptionView(row, owned, order, now);
+    }
     const updated = await setCancellation(tx, deps, row, true, {
       profileId,
       orderNumber: order.orderNumber,
@@ -266,6 +288,7 @@ export const resumeSubscription: OwnerSubscriptionAction = async (deps, profileI
   return transaction(deps.db, async (tx) => {
     const owned = await ownedSubscription(tx, profileId, actor);
     const { row, order } = owned;
+    refuseForTerm(row);
     if (!row.cancelAtPeriodEnd) return subscriptionView(row, owned, order, now);
     assertStillOwnsPage(owned);
     const end = stretchEnd(row);

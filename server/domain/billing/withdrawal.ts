@@ -4,12 +4,15 @@
 // recorded as a payment event, the order is refunded, the subscription ends now, the page rests
 // (through the status machine: the owner's withdrawal) and the audit log has it. An e-mail in the
 // account's language confirms it after the commit, with the credit note of the refunded receipt.
+// A prepaid term (ADR 041) is withdrawn from the same way; its page gets back the time it had before
+// the term: a page whose paid period still runs on stays live until then, as it was.
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { orders, paymentEvents, profiles, subscriptions } from "../../db/schema";
 import { audit, refuse } from "../core";
 import { pageChanged, recordEvent, transaction } from "../core";
 import { swedishDate } from "../../../contract/calendar-days";
+import { isTermPlan } from "../../../contract/pricing";
 import { changeStatus } from "../profiles";
 import {
   ownedSubscription,
@@ -33,7 +36,12 @@ export const withdrawSubscription: OwnerSubscriptionAction = async (deps, profil
       throw refuse("withdrawal.too-late", { endedOn: swedishDate(until) });
     }
     const { amountOre } = order;
-    const refundId = await refund(deps, row, { orderNumber: order.orderNumber, amountOre });
+    const term = isTermPlan(row.plan);
+    const refundId = await refund(deps, row, {
+      orderNumber: order.orderNumber,
+      amountOre,
+      providerReference: term ? order.providerReference : null,
+    });
 
     await tx.insert(paymentEvents).values({
       provider: row.provider,
@@ -61,7 +69,12 @@ export const withdrawSubscription: OwnerSubscriptionAction = async (deps, profil
     if (!ended) throw new Error("The subscription vanished while it was withdrawn from.");
 
     const [page] = await tx.select().from(profiles).where(eq(profiles.id, profileId)).for("update");
-    if (page?.status === "active" || page?.status === "past_due") {
+    // What the page had before a term: its paid period, when that still runs on (the term began there).
+    const before =
+      term && row.currentPeriodStart && row.currentPeriodStart > now ? row.currentPeriodStart : null;
+    if (before && page && page.status !== "suspended" && page.status !== "removed") {
+      await tx.update(profiles).set({ paidUntil: before, updatedAt: now }).where(eq(profiles.id, profileId));
+    } else if (page?.status === "active" || page?.status === "past_due") {
       // The period paid for is given back, so the page rests now; nothing on it is deleted.
       await changeStatus(tx, {
         profile: page,
@@ -103,9 +116,20 @@ export const withdrawSubscription: OwnerSubscriptionAction = async (deps, profil
 async function refund(
   deps: SubscriptionDeps,
   row: { id: string; provider: string; providerSubscriptionId: string | null },
-  payment: { orderNumber: string; amountOre: number },
+  payment: { orderNumber: string; amountOre: number; providerReference: string | null },
 ): Promise<string> {
   if (row.provider === "sandbox") return `re_sbx_${randomUUID()}`;
+  // A term's one payment (Stripe: its Checkout Session's payment), with no subscription to end.
+  if (payment.providerReference && !row.providerSubscriptionId) {
+    if (!deps.provider?.refundPayment) throw refuse("withdrawal.no-refund");
+    const { refundId } = await deps.provider.refundPayment({
+      providerReference: payment.providerReference,
+      orderNumber: payment.orderNumber,
+      amountOre: payment.amountOre,
+      idempotencyKey: `withdraw-${row.id}`,
+    });
+    return refundId;
+  }
   if (!row.providerSubscriptionId || !deps.provider?.refundAndEnd) {
     throw refuse("withdrawal.no-refund");
   }

@@ -77,6 +77,8 @@ export type MoneyEvent =
     })
   /** The plan from the next period (the one it had, when a switch was taken back). */
   | (CustomerFacts & { type: "subscription.switched"; plan: OrderPlan; from: Date | null; amountOre: number })
+  /** A prepaid term runs out in six months or one month: its page's owner is reminded (ADR 041). */
+  | (CustomerFacts & { type: "term.ending"; paidUntil: Date; monthsLeft: 6 | 1 })
   /** The first payment given back: the credit note for its receipt. */
   | (CustomerFacts & { type: "subscription.withdrawn"; orderId: string; amountOre: number })
   /** A page changed hands: the old owner and the new are each told what it means for them. */

@@ -4,6 +4,7 @@
 import { eq } from "drizzle-orm";
 import { swedishDate } from "../../../contract/calendar-days";
 import type { AdminInvoiceDetail } from "../../../contract/invoices";
+import { isTermPlan, termEnd } from "../../../contract/pricing";
 import type { Executor } from "../../db/client";
 import { invoicePayments, invoices, orders, profiles } from "../../db/schema";
 import { audit, type RequestOrigin, refuse, type Actor } from "../core";
@@ -106,11 +107,17 @@ export async function bookInvoicePayment(
     if (profile && reactivatedStatuses.has(profile.status)) {
       const lapsed = !profile.paidUntil || profile.paidUntil <= now;
       const interval = order?.plan === "monthly" ? "month" : "year";
+      // A prepaid term paid after its page lapsed: its years from that day, as its order then says.
+      const term = order && isTermPlan(order.plan) ? order.plan : null;
+      const newEnd = term ? termEnd(now, term) : addInterval(now, interval);
+      if (lapsed && term && order) {
+        await tx.update(orders).set({ termFrom: now, termUntil: newEnd }).where(eq(orders.id, order.id));
+      }
       await applyPaymentToPage(tx, {
         profile,
         to: "active",
         reason: "invoice_paid",
-        paidUntil: lapsed ? addInterval(now, interval) : undefined,
+        paidUntil: lapsed ? newEnd : undefined,
         orderNumber: order?.orderNumber ?? `invoice ${invoice.number}`,
         actorUserId: payment.actorId,
         now,

@@ -4,6 +4,7 @@
 // ./invoice-delivery.ts.
 import { and, asc, eq, inArray, lt, type SQL } from "drizzle-orm";
 import type { Locale } from "../../../contract/locale";
+import type { TermPrices } from "../../../contract/pricing";
 import type { Database, Executor } from "../../db/client";
 import { creditors, invoiceLines, invoices } from "../../db/schema";
 import type { Logger } from "../../logger";
@@ -20,6 +21,8 @@ export type InvoicingDeps = {
   email: EmailSender;
   provider: InvoiceProvider;
   publicUrl: string;
+  /** The prepaid terms' prices as configured (defaults: the decisions'). */
+  termPrices?: TermPrices;
   logger?: Pick<Logger, "info" | "warn">;
   now?: Date;
 };

@@ -8,8 +8,9 @@
 //   OCR is unique), its lines, and for a checkout its order and the page's activation. The e-mail and
 //   the hand-over to the provider come after the commit; `sent_at` and `provider_reference` record
 //   them, and the lifecycle sweep retries what failed.
-// - Paying by invoice buys one period of the plan (a month or a year); it does not renew by itself:
-//   when the period ends, the page lapses as a card plan's would, and the owner pays again.
+// - Paying by invoice buys one period of the plan (a month, a year, or a prepaid term's ten or
+//   twenty-five years, ADR 041); it does not renew by itself: when the period ends, the page lapses as
+//   a card plan's would, and the owner pays again. A term's order keeps the stretch it pays.
 // - An invoice's amount to pay is rounded to whole kronor (öresavrundning): total_ore holds the
 //   rounded sum, rounding_ore what the rounding added, so net + VAT + rounding = total.
 // - Paid in full (by one payment or several), the invoice is paid, its order too, and a page that
@@ -36,7 +37,7 @@ import {
 } from "../../../contract/invoices";
 import type { Locale } from "../../../contract/locale";
 import { openOrderStatuses, vatSplit } from "../../../contract/orders";
-import { plans, vatRatePercent } from "../../../contract/pricing";
+import { defaultTermPrices, isTermPlan, planPriceOre, vatRatePercent } from "../../../contract/pricing";
 import { invoiceTotals, lineAmounts, makeOcr, roundToKronor } from "../../../contract/swedish-numbers";
 import { i18nFor } from "../../../i18n/index";
 import type { Database, Executor } from "../../db/client";
@@ -54,6 +55,7 @@ import {
   takeOrderNumber,
   unpaidInvoiceNumberOf,
   customerLocale,
+  refuseTermBesideRenewal,
 } from "../billing";
 import { takeInvoiceNumber } from "./invoice-numbers";
 import { deliverInvoice, invoiceDocument } from "./invoice-delivery";
@@ -139,12 +141,17 @@ async function requireCreditor(tx: Executor): Promise<CreditorRow> {
 }
 
 /** The line a plan's invoice carries, in the customer's language, with the period it pays for. */
-function planLine(plan: CardPlan, profileId: string, from: Date, until: Date, locale: Locale) {
+function planLine(
+  line: { plan: CardPlan; priceOre: number; profileId: string },
+  period: { from: Date; until: Date },
+  locale: Locale,
+) {
   const { t } = i18nFor(locale);
+  const { plan, profileId, priceOre: price } = line;
+  const { from, until } = period;
   const lastDay = addDays(swedishDate(until), -1);
-  const price = plans[plan].price.amountOre;
   return {
-    description: t(plan === "yearly" ? "invoiceLine.yearly" : "invoiceLine.monthly", {
+    description: t(`invoiceLine.${plan}`, {
       profileId,
       from: swedishDate(from),
       until: lastDay,
@@ -165,14 +172,16 @@ export async function checkoutByInvoice(
   actor: Actor,
 ): Promise<{ order: CustomerOrder; invoice: CustomerInvoice }> {
   const { db } = deps;
+  const term = isTermPlan(input.plan);
   const now = deps.now ?? new Date();
   const { orderRow, invoice } = await transaction(db, async (tx) => {
     const [profile] = await tx.select().from(profiles).where(eq(profiles.id, input.profileId)).for("update");
-    const refusal = checkoutRefusal(profile ?? null, actor.id);
+    const refusal = checkoutRefusal(profile ?? null, actor.id, input.plan);
     if (refusal) throw refusal;
     if (!profile) throw new Error("checkoutRefusal lets no missing page through");
     const unpaid = await unpaidInvoiceNumberOf(tx, profile.id);
     if (unpaid !== null) throw refuse("checkout.unpaid-invoice", { invoiceNumber: unpaid });
+    if (term) await refuseTermBesideRenewal(tx, profile.id);
     const creditor = await requireCreditor(tx);
     // The invoice replaces any card checkout left open for this page.
     await tx
@@ -185,8 +194,9 @@ export async function checkoutByInvoice(
           inArray(orders.status, openOrderStatuses),
         ),
       );
-    const price = plans[input.plan].price.amountOre;
+    const price = planPriceOre(input.plan, deps.termPrices ?? defaultTermPrices);
     const split = vatSplit({ amountOre: price, currency: "SEK" });
+    const { from: periodStart, until: periodEnd } = invoicedPeriod(profile, input.plan, now);
     const [orderRow] = await tx
       .insert(orders)
       .values({
@@ -203,10 +213,10 @@ export async function checkoutByInvoice(
         status: "pending",
         provider: "invoice",
         createdAt: now,
+        ...(term ? { termFrom: periodStart, termUntil: periodEnd } : {}),
       })
       .returning();
     if (!orderRow) throw new Error("the order was not stored");
-    const { from: periodStart, until: periodEnd } = invoicedPeriod(profile, input.plan, now);
     const [customer] = await tx.select({ locale: users.locale }).from(users).where(eq(users.id, actor.id));
     const language = customerLocale(customer?.locale, profile.metadata.language);
     const invoice = await insertInvoice(
@@ -223,7 +233,13 @@ export async function checkoutByInvoice(
         orderId: orderRow.id,
         language,
         termsDays: invoiceCheckoutTermsDays,
-        lines: [planLine(input.plan, profile.id, periodStart, periodEnd, language)],
+        lines: [
+          planLine(
+            { plan: input.plan, priceOre: price, profileId: profile.id },
+            { from: periodStart, until: periodEnd },
+            language,
+          ),
+        ],
         createdByUserId: actor.id,
       },
       now,

@@ -24,6 +24,7 @@ import {
 import { nextStatus } from "./status-rules";
 import { pastDueSince } from "./past-due";
 import { sendTrialEndingNotices, sendDueReceipts, sendPaymentFailures } from "./notices";
+import { sendTermEndingNotices } from "./term-notices";
 import { sendMemoryDigests } from "../memories";
 import { sendDueReminders, type SentReminder } from "../reminders";
 
@@ -41,6 +42,8 @@ export type LifecycleReport = {
   charges: { orderNumber: string; outcome: "paid" | "failed" }[];
   emails: {
     trialEnding: string[];
+    /** Pages whose prepaid term ends in six months or one month, their owners reminded. */
+    termEnding: string[];
     receipts: string[];
     paymentFailed: string[];
     memoryDigests: string[];
@@ -57,7 +60,14 @@ export async function runLifecycle(deps: LifecycleDeps): Promise<LifecycleReport
     subscriptionsEnded: await endFinishedSubscriptions(deps.db, now),
     // Before the pages' rules: a trial that ends now is charged first, and the rule sees the payment.
     charges: await chargeDueSubscriptions(deps, now),
-    emails: { trialEnding: [], receipts: [], paymentFailed: [], memoryDigests: [], reminders: [] },
+    emails: {
+      trialEnding: [],
+      termEnding: [],
+      receipts: [],
+      paymentFailed: [],
+      memoryDigests: [],
+      reminders: [],
+    },
     // Invoices first: an invoice that becomes overdue now is seen by the pages' rules below.
     invoices: await sweepInvoices({
       db: deps.db,
@@ -74,6 +84,7 @@ export async function runLifecycle(deps: LifecycleDeps): Promise<LifecycleReport
     report.statusChanges.push(change);
   }
   report.emails.trialEnding = await sendTrialEndingNotices(deps, now);
+  report.emails.termEnding = await sendTermEndingNotices(deps, now);
   report.emails.receipts = await sendDueReceipts(deps, now);
   report.emails.paymentFailed = await sendPaymentFailures(deps, now);
   report.emails.memoryDigests = await sendMemoryDigests(deps.db, deps.email, {
@@ -101,6 +112,7 @@ export async function runLifecycle(deps: LifecycleDeps): Promise<LifecycleReport
         subscriptionsEnded: subscriptionsEnded.length,
         charges: charges.length,
         trialEndingEmails: emails.trialEnding.length,
+        termEndingEmails: emails.termEnding.length,
         receipts: emails.receipts.length,
         paymentFailedEmails: emails.paymentFailed.length,
         invoicesOverdue: invoices.overdue.length,

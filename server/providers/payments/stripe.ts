@@ -1,5 +1,5 @@
-// The `stripe` payment provider: Stripe Checkout Sessions in subscription mode, and Stripe's webhooks
-// translated into our PaymentEvent. It talks to Stripe only through the official `stripe` package;
+// The `stripe` payment provider: Stripe Checkout Sessions in subscription mode (in payment mode for a
+// prepaid term's one payment, ADR 041), and Stripe's webhooks translated into our PaymentEvent. It talks to Stripe only through the official `stripe` package;
 // `apiUrl` points that package at a local stand-in of the API in tests (its host/port/protocol).
 //
 // Ending after `iterations` periods: a Checkout Session cannot carry an end date for the subscription
@@ -15,6 +15,7 @@ import {
   type CheckoutStart,
   type PaymentEvent,
   type PaymentProvider,
+  type PaymentRefundRequest,
   type PlanChange,
   type RefundRequest,
 } from "./types";
@@ -37,6 +38,7 @@ export type StripePaymentProvider = PaymentProvider & {
   setCancelAtPeriodEnd(providerSubscriptionId: string, cancel: boolean): Promise<void>;
   moveTrialEnd(providerSubscriptionId: string, trialEnd: Date): Promise<void>;
   refundAndEnd(request: RefundRequest): Promise<{ refundId: string }>;
+  refundPayment(request: PaymentRefundRequest): Promise<{ refundId: string }>;
   schedulePlanChange(providerSubscriptionId: string, next: PlanChange | null): Promise<void>;
   cardUpdateUrl(providerSubscriptionId: string, returnUrl: string): Promise<string>;
 };
@@ -81,6 +83,40 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
     throw new Error(`Stripe subscription ${providerSubscriptionId} has no paid invoice to refund.`);
   }
 
+  /**
+   * A one-time payment (a prepaid term): a Checkout Session in payment mode, with nothing kept or
+   * renewed; its checkout.session.completed books it, and its payment intent carries the order too.
+   */
+  async function startPaymentCheckout(
+    request: CheckoutRequest,
+    metadata: Record<string, string>,
+  ): Promise<CheckoutStart> {
+    const session = await stripe.checkout.sessions.create(
+      {
+        mode: "payment",
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: request.currency.toLowerCase(),
+              unit_amount: request.amountOre,
+              product_data: { name: request.description },
+            },
+          },
+        ],
+        customer_email: request.customer.email,
+        client_reference_id: request.orderNumber,
+        metadata,
+        payment_intent_data: { metadata },
+        success_url: absolute(request.successUrl),
+        cancel_url: absolute(request.cancelUrl),
+      },
+      { idempotencyKey: request.idempotencyKey },
+    );
+    if (!session.url) throw new Error(`Stripe returned Checkout Session ${session.id} without a URL.`);
+    return { kind: "redirect", url: session.url, reference: session.id };
+  }
+
   return {
     name: "stripe",
 
@@ -91,6 +127,7 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
         customerId: request.customer.id,
         iterations: String(request.iterations),
       };
+      if (request.once) return startPaymentCheckout(request, metadata);
       const session = await stripe.checkout.sessions.create(
         {
           // Which payment methods the hosted page offers is the Stripe account's setting (cards on).
@@ -181,6 +218,24 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
         request.providerSubscriptionId,
         { prorate: false, invoice_now: false },
         { idempotencyKey: `${request.idempotencyKey}-end` },
+      );
+      return { refundId: refund.id };
+    },
+
+    async refundPayment(request: PaymentRefundRequest): Promise<{ refundId: string }> {
+      const session = await stripe.checkout.sessions.retrieve(request.providerReference);
+      const paymentIntent = idOf(session.payment_intent);
+      if (!paymentIntent) {
+        throw new Error(`Stripe Checkout Session ${request.providerReference} has no payment to refund.`);
+      }
+      const refund = await stripe.refunds.create(
+        {
+          payment_intent: paymentIntent,
+          amount: request.amountOre,
+          reason: "requested_by_customer",
+          metadata: { orderNumber: request.orderNumber },
+        },
+        { idempotencyKey: `${request.idempotencyKey}-refund` },
       );
       return { refundId: refund.id };
     },

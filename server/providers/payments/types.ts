@@ -28,6 +28,11 @@ export type CheckoutRequest = {
   cancelUrl: string;
   /** The same request made twice must create one provider object (the order id is used). */
   idempotencyKey: string;
+  /**
+   * One payment, nothing kept or renewed: a prepaid term (ADR 041). Stripe: a Checkout Session in
+   * payment mode; the interval, iterations and trial then say nothing.
+   */
+  once?: boolean;
 };
 
 export type CheckoutStart =
@@ -117,6 +122,11 @@ export type PaymentProvider = {
    */
   refundAndEnd?(request: RefundRequest): Promise<{ refundId: string }>;
   /**
+   * The customer withdrew from a one-time payment (a prepaid term, ADR 041): the provider pays it back
+   * in full. Answers the refund's id. Stripe: the payment of the order's Checkout Session.
+   */
+  refundPayment?(request: PaymentRefundRequest): Promise<{ refundId: string }>;
+  /**
    * A switch of plan from the next period (null: take a switch back). Only a provider that charges its
    * own renewals (Stripe) needs telling; the sandbox's charges read our own row.
    */
@@ -129,6 +139,15 @@ export type RefundRequest = {
   providerSubscriptionId: string;
   orderNumber: string;
   /** The amount paid back: the whole of the latest charge. */
+  amountOre: number;
+  /** The same withdrawal asked twice refunds once. */
+  idempotencyKey: string;
+};
+
+export type PaymentRefundRequest = {
+  /** The order's reference at the provider (Stripe: its Checkout Session's id). */
+  providerReference: string;
+  orderNumber: string;
   amountOre: number;
   /** The same withdrawal asked twice refunds once. */
   idempotencyKey: string;

@@ -47,20 +47,28 @@ export function LinkList({ list }: { list: CheckoutLinkList }) {
       key: "terms",
       header: t("checkoutLinks.columns.terms"),
       className: "min-w-44",
-      cell: (row) => (
-        <span className="tabular-nums">
-          {t("checkoutLinks.termsText", {
-            price: formatMoney({ amountOre: row.price, currency: "SEK" }, locale),
-            interval: t(`adminOrders.intervals.${row.interval}`),
-          })}
-          <br />
-          <span className="text-muted">
-            {row.iterations === 0
-              ? t("checkoutLinks.termsUntilCancelled")
-              : t("checkoutLinks.termsPeriods", { count: row.iterations })}
+      cell: (row) =>
+        // A prepaid term: its price, paid once (ADR 041).
+        row.term ? (
+          <span className="tabular-nums">
+            {formatMoney({ amountOre: row.price, currency: "SEK" }, locale)}
+            <br />
+            <span className="text-muted">{t(`checkoutLinks.sellsTerm.${row.term}`)}</span>
           </span>
-        </span>
-      ),
+        ) : (
+          <span className="tabular-nums">
+            {t("checkoutLinks.termsText", {
+              price: formatMoney({ amountOre: row.price, currency: "SEK" }, locale),
+              interval: t(`adminOrders.intervals.${row.interval}`),
+            })}
+            <br />
+            <span className="text-muted">
+              {row.iterations === 0
+                ? t("checkoutLinks.termsUntilCancelled")
+                : t("checkoutLinks.termsPeriods", { count: row.iterations })}
+            </span>
+          </span>
+        ),
     },
     {
       key: "trial",

@@ -1,11 +1,13 @@
 // The terms of a checkout link for the chosen customer (which of their pages it pays for, price per
-// period, how many periods, a free trial first, month or year), made into a link (POST
+// period, how many periods, a free trial first, month or year; or a prepaid term of 10 or 25 years at
+// the link's price, paid once: ADR 041), made into a link (POST
 // /api/admin/checkout-session-link) and e-mailed to the customer unless the admin says not to; the
 // link made, ready to copy, and where it was sent.
 import { useEffect, useRef, useState, type FormEvent, type Ref } from "react";
 import { useTranslation } from "../../../lib/i18n";
 import type { MadeCheckoutLink } from "../../../../contract/admin-orders";
 import { maxIterations, type CheckoutLinkInterval } from "../../../../contract/orders";
+import { termPlans, type TermPlan } from "../../../../contract/pricing";
 import { api } from "../../../lib/api";
 import { formatDate } from "../../../lib/date-format";
 import { formatMoney } from "../../../lib/format";
@@ -37,6 +39,8 @@ export function TermsForm({ customer }: { customer: FoundCustomer | null }) {
   const [interval, setInterval] = useState<CheckoutLinkInterval>("month");
   const [iterations, setIterations] = useState("12");
   const [freeTrial, setFreeTrial] = useState(false);
+  // What the link sells: periods (""), or a prepaid term paid once.
+  const [term, setTerm] = useState<TermPlan | "">("");
   const [created, setCreated] = useState<MadeCheckoutLink | null>(null);
   const resultRef = useRef<HTMLDivElement>(null);
   // A new link replaces nothing the admin typed; move them to it, once shown, so the copy button is at hand.
@@ -44,7 +48,7 @@ export function TermsForm({ customer }: { customer: FoundCustomer | null }) {
     if (created) resultRef.current?.focus();
   }, [created]);
   const form = useFormSubmit({
-    fields: ["price", "iterations", "includesFreeTrial", "interval", "customerId", "profileId"],
+    fields: ["price", "iterations", "includesFreeTrial", "interval", "term", "customerId", "profileId"],
     quietWhenExplained: true,
     messages: {
       invalid_request: {
@@ -77,7 +81,7 @@ export function TermsForm({ customer }: { customer: FoundCustomer | null }) {
       check: () => ({
         price: priceProblem ?? (price === null ? "checkoutLinks.priceRequired" : undefined),
         iterations:
-          /^\d+$/.test(iterations.trim()) && count <= maxIterations
+          term || (/^\d+$/.test(iterations.trim()) && count <= maxIterations)
             ? undefined
             : "checkoutLinks.iterationsInvalid",
       }),
@@ -86,9 +90,10 @@ export function TermsForm({ customer }: { customer: FoundCustomer | null }) {
           body: {
             customerId,
             price: price ?? Number.NaN,
-            iterations: count,
-            includesFreeTrial: freeTrial,
+            iterations: term ? 1 : count,
+            includesFreeTrial: term ? false : freeTrial,
             interval,
+            ...(term ? { term } : {}),
             ...(pageId ? { profileId: pageId } : {}),
             emailCustomer,
           },
@@ -126,9 +131,20 @@ export function TermsForm({ customer }: { customer: FoundCustomer | null }) {
         ) : (
           <p className="text-sm text-muted">{t("checkoutLinks.noPages", { email: customer.user.email })}</p>
         )}
+        <SelectField
+          label={t("checkoutLinks.sells")}
+          name="term"
+          value={term}
+          onChange={(event) => setTerm(event.target.value as TermPlan | "")}
+          options={[
+            { value: "", label: t("checkoutLinks.sellsPeriods") },
+            ...termPlans.map((value) => ({ value, label: t(`checkoutLinks.sellsTerm.${value}`) })),
+          ]}
+          error={form.message("term")}
+        />
         <MoneyField
-          label={t("checkoutLinks.price")}
-          hint={t("checkoutLinks.priceHint")}
+          label={t(term ? "checkoutLinks.termPrice" : "checkoutLinks.price")}
+          hint={t(term ? "checkoutLinks.termPriceHint" : "checkoutLinks.priceHint")}
           name="price"
           value={price}
           minOre={minPriceOre}
@@ -142,38 +158,42 @@ export function TermsForm({ customer }: { customer: FoundCustomer | null }) {
             max: formatMoney({ amountOre: maxPriceOre, currency: "SEK" }, i18n.language),
           })}
         />
-        <SelectField
-          label={t("checkoutLinks.interval")}
-          name="interval"
-          value={interval}
-          onChange={(event) => setInterval(event.target.value as CheckoutLinkInterval)}
-          options={intervals.map((value) => ({
-            value,
-            label: t(value === "month" ? "checkoutLinks.intervalMonth" : "checkoutLinks.intervalYear"),
-          }))}
-          error={form.message("interval")}
-        />
-        <TextField
-          label={t("checkoutLinks.iterations")}
-          hint={t("checkoutLinks.iterationsHint")}
-          name="iterations"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          max={maxIterations}
-          step={1}
-          value={iterations}
-          onChange={(event) => setIterations(event.target.value)}
-          error={form.message("iterations")}
-        />
-        <CheckboxField
-          label={t("checkoutLinks.freeTrial")}
-          hint={t("checkoutLinks.freeTrialHint")}
-          name="includesFreeTrial"
-          checked={freeTrial}
-          onChange={(event) => setFreeTrial(event.target.checked)}
-          error={form.message("includesFreeTrial")}
-        />
+        {!term && (
+          <>
+            <SelectField
+              label={t("checkoutLinks.interval")}
+              name="interval"
+              value={interval}
+              onChange={(event) => setInterval(event.target.value as CheckoutLinkInterval)}
+              options={intervals.map((value) => ({
+                value,
+                label: t(value === "month" ? "checkoutLinks.intervalMonth" : "checkoutLinks.intervalYear"),
+              }))}
+              error={form.message("interval")}
+            />
+            <TextField
+              label={t("checkoutLinks.iterations")}
+              hint={t("checkoutLinks.iterationsHint")}
+              name="iterations"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={maxIterations}
+              step={1}
+              value={iterations}
+              onChange={(event) => setIterations(event.target.value)}
+              error={form.message("iterations")}
+            />
+            <CheckboxField
+              label={t("checkoutLinks.freeTrial")}
+              hint={t("checkoutLinks.freeTrialHint")}
+              name="includesFreeTrial"
+              checked={freeTrial}
+              onChange={(event) => setFreeTrial(event.target.checked)}
+              error={form.message("includesFreeTrial")}
+            />
+          </>
+        )}
         <CheckboxField
           label={t("checkoutLinks.emailCustomer", { email: customer.user.email })}
           hint={t("checkoutLinks.emailCustomerHint")}
