@@ -2,8 +2,8 @@
 // as gzip's default and a tenth smaller), else gzip. Only a page written whole (it says its
 // Content-Length, app/entry.server.tsx) is compressed, in one call on the buffer: the answer stays a
 // buffer, sent with its headers at once. A page still streaming is sent as it comes; a page served
-// from the page cache is sent as kept (compressing every hit would cost more than the bytes it saves
-// on a small page). ADR 024 says why a compressing stream was taken back.
+// from the page cache comes compressed already, from parts deflated once (server/http/spliced-gzip.ts).
+// ADR 024 says why a compressing stream was taken back.
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
 type Encoding = "br" | "gzip";

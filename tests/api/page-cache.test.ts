@@ -1,6 +1,7 @@
 // The page cache of /k/{id}: what it keeps and for whom, the CSP nonce fresh on every answer, its
 // bounds and expiry, and every way an entry goes (invalidate, a committed `page.changed`, a NOTIFY
 // from the database on both engines, a listener reset).
+import { gunzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { requestContext } from "../../server/context";
@@ -98,6 +99,26 @@ describe("page cache", () => {
       seen.add(nonce);
     }
     expect(seen.size).toBe(5);
+  });
+
+  it("sends a hit gzip-compressed to a browser that takes it: the same page, its own nonce", async () => {
+    const { fetchPage } = setup();
+    const plain = await nonces(await fetchPage(get(`/k/${idA}`)));
+    for (const accepts of ["gzip, deflate, br, zstd", "br", "gzip;q=0.5"]) {
+      const response = await fetchPage(get(`/k/${idA}`, { "Accept-Encoding": accepts }));
+      expect(response.headers.get("x-cache")).toBe("HIT");
+      expect(response.headers.get("content-encoding")).toBe("gzip");
+      expect(response.headers.get("vary")).toContain("Accept-Encoding");
+      const html = gunzipSync(Buffer.from(await response.arrayBuffer())).toString("utf8");
+      const nonce = /'nonce-([^']*)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1] ?? "";
+      expect(nonce).not.toBe(plain.inHeader[0]);
+      expect([...html.matchAll(/nonce="([^"]*)"/g)].map((match) => match[1])).toEqual([nonce, nonce, nonce]);
+      expect(html.replaceAll(nonce, "N")).toBe(plain.html.replaceAll(plain.inHtml[0] ?? "-", "N"));
+    }
+    // Refused or not named: sent as it is.
+    const refused = await fetchPage(get(`/k/${idA}`, { "Accept-Encoding": "gzip;q=0, br;q=0" }));
+    expect(refused.headers.get("content-encoding")).toBeNull();
+    expect((await refused.text()).startsWith("<!doctype html>")).toBe(true);
   });
 
   it("keeps one copy per language: Accept-Language and the locale cookie choose it", async () => {
