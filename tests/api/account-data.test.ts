@@ -2,7 +2,8 @@
 // checked against what was made; deleting the account (by its customer, and by an admin on request):
 // sign-in fails, the page says it was removed, the images are gone from the store, the orders stay
 // without the erased fields; and who may do which.
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { clipKeys } from "../../contract/video-values";
 import { eq, or } from "drizzle-orm";
 import { unzipSync, strFromU8 } from "fflate";
 import sharp from "sharp";
@@ -19,6 +20,7 @@ import {
   profiles,
   sessions,
   users,
+  videos,
   walkthroughSteps,
 } from "../../server/db/schema";
 import {
@@ -101,7 +103,22 @@ describeOnEngines("a customer's own data", ({ app, db, images, accounts, admin }
       { db, images },
       { profileId: id, albumId: album.id, caption: "At the lake" },
     );
-    return { owner, id, image, order, invoice: invoice!, album, photo };
+    // A video link and an uploaded clip (ready: its MP4 in the store).
+    const clipId = randomUUID();
+    const clip = { key: clipKeys(id, clipId).video, bytes: randomBytes(200_000) };
+    await images.put(clip.key, clip.bytes, "video/mp4");
+    await db.insert(videos).values([
+      {
+        profileId: id,
+        kind: "link",
+        title: "The choir",
+        provider: "youtube",
+        externalId: "dQw4w9WgXcQ",
+        status: "ready",
+      },
+      { id: clipId, profileId: id, kind: "clip", title: "Midsummer", status: "ready", videoKey: clip.key },
+    ]);
+    return { owner, id, image, order, invoice: invoice!, album, photo, clip };
   }
 
   const exportOf = async (token: string) => {
@@ -119,7 +136,7 @@ describeOnEngines("a customer's own data", ({ app, db, images, accounts, admin }
 
   describe("GET /api/kammare/account/export", () => {
     it("hands over every part, checked against what was made, and the image files", async () => {
-      const { owner, id, image, order, invoice, album, photo } = await customerWithEverything();
+      const { owner, id, image, order, invoice, album, photo, clip } = await customerWithEverything();
       const response = await app.request("/api/kammare/account/export", {
         headers: { Authorization: `Bearer ${owner.token}`, Cookie: "analytics_consent=granted" },
       });
@@ -129,7 +146,12 @@ describeOnEngines("a customer's own data", ({ app, db, images, accounts, admin }
       const keys = imageKeysOf(image.variants);
       expect(Object.keys(files).sort()).toEqual(
         // The parts' names come from the server's list; each part is then checked against the rows below.
-        ["README.txt", ...exportParts, ...[...keys, photo.originalKey].map((key) => `images/${key}`)].sort(),
+        [
+          "README.txt",
+          ...exportParts,
+          ...[...keys, photo.originalKey].map((key) => `images/${key}`),
+          `videos/${clip.key}`,
+        ].sort(),
       );
 
       expect(parsed("account.json")).toMatchObject({
@@ -158,6 +180,12 @@ describeOnEngines("a customer's own data", ({ app, db, images, accounts, admin }
           },
         ],
       });
+      expect((page as { videos: unknown }).videos).toEqual([
+        expect.objectContaining({ title: "The choir", link: "https://www.youtube.com/watch?v=dQw4w9WgXcQ" }),
+        expect.objectContaining({ title: "Midsummer", file: `videos/${clip.key}`, status: "ready" }),
+      ]);
+      // The clip streamed from the store, byte for byte.
+      expect(Buffer.from(files[`videos/${clip.key}`] ?? []).equals(clip.bytes)).toBe(true);
       // The photo as it was uploaded, byte for byte.
       const original = files[`images/${photo.originalKey}`] ?? new Uint8Array();
       expect(createHash("sha256").update(original).digest("hex")).toBe(photo.originalSha256);

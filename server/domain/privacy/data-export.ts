@@ -5,6 +5,7 @@
 import { asc, eq, inArray, or } from "drizzle-orm";
 import { Zip, ZipDeflate, ZipPassThrough } from "fflate";
 import type { AnalyticsConsent } from "../../../contract/consent";
+import { videoWatchUrl } from "../../../contract/video-values";
 import type { Database } from "../../db/client";
 import {
   albums,
@@ -22,6 +23,7 @@ import {
   sessions,
   subscriptions,
   users,
+  videos,
   walkthroughSteps,
 } from "../../db/schema";
 import type { ImageStore } from "../../providers/images/index";
@@ -50,8 +52,9 @@ consents.json   what you have agreed to: analytics on this device, the extended 
 audit-log.json  the security log's entries about your account (sign-ins, password changes, ...)
 images/         the image files of your pages: portraits and covers in every size we keep, and
                 every photo as it was uploaded
+videos/         the video clips uploaded to your pages, as they are shown
 
-Dina uppgifter från Kammare: samma delar som ovan, som JSON, och bildfilerna i images/.
+Dina uppgifter från Kammare: samma delar som ovan, som JSON, bildfilerna i images/ och filmerna i videos/.
 `;
 
 export type ExportDeps = { db: Database; images: ImageStore };
@@ -85,33 +88,39 @@ export async function exportAccountData(
     .where(eq(profiles.ownerUserId, userId))
     .orderBy(asc(profiles.createdAt));
   const pageIds = pages.map((page) => page.id);
-  const [steps, history, imageRows, pageMemories, pageCandles, pageAlbums, pagePhotos] = pageIds.length
-    ? await Promise.all([
-        db.select().from(walkthroughSteps).where(inArray(walkthroughSteps.profileId, pageIds)),
-        db
-          .select()
-          .from(profileStatusHistory)
-          .where(inArray(profileStatusHistory.profileId, pageIds))
-          .orderBy(asc(profileStatusHistory.at)),
-        db
-          .select()
-          .from(profileImages)
-          .where(inArray(profileImages.profileId, pageIds))
-          .orderBy(asc(profileImages.createdAt)),
-        db
-          .select()
-          .from(memories)
-          .where(inArray(memories.profileId, pageIds))
-          .orderBy(asc(memories.createdAt)),
-        db.select().from(candles).where(inArray(candles.profileId, pageIds)).orderBy(asc(candles.createdAt)),
-        db.select().from(albums).where(inArray(albums.profileId, pageIds)).orderBy(asc(albums.position)),
-        db
-          .select()
-          .from(photos)
-          .where(inArray(photos.profileId, pageIds))
-          .orderBy(asc(photos.position), asc(photos.createdAt)),
-      ])
-    : [[], [], [], [], [], [], []];
+  const [steps, history, imageRows, pageMemories, pageCandles, pageAlbums, pagePhotos, pageVideos] =
+    pageIds.length
+      ? await Promise.all([
+          db.select().from(walkthroughSteps).where(inArray(walkthroughSteps.profileId, pageIds)),
+          db
+            .select()
+            .from(profileStatusHistory)
+            .where(inArray(profileStatusHistory.profileId, pageIds))
+            .orderBy(asc(profileStatusHistory.at)),
+          db
+            .select()
+            .from(profileImages)
+            .where(inArray(profileImages.profileId, pageIds))
+            .orderBy(asc(profileImages.createdAt)),
+          db
+            .select()
+            .from(memories)
+            .where(inArray(memories.profileId, pageIds))
+            .orderBy(asc(memories.createdAt)),
+          db
+            .select()
+            .from(candles)
+            .where(inArray(candles.profileId, pageIds))
+            .orderBy(asc(candles.createdAt)),
+          db.select().from(albums).where(inArray(albums.profileId, pageIds)).orderBy(asc(albums.position)),
+          db
+            .select()
+            .from(photos)
+            .where(inArray(photos.profileId, pageIds))
+            .orderBy(asc(photos.position), asc(photos.createdAt)),
+          db.select().from(videos).where(inArray(videos.profileId, pageIds)).orderBy(asc(videos.createdAt)),
+        ])
+      : [[], [], [], [], [], [], [], []];
   const userOrders = await db
     .select()
     .from(orders)
@@ -157,6 +166,7 @@ export async function exportAccountData(
     ...imageRows.flatMap((row) => imageKeysOf(row.variants)),
     ...pagePhotos.map((photo) => photo.originalKey),
   ];
+  const clipFiles = pageVideos.flatMap((video) => (video.videoKey ? [video.videoKey] : []));
   const photoView = (photo: (typeof pagePhotos)[number]) => ({
     id: photo.id,
     caption: photo.caption,
@@ -208,6 +218,16 @@ export async function exportAccountData(
           id: row.id,
           uploadedAt: row.createdAt,
           files: imageKeysOf(row.variants).map((key) => `images/${key}`),
+        })),
+      videos: pageVideos
+        .filter((video) => video.profileId === page.id)
+        .map((video) => ({
+          id: video.id,
+          title: video.title,
+          addedAt: video.createdAt,
+          ...(video.kind === "link" && video.provider && video.externalId
+            ? { link: videoWatchUrl(video.provider, video.externalId) }
+            : { file: video.videoKey ? `videos/${video.videoKey}` : null, status: video.status }),
         })),
       albums: pageAlbums
         .filter((album) => album.profileId === page.id)
@@ -272,6 +292,13 @@ export async function exportAccountData(
       [
         { name: "README.txt", data: async () => new TextEncoder().encode(readme), compress: true },
         ...exportParts.map((name) => ({ name, data: async () => json(parts[name]), compress: true })),
+        // Uploaded clips, streamed from the store as the download takes them.
+        ...clipFiles.map((key) => ({
+          name: `videos/${key}`,
+          data: async () =>
+            images.open ? ((await images.open(key))?.body ?? null) : ((await images.get(key))?.data ?? null),
+          compress: false,
+        })),
         ...imageFiles.map((key) => ({
           name: `images/${key}`,
           // A file missing from the store is left out rather than failing the whole download.
@@ -285,12 +312,21 @@ export async function exportAccountData(
   };
 }
 
-type Entry = { name: string; data: () => Promise<Uint8Array | null>; compress: boolean };
+type Entry = {
+  name: string;
+  /** The file's bytes whole (null: left out), or, for a large one, a stream read as the download goes. */
+  data: () => Promise<Uint8Array | ReadableStream<Uint8Array> | null>;
+  compress: boolean;
+};
 
-/** The entries as a ZIP, each read only when the reader has taken what came before. */
+/**
+ * The entries as a ZIP, each read only when the reader has taken what came before; a streamed entry
+ * (a video clip of hundreds of MB) one chunk at a time, so it never sits in memory whole.
+ */
 function zipStream(entries: Entry[], mtime: Date): ReadableStream<Uint8Array> {
   let next = 0;
   let zip: Zip | undefined;
+  let streaming: { file: ZipPassThrough; reader: ReadableStreamDefaultReader<Uint8Array> } | undefined;
   return new ReadableStream<Uint8Array>({
     start(controller) {
       zip = new Zip((error, chunk, final) => {
@@ -301,6 +337,14 @@ function zipStream(entries: Entry[], mtime: Date): ReadableStream<Uint8Array> {
     },
     async pull() {
       if (!zip) return;
+      if (streaming) {
+        const { value, done } = await streaming.reader.read();
+        if (done) {
+          streaming.file.push(new Uint8Array(0), true);
+          streaming = undefined;
+        } else streaming.file.push(value, false);
+        return;
+      }
       const entry = entries[next++];
       if (!entry) {
         zip.end();
@@ -312,6 +356,10 @@ function zipStream(entries: Entry[], mtime: Date): ReadableStream<Uint8Array> {
       const file = entry.compress ? new ZipDeflate(entry.name, { level: 6 }) : new ZipPassThrough(entry.name);
       file.mtime = mtime;
       zip.add(file);
+      if (data instanceof ReadableStream) {
+        streaming = { file: file as ZipPassThrough, reader: data.getReader() };
+        return;
+      }
       file.push(data, true);
     },
   });
