@@ -13,6 +13,7 @@ import { adminEndpoints } from "./endpoints/admin";
 import { memoriesEndpoints } from "./endpoints/memories";
 import { familyEndpoints } from "./endpoints/family";
 import { remindersEndpoints } from "./endpoints/reminders";
+import { picturesEndpoints } from "./endpoints/pictures";
 import type { Endpoint } from "./endpoints/endpoint";
 
 export type { Endpoint };
@@ -30,6 +31,7 @@ const allEndpoints = [
   ...memoriesEndpoints,
   ...familyEndpoints,
   ...remindersEndpoints,
+  ...picturesEndpoints,
 ] as const;
 
 /** Every call with its literal method, path and schemas: the browser's typed client is derived from it. */

@@ -22,6 +22,9 @@ import { adminInvoiceRoutes, customerInvoiceRoutes } from "./api/invoicing/invoi
 import { webhookRoutes } from "./api/billing/webhooks";
 import { firstNameRoutes } from "./api/profiles/first-names";
 import { imageRoutes, serveUploads } from "./api/profiles/images";
+import { albumRoutes } from "./api/pictures/albums";
+import { photoDownloadRoutes } from "./api/pictures/download";
+import { photoRoutes } from "./api/pictures/photos";
 import { kammareRoutes } from "./api/profiles/kammare";
 import { startPageRoutes } from "./api/profiles/start-page";
 import { adminPartnerRoutes } from "./api/partners/admin-partners";
@@ -250,6 +253,9 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
       apiAreas["/kammare"],
       kammareRoutes({ db, qr: deps.qr ?? qrcodeEncoder, publicUrl: config.publicUrl }),
       imageRoutes({ db, images: deps.images }),
+      photoDownloadRoutes({ db, images: deps.images }),
+      photoRoutes({ db, images: deps.images, photosPerPage: config.PHOTOS_PER_PAGE }),
+      albumRoutes({ db, images: deps.images }),
       startPageRoutes({
         db,
         limit: { max: config.START_PAGE_LIMIT, windowHours: config.START_PAGE_WINDOW_HOURS },

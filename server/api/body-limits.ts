@@ -10,6 +10,7 @@ import {
   addressLabelsPdfPath,
   addressLabelsPreviewPath,
 } from "./print/admin-address-labels";
+import { photoUploadBodyBytes, photoUploadPath } from "./pictures/photos";
 import { imageUploadBodyBytes, imageUploadPath } from "./profiles/images";
 
 export const maxBodyBytes = 1024 * 1024;
@@ -23,8 +24,10 @@ const limitTo = (maxSize: number, words: string) =>
 
 export function bodyLimits(): MiddlewareHandler {
   const defaultLimit = limitTo(maxBodyBytes, "1 MB");
-  // Only the image upload takes more than 1 MB: a 10 MB image with its multipart framing.
+  // A portrait or cover: a 10 MB image with its multipart framing.
   const uploadLimit = limitTo(imageUploadBodyBytes, "10 MB");
+  // A family's photo: up to 25 MB with its multipart framing.
+  const photoLimit = limitTo(photoUploadBodyBytes, "25 MB");
   // A BgMax payment file is sent as the body itself, up to 5 MB.
   const bgMaxLimit = limitTo(bgMaxImportBodyBytes, "5 MB");
   // The address PDF maker takes up to 5,000,000 characters of pasted text or CSV in its JSON body.
@@ -32,6 +35,7 @@ export function bodyLimits(): MiddlewareHandler {
   const addressLabelsPaths = new Set([addressLabelsPreviewPath, addressLabelsPdfPath]);
   return (c, next) => {
     if (c.req.method === "POST" && c.req.path === imageUploadPath) return uploadLimit(c, next);
+    if (c.req.method === "POST" && c.req.path === photoUploadPath) return photoLimit(c, next);
     if (c.req.method === "POST" && c.req.path === bgMaxImportPath) return bgMaxLimit(c, next);
     if (c.req.method === "POST" && addressLabelsPaths.has(c.req.path)) return addressLabelsLimit(c, next);
     return defaultLimit(c, next);

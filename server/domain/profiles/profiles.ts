@@ -97,7 +97,8 @@ export type EditorsOnlyRefusal =
   | "page.editors-only-images"
   | "memory.editors-only"
   | "reminders.editors-only"
-  | "qr.editors-only";
+  | "qr.editors-only"
+  | "photos.editors-only";
 
 /**
  * Only the page's owner (or an admin) may pay for it, invite or remove its editors, delete it or hand
