@@ -36,6 +36,7 @@ export const textAreas = {
     "reminders",
     "life",
     "welcome",
+    "albumEditor",
   ],
   // What visitors see and send on a page: memories and candles, and the writer's own deletion.
   memories: ["memories"],

@@ -82,3 +82,4 @@ export { readDraft, readOwnMemory } from "../../server/domain/memories";
 export { memoryReportQueue } from "../../server/domain/memories";
 // The owner's moderation of a page's memories (/k/{id}/memories).
 export { ownerMemories } from "../../server/domain/memories";
+export { familyPhotos } from "../../server/domain/pictures";

@@ -136,6 +136,9 @@ export function OwnerArea({ data }: { data: ProfilePageData }) {
           <p className="sr-only sm:hidden">{barLabel}</p>
           <div className="ml-auto flex flex-wrap items-center justify-end gap-2">
             <MemoriesLink id={data.id} waiting={data.memoriesWaiting} />
+            <ButtonLink to={`/k/${data.id}/albums`} variant="ghost" className="px-3">
+              {t("albumEditor.ownerLink")}
+            </ButtonLink>
             <Button variant="secondary" onClick={() => setSharing(true)} disabled={!data.live}>
               {t("share.button")}
             </Button>
