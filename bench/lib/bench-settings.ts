@@ -25,6 +25,8 @@ export type Settings = LoadSettings & {
   list: boolean;
   print: boolean;
   privacy: boolean;
+  /** A family's 50 photos of 4000 x 3000 uploaded to the server (lib/photo-uploads.ts). */
+  photos: boolean;
   /** The uncached render's CPU profile split (with the HTTP part), and its requests per viewer. */
   split: boolean;
   splitRequests: number;
@@ -43,6 +45,7 @@ function readSettings(): Settings {
       list: onOff("BENCH_LIST"),
       print: onOff("BENCH_PRINT"),
       privacy: onOff("BENCH_PRIVACY"),
+      photos: onOff("BENCH_PHOTOS"),
       split: onOff("BENCH_SPLIT"),
       splitRequests: setting("BENCH_SPLIT_REQUESTS", 200, { integerOnly: true }),
       listProfiles: setting("BENCH_LIST_PROFILES", 1_000_000, { integerOnly: true }),

@@ -48,6 +48,7 @@ export const picturesEndpoints = [
       409: { description: "photos.page-full: the page holds PHOTOS_PER_PAGE photos already" },
       413: { description: "The photo is larger than 25 MB" },
       429: { description: "Too many uploads (200 in 10 minutes; Retry-After)" },
+      503: { description: "Other photos are being made: send it again after Retry-After seconds" },
     },
   },
   {

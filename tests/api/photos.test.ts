@@ -9,6 +9,7 @@ import { photoSizeKey } from "../../contract/photo-values";
 import { loadConfig } from "../../server/config";
 import { albums, photos } from "../../server/db/schema";
 import { newProfileId } from "../../server/domain/profiles";
+import { admitPhotoUpload, photoUploadsAdmitted } from "../../server/providers/images/photos";
 import { expectError, type Account } from "../support/accounts";
 import { describeOnEngines } from "../support/api-fixture";
 import { makeFixtures, type Fixtures } from "../support/image-fixtures";
@@ -214,6 +215,22 @@ describeOnEngines("photo uploads", { app: { config } }, ({ app, db, images, acco
       image: fixtures.webp,
     });
     await expectError(missing, 404, "not_found", "profileId");
+  });
+
+  it("when every place for an upload is taken, the next is answered 503 with Retry-After, storing nothing", async () => {
+    const profileId = await newPage(db, owner.id);
+    const taken = Array.from({ length: photoUploadsAdmitted }, () => admitPhotoUpload());
+    try {
+      expect(taken.every(Boolean)).toBe(true);
+      const busy = await uploadPhoto(app, { bearer: owner.token, profileId, image: fixtures.webp });
+      await expectError(busy, 503, "unavailable");
+      expect(busy.headers.get("retry-after")).toBe("2");
+      expect(await db.select().from(photos).where(eq(photos.profileId, profileId))).toHaveLength(0);
+    } finally {
+      for (const release of taken) release?.();
+    }
+    // A place given back is taken by the next upload.
+    await uploaded(app, owner, { profileId, image: fixtures.webp });
   });
 
   it("a missing or wrong field of the upload is a 400 naming it", async () => {

@@ -8,6 +8,9 @@ import { PhotoUploadError, uploadPhoto } from "../../lib/upload-photo";
 
 /** Photos sent at once: enough to keep a phone's connection busy, few enough for the server's queue. */
 export const uploadsAtOnce = 3;
+/** A busy server's 503 is sent again after about this long, up to this many times (some minutes). */
+const resendAfterMs = 2000;
+const maxResends = 60;
 
 export type UploadState = "waiting" | "sending" | "done" | "failed";
 
@@ -27,6 +30,8 @@ export type UploadItem = {
   state: UploadState;
   progress: number;
   problem?: UploadProblem;
+  /** How often the server asked for it again later (503). */
+  resent?: number;
 };
 
 function problemOf(error: unknown): UploadProblem {
@@ -89,6 +94,20 @@ export function useUploadQueue({
           uploaded.current();
         },
         (error: unknown) => {
+          // The server's places for uploads are taken (503): it goes back in line and is sent again
+          // shortly, by itself; only a server that stays full for long fails it.
+          if (error instanceof PhotoUploadError && error.status === 503 && (item.resent ?? 0) < maxResends) {
+            // Shown waiting at once; kept out of the next sends (its key stays in `sending`) until then.
+            update(item.key, { state: "waiting", progress: 0 });
+            setTimeout(
+              () => {
+                sending.current.delete(item.key);
+                update(item.key, { resent: (item.resent ?? 0) + 1 });
+              },
+              resendAfterMs + Math.random() * 1000,
+            );
+            return;
+          }
           sending.current.delete(item.key);
           update(item.key, { state: "failed", problem: problemOf(error) });
         },
@@ -123,7 +142,10 @@ export function useUploadQueue({
     setItems((current) => [...current, ...added]);
   }, []);
 
-  const retry = useCallback((key: string) => update(key, { state: "waiting", problem: undefined }), []);
+  const retry = useCallback(
+    (key: string) => update(key, { state: "waiting", problem: undefined, resent: 0 }),
+    [],
+  );
   const dismiss = useCallback(
     (key: string) => setItems((current) => current.filter((item) => item.key !== key)),
     [],

@@ -17,7 +17,7 @@ import { addPhoto, deletePhoto, familyPhotos, orderPhotos, updatePhoto } from ".
 import type { SignedInEnv } from "../../http/guards";
 import { ApiError, invalidInput, mediaTypeOf, readJson, readQuery } from "../../http/errors";
 import { ImageRejectedError, type ImageStore } from "../../providers/images";
-import { processPhoto, type PhotoProcessor } from "../../providers/images/photos";
+import { admitPhotoUpload, processPhoto, type PhotoProcessor } from "../../providers/images/photos";
 import { photoIdParam } from "./params";
 
 export const photoUploadPath = "/api/kammare/photos";
@@ -63,33 +63,55 @@ async function readUpload(c: Context<SignedInEnv>) {
 }
 
 export function photoRoutes({ db, images, photosPerPage, process = processPhoto }: PictureDeps) {
+  async function storeUpload(c: Context<SignedInEnv>) {
+    const { profileId, albumId, file } = await readUpload(c);
+    const locale = resolveLocale(c.req.header("cookie") ?? null, c.req.header("accept-language") ?? null);
+    let photo;
+    try {
+      photo = await addPhoto(
+        { db, images, process, photosPerPage },
+        {
+          profileId,
+          albumId,
+          locale,
+          file: { size: file.size, bytes: async () => Buffer.from(await file.arrayBuffer()) },
+        },
+        c.get("viewer"),
+      );
+    } catch (error) {
+      if (!(error instanceof ImageRejectedError)) throw error;
+      if (error.reason === "too_large") throw tooLarge();
+      throw invalidInput({ image: error.message });
+    }
+    c.get("logger").info({ profileId, photoId: photo.id, bytes: file.size }, "photo uploaded");
+    return photo;
+  }
+
   return new Hono<SignedInEnv>()
     .get("/photos", async (c) => {
       const { profileId } = readQuery(c, familyPhotosQuerySchema);
       return c.json(await familyPhotos(db, { profileId, photosPerPage }, c.get("viewer")));
     })
     .post("/photos", async (c) => {
-      const { profileId, albumId, file } = await readUpload(c);
-      const locale = resolveLocale(c.req.header("cookie") ?? null, c.req.header("accept-language") ?? null);
-      let photo;
-      try {
-        photo = await addPhoto(
-          { db, images, process, photosPerPage },
-          {
-            profileId,
-            albumId,
-            locale,
-            file: { size: file.size, bytes: async () => Buffer.from(await file.arrayBuffer()) },
-          },
-          c.get("viewer"),
+      // Before the body is parsed: a full server answers at once, and the editor sends it again.
+      const release = admitPhotoUpload();
+      if (!release) {
+        // Read and dropped as it comes (never held): a server that answered before taking the body
+        // would close the connection under a client still sending it, and it would see no answer.
+        await c.req.raw.body?.pipeTo(new WritableStream()).catch(() => undefined);
+        c.header("Retry-After", "2");
+        throw new ApiError(
+          503,
+          errorCodes.unavailable,
+          "Other photos are being made; send this one again shortly.",
         );
-      } catch (error) {
-        if (!(error instanceof ImageRejectedError)) throw error;
-        if (error.reason === "too_large") throw tooLarge();
-        throw invalidInput({ image: error.message });
       }
-      c.get("logger").info({ profileId, photoId: photo.id, bytes: file.size }, "photo uploaded");
-      return c.json({ photo }, 201);
+      try {
+        const photo = await storeUpload(c);
+        return c.json({ photo }, 201);
+      } finally {
+        release();
+      }
     })
     .post("/photos/order", async (c) => {
       const input = await readJson(c, orderPhotosRequestSchema);

@@ -25,8 +25,33 @@ export type ProcessedPhoto = {
 /** Turns an uploaded photo into what to store; throws ImageRejectedError for a file we do not take. */
 export type PhotoProcessor = (file: Buffer) => Promise<ProcessedPhoto>;
 
-/** How many photos are made at once: two keep both cores busy and 50 large photos under 700 MB. */
-export const photosAtOnce = 2;
+/**
+ * How many photos are made at once: one. libvips and the AVIF encoder keep memory they freed in
+ * glibc's per-thread arenas, so two at once raised the server's peak by some 150 MB (bench/lib/
+ * photo-uploads.ts) while the two cores were no faster for it.
+ */
+export const photosAtOnce = 1;
+
+/**
+ * Uploads let in at once, in this process: one being made, the rest waiting with their bodies read
+ * (up to 25 MB each, more than once over while a multipart body is parsed). The next one is answered
+ * 503 with Retry-After before its body is read, and the editor sends it again by itself: however many
+ * families upload at once, the memory they take stays bounded.
+ */
+export const photoUploadsAdmitted = 4;
+let admitted = 0;
+
+/** A place for one more upload, and the function that gives it back; null when all are taken. */
+export function admitPhotoUpload(): (() => void) | null {
+  if (admitted >= photoUploadsAdmitted) return null;
+  admitted += 1;
+  let given = false;
+  return () => {
+    if (given) return;
+    given = true;
+    admitted -= 1;
+  };
+}
 
 const originals = {
   jpeg: { extension: "jpg", contentType: "image/jpeg" },
@@ -84,11 +109,11 @@ async function makePhoto(buffer: Buffer): Promise<ProcessedPhoto> {
       sizes.push({ width: target, height: targetHeight });
       // No keepMetadata: EXIF, XMP, IPTC, ICC and comments are gone (the pixels are sRGB from decoding).
       const resized = () => sharp(upright.data, { raw }).resize(target, targetHeight, { fit: "fill" });
-      const [avif, webp] = await Promise.all([
-        resized().avif({ quality: 55, effort: 2 }).toBuffer(),
-        resized().webp({ quality: 80, effort: 4 }).toBuffer(),
-      ]);
+      // One encoder at a time: AVIF's holds much memory while it works. Effort 0 is the encoder's
+      // quickest (a 2048 px AVIF in well under a second here, at about the size effort 4 makes).
+      const avif = await resized().avif({ quality: 55, effort: 0 }).toBuffer();
       files.push({ width: target, format: "avif", data: avif, contentType: "image/avif" });
+      const webp = await resized().webp({ quality: 80, effort: 2 }).toBuffer();
       files.push({ width: target, format: "webp", data: webp, contentType: "image/webp" });
     }
     return { original: { data: buffer, ...originals[format] }, width, height, sizes, files };
