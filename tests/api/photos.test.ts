@@ -7,10 +7,12 @@ import sharp from "sharp";
 import { beforeAll, expect, it } from "vitest";
 import { photoSizeKey } from "../../contract/photo-values";
 import { loadConfig } from "../../server/config";
-import { albums, photos } from "../../server/db/schema";
+import { albums, memories, photos, rateLimitCounters } from "../../server/db/schema";
+import { countAttempt } from "../../server/domain/core/rate-limit";
+import { deletePhotos, photoUploadLimit } from "../../server/domain/pictures";
 import { newProfileId } from "../../server/domain/profiles";
 import { admitPhotoUpload, photoUploadsAdmitted } from "../../server/providers/images/photos";
-import { expectError, type Account } from "../support/accounts";
+import { awayFromWindowEdge, expectError, type Account } from "../support/accounts";
 import { describeOnEngines } from "../support/api-fixture";
 import { makeFixtures, type Fixtures } from "../support/image-fixtures";
 import { addEditor, albumsOf, ask, newPage, uploaded, uploadPhoto } from "../support/photos";
@@ -231,6 +233,44 @@ describeOnEngines("photo uploads", { app: { config } }, ({ app, db, images, acco
     }
     // A place given back is taken by the next upload.
     await uploaded(app, owner, { profileId, image: fixtures.webp });
+  });
+
+  it("a user's 201st upload in ten minutes is a 429 with Retry-After; an admin is not counted", async () => {
+    const busy = await accounts.signUp();
+    const profileId = await newPage(db, busy.id);
+    await awayFromWindowEdge(photoUploadLimit.windowSeconds);
+    // The window's count as if 200 had been uploaded already (one counted for real, then set).
+    const counted = await countAttempt(db, { key: `photo-upload:${busy.id}`, ...photoUploadLimit });
+    await db
+      .update(rateLimitCounters)
+      .set({ count: photoUploadLimit.max })
+      .where(eq(rateLimitCounters.key, counted.storedKey));
+    const refused = await uploadPhoto(app, { bearer: busy.token, profileId, image: fixtures.webp });
+    await expectError(refused, 429, "rate_limited");
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await db.select().from(photos).where(eq(photos.profileId, profileId))).toHaveLength(0);
+    await uploaded(app, admin, { profileId, image: fixtures.webp });
+  });
+
+  it("deletePhotos takes every photo of a page with its files, a visitor's too", async () => {
+    const profileId = await newPage(db, owner.id);
+    const family = await uploaded(app, owner, { profileId, image: fixtures.webp });
+    const [memory] = await db
+      .insert(memories)
+      .values({ profileId, writerName: "Anna", body: "A memory with a photo.", state: "pending" })
+      .returning({ id: memories.id });
+    const [row] = await db.select().from(photos).where(eq(photos.id, family.id));
+    await db.insert(photos).values({
+      ...(row as typeof photos.$inferSelect),
+      id: crypto.randomUUID(),
+      albumId: null,
+      memoryId: memory?.id,
+      state: "pending",
+    });
+    const result = await deletePhotos({ db, images }, { profileId });
+    expect(result).toEqual({ deleted: 2, failedKeys: [] });
+    expect(await db.select().from(photos).where(eq(photos.profileId, profileId))).toHaveLength(0);
+    for await (const key of images.keys?.() ?? []) expect(key.startsWith(`${profileId}/`)).toBe(false);
   });
 
   it("a missing or wrong field of the upload is a 400 naming it", async () => {
