@@ -130,6 +130,8 @@ test("a family uploads ten photos on a phone and arranges them in two albums; a 
   await details.getByLabel("Cover of Summer 1962").check();
   await details.getByRole("button", { name: "Save" }).click();
   await expect(details).toHaveCount(0);
+  // The focus is back on the photo's Edit button.
+  await expect(page.locator(`#edit-${uploaded[0]}`)).toBeFocused();
 
   // The summer first.
   await page.getByRole("button", { name: "Move the album Summer 1962 up" }).click();
@@ -171,7 +173,7 @@ test("a family uploads ten photos on a phone and arranges them in two albums; a 
   expect(problems.consoleErrors).toEqual([]);
 });
 
-test("an upload whose connection drops says so and is sent again; one the server refuses says why", async ({
+test("an upload whose connection drops says so and is sent again; one the server refuses says why; deleting asks first", async ({
   page,
   browser,
   problems,
@@ -216,5 +218,23 @@ test("an upload whose connection drops says so and is sent again; one the server
   await expect.poll(() => albumPhotoIds(page, "Photos")).toHaveLength(1);
   await refusedRow.getByRole("button", { name: "Remove notes.jpg from the list" }).click();
   await expect(refusedRow).toHaveCount(0);
+
+  // Deleting asks first: the photo, then an album with it.
+  const [photoId] = await albumPhotoIds(page, "Photos");
+  await page.getByRole("button", { name: "New album" }).click();
+  await page.getByRole("dialog", { name: "New album" }).getByLabel("Album title").fill("To go");
+  await page.getByRole("button", { name: "Create album" }).click();
+  await editPhoto(page, "Photos", 1);
+  await page.getByRole("dialog").getByLabel("Album").selectOption({ label: "To go" });
+  await page.getByRole("dialog").getByRole("button", { name: "Save" }).click();
+  await expect.poll(() => albumPhotoIds(page, "To go")).toEqual([photoId]);
+  await page.getByRole("button", { name: "Delete the album To go" }).click();
+  const confirm = page.getByRole("dialog", { name: "Delete To go?" });
+  await expect(confirm.getByText("The album and its 1 photo will be deleted.")).toBeVisible();
+  await confirm.getByRole("button", { name: "Delete album" }).click();
+  await expect(confirm).toHaveCount(0);
+  expect(await albumTitles(page)).toEqual(["Photos"]);
+  await expect(page.getByText("0 of 500 photos")).toBeVisible();
+  await expect(page.getByRole("button", { name: "New album" })).toBeFocused();
   expect(problems.cspViolations).toEqual([]);
 });

@@ -70,15 +70,31 @@ export function AlbumEditor({ data }: { data: FamilyPhotos }) {
   });
 
   const { albums, count, limit, profileId } = data;
+  const pendingFocus = useRef<[string, string] | null>(null);
+  /** Where the focus goes back to when the dialog closes: its opener, or a place that stays. */
+  const returnFocusOf = (open: Editing | null): [string, string] | null => {
+    if (!open) return null;
+    if (open.kind === "photo") {
+      const album = albums.find((candidate) => candidate.photos.some((photo) => photo.id === open.photoId));
+      return [`edit-${open.photoId}`, album ? `album-${album.id}` : "new-album"];
+    }
+    if (open.kind === "rename") return [`rename-${open.albumId}`, `album-${open.albumId}`];
+    return ["new-album", "album-upload"];
+  };
   const targetAlbum = albums.some((album) => album.id === target) ? target : albums[0]?.id;
+  // A dialog that closes gives the focus back where it was opened from (or, when that is gone, to its
+  // album's heading, or to "New album").
+  const closeDialog = () => {
+    pendingFocus.current = returnFocusOf(editing);
+    setEditing(null);
+  };
   const say = (message: string) => {
     setSaid(message);
-    setEditing(null);
+    closeDialog();
   };
 
   // The moved control keeps the focus: its element may have moved in the page (and lost it), so it is
   // focused again once the screen shows the new order.
-  const pendingFocus = useRef<[string, string] | null>(null);
   useEffect(() => {
     if (busy || !pendingFocus.current) return;
     focusOn(pendingFocus.current);
@@ -190,7 +206,7 @@ export function AlbumEditor({ data }: { data: FamilyPhotos }) {
       </section>
 
       <div className="flex flex-wrap items-center gap-2">
-        <Button variant="secondary" onClick={() => setEditing({ kind: "new" })}>
+        <Button id="new-album" variant="secondary" onClick={() => setEditing({ kind: "new" })}>
           {t("albumEditor.album.new")}
         </Button>
         {count > 0 && (
@@ -238,23 +254,18 @@ export function AlbumEditor({ data }: { data: FamilyPhotos }) {
           photo={editedPhoto.photo}
           album={editedPhoto.album}
           albums={albums}
-          onClose={() => setEditing(null)}
+          onClose={closeDialog}
           onDone={say}
         />
       )}
       {editing?.kind === "new" && (
-        <AlbumTitleDialog profileId={profileId} onClose={() => setEditing(null)} onDone={say} />
+        <AlbumTitleDialog profileId={profileId} onClose={closeDialog} onDone={say} />
       )}
       {editing?.kind === "rename" && editedAlbum && (
-        <AlbumTitleDialog
-          profileId={profileId}
-          album={editedAlbum}
-          onClose={() => setEditing(null)}
-          onDone={say}
-        />
+        <AlbumTitleDialog profileId={profileId} album={editedAlbum} onClose={closeDialog} onDone={say} />
       )}
       {editing?.kind === "delete" && editedAlbum && (
-        <AlbumDeleteDialog album={editedAlbum} onClose={() => setEditing(null)} onDone={say} />
+        <AlbumDeleteDialog album={editedAlbum} onClose={closeDialog} onDone={say} />
       )}
     </div>
   );

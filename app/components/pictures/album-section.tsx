@@ -71,6 +71,7 @@ export function AlbumSection({
           <Button
             variant="ghost"
             className="px-3"
+            id={`rename-${album.id}`}
             onClick={onRename}
             aria-label={t("albumEditor.album.renameOf", { title: album.title })}
           >

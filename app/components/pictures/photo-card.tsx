@@ -101,6 +101,7 @@ export function PhotoCard({ profileId, photo, place, of, cover, onMove, onEdit }
           </svg>
         </Button>
         <Button
+          id={`edit-${photo.id}`}
           variant="secondary"
           className="ml-auto px-3"
           onClick={onEdit}
