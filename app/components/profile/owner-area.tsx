@@ -18,6 +18,7 @@ import { ClaimedNotice } from "./claimed-notice";
 import { RestingOwnerNotice } from "./resting-owner-notice";
 import { ProfileView } from "./profile-view";
 import { MemoriesSection } from "../memories/memories-section";
+import { PhotosPanel } from "./photos-panel";
 import { AnniversaryReminders } from "./anniversary-reminders";
 
 // Each part the owner may not need on this visit (the editor until "Edit", the share panel until
@@ -136,9 +137,12 @@ export function OwnerArea({ data }: { data: ProfilePageData }) {
           <p className="sr-only sm:hidden">{barLabel}</p>
           <div className="ml-auto flex flex-wrap items-center justify-end gap-2">
             <MemoriesLink id={data.id} waiting={data.memoriesWaiting} />
-            <ButtonLink to={`/k/${data.id}/albums`} variant="ghost" className="px-3">
-              {t("albumEditor.ownerLink")}
-            </ButtonLink>
+            {/* On a phone the bar stays one row: the photos are reached from their panel below. */}
+            <span className="hidden sm:contents">
+              <ButtonLink to={`/k/${data.id}/albums`} variant="ghost" className="px-3">
+                {t("albumEditor.ownerLink")}
+              </ButtonLink>
+            </span>
             <Button variant="secondary" onClick={() => setSharing(true)} disabled={!data.live}>
               {t("share.button")}
             </Button>
@@ -217,6 +221,7 @@ export function OwnerArea({ data }: { data: ProfilePageData }) {
           )}
         </>
       )}
+      {mode === "view" && <PhotosPanel profileId={data.id} />}
       {mode === "view" && <AnniversaryReminders profileId={data.id} />}
       {/* The page's family: its owner manages it, an editor sees it and may leave. */}
       {mode === "view" && data.viewer && (
