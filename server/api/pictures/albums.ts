@@ -25,8 +25,9 @@ export function albumRoutes({ db, images }: { db: Database; images: ImageStore }
       return c.json({ ordered: true as const });
     })
     .patch("/albums/:albumId", async (c) => {
-      const albumId = albumIdParam(c);
+      // The body first: each of its fields is named, then the id in the path.
       const patch = await readJson(c, updateAlbumRequestSchema);
+      const albumId = albumIdParam(c);
       return c.json({ album: await updateAlbum(db, { albumId, patch }, c.get("viewer")) });
     })
     .delete("/albums/:albumId", async (c) => {

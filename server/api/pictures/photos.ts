@@ -118,8 +118,9 @@ export function photoRoutes({ db, images, photosPerPage, process = processPhoto 
       return c.json({ photos: await orderPhotos(db, input, c.get("viewer")) });
     })
     .patch("/photos/:photoId", async (c) => {
-      const photoId = photoIdParam(c);
+      // The body first: each of its fields is named, then the id in the path.
       const patch = await readJson(c, updatePhotoRequestSchema);
+      const photoId = photoIdParam(c);
       return c.json({ photo: await updatePhoto(db, { photoId, patch }, c.get("viewer")) });
     })
     .delete("/photos/:photoId", async (c) => {
