@@ -9,6 +9,7 @@ import { beforeAll, expect, it } from "vitest";
 import { photoSizeKey } from "../../contract/photo-values";
 import { albumAnswerSchema, photoAnswerSchema } from "../../contract/photos";
 import { photos } from "../../server/db/schema";
+import { onDomainEvents } from "../../server/domain/core";
 import { expectError, type Account } from "../support/accounts";
 import { describeOnEngines } from "../support/api-fixture";
 import { albumsOf, ask, newPage, unzip, uploaded } from "../support/photos";
@@ -211,6 +212,39 @@ describeOnEngines("arranging photos", ({ app, db, images, accounts }) => {
     ]);
     const originals = samples.map(sha256);
     expect([...entries.values()].map(sha256)).toEqual(originals);
+  });
+
+  it("every change of albums and photos records page.changed for the page (its cached copies drop)", async () => {
+    const profileId = await newPage(db, owner.id);
+    const changed: string[] = [];
+    const stop = onDomainEvents(db, (event) => {
+      if (event.type === "page.changed" && event.profileId === profileId) changed.push("changed");
+    });
+    try {
+      const photo = await uploaded(app, owner, { profileId, image: samples[0] as Buffer });
+      const album = await newAlbum(profileId, "Second");
+      expect((await patchPhoto(photo.id, { caption: "x" })).status).toBe(200);
+      expect((await patchPhoto(photo.id, { albumId: album.id })).status).toBe(200);
+      expect((await patchAlbum(album.id, { coverPhotoId: photo.id })).status).toBe(200);
+      const order = await ask(app, owner, "/api/kammare/photos/order", {
+        json: { albumId: album.id, photoIds: [photo.id] },
+      });
+      expect(order.status).toBe(200);
+      const albumOrder = await ask(app, owner, "/api/kammare/albums/order", {
+        json: { profileId, albumIds: [album.id, photo.albumId] },
+      });
+      expect(albumOrder.status).toBe(200);
+      expect((await ask(app, owner, `/api/kammare/photos/${photo.id}`, { method: "DELETE" })).status).toBe(
+        200,
+      );
+      expect((await ask(app, owner, `/api/kammare/albums/${album.id}`, { method: "DELETE" })).status).toBe(
+        200,
+      );
+      // Upload, new album, caption, move, cover, photo order, album order, photo deleted, album deleted.
+      expect(changed).toHaveLength(9);
+    } finally {
+      stop();
+    }
   });
 
   it("refuses bad ids and bad fields with a 400 naming them", async () => {
