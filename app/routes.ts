@@ -21,6 +21,7 @@ export default [
     route("k/:id/checkout/faktura", "routes/checkout/faktura.tsx"),
     route("k/:id/checkout/confirm", "routes/checkout/confirm.tsx"),
     route("k/:id/memories", "routes/profile/memories.tsx"),
+    route("k/:id/albums", "routes/profile/albums.tsx"),
     route("checkout-link/:token", "routes/checkout/link.tsx"),
     // A memory's writer deletes it with the link they were sent.
     route("memories/delete", "routes/public/delete-memory.tsx"),

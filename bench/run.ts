@@ -24,12 +24,14 @@
 // - a partner's batch of 500 pages with their QR sheet PDF, as its screen makes and prints them (target:
 //   under 10 s);
 // - a customer's data export of 300 images of 1 MB: the memory the streamed ZIP holds
-//   against the same files zipped in memory (target: under a tenth).
+//   against the same files zipped in memory (target: under a tenth);
+// - a family's 50 photos of 4000 x 3000 JPEG posted to the server as the album editor sends them
+//   (target: under 60 s, and the server's peak resident memory below 700 MB).
 //
 // Settings (environment): BENCH_SECONDS measured seconds per target (default 8),
 // BENCH_WARMUP_SECONDS (default 2), BENCH_CONNECTIONS (default 50), BENCH_ROUNDS (default 2),
 // BENCH_LOG_LEVEL the app's LOG_LEVEL (default warn), BENCH_HTTP=off, BENCH_LIST=off,
-// BENCH_PRINT=off, BENCH_PRIVACY=off, BENCH_VIDEO=off and BENCH_SPLIT=off skip a part (BENCH_SPLIT_REQUESTS, default 200,
+// BENCH_PRINT=off, BENCH_PRIVACY=off, BENCH_VIDEO=off, BENCH_PHOTOS=off and BENCH_SPLIT=off skip a part (BENCH_SPLIT_REQUESTS, default 200,
 // sets the profiled requests per viewer),
 // BENCH_LIST_PROFILES (default 1000000), BENCH_LIST_RUNS timed runs per query (default 50).
 import path from "node:path";
@@ -41,6 +43,12 @@ import {
   type ExportBench,
 } from "./lib/data-export.ts";
 import { homePath, httpBench } from "./lib/http-bench.ts";
+import {
+  photoUploadTargetMegabytes,
+  photoUploadTargetSeconds,
+  runPhotoUploadBench,
+  type PhotoUploadBench,
+} from "./lib/photo-uploads.ts";
 import { runLabelsBench, labelsTargetSeconds, type LabelsBench } from "./lib/labels.ts";
 import { loadServerBuild, runListBench, type ListBench, type ServerBuild } from "./lib/list.ts";
 import { cleanUpNow, ensureBuild, newerSource, root } from "./lib/processes.ts";
@@ -66,11 +74,13 @@ const httpBudgetS =
 const listBudgetS = 120 + (settings.listProfiles / 1_000_000) * 300 * (process.env.TEST_DATABASE_URL ? 2 : 1);
 const printBudgetS = 180;
 const privacyBudgetS = 120;
+const photosBudgetS = 300;
 const budgetMs =
   ((settings.http ? httpBudgetS : 0) +
     (settings.list ? listBudgetS : 0) +
     (settings.print ? printBudgetS : 0) +
     (settings.privacy ? privacyBudgetS : 0) +
+    (settings.photos ? photosBudgetS : 0) +
     60) *
   1000;
 setTimeout(() => {
@@ -227,6 +237,20 @@ async function videoBench(): Promise<VideoBench> {
   return run;
 }
 
+async function photosBench(build: ServerBuild): Promise<PhotoUploadBench> {
+  log("uploading a family's 50 photos of 4000 x 3000…");
+  const run = await runPhotoUploadBench(build);
+  console.log(
+    `\nA family's ${run.photos} photos of 4000 x 3000 JPEG (${decimal(run.photoMegabytes, 1)} MB each), ` +
+      `${run.atOnce} sent at a time, each made into AVIF and WebP in four widths: ${decimal(run.seconds, 1)} s ` +
+      `(${run.resent} answered 503 and sent again); the server's resident memory ` +
+      `${decimal(run.startRssMegabytes, 0)} MB before, at its peak ${decimal(run.peakRssMegabytes, 0)} MB ` +
+      `(MALLOC_ARENA_MAX=${run.mallocArenaMax ?? "unset"}). Target < ${photoUploadTargetSeconds} s and ` +
+      `< ${photoUploadTargetMegabytes} MB: ${verdict(run.passed)}`,
+  );
+  return run;
+}
+
 async function main(): Promise<void> {
   const started = Date.now();
   const env = environment(root);
@@ -269,6 +293,7 @@ async function main(): Promise<void> {
   const print = settings.print ? await printToolsBench(build) : null;
   const privacy = settings.privacy ? await privacyBench(build) : null;
   const video = settings.video ? await videoBench() : null;
+  const photos = settings.photos ? await photosBench(build) : null;
 
   const file = await writeJson(resultsFile, {
     benchmark: "kammare",
@@ -297,6 +322,7 @@ async function main(): Promise<void> {
     print,
     privacy,
     video,
+    photos,
     targets: {
       cachedProfilePage: http?.profilePage.passed ?? null,
       signInPage: http?.load.passed ?? null,
@@ -314,6 +340,7 @@ async function main(): Promise<void> {
       partnerPages: print?.partnerPages.withinTarget ?? null,
       exportMemory: privacy?.passed ?? null,
       videoConversion: video?.passed ?? null,
+      photoUploads: photos?.passed ?? null,
     },
     wallSeconds: (Date.now() - started) / 1000,
   });

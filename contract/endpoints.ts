@@ -14,6 +14,7 @@ import { memoriesEndpoints } from "./endpoints/memories";
 import { familyEndpoints } from "./endpoints/family";
 import { remindersEndpoints } from "./endpoints/reminders";
 import { videosEndpoints } from "./endpoints/videos";
+import { picturesEndpoints } from "./endpoints/pictures";
 import type { Endpoint } from "./endpoints/endpoint";
 
 export type { Endpoint };
@@ -32,6 +33,7 @@ const allEndpoints = [
   ...familyEndpoints,
   ...remindersEndpoints,
   ...videosEndpoints,
+  ...picturesEndpoints,
 ] as const;
 
 /** Every call with its literal method, path and schemas: the browser's typed client is derived from it. */

@@ -235,6 +235,18 @@ export const refusals = {
   "video.not-a-video": { kind: "invalid_request", field: "file", params: none },
   "video.too-many": { kind: "conflict", params: none },
   "video.missing": { kind: "not_found", field: "videoId", params: none },
+  // A life in pictures (decisions "A life in pictures"): the family's albums and photos.
+  "photos.editors-only": { kind: "forbidden", params: none },
+  "photos.page-full": {
+    kind: "conflict",
+    field: "image",
+    params: z.object({ max: z.number().int().positive() }),
+  },
+  "photos.photo-missing": { kind: "not_found", field: "photoId", params: none },
+  "photos.album-missing": { kind: "not_found", field: "albumId", params: none },
+  "photos.photo-order-mismatch": { kind: "invalid_request", field: "photoIds", params: none },
+  "photos.album-order-mismatch": { kind: "invalid_request", field: "albumIds", params: none },
+  "photos.cover-elsewhere": { kind: "invalid_request", field: "coverPhotoId", params: none },
 } as const satisfies Record<string, RefusalSpec>;
 
 export type RefusalCode = keyof typeof refusals;

@@ -40,6 +40,7 @@ export const textAreas = {
     "publicPhotos",
     // A page's videos: the public section and the family's editor.
     "video",
+    "albumEditor",
   ],
   // What visitors see and send on a page: memories and candles, and the writer's own deletion.
   memories: ["memories"],

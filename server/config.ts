@@ -1,6 +1,7 @@
 // Every setting of the server, read once from the environment and checked with zod at start.
 import { z } from "zod";
 import type { PublicConfig } from "../contract/public-config";
+import { defaultPhotosPerPage } from "../contract/photo-values";
 import { startPageDefaults } from "../contract/start-page";
 import { defaultTermPrices, type TermPrices } from "../contract/pricing";
 import { embeddedSharedBuffersMb } from "./db/client";
@@ -137,6 +138,8 @@ const configSchema = z
     // window of this many hours (counted in the rate-limit table), so an account is no source of spam.
     START_PAGE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(startPageDefaults.max),
     START_PAGE_WINDOW_HOURS: z.coerce.number().int().min(1).max(168).default(startPageDefaults.windowHours),
+    // The most photos a page's albums hold (decisions "A life in pictures"); more is `photos.page-full`.
+    PHOTOS_PER_PAGE: z.coerce.number().int().min(1).max(100_000).default(defaultPhotosPerPage),
     // The lifecycle's limits (decisions "Trials and payment"), in days.
     FREE_TRIAL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     EXTENDED_TRIAL_DAYS: z.coerce.number().int().min(1).max(730).default(90),

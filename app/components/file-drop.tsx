@@ -11,17 +11,27 @@ type FileDropProps = {
   title: string;
   hint: string;
   /** Called with the file chosen or dropped (undefined when the choice was cancelled). */
-  onFile: (file: File | undefined) => void;
+  onFile?: (file: File | undefined) => void;
+  /** Many files at once (a camera roll): called with every file chosen or dropped instead. */
+  onFiles?: (files: File[]) => void;
 };
 
-export function FileDrop({ name, accept, title, hint, onFile }: FileDropProps) {
+export function FileDrop({ name, accept, title, hint, onFile, onFiles }: FileDropProps) {
   const inputId = useId();
   const [dragging, setDragging] = useState(false);
 
   function drop(event: DragEvent<HTMLElement>) {
     event.preventDefault();
     setDragging(false);
-    onFile(event.dataTransfer.files[0]);
+    take(event.dataTransfer.files);
+  }
+
+  function take(files: FileList | null | undefined) {
+    if (onFiles) {
+      if (files?.length) onFiles([...files]);
+    } else {
+      onFile?.(files?.[0]);
+    }
   }
 
   return (
@@ -31,9 +41,10 @@ export function FileDrop({ name, accept, title, hint, onFile }: FileDropProps) {
         type="file"
         name={name}
         accept={accept}
+        multiple={Boolean(onFiles)}
         className="peer sr-only"
         onChange={(event) => {
-          onFile(event.target.files?.[0]);
+          take(event.target.files);
           // Emptied, so choosing the same file again (after fixing it) is a change too.
           event.target.value = "";
         }}

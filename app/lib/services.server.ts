@@ -86,3 +86,4 @@ export { memoryReportQueue } from "../../server/domain/memories";
 export { ownerMemories } from "../../server/domain/memories";
 // The photos visitors see on a page (/k/{id}) and a photo's own page (/k/{id}/photos/{photoId}).
 export { publicPhotoPage, publicPhotos } from "../../server/domain/pictures";
+export { familyPhotos } from "../../server/domain/pictures";

@@ -93,7 +93,7 @@ const rules: Partial<Record<RuleName, ServerRule>> = {
       throw redirect(`/k/${encodeURIComponent(id)}`);
     context.set(profileContext, profile);
   },
-  // /k/{id}/memories: a signed-in viewer (a visitor signs in and comes back here); a code typed in
+  // /k/{id}/memories and /k/{id}/albums, the page's family screens: a signed-in viewer (a visitor signs in and comes back here); a code typed in
   // lower case goes to its canonical address. Whether this viewer may decide the page's memories is
   // the domain's rule (its owner, an admin), asked by the page's loader, which answers anyone else,
   // and a page that is not there, with the 404.
@@ -101,7 +101,12 @@ const rules: Partial<Record<RuleName, ServerRule>> = {
     if (!context.get(viewerContext)) throw redirect(signInPath(request.url));
     const typed = params.id ?? "";
     const id = normalizeProfileId(typed);
-    if (id !== typed && isProfileId(id)) throw redirect(`/k/${id}/memories${new URL(request.url).search}`);
+    if (id !== typed && isProfileId(id)) {
+      // The same screen (/memories, /albums) at the canonical code.
+      const url = new URL(request.url);
+      const screen = url.pathname.split("/").slice(3).join("/");
+      throw redirect(`/k/${id}/${screen}${url.search}`);
+    }
   },
   // /k/{id}/checkout/confirm?order=KM-…: the order exists, is the viewer's and is this page's; anyone
   // else gets the same 404 as for no order at all (an order number says nothing about whose it is).

@@ -16,7 +16,8 @@ export const ruleNames = [
   "preview",
   // Not the spec's: the customer's own account page (/account).
   "account",
-  // Not the spec's: the page's memories, for whoever may change the page (/k/{id}/memories).
+  // Not the spec's: the page's memories and albums, for whoever may change the page (/k/{id}/memories,
+  // /k/{id}/albums).
   "page-memories",
 ] as const;
 export type RuleName = (typeof ruleNames)[number];

@@ -27,6 +27,8 @@ export type Settings = LoadSettings & {
   privacy: boolean;
   /** An uploaded clip's conversion with ffmpeg (bench/lib/video.ts). */
   video: boolean;
+  /** A family's 50 photos of 4000 x 3000 uploaded to the server (lib/photo-uploads.ts). */
+  photos: boolean;
   /** The uncached render's CPU profile split (with the HTTP part), and its requests per viewer. */
   split: boolean;
   splitRequests: number;
@@ -46,6 +48,7 @@ function readSettings(): Settings {
       print: onOff("BENCH_PRINT"),
       privacy: onOff("BENCH_PRIVACY"),
       video: onOff("BENCH_VIDEO"),
+      photos: onOff("BENCH_PHOTOS"),
       split: onOff("BENCH_SPLIT"),
       splitRequests: setting("BENCH_SPLIT_REQUESTS", 200, { integerOnly: true }),
       listProfiles: setting("BENCH_LIST_PROFILES", 1_000_000, { integerOnly: true }),

@@ -10,6 +10,7 @@ import {
   addressLabelsPdfPath,
   addressLabelsPreviewPath,
 } from "./print/admin-address-labels";
+import { photoUploadBodyBytes, photoUploadPath } from "./pictures/photos";
 import { imageUploadBodyBytes, imageUploadPath } from "./profiles/images";
 import { clipUploadPath } from "./videos/videos";
 
@@ -24,8 +25,10 @@ const limitTo = (maxSize: number, words: string) =>
 
 export function bodyLimits(): MiddlewareHandler {
   const defaultLimit = limitTo(maxBodyBytes, "1 MB");
-  // Only the image upload takes more than 1 MB: a 10 MB image with its multipart framing.
+  // A portrait or cover: a 10 MB image with its multipart framing.
   const uploadLimit = limitTo(imageUploadBodyBytes, "10 MB");
+  // A family's photo: up to 25 MB with its multipart framing.
+  const photoLimit = limitTo(photoUploadBodyBytes, "25 MB");
   // A BgMax payment file is sent as the body itself, up to 5 MB.
   const bgMaxLimit = limitTo(bgMaxImportBodyBytes, "5 MB");
   // The address PDF maker takes up to 5,000,000 characters of pasted text or CSV in its JSON body.
@@ -36,6 +39,7 @@ export function bodyLimits(): MiddlewareHandler {
     // A video clip (up to 500 MB) is streamed to the disk by its handler, which counts and refuses
     // past the limit with its own refusal (video.too-large).
     if (c.req.method === "POST" && c.req.path === clipUploadPath) return next();
+    if (c.req.method === "POST" && c.req.path === photoUploadPath) return photoLimit(c, next);
     if (c.req.method === "POST" && c.req.path === bgMaxImportPath) return bgMaxLimit(c, next);
     if (c.req.method === "POST" && addressLabelsPaths.has(c.req.path)) return addressLabelsLimit(c, next);
     return defaultLimit(c, next);

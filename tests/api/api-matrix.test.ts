@@ -12,6 +12,7 @@
 // cannot be hidden by what an allowed one changed. Any 2xx answer to customer B or partner B must hold
 // nothing of A's side (A's e-mail, page, order, invoice; partner A's organisation and e-mail).
 // Every refusal is in the error shape, with the code its status means.
+import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { endpoints } from "../../contract/endpoints";
 import { apiErrorSchema } from "../../contract/errors";
@@ -22,6 +23,8 @@ import { customerInvoiceSchema } from "../../contract/invoices";
 import { createdCheckoutLinkSchema } from "../../contract/admin-orders";
 import { eq } from "drizzle-orm";
 import {
+  albums,
+  photos,
   candles as candleRows,
   memories,
   profileEditors,
@@ -110,6 +113,8 @@ type World = {
     /** Another customer's page with `userId` as its editor (the editor leaves it). */
     editorPage: (userId: string) => Promise<string>;
   };
+  /** A new page of A's with an album holding one photo (its row only), one per call. */
+  photoOfA: () => Promise<{ profileId: string; albumId: string; photoId: string }>;
 };
 
 type Request = {
@@ -619,6 +624,64 @@ const table: Record<string, Row> = {
   },
   // The anniversary e-mails are the asker's own: A's (the owner's), not B's; an admin is not one of
   // the page's people (reminders.test.ts: its editors may).
+  // A page's photos (decisions "A life in pictures"): its owner, its editors (photos.test.ts) and admins.
+  "GET /api/kammare/photos": {
+    cells: "401 200 403 403 403 200",
+    send: (w) => ({ path: `/api/kammare/photos?profileId=${w.pageA}` }),
+  },
+  "POST /api/kammare/photos": {
+    cells: "401 201 403 403 403 201",
+    send: (w) => {
+      const form = new FormData();
+      form.append("profileId", w.pageA);
+      form.append("image", new File([new Uint8Array(pngBytes)], "p.png", { type: "image/png" }));
+      return { path: "/api/kammare/photos", body: { data: form } };
+    },
+  },
+  "GET /api/kammare/photos/download": {
+    cells: "401 200 403 403 403 200",
+    send: (w) => ({ path: `/api/kammare/photos/download?profileId=${w.pageA}` }),
+  },
+  "POST /api/kammare/photos/order": {
+    cells: "401 200 403 403 403 200",
+    send: async (w) => {
+      const { albumId, photoId } = await w.photoOfA();
+      return { path: "/api/kammare/photos/order", json: { albumId, photoIds: [photoId] } };
+    },
+  },
+  "PATCH /api/kammare/photos/{photoId}": {
+    cells: "401 200 403 403 403 200",
+    send: async (w) => ({
+      path: `/api/kammare/photos/${(await w.photoOfA()).photoId}`,
+      json: { caption: "Matrix" },
+    }),
+  },
+  "DELETE /api/kammare/photos/{photoId}": {
+    cells: "401 200 403 403 403 200",
+    send: async (w) => ({ path: `/api/kammare/photos/${(await w.photoOfA()).photoId}` }),
+  },
+  "POST /api/kammare/albums": {
+    cells: "401 201 403 403 403 201",
+    send: (w) => ({ path: "/api/kammare/albums", json: { profileId: w.pageA, title: "Matrix" } }),
+  },
+  "POST /api/kammare/albums/order": {
+    cells: "401 200 403 403 403 200",
+    send: async (w) => {
+      const { profileId, albumId } = await w.photoOfA();
+      return { path: "/api/kammare/albums/order", json: { profileId, albumIds: [albumId] } };
+    },
+  },
+  "PATCH /api/kammare/albums/{albumId}": {
+    cells: "401 200 403 403 403 200",
+    send: async (w) => ({
+      path: `/api/kammare/albums/${(await w.photoOfA()).albumId}`,
+      json: { title: "Matrix" },
+    }),
+  },
+  "DELETE /api/kammare/albums/{albumId}": {
+    cells: "401 200 403 403 403 200",
+    send: async (w) => ({ path: `/api/kammare/albums/${(await w.photoOfA()).albumId}` }),
+  },
   "GET /api/kammare/anniversary-reminders": {
     cells: "401 200 403 403 403 403",
     send: (w) => ({ path: `/api/kammare/anniversary-reminders?profileId=${w.pageA}` }),
@@ -1017,7 +1080,28 @@ async function makeWorld(
     },
   };
 
+  const photoOfA: World["photoOfA"] = async () => {
+    const profileId = await pageOf(customerA.id);
+    const [album] = await db.insert(albums).values({ profileId, title: "Matrix", position: 0 }).returning();
+    const albumId = album?.id as string;
+    const photoId = randomUUID();
+    await db.insert(photos).values({
+      id: photoId,
+      profileId,
+      albumId,
+      width: 10,
+      height: 10,
+      sizes: [{ width: 10, height: 10 }],
+      originalKey: `${profileId}/photos/${photoId}/original.png`,
+      originalType: "image/png",
+      originalBytes: 1,
+      bytes: 1,
+    });
+    return { profileId, albumId, photoId };
+  };
+
   return {
+    photoOfA,
     customerA,
     customerB,
     partnerA,

@@ -19,6 +19,7 @@ import { RestingOwnerNotice } from "./resting-owner-notice";
 import { ProfileView } from "./profile-view";
 import { PublicPhotoGrid } from "./public-photo-grid";
 import { MemoriesSection } from "../memories/memories-section";
+import { PhotosPanel } from "./photos-panel";
 import { AnniversaryReminders } from "./anniversary-reminders";
 import { VideoSection } from "../video/video-section";
 
@@ -139,6 +140,12 @@ export function OwnerArea({ data }: { data: ProfilePageData }) {
           <p className="sr-only sm:hidden">{barLabel}</p>
           <div className="ml-auto flex flex-wrap items-center justify-end gap-2">
             <MemoriesLink id={data.id} waiting={data.memoriesWaiting} />
+            {/* On a phone the bar stays one row: the photos are reached from their panel below. */}
+            <span className="hidden sm:contents">
+              <ButtonLink to={`/k/${data.id}/albums`} variant="ghost" className="px-3">
+                {t("albumEditor.ownerLink")}
+              </ButtonLink>
+            </span>
             <Button variant="secondary" onClick={() => setSharing(true)} disabled={!data.live}>
               {t("share.button")}
             </Button>
@@ -228,6 +235,7 @@ export function OwnerArea({ data }: { data: ProfilePageData }) {
           )}
         </>
       )}
+      {mode === "view" && <PhotosPanel profileId={data.id} />}
       {mode === "view" && <AnniversaryReminders profileId={data.id} />}
       {/* The page's videos: links and clips, for its owner and editors. */}
       {mode === "view" && (

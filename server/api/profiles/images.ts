@@ -83,6 +83,9 @@ export function imageRoutes({ db, images, process = processUpload }: ImageDeps) 
   });
 }
 
+/** `{profile}/photos/{photo}/original.{ext}`: contract/photo-values.ts's photoOriginalKey. */
+const isPhotoOriginalKey = (key: string) => /^[^/]+\/photos\/[^/]+\/original\.[a-z]+$/.test(key);
+
 /**
  * GET /uploads/{key}: a stored image, streamed from the store as it reads (a bucket's answer is passed
  * on, never held whole), or a redirect to the CDN in front of the bucket (IMAGE_PUBLIC_URL). Keys never
@@ -95,7 +98,8 @@ export function serveUploads(images: ImageStore): Handler<ApiEnv> {
   };
   return async (c) => {
     const key = c.req.path.slice("/uploads/".length);
-    if (!isImageKey(key)) return notFound(c);
+    // A family's original photo is theirs (their ZIP), never served: the page shows its re-encoded widths.
+    if (!isImageKey(key) || isPhotoOriginalKey(key)) return notFound(c);
     const direct = images.publicUrlOf?.(key);
     if (direct) {
       // A day: the address stays right as long as IMAGE_PUBLIC_URL does.

@@ -1,4 +1,9 @@
-// A life in pictures (decisions "A life in pictures"): albums and photos of a page. The face of the
-// feature: what other modules use of it.
+// The feature's face (ADR 023): a life in pictures, the family's side (decisions "A life in pictures").
+export { createAlbum, deleteAlbum, orderAlbums, updateAlbum } from "./albums";
+export { addPhoto, familyPhotoCount, photoUploadLimit, type PhotoUploadDeps } from "./upload";
+export { deletePhoto, orderPhotos, updatePhoto } from "./photos";
+export { familyPhotos } from "./list";
+export { photoArchive, safeName, type ArchiveEntry } from "./download";
+export { deletePhotoFiles, deletePhotoRows, deletePhotos, photoKeys, type PhotoSelection } from "./files";
 // What visitors see: the page's albums and photos, and one photo with its neighbours.
 export { publicPhotoPage, publicPhotos } from "./public-photos";

@@ -101,7 +101,8 @@ export type EditorsOnlyRefusal =
   | "memory.editors-only"
   | "reminders.editors-only"
   | "qr.editors-only"
-  | "video.editors-only";
+  | "video.editors-only"
+  | "photos.editors-only";
 
 /**
  * Only the page's owner (or an admin) may pay for it, invite or remove its editors, delete it or hand

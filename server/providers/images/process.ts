@@ -93,20 +93,25 @@ const extremeProportions = () =>
     `The image is too narrow or too flat: its longer side may be at most ${maxAspectRatio} times its shorter side.`,
   );
 
+/** What every upload is decoded with: one page, warnings are errors, and the pixel limit. */
+export const decodeOptions = { limitInputPixels: maxInputPixels, failOn: "warning", pages: 1 } as const;
+
 /**
- * Checks the upload and makes its variants. Throws ImageRejectedError for anything that is not an
- * image we take; every other error is ours.
+ * The checks every upload passes before its pixels are decoded (a portrait, a cover, a photo): not over
+ * `maxBytes`, a JPEG, PNG or WebP by its bytes whose decoder agrees with its signature, at most
+ * `maxInputPixels`, not of extreme proportions. Throws ImageRejectedError; answers the real format and
+ * the header's metadata.
  */
-export async function processUpload(buffer: Buffer, kind: ImageKind): Promise<ProcessedImage> {
-  if (buffer.length > maxUploadBytes) {
-    throw new ImageRejectedError("too_large", "The image is larger than 10 MB.");
-  }
+export async function checkUpload(
+  buffer: Buffer,
+  limit: { maxBytes: number; tooLarge: string },
+): Promise<{ format: ProcessedImage["sourceFormat"]; metadata: Metadata }> {
+  if (buffer.length > limit.maxBytes) throw new ImageRejectedError("too_large", limit.tooLarge);
   const sniffed = sniff(buffer);
   if (!sniffed) throw notAnImage();
-  const options = { limitInputPixels: maxInputPixels, failOn: "warning", pages: 1 } as const;
   let metadata: Metadata;
   try {
-    metadata = await sharp(buffer, options).metadata();
+    metadata = await sharp(buffer, decodeOptions).metadata();
   } catch (error) {
     if (error instanceof Error && /pixel limit/i.test(error.message)) throw tooManyPixels();
     throw notAnImage();
@@ -117,6 +122,33 @@ export async function processUpload(buffer: Buffer, kind: ImageKind): Promise<Pr
   if (metadata.width * metadata.height > maxInputPixels) throw tooManyPixels();
   const sides = [metadata.width, metadata.height];
   if (Math.max(...sides) > Math.min(...sides) * maxAspectRatio) throw extremeProportions();
+  return { format: sniffed, metadata };
+}
+
+/**
+ * A decoding or encoding error as the uploader's refusal when it is the file's fault (damaged,
+ * truncated, a scale libvips cannot do); other errors are ours and come back unchanged.
+ */
+export function uploadErrorOf(error: unknown): unknown {
+  const message = error instanceof Error ? error.message : "";
+  // libvips' word for a resize it cannot do: the scale the crop needs is beyond its limits.
+  if (/affine|out of range/i.test(message)) return extremeProportions();
+  if (/vips|jpeg|png|webp|input|corrupt|premature|truncat|read error/i.test(message)) {
+    return new ImageRejectedError("unreadable", "The image file is damaged and cannot be read.");
+  }
+  return error;
+}
+
+/**
+ * Checks the upload and makes its variants. Throws ImageRejectedError for anything that is not an
+ * image we take; every other error is ours.
+ */
+export async function processUpload(buffer: Buffer, kind: ImageKind): Promise<ProcessedImage> {
+  const { format: sniffed } = await checkUpload(buffer, {
+    maxBytes: maxUploadBytes,
+    tooLarge: "The image is larger than 10 MB.",
+  });
+  const options = decodeOptions;
 
   // Decode once, upright and cropped to the largest size; the smaller variants (same shape) are
   // resized from those pixels, so a big PNG is never held in memory twice.
@@ -151,12 +183,6 @@ export async function processUpload(buffer: Buffer, kind: ImageKind): Promise<Pr
     return { sourceFormat: sniffed, sourceBytes: buffer.length, variants };
   } catch (error) {
     // A file whose header reads but whose pixels do not (truncated, corrupt) is the uploader's problem.
-    const message = error instanceof Error ? error.message : "";
-    // libvips' word for a resize it cannot do: the scale the crop needs is beyond its limits.
-    if (/affine|out of range/i.test(message)) throw extremeProportions();
-    if (/vips|jpeg|png|webp|input|corrupt|premature|truncat|read error/i.test(message)) {
-      throw new ImageRejectedError("unreadable", "The image file is damaged and cannot be read.");
-    }
-    throw error;
+    throw uploadErrorOf(error);
   }
 }

@@ -23,6 +23,7 @@ export function concrete(pattern: string, pageOfA: string): string {
     .replace(/^k\/:id$/, `k/${pageOfA}`)
     .replace(/^k\/:id\/memories$/, `k/${pageOfA}/memories`)
     .replace(/^k\/:id\/photos\/:photoId$/, `k/${pageOfA}/photos/00000000-0000-4000-8000-000000000000`)
+    .replace(/^k\/:id\/albums$/, `k/${pageOfA}/albums`)
     .replace(":token", "no-such-link-token")
     .replace(":fixture", "flags")
     .replace(":orderNumber", "KM-999999")
@@ -108,6 +109,15 @@ export const expected: Record<string, Record<Actor, string>> = {
   // Deciding A's page's memories: A, or an admin; anyone else finds no such page.
   "/k/:id/memories": {
     anonymous: "302 /login?redirectTo=%2Fk%2F{A}%2Fmemories",
+    customerA: "200",
+    customerB: "404",
+    partnerA: "404",
+    partnerB: "404",
+    admin: "200",
+  },
+  // Arranging A's page's photos: A (or an editor), or an admin; anyone else finds no such page.
+  "/k/:id/albums": {
+    anonymous: "302 /login?redirectTo=%2Fk%2F{A}%2Falbums",
     customerA: "200",
     customerB: "404",
     partnerA: "404",
