@@ -19,12 +19,19 @@ export function photoKeys(photo: StoredPhoto): string[] {
 }
 
 /** Which photos go: all of a page's, or only those of an album or with the given ids. */
-export type PhotoSelection = { profileId: string; albumId?: string; photoIds?: readonly string[] };
+export type PhotoSelection = {
+  profileId: string;
+  albumId?: string;
+  /** A visitor's memory: the photos sent with it. */
+  memoryId?: string;
+  photoIds?: readonly string[];
+};
 
-function whereOf({ profileId, albumId, photoIds }: PhotoSelection): SQL | undefined {
+function whereOf({ profileId, albumId, memoryId, photoIds }: PhotoSelection): SQL | undefined {
   return and(
     eq(photos.profileId, profileId),
     albumId ? eq(photos.albumId, albumId) : undefined,
+    memoryId ? eq(photos.memoryId, memoryId) : undefined,
     photoIds ? inArray(photos.id, [...photoIds]) : undefined,
   );
 }
