@@ -4,6 +4,8 @@
 
 // Until the visitor has said yes to analytics (the server passes the answer, ADR 016), the id lives
 // in this page only: nothing is written to the device, and the next load is a new anonymous visitor.
+import { sayChosenPhotos } from "./chosen-photos";
+
 type Settings = { key: string; host: string; keep: boolean };
 
 const settings = readSettings(document.currentScript);
@@ -92,3 +94,6 @@ for (const button of document.querySelectorAll<HTMLButtonElement>("[data-share-u
       .catch(() => say(button.dataset.copyFailed));
   });
 }
+
+// The memory form's photos: how many were chosen.
+sayChosenPhotos(document);
