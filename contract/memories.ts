@@ -94,6 +94,18 @@ export const formRedirectSchema = z.object({ redirectTo: z.string().max(2000).op
 
 // ---- What visitors see ----
 
+/**
+ * A photo a visitor sent with a memory: its size and the widths made (`/uploads/{profile}/photos/{id}/
+ * {width}.{avif|webp}`, contract/photo-values.ts). Visitors see it once the family has approved it.
+ */
+export const memoryPhotoSchema = z.object({
+  id: z.uuid(),
+  width: z.number().int(),
+  height: z.number().int(),
+  sizes: z.array(z.object({ width: z.number().int(), height: z.number().int() })),
+});
+export type MemoryPhoto = z.infer<typeof memoryPhotoSchema>;
+
 export const publicMemorySchema = z.object({
   id: z.uuid(),
   name: z.string(),
@@ -101,6 +113,8 @@ export const publicMemorySchema = z.object({
   text: z.string(),
   reply: z.string().nullable(),
   createdAt: z.iso.datetime(),
+  /** Its approved photos, in the order the visitor chose them. */
+  photos: z.array(memoryPhotoSchema),
 });
 export type PublicMemory = z.infer<typeof publicMemorySchema>;
 
@@ -163,6 +177,8 @@ export const memoryPostedSchema = z.object({
 // ---- What the owner (and the page's editors) see and decide ----
 
 export const ownerMemorySchema = publicMemorySchema.extend({
+  /** Every photo the visitor sent with it, each shown or waiting for the family's approval. */
+  photos: z.array(memoryPhotoSchema.extend({ state: z.enum(["shown", "pending"]) })),
   state: z.enum(memoryStates),
   /** The writer's address: for the owner only, never shown on the page. */
   email: z.string().nullable(),
@@ -200,6 +216,17 @@ export type OwnerMemories = z.infer<typeof ownerMemoriesSchema>;
 export const decideMemoryRequestSchema = z.object({
   memoryId: z.uuid({ error: "Not a memory id." }),
   state: z.enum(["shown", "hidden", "removed"], { error: "Choose shown, hidden or removed." }),
+});
+
+/** POST /api/kammare/memories/photos: a visitor's photo shown on the page, or removed with its files. */
+export const decideMemoryPhotoRequestSchema = z.object({
+  photoId: z.uuid({ error: "Not a photo id." }),
+  decision: z.enum(["shown", "removed"], { error: "Choose shown or removed." }),
+});
+export const memoryPhotoAnswerSchema = z.object({
+  photoId: z.string(),
+  memoryId: z.string(),
+  decision: z.enum(["shown", "removed"]),
 });
 
 export const replyMemoryRequestSchema = z.object({
@@ -245,6 +272,8 @@ export const memoryReportSchema = z.object({
     name: z.string(),
     text: z.string(),
     state: z.enum(memoryStates),
+    /** Every photo the visitor sent with it, approved or not: a report covers them too. */
+    photos: z.array(memoryPhotoSchema.extend({ state: z.enum(["shown", "pending"]) })),
   }),
 });
 export type MemoryReport = z.infer<typeof memoryReportSchema>;

@@ -49,6 +49,8 @@ export const memoryOutcomes = [
   "links",
   "limited",
   "closed",
+  /** A photo with the memory was not an image we take (or too large, or too many). */
+  "photos",
 ] as const;
 export type MemoryOutcome = (typeof memoryOutcomes)[number];
 
@@ -71,3 +73,8 @@ export function isMemoryPosition(value: string): boolean {
   const time = Date.parse(`${seconds}Z`);
   return time >= 0 && new Date(time).toISOString().startsWith(seconds);
 }
+
+/** The largest photo a visitor may send with a memory: 10 MB (a phone's photo; the family's may be larger). */
+export const memoryPhotoMaxBytes = 10 * 1024 * 1024;
+/** The memory form's file field: the photos sent with it (multipart/form-data). */
+export const memoryPhotosField = "photos";

@@ -48,6 +48,14 @@ export const refusals = {
   "memory.links": { kind: "invalid_request", field: "text", params: none },
   "memory.candle-links": { kind: "invalid_request", field: "name", params: none },
   "memory.missing": { kind: "not_found", field: "memoryId", params: none },
+  // A visitor's photos with a memory (decisions "A life in pictures"): at most a few, each an image.
+  "memory.photos-too-many": {
+    kind: "invalid_request",
+    field: "photos",
+    params: z.object({ max: z.number() }),
+  },
+  "memory.photo-not-taken": { kind: "invalid_request", field: "photos", params: none },
+  "memory.photo-missing": { kind: "not_found", field: "photoId", params: none },
   "memory.candle-missing": { kind: "not_found", field: "candleId", params: none },
   "memory.report-missing": { kind: "not_found", field: "reportId", params: none },
   "memory.already-reported": { kind: "conflict", field: "memoryId", params: none },

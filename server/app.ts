@@ -198,6 +198,7 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
       db,
       config,
       candles: candleAnnouncer(db),
+      images: deps.images,
     }),
   );
   // An invitation to a page read by its link's token: open, the token is the key.
@@ -277,7 +278,7 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
         provider: payments.card,
       }),
       receiptRoutes({ db, seller: sellerFromConfig(config) }),
-      ownerMemoryRoutes({ db }),
+      ownerMemoryRoutes({ db, images: deps.images }),
       anniversaryReminderRoutes({ db }),
       familyRoutes({ db, provider: payments.card }),
       customerOrderRoutes({ db }),

@@ -2,6 +2,7 @@
 // page leave, sent straight to the analytics host's capture endpoint, the share button and the photo
 // viewer (./photo-viewer.ts). The page works without it; nothing here may import React, React Router
 // or the app's texts.
+import { sayChosenPhotos } from "./chosen-photos";
 import { attachPhotoViewer, followArrowKeys } from "./photo-viewer";
 
 // Until the visitor has said yes to analytics (the server passes the answer, ADR 016), the id lives
@@ -119,3 +120,6 @@ for (const link of document.querySelectorAll<HTMLAnchorElement>("a[data-video-em
     frame.focus();
   });
 }
+
+// The memory form's photos: how many were chosen.
+sayChosenPhotos(document);

@@ -5,6 +5,8 @@ import {
   removeCandleRequestSchema,
   removedCandleAnswerSchema,
   decideMemoryRequestSchema,
+  decideMemoryPhotoRequestSchema,
+  memoryPhotoAnswerSchema,
   decideReportRequestSchema,
   deleteOwnMemoryRequestSchema,
   lightCandleRequestSchema,
@@ -43,7 +45,7 @@ export const memoriesEndpoints = [
     method: "get",
     path: "/api/memories",
     summary:
-      "A live page's shown memories, newest first, a page at a time (`before` from `next`), its candles, " +
+      "A live page's shown memories (each with the photos the family approved), newest first, a page at a time (`before` from `next`), its candles, " +
       "and a form token for the visitor's next post.",
     auth: false,
     query: memoriesQuerySchema,
@@ -60,10 +62,16 @@ export const memoriesEndpoints = [
     path: "/api/memories",
     summary:
       "A visitor writes a memory: shown at once on an `open` page, waiting for the owner on a `review` one." +
-      formNote,
+      formNote +
+      " The page's form is multipart/form-data with up to 3 photos in `photos` (JPEG, PNG or WebP, 10 MB " +
+      "each); they wait for the family's approval whatever the page's setting.",
     auth: false,
     request: writeMemoryRequestSchema,
-    responses: { 201: { description: "Kept", schema: memoryPostedSchema }, ...visitorRefusals },
+    responses: {
+      201: { description: "Kept", schema: memoryPostedSchema },
+      ...visitorRefusals,
+      413: { description: "The body is larger than 3 photos of 10 MB" },
+    },
   },
   {
     method: "post",
@@ -124,6 +132,18 @@ export const memoriesEndpoints = [
     responses: {
       200: { description: "Decided", schema: ownerMemoryAnswerSchema },
       404: { description: "No such memory of the viewer's pages" },
+    },
+  },
+  {
+    method: "post",
+    path: "/api/kammare/memories/photos",
+    summary:
+      "The owner (or an editor) shows a visitor's photo with its memory, or removes it with its files.",
+    auth: true,
+    request: decideMemoryPhotoRequestSchema,
+    responses: {
+      200: { description: "Decided", schema: memoryPhotoAnswerSchema },
+      404: { description: "No such photo on the viewer's pages" },
     },
   },
   {

@@ -3,6 +3,8 @@
 import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { errorCodes } from "../../contract/errors";
+import { memoryPhotoMaxBytes } from "../../contract/memory-values";
+import { maxPhotosPerMemory } from "../../contract/photo-values";
 import { errorBody } from "../http/errors";
 import { bgMaxImportBodyBytes, bgMaxImportPath } from "./invoicing/admin-bgmax";
 import {
@@ -15,6 +17,9 @@ import { imageUploadBodyBytes, imageUploadPath } from "./profiles/images";
 import { clipUploadPath } from "./videos/videos";
 
 export const maxBodyBytes = 1024 * 1024;
+
+const memoryPostPath = "/api/memories";
+const memoryPostBodyBytes = maxPhotosPerMemory * memoryPhotoMaxBytes + 256 * 1024;
 
 const limitTo = (maxSize: number, words: string) =>
   bodyLimit({
@@ -34,7 +39,10 @@ export function bodyLimits(): MiddlewareHandler {
   // The address PDF maker takes up to 5,000,000 characters of pasted text or CSV in its JSON body.
   const addressLabelsLimit = limitTo(addressLabelsBodyBytes, "16 MB");
   const addressLabelsPaths = new Set([addressLabelsPreviewPath, addressLabelsPdfPath]);
+  // A visitor's memory with its photos: a few of 10 MB each, with the text and the framing.
+  const memoryLimit = limitTo(memoryPostBodyBytes, "30 MB");
   return (c, next) => {
+    if (c.req.method === "POST" && c.req.path === memoryPostPath) return memoryLimit(c, next);
     if (c.req.method === "POST" && c.req.path === imageUploadPath) return uploadLimit(c, next);
     // A video clip (up to 500 MB) is streamed to the disk by its handler, which counts and refuses
     // past the limit with its own refusal (video.too-large).

@@ -117,6 +117,11 @@ export async function readJson<Schema extends z.ZodType>(
   } catch {
     throw new ApiError(400, errorCodes.invalidJson, "The request body is not valid JSON.");
   }
+  return checkFields(schema, value);
+}
+
+/** A body's value checked with the schema and the storable-text rule; throws the 400 naming each field. */
+export function checkFields<Schema extends z.ZodType>(schema: Schema, value: unknown): z.infer<Schema> {
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw invalidInput(fieldErrors(parsed.error.issues));
   const unstorable = unstorableTextPath(parsed.data);
@@ -156,12 +161,31 @@ export async function readForm<Schema extends z.ZodType>(
   c: Context,
   schema: Schema,
 ): Promise<z.infer<Schema>> {
-  const fields = Object.fromEntries(new URLSearchParams(await c.req.text()));
-  const parsed = schema.safeParse(fields);
-  if (!parsed.success) throw invalidInput(fieldErrors(parsed.error.issues));
-  const unstorable = unstorableTextPath(parsed.data);
-  if (unstorable !== null) throw invalidInput({ [unstorable]: unstorableTextMessage(unstorable) });
-  return parsed.data;
+  return checkFields(schema, Object.fromEntries(new URLSearchParams(await c.req.text())));
+}
+
+/**
+ * A plain HTML form sent as multipart/form-data (a form with a file field): its text fields, and the
+ * files of `fileField` that were chosen (a file field left empty sends a nameless empty file). The text
+ * fields go through checkFields like any other body.
+ */
+export async function readMultipartForm(
+  c: Context,
+  fileField: string,
+): Promise<{ fields: Record<string, string>; files: File[] }> {
+  let form: FormData;
+  try {
+    form = await c.req.formData();
+  } catch {
+    throw invalidInput({ body: "The multipart/form-data body cannot be read." });
+  }
+  const fields: Record<string, string> = {};
+  const files: File[] = [];
+  for (const [name, value] of form.entries()) {
+    if (typeof value === "string") fields[name] = value;
+    else if (name === fileField && (value.size > 0 || value.name !== "")) files.push(value);
+  }
+  return { fields, files };
 }
 
 export function domainErrorResponse(c: Context, error: DomainError): Response {

@@ -26,6 +26,7 @@ import {
   albums,
   photos,
   candles as candleRows,
+  photos as photoRows,
   memories,
   profileEditors,
   profileInvitations,
@@ -95,6 +96,8 @@ type World = {
     shownId: string;
     /** A visitor's report of the shown memory, in the admin's queue. */
     reportId: string;
+    /** A new photo a visitor sent with the waiting memory, waiting for A's decision. */
+    newPhotoId: () => Promise<string>;
     /** The link's token of a new memory on another page of A's, whose writer left an address. */
     deleteToken: () => Promise<string>;
     /** A visitor's named candle on A's page, its name waiting for A. */
@@ -551,6 +554,13 @@ const table: Record<string, Row> = {
     send: (w) => ({
       path: "/api/kammare/memories/decision",
       json: { memoryId: w.memories.pendingId, state: "hidden" },
+    }),
+  },
+  "POST /api/kammare/memories/photos": {
+    cells: "401 200 404 403 403 200",
+    send: async (w) => ({
+      path: "/api/kammare/memories/photos",
+      json: { photoId: await w.memories.newPhotoId(), decision: "shown" },
     }),
   },
   "POST /api/kammare/memories/reply": {
@@ -1025,6 +1035,24 @@ async function makeWorld(
     const [lit] = await db.insert(candleRows).values({ profileId: pageA, name: "Karin" }).returning();
     return lit?.id ?? "";
   };
+  // The row alone: deciding on it reads and changes no file.
+  const newPhotoId = async () => {
+    const id = randomUUID();
+    await db.insert(photoRows).values({
+      id,
+      profileId: pageA,
+      memoryId: pendingId,
+      state: "pending",
+      width: 640,
+      height: 480,
+      sizes: [{ width: 640, height: 480 }],
+      originalKey: `${pageA}/photos/${id}/original.jpg`,
+      originalType: "image/jpeg",
+      originalBytes: 1,
+      bytes: 1,
+    });
+    return id;
+  };
   /** The writer's link comes by e-mail: the memory is made here with a token of the test's. */
   const deleteToken = async () => {
     const token = newToken();
@@ -1134,7 +1162,7 @@ async function makeWorld(
       return id;
     },
     target: () => accounts.signUp(),
-    memories: { formToken, pendingId, shownId, reportId, deleteToken, candleId, newCandleId },
+    memories: { formToken, pendingId, shownId, reportId, deleteToken, candleId, newCandleId, newPhotoId },
     family,
   };
 }

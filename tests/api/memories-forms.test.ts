@@ -195,6 +195,7 @@ describeOnEngines("memories and candles: plain forms", { app: { config: proxiedC
           "limited",
           "links",
           "pending",
+          "photos",
           "reported",
           "shown",
           "tooSoon",

@@ -320,7 +320,7 @@ describeOnEngines("memories and candles: visitors", { app: { config: proxiedConf
       expect(second.next).toBeNull();
       // What a visitor sees holds nothing private: no e-mail, no state.
       expect(Object.keys(first.memories[0] as PublicMemory).sort()).toEqual(
-        ["createdAt", "id", "name", "reply", "relation", "text"].sort(),
+        ["createdAt", "id", "name", "photos", "reply", "relation", "text"].sort(),
       );
     });
 

@@ -8,6 +8,7 @@ import type { PublicMemories, PublicMemory } from "../../../contract/memories";
 import { Alert } from "../alert";
 import { CandleForm, CandleIcon, ReportForm, WriteMemoryForm, type Refill } from "./visitor-forms";
 import { Card } from "../card";
+import { MemoryPhotos } from "./memory-photos";
 
 export type Outcome = Refill & { outcome: MemoryOutcome; at: MemoryFormPlace };
 
@@ -50,6 +51,7 @@ function MemoryItem({
   return (
     <li className="flex flex-col gap-3 border-b border-line py-6 last:border-b-0">
       <p className="whitespace-pre-line font-serif text-lg leading-relaxed text-ink">{memory.text}</p>
+      <MemoryPhotos profileId={profileId} photos={memory.photos} writer={memory.name} />
       <p className="text-sm text-muted">
         <span className="font-semibold text-ink">
           {memory.relation

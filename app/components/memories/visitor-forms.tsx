@@ -1,7 +1,9 @@
 // A visitor's forms on the public page: write a memory, light a candle, report a memory. Plain HTML
 // forms posted to the API, which answers with a redirect back to the page (ADR 026): they work on
 // the light page, where no script runs (ADR 011), and the same in the app.
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
+import { acceptedImageTypes } from "../../../contract/image-values";
+import { maxPhotosPerMemory } from "../../../contract/photo-values";
 import { useTranslation } from "../../lib/i18n";
 import { apiFormAction } from "../../lib/api";
 import { formatNumber } from "../../lib/format";
@@ -11,6 +13,7 @@ import {
   relationMaxLength,
   reportReasonMaxLength,
   writerNameMaxLength,
+  memoryPhotosField,
   type ModerationMode,
 } from "../../../contract/memory-values";
 import { buttonClass } from "../button";
@@ -40,15 +43,19 @@ function VisitorForm({
   path,
   label,
   children,
+  withFiles = false,
 }: {
   path: "/memories" | "/memories/candles" | "/memories/reports";
   label: string;
   children: ReactNode;
+  /** A form with a file field is sent as multipart/form-data. */
+  withFiles?: boolean;
 }) {
   return (
     <form
       method="post"
       action={apiFormAction(path)}
+      encType={withFiles ? "multipart/form-data" : undefined}
       aria-label={label}
       className="relative flex flex-col gap-4"
     >
@@ -72,7 +79,7 @@ export function WriteMemoryForm({
 }) {
   const { t, i18n } = useTranslation();
   return (
-    <VisitorForm path="/memories" label={t("memories.form.heading")}>
+    <VisitorForm path="/memories" label={t("memories.form.heading")} withFiles>
       <VisitorFields profileId={profileId} formToken={formToken} />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
@@ -107,6 +114,7 @@ export function WriteMemoryForm({
         autoComplete="email"
         maxLength={254}
       />
+      <MemoryPhotoField />
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-muted">
           {moderation === "open" ? t("memories.form.openNote") : t("memories.form.reviewNote")}
@@ -116,6 +124,73 @@ export function WriteMemoryForm({
         </button>
       </div>
     </VisitorForm>
+  );
+}
+
+/**
+ * Up to three photos with the memory: a button-like label around the file field (never the browser's
+ * "No file chosen"), and how many were chosen beside it, said by React in the app and by the light
+ * page's script (app/light/chosen-photos.ts) from the texts on the element.
+ */
+function MemoryPhotoField() {
+  const { t } = useTranslation();
+  const [chosen, setChosen] = useState(0);
+  const says = (count: number) =>
+    count > maxPhotosPerMemory
+      ? t("memories.form.photosTooMany", { count, max: maxPhotosPerMemory })
+      : count > 0
+        ? t("memories.form.photosChosen", { count })
+        : "";
+  const texts = Object.fromEntries([1, 2, 3, 4].map((count) => [`data-chosen-${count}`, says(count)]));
+  return (
+    <div className="flex flex-col gap-1.5">
+      <span className="text-sm font-semibold text-ink" id="memory-photos-label">
+        {t("memories.form.photos")}
+      </span>
+      <div className="flex flex-wrap items-center gap-3">
+        <label
+          className={buttonClass(
+            "secondary",
+            "cursor-pointer gap-2 focus-within:outline-2 focus-within:outline-offset-2",
+          )}
+        >
+          <PhotoIcon />
+          {t("memories.form.photosChoose")}
+          <input
+            type="file"
+            name={memoryPhotosField}
+            multiple
+            accept={acceptedImageTypes.join(",")}
+            className="sr-only"
+            aria-labelledby="memory-photos-label"
+            aria-describedby="memory-photos-hint memory-photos-chosen"
+            data-chosen-photos="memory-photos-chosen"
+            onChange={(event) => setChosen(event.currentTarget.files?.length ?? 0)}
+          />
+        </label>
+        <output
+          id="memory-photos-chosen"
+          aria-live="polite"
+          className={`text-sm ${chosen > maxPhotosPerMemory ? "font-semibold text-danger" : "text-muted"}`}
+          {...texts}
+        >
+          {says(chosen)}
+        </output>
+      </div>
+      <p id="memory-photos-hint" className="text-sm text-muted">
+        {t("memories.form.photosHint")}
+      </p>
+    </div>
+  );
+}
+
+function PhotoIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5 fill-none stroke-current stroke-[1.6]">
+      <rect x="3" y="5" width="18" height="14" rx="2" />
+      <circle cx="9" cy="10" r="1.8" />
+      <path d="m4 17 5-4.5 3.5 3 3-2.5L20 17" />
+    </svg>
   );
 }
 

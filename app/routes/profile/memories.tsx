@@ -119,7 +119,11 @@ export default function PageMemories({ loaderData }: Route.ComponentProps) {
               <ul className="flex flex-col gap-4">
                 {memories.map((memory) => (
                   <li key={memory.id}>
-                    <MemoryCard memory={memory} onDecided={() => listHeading.current?.focus()} />
+                    <MemoryCard
+                      memory={memory}
+                      profileId={id}
+                      onDecided={() => listHeading.current?.focus()}
+                    />
                   </li>
                 ))}
               </ul>

@@ -7,6 +7,7 @@ import {
   decideCandleRequestSchema,
   removeCandleRequestSchema,
   decideMemoryRequestSchema,
+  decideMemoryPhotoRequestSchema,
   decideReportRequestSchema,
   memoryReportsQuerySchema,
   memorySettingsRequestSchema,
@@ -17,6 +18,7 @@ import type { Database } from "../../db/client";
 import {
   decideCandleName,
   decideMemory,
+  decideMemoryPhoto,
   decideMemoryReport,
   memoryReportQueue,
   ownerMemories,
@@ -26,9 +28,10 @@ import {
 } from "../../domain/memories";
 import { requestOrigin } from "../../http/auth";
 import type { SignedInEnv } from "../../http/guards";
+import type { ImageStore } from "../../providers/images";
 import { readJson, readQuery } from "../../http/errors";
 
-export function ownerMemoryRoutes({ db }: { db: Database }) {
+export function ownerMemoryRoutes({ db, images }: { db: Database; images: ImageStore }) {
   return new Hono<SignedInEnv>()
     .get("/memories", async (c) => {
       const query = readQuery(c, ownerMemoriesQuerySchema);
@@ -37,6 +40,10 @@ export function ownerMemoryRoutes({ db }: { db: Database }) {
     .post("/memories/decision", async (c) => {
       const input = await readJson(c, decideMemoryRequestSchema);
       return c.json({ memory: await decideMemory(db, input, c.get("viewer")) });
+    })
+    .post("/memories/photos", async (c) => {
+      const input = await readJson(c, decideMemoryPhotoRequestSchema);
+      return c.json(await decideMemoryPhoto({ db, images }, input, c.get("viewer")));
     })
     .post("/memories/reply", async (c) => {
       const input = await readJson(c, replyMemoryRequestSchema);

@@ -13,6 +13,7 @@ import {
   reportMemoryRequestSchema,
   writeMemoryRequestSchema,
   memoryDraftParam,
+  memoryPhotosField,
   memoryFormAnchors,
   memoryTextMaxLength,
   type MemoryFormPlace,
@@ -32,19 +33,50 @@ import {
   publicMemories,
   reportMemory,
   writeMemory,
+  type AttachedPhoto,
   type CandleAnnouncer,
 } from "../../domain/memories";
 import { DomainError } from "../../domain/core";
 import type { ApiEnv } from "../../http/env";
-import { ApiError, mediaTypeOf, readForm, readJson, readQuery } from "../../http/errors";
+import {
+  ApiError,
+  checkFields,
+  mediaTypeOf,
+  readForm,
+  readJson,
+  readMultipartForm,
+  readQuery,
+} from "../../http/errors";
+import type { ImageStore } from "../../providers/images";
+import { processPhoto as makePhoto, type PhotoProcessor } from "../../providers/images/photos";
 
 export type VisitorMemoryDeps = {
   db: Database;
   config: Config;
   candles: CandleAnnouncer;
+  /** Where a memory's photos are kept. */
+  images: ImageStore;
+  /** The photo processing (sharp's, by default). */
+  processPhoto?: PhotoProcessor;
 };
 
 const isForm = (c: Context) => mediaTypeOf(c) === "application/x-www-form-urlencoded";
+
+/**
+ * A plain form's fields and chosen photos (the memory form is multipart/form-data, for its photos;
+ * the others are urlencoded), or null for JSON.
+ */
+async function readPosted(c: Context): Promise<{ raw: Record<string, string>; files: File[] } | null> {
+  if (isForm(c)) return { raw: Object.fromEntries(new URLSearchParams(await c.req.text())), files: [] };
+  if (mediaTypeOf(c) !== "multipart/form-data") return null;
+  const { fields, files } = await readMultipartForm(c, memoryPhotosField);
+  return { raw: fields, files };
+}
+
+const attachedPhoto = (file: File): AttachedPhoto => ({
+  size: file.size,
+  bytes: async () => Buffer.from(await file.arrayBuffer()),
+});
 
 /**
  * A refused form's fields as a draft may keep them: only text PostgreSQL can keep, each cut to a little
@@ -66,6 +98,7 @@ function outcomeOf(error: unknown): MemoryOutcome | null {
     if (error.code === "conflict") return "reported";
     const refusal = error.refusal?.code;
     if (refusal === "memory.too-soon") return "tooSoon";
+    if (refusal === "memory.photos-too-many" || refusal === "memory.photo-not-taken") return "photos";
     if (error.field === "formToken") return "expired";
     if (refusal === "memory.links" || refusal === "memory.candle-links") return "links";
     if (error.code === "forbidden") return "closed";
@@ -89,6 +122,7 @@ function backToPage(profileId: string, outcome: MemoryOutcome, at: MemoryFormPla
 
 export function visitorMemoryRoutes(deps: VisitorMemoryDeps) {
   const { db, config } = deps;
+  const processPhoto = deps.processPhoto ?? makePhoto;
   const trusted = new Set(config.trustedOrigins);
   const visitor = (c: Context<ApiEnv>) => {
     // The general check lets a request without Origin and without a session through; these posts
@@ -107,26 +141,27 @@ export function visitorMemoryRoutes(deps: VisitorMemoryDeps) {
   async function post<Schema extends z.ZodType, Result>(
     c: Context<ApiEnv>,
     schema: Schema,
-    act: (input: z.infer<Schema>) => Promise<Result>,
+    act: (input: z.infer<Schema>, photos: AttachedPhoto[]) => Promise<Result>,
     done: (result: Result, input: z.infer<Schema>) => { profileId: string; outcome: MemoryOutcome },
     json: (result: Result) => Response,
     /** The form a refusal goes back to; a success shows at the list (a candle at the candles). */
     form: MemoryFormPlace,
   ): Promise<Response> {
-    if (!isForm(c)) return json(await act(await readJson(c, schema)));
-    // Read once here; Hono keeps the text, so readForm reads the same again.
-    const raw = Object.fromEntries(new URLSearchParams(await c.req.text()));
+    const posted = await readPosted(c);
+    if (!posted) return json(await act(await readJson(c, schema), []));
+    const { raw, files } = posted;
     const pageId = profileIdSchema.safeParse(raw.profileId);
     try {
-      const input = await readForm(c, schema);
-      const result = await act(input);
+      const input = checkFields(schema, raw);
+      const result = await act(input, files.map(attachedPhoto));
       const { profileId, outcome } = done(result, input);
       return c.redirect(backToPage(profileId, outcome, form === "candles" ? "candles" : "list"), 303);
     } catch (error) {
       const outcome = outcomeOf(error);
       if (!outcome || !pageId.success) throw error;
       // What the visitor wrote comes back into the form to mend: a memory's fields, a candle's name;
-      // a robot's (the hidden field filled) is not kept.
+      // a robot's (the hidden field filled) is not kept. Chosen photos cannot come back: the page
+      // asks for them again.
       const fields: Record<string, string> =
         form === "write"
           ? { name: raw.name ?? "", relation: raw.relation ?? "", text: raw.text ?? "" }
@@ -156,7 +191,8 @@ export function visitorMemoryRoutes(deps: VisitorMemoryDeps) {
         c,
         writeMemoryRequestSchema,
         // Its e-mails (the receipt, the owner's first memory) follow from the memory.written event.
-        (input) => writeMemory(db, input, who),
+        (input, photos) =>
+          writeMemory(db, input, who, { images: deps.images, process: processPhoto, photos }),
         (written, input) => ({ profileId: input.profileId, outcome: written.state }),
         (written) => c.json({ state: written.state }, 201),
         "write",
@@ -194,12 +230,12 @@ export function visitorMemoryRoutes(deps: VisitorMemoryDeps) {
     .post("/delete-own", async (c) => {
       if (!isForm(c)) {
         const { token } = await readJson(c, deleteOwnMemoryRequestSchema);
-        const { profileId } = await deleteOwnMemory(db, token);
+        const { profileId } = await deleteOwnMemory({ db, images: deps.images }, token);
         return c.json({ profileId });
       }
       const { token } = await readForm(c, deleteOwnMemoryRequestSchema);
       try {
-        const { profileId } = await deleteOwnMemory(db, token);
+        const { profileId } = await deleteOwnMemory({ db, images: deps.images }, token);
         return c.redirect(backToPage(profileId, "deleted", "list"), 303);
       } catch (error) {
         // A used or mistyped link: its page says so, rather than the API's error.

@@ -11,7 +11,9 @@ export {
   reportMemory,
   visitorLimits,
   writeMemory,
+  type MemoryAttachments,
 } from "./visitor-posts";
+export { decideMemoryPhoto, type AttachedPhoto } from "./memory-photos";
 export { memoriesWaitingOn, ownerMemories, publicMemories } from "./lists";
 export { decideMemory, replyToMemory } from "./moderation";
 export { decideMemoryReport, memoryFigures, memoryReportQueue } from "./reports";

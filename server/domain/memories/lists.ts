@@ -17,10 +17,11 @@ import type { Actor } from "../core";
 import { editableProfile } from "./access";
 import { candleNamesWaitingOn, candleSummary, ownerCandles } from "./candle-names";
 import { memorySettingsOf } from "./settings";
+import { photosOfMemories } from "./memory-photos";
 
 type MemoryRow = typeof memories.$inferSelect;
 
-function publicMemory(row: MemoryRow): PublicMemory {
+function publicMemory(row: MemoryRow, photos: PublicMemory["photos"] = []): PublicMemory {
   return {
     id: row.id,
     name: row.writerName,
@@ -28,6 +29,7 @@ function publicMemory(row: MemoryRow): PublicMemory {
     text: row.body,
     reply: row.reply,
     createdAt: row.createdAt.toISOString(),
+    photos,
   };
 }
 
@@ -64,10 +66,17 @@ export async function publicMemories(
           .limit(memoriesPageSize + 1);
   const page = rows.slice(0, memoriesPageSize);
   const last = page.at(-1);
+  // Only the photos the family approved, without their state: visitors see nothing of the others.
+  const photos = await photosOfMemories(db, { memoryIds: page.map((row) => row.memory.id) });
   return {
     moderation: settings.moderation,
     candlesOn: settings.candlesOn,
-    memories: page.map((row) => publicMemory(row.memory)),
+    memories: page.map((row) =>
+      publicMemory(
+        row.memory,
+        (photos.get(row.memory.id) ?? []).map(({ state: _state, ...photo }) => photo),
+      ),
+    ),
     next: rows.length > memoriesPageSize && last ? last.position : null,
     candles: settings.candlesOn ? await candleSummary(db, profileId) : { count: 0, latestNames: [] },
   };
@@ -110,17 +119,23 @@ export async function ownerMemories(
     .where(and(eq(memories.profileId, input.profileId), eq(memoryReports.state, "open")))
     .groupBy(memoryReports.memoryId);
   const openReports = new Map(reported.map((row) => [row.memoryId, Number(row.count)]));
+  const photos = await photosOfMemories(db, { memoryIds: rows.map((row) => row.id), all: true });
   return {
     settings: await memorySettingsOf(db, input.profileId),
     counts,
-    memories: rows.map((row) => ownerMemory(row, openReports.get(row.id) ?? 0)),
+    memories: rows.map((row) => ownerMemory(row, openReports.get(row.id) ?? 0, photos.get(row.id) ?? [])),
     candles: await ownerCandles(db, input.profileId),
   };
 }
 
-export function ownerMemory(row: MemoryRow, openReports = 0): OwnerMemory {
+export function ownerMemory(
+  row: MemoryRow,
+  openReports = 0,
+  photos: OwnerMemory["photos"] = [],
+): OwnerMemory {
   return {
     ...publicMemory(row),
+    photos,
     state: row.state,
     email: row.writerEmail,
     decidedAt: row.decidedAt?.toISOString() ?? null,

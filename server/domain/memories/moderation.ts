@@ -1,11 +1,12 @@
 // The owner's decisions on a page's memories: show, hide or remove one, reply to it.
 import { and, eq } from "drizzle-orm";
 import type { OwnerMemory } from "../../../contract/memories";
-import type { Database } from "../../db/client";
+import type { Database, Executor } from "../../db/client";
 import { memories, memoryReports } from "../../db/schema";
 import type { Actor } from "../core";
 import { decidableMemory } from "./access";
 import { ownerMemory } from "./lists";
+import { photosOfMemories } from "./memory-photos";
 
 export async function decideMemory(
   db: Database,
@@ -28,8 +29,13 @@ export async function decideMemory(
         .set({ state: "hidden", decidedByUserId: actor.id, decidedAt: now })
         .where(and(eq(memoryReports.memoryId, input.memoryId), eq(memoryReports.state, "open")));
     }
-    return ownerMemory(row as typeof memories.$inferSelect);
+    return ownerMemory(row as typeof memories.$inferSelect, 0, await photosOf(tx, input.memoryId));
   });
+}
+
+/** Every photo sent with the memory, for the answer of a decision on it. */
+async function photosOf(tx: Executor, memoryId: string): Promise<OwnerMemory["photos"]> {
+  return (await photosOfMemories(tx, { memoryIds: [memoryId], all: true })).get(memoryId) ?? [];
 }
 
 export async function replyToMemory(
@@ -44,6 +50,6 @@ export async function replyToMemory(
       .set({ reply: input.reply === "" ? null : input.reply })
       .where(eq(memories.id, input.memoryId))
       .returning();
-    return ownerMemory(row as typeof memories.$inferSelect);
+    return ownerMemory(row as typeof memories.$inferSelect, 0, await photosOf(tx, input.memoryId));
   });
 }

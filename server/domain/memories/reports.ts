@@ -5,6 +5,7 @@ import { reportStates, type MemoryReport, type ReportState } from "../../../cont
 import type { Database, Executor } from "../../db/client";
 import { memories, memoryReports } from "../../db/schema";
 import { audit, refuse, hasRole, type Actor, type RequestOrigin } from "../core";
+import { photosOfMemories } from "./memory-photos";
 
 const onlyAdmins = (actor: Actor) => {
   if (!hasRole(actor, "admin")) throw refuse("memory.reports-admin-only");
@@ -26,6 +27,7 @@ async function reportRows(
     )
     .orderBy(desc(memoryReports.createdAt))
     .limit(200);
+  const photos = await photosOfMemories(db, { memoryIds: rows.map((row) => row.memory.id), all: true });
   return rows.map(({ report, memory }) => ({
     id: report.id,
     reason: report.reason,
@@ -41,6 +43,7 @@ async function reportRows(
       name: memory.writerName,
       text: memory.body,
       state: memory.state,
+      photos: photos.get(memory.id) ?? [],
     },
   }));
 }

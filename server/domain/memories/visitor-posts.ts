@@ -12,14 +12,24 @@ import type {
 } from "../../../contract/memories";
 import { fallbackLocale, type Locale } from "../../../contract/locale";
 import type { Database } from "../../db/client";
+import type { ImageStore } from "../../providers/images";
+import { deletePhotoFiles, deletePhotoRows } from "../pictures";
 import { candles, memories, memoryReports, profiles } from "../../db/schema";
-import { refuse, consume, newToken, tokenHash, type Limit } from "../core";
+import { refuse, consume, newToken, tokenHash, transaction, type Limit } from "../core";
 import { pageChanged, recordEvent } from "../core";
 import { liveStatuses } from "../profiles";
 import { pageMissing } from "./access";
 import { addressHash, checkFormToken } from "./form-token";
 import { containsLink } from "./links";
 import { memorySettingsOf } from "./settings";
+import {
+  checkAttachedPhotos,
+  insertMemoryPhotos,
+  removeStored,
+  storeAttachedPhotos,
+  type AttachedPhoto,
+  type MemoryPhotoDeps,
+} from "./memory-photos";
 
 /** Per visitor's address and per page, in fixed windows (server/domain/core/rate-limit.ts). */
 export const visitorLimits = {
@@ -29,6 +39,8 @@ export const visitorLimits = {
   /** A full church lighting candles through the page's QR code in the hour after a funeral fits. */
   candlesPerPagePerHour: 100,
   reportsPerAddressPerHour: 10,
+  /** Memories with photos from one address in an hour (each photo is made in several sizes). */
+  memoriesWithPhotosPerAddressPerHour: 3,
 } as const;
 
 /**
@@ -101,11 +113,22 @@ export type WrittenMemory = {
   deleteToken: string | null;
 };
 
+/** A memory's photos (a visitor's post may carry a few) and what makes and stores them. */
+export type MemoryAttachments = MemoryPhotoDeps & { photos: readonly AttachedPhoto[] };
+
+/**
+ * Keeps a visitor's memory, and its photos when it carries any: the guards first, then the photos made
+ * and stored, then the memory's and the photos' rows in one transaction (the files go again if it fails).
+ * The photos wait for the family's approval whatever the page's setting.
+ */
 export async function writeMemory(
   db: Database,
   input: WriteMemoryRequest,
   visitor: Visitor,
+  attachments?: MemoryAttachments,
 ): Promise<WrittenMemory> {
+  const attached = attachments?.photos ?? [];
+  checkAttachedPhotos(attached);
   const settings = await admit(db, { post: input, kind: "memory" }, visitor, [
     {
       key: addressKey("memory", visitor.ip),
@@ -113,6 +136,16 @@ export async function writeMemory(
       windowSeconds: 3600,
     },
     { key: `memory:page:${input.profileId}`, max: visitorLimits.memoriesPerPagePerHour, windowSeconds: 3600 },
+    // Making photos costs the server: a memory with photos is counted once more, on its own.
+    ...(attached.length
+      ? [
+          {
+            key: addressKey("memory-photos", visitor.ip),
+            max: visitorLimits.memoriesWithPhotosPerAddressPerHour,
+            windowSeconds: 3600,
+          },
+        ]
+      : []),
   ]);
   if (settings.moderation === "off") throw refuse("memory.closed");
   // The relation shows beside the name on the page: a link there is as much a link as in the text.
@@ -123,32 +156,45 @@ export async function writeMemory(
   }
   const state = settings.moderation === "open" ? "shown" : "pending";
   const deleteToken = input.email ? newToken() : null;
-  const [row] = await db
-    .insert(memories)
-    .values({
-      profileId: input.profileId,
-      writerName: input.name,
-      relation: input.relation,
-      body: input.text,
-      writerEmail: input.email,
-      state,
-      deleteTokenHash: deleteToken ? tokenHash(deleteToken) : null,
-      createdAt: visitor.now,
-    })
-    .returning({ id: memories.id });
-  if (!row) throw new Error("The memory was not kept.");
-  // One statement, committed: its e-mails go and a memory shown at once changes the page now (ADR 033).
-  recordEvent(db, {
-    type: "memory.written",
-    memoryId: row.id,
-    profileId: input.profileId,
-    receipt:
-      deleteToken && input.email
-        ? { to: input.email, token: deleteToken, locale: visitor.locale ?? fallbackLocale }
-        : null,
-  });
-  if (state === "shown") recordEvent(db, pageChanged(input.profileId));
-  return { id: row.id, state, deleteToken };
+  const stored =
+    attachments && attached.length
+      ? await storeAttachedPhotos(attachments, { profileId: input.profileId, attached })
+      : [];
+  try {
+    const id = await transaction(db, async (tx) => {
+      const [row] = await tx
+        .insert(memories)
+        .values({
+          profileId: input.profileId,
+          writerName: input.name,
+          relation: input.relation,
+          body: input.text,
+          writerEmail: input.email,
+          state,
+          deleteTokenHash: deleteToken ? tokenHash(deleteToken) : null,
+          createdAt: visitor.now,
+        })
+        .returning({ id: memories.id });
+      if (!row) throw new Error("The memory was not kept.");
+      await insertMemoryPhotos(tx, { memoryId: row.id, stored });
+      // Committed with the rows: its e-mails go and a memory shown at once changes the page now (ADR 033).
+      recordEvent(tx, {
+        type: "memory.written",
+        memoryId: row.id,
+        profileId: input.profileId,
+        receipt:
+          deleteToken && input.email
+            ? { to: input.email, token: deleteToken, locale: visitor.locale ?? fallbackLocale }
+            : null,
+      });
+      if (state === "shown") recordEvent(tx, pageChanged(input.profileId));
+      return row.id;
+    });
+    return { id, state, deleteToken };
+  } catch (error) {
+    if (attachments) await removeStored(attachments.images, stored);
+    throw error;
+  }
 }
 
 /**
@@ -295,14 +341,25 @@ export async function readOwnMemory(
 }
 
 /** The writer's own link: removes their memory for good (and its reports with it). */
-export async function deleteOwnMemory(db: Database, token: string): Promise<{ profileId: string }> {
-  const [row] = await db
-    .delete(memories)
-    .where(eq(memories.deleteTokenHash, tokenHash(token)))
-    .returning({ profileId: memories.profileId });
-  if (!row) throw refuse("memory.delete-link-invalid");
-  recordEvent(db, pageChanged(row.profileId));
-  return row;
+export async function deleteOwnMemory(
+  { db, images }: { db: Database; images: ImageStore },
+  token: string,
+): Promise<{ profileId: string }> {
+  const { row, photoFiles } = await transaction(db, async (tx) => {
+    const [found] = await tx
+      .select({ id: memories.id, profileId: memories.profileId })
+      .from(memories)
+      .where(eq(memories.deleteTokenHash, tokenHash(token)))
+      .for("update");
+    if (!found) throw refuse("memory.delete-link-invalid");
+    // Its photos go with it, files and all (their rows first, so none names a missing file).
+    const gone = await deletePhotoRows(tx, { profileId: found.profileId, memoryId: found.id });
+    await tx.delete(memories).where(eq(memories.id, found.id));
+    recordEvent(tx, pageChanged(found.profileId));
+    return { row: found, photoFiles: gone };
+  });
+  await deletePhotoFiles(images, photoFiles);
+  return { profileId: row.profileId };
 }
 
 /** The number of memories on each of these pages (any state but removed), for lists of pages. */

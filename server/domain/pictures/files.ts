@@ -2,7 +2,7 @@
 // ever names a missing file), then every file they had. For one photo, an album, or a whole page (an
 // account's erasure, a page deleted): `deletePhotos({ db, images }, { profileId })`.
 import { and, eq, inArray, type SQL } from "drizzle-orm";
-import { photoFormats, photoSizeKey } from "../../../contract/photo-values";
+import { photoStoreKeys } from "../../../contract/photo-values";
 import type { Database, Executor } from "../../db/client";
 import { photos } from "../../db/schema";
 import type { ImageStore } from "../../providers/images";
@@ -10,21 +10,20 @@ import { pageChanged, recordEvent } from "../core";
 
 type StoredPhoto = Pick<typeof photos.$inferSelect, "id" | "profileId" | "sizes" | "originalKey">;
 
-/** Every store key of a photo: each width in each encoding, and the original. */
-export function photoKeys(photo: StoredPhoto): string[] {
-  const sized = photo.sizes.flatMap(({ width }) =>
-    photoFormats.map((format) => photoSizeKey(photo.profileId, photo.id, width, format)),
-  );
-  return [...sized, photo.originalKey];
-}
-
 /** Which photos go: all of a page's, or only those of an album or with the given ids. */
-export type PhotoSelection = { profileId: string; albumId?: string; photoIds?: readonly string[] };
+export type PhotoSelection = {
+  profileId: string;
+  albumId?: string;
+  /** A visitor's memory: the photos sent with it. */
+  memoryId?: string;
+  photoIds?: readonly string[];
+};
 
-function whereOf({ profileId, albumId, photoIds }: PhotoSelection): SQL | undefined {
+function whereOf({ profileId, albumId, memoryId, photoIds }: PhotoSelection): SQL | undefined {
   return and(
     eq(photos.profileId, profileId),
     albumId ? eq(photos.albumId, albumId) : undefined,
+    memoryId ? eq(photos.memoryId, memoryId) : undefined,
     photoIds ? inArray(photos.id, [...photoIds]) : undefined,
   );
 }
@@ -48,7 +47,7 @@ export async function deletePhotoFiles(
   images: ImageStore,
   deleted: readonly StoredPhoto[],
 ): Promise<string[]> {
-  const keys = deleted.flatMap(photoKeys);
+  const keys = deleted.flatMap((photo) => photoStoreKeys(photo));
   const failed: string[] = [];
   for (let start = 0; start < keys.length; start += 16) {
     const batch = keys.slice(start, start + 16);

@@ -4,6 +4,7 @@
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import type { MemoryReport, MemoryState } from "../../../../contract/memories";
+import { photoSizeKey, uploadUrl } from "../../../../contract/photo-values";
 import { api } from "../../../lib/api";
 import { formatDateTime } from "../../../lib/date-format";
 import { failureOf } from "../../../lib/failure";
@@ -94,6 +95,28 @@ export function ReportCard({ report, onDecided }: { report: MemoryReport; onDeci
       <blockquote className="whitespace-pre-line border-l-4 border-line pl-4 text-ink [overflow-wrap:anywhere]">
         {memory.text}
       </blockquote>
+      {memory.photos.length > 0 && (
+        <ul
+          className="flex flex-wrap gap-2"
+          aria-label={t("adminMemories.card.photos", { count: memory.photos.length })}
+        >
+          {memory.photos.map((photo, index) => (
+            <li key={photo.id} className="flex flex-col items-start gap-1">
+              <img
+                src={uploadUrl(
+                  photoSizeKey(memory.profileId, photo.id, photo.sizes[0]?.width ?? photo.width, "webp"),
+                )}
+                width={photo.width}
+                height={photo.height}
+                loading="lazy"
+                alt={t("adminMemories.card.photo", { number: index + 1, count: memory.photos.length })}
+                className="size-24 rounded-[var(--radius-control)] bg-raised object-cover"
+              />
+              <span className="text-xs text-muted">{t(`adminMemories.card.photoState.${photo.state}`)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
       <div className="flex flex-col gap-1 rounded-[var(--radius-control)] bg-status-past-due-soft px-4 py-3">
         <p className="text-sm font-semibold text-ink">{t("adminMemories.card.reason")}</p>
         <ul className="flex flex-col gap-1">

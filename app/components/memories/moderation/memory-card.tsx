@@ -1,6 +1,7 @@
 // One memory on the owner's moderation screen: who wrote it and when, the text as written (its line
 // breaks kept), the writer's private address, open reports, the owner's reply, and what the owner can
-// do with it: show, hide, remove (after a confirmation) and reply.
+// do with it: show, hide, remove (after a confirmation) and reply; and the photos sent with it, each
+// shown or removed on its own.
 import { useEffect, useId, useRef, useState } from "react";
 import type { OwnerMemory } from "../../../../contract/memories";
 import { formatDateTime } from "../../../lib/date-format";
@@ -10,6 +11,7 @@ import { Button } from "../../button";
 import { Dialog } from "../../dialog";
 import { StatePill } from "../../state-pill";
 import { ReplyEditor } from "./reply-editor";
+import { MemoryPhotoDecisions } from "./memory-photo-decisions";
 import { decideMemory, useDecision } from "./use-decision";
 import { Card } from "../../card";
 
@@ -23,11 +25,13 @@ const busyKeys: Record<Decision, string> = {
 
 type Props = {
   memory: OwnerMemory;
+  /** The page's id: where the memory's photos are. */
+  profileId: string;
   /** After a decision the memory leaves this list: where focus goes then. */
   onDecided: () => void;
 };
 
-export function MemoryCard({ memory, onDecided }: Props) {
+export function MemoryCard({ memory, profileId, onDecided }: Props) {
   const { t, i18n } = useTranslation();
   const headingId = useId();
   const [confirming, setConfirming] = useState(false);
@@ -84,6 +88,7 @@ export function MemoryCard({ memory, onDecided }: Props) {
         </p>
       )}
       <p className="whitespace-pre-line font-serif leading-relaxed [overflow-wrap:anywhere]">{memory.text}</p>
+      <MemoryPhotoDecisions memory={memory} profileId={profileId} />
       {memory.email && (
         <p className="flex flex-col text-xs text-muted">
           <span className="font-medium text-ink [overflow-wrap:anywhere]">
