@@ -38,6 +38,8 @@ export const familyPhotoSchema = z.object({
   position: z.number().int(),
   caption: z.string(),
   taken: z.string().nullable(),
+  /** The life chapter it belongs to, or null. */
+  chapterId: z.string().nullable(),
   width: z.number().int(),
   height: z.number().int(),
   /** The widths made, smallest first: `/uploads/{profile}/photos/{id}/{width}.{avif|webp}`. */
@@ -59,6 +61,8 @@ export type FamilyAlbum = z.infer<typeof familyAlbumSchema>;
 export const familyPhotosSchema = z.object({
   profileId: z.string(),
   albums: z.array(familyAlbumSchema),
+  /** The page's life chapters, in the family's order: what a photo may belong to. */
+  chapters: z.array(z.object({ id: z.string(), title: z.string(), period: z.string() })),
   /** Photos in the page's albums, and the most it may hold (PHOTOS_PER_PAGE). */
   count: z.number().int(),
   limit: z.number().int(),
@@ -76,6 +80,8 @@ export const updatePhotoRequestSchema = z
     taken: photoTakenSchema.optional(),
     /** Another album of the same page: the photo goes to its end. */
     albumId: albumIdSchema.optional(),
+    /** One of the page's life chapters (the time line shows the photo there), or null for none. */
+    chapterId: z.uuid({ error: "Not a chapter id." }).nullable().optional(),
   })
   .strict();
 export type UpdatePhotoRequest = z.infer<typeof updatePhotoRequestSchema>;

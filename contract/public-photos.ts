@@ -11,6 +11,8 @@ export type PublicPhoto = {
   caption: string;
   /** "1962", "1962-06" or "1962-06-21", or null when the family does not know. */
   taken: string | null;
+  /** The life chapter it belongs to (the time line shows it there too), or null. */
+  chapterId: string | null;
   /** The upright original's size; every width keeps its proportions. */
   width: number;
   height: number;

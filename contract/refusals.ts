@@ -255,6 +255,7 @@ export const refusals = {
   "photos.photo-order-mismatch": { kind: "invalid_request", field: "photoIds", params: none },
   "photos.album-order-mismatch": { kind: "invalid_request", field: "albumIds", params: none },
   "photos.cover-elsewhere": { kind: "invalid_request", field: "coverPhotoId", params: none },
+  "photos.chapter-missing": { kind: "not_found", field: "chapterId", params: none },
 } as const satisfies Record<string, RefusalSpec>;
 
 export type RefusalCode = keyof typeof refusals;

@@ -69,7 +69,7 @@ export function AlbumEditor({ data }: { data: FamilyPhotos }) {
     onUploaded: useCallback(() => void reload.current(), []),
   });
 
-  const { albums, count, limit, profileId } = data;
+  const { albums, chapters, count, limit, profileId } = data;
   const pendingFocus = useRef<[string, string] | null>(null);
   /** Where the focus goes back to when the dialog closes: its opener, or a place that stays. */
   const returnFocusOf = (open: Editing | null): [string, string] | null => {
@@ -254,6 +254,7 @@ export function AlbumEditor({ data }: { data: FamilyPhotos }) {
           photo={editedPhoto.photo}
           album={editedPhoto.album}
           albums={albums}
+          chapters={chapters}
           onClose={closeDialog}
           onDone={say}
         />

@@ -2,7 +2,7 @@
 // of the page) and whether it is its album's cover; and deleting it, asked once more first.
 import { useState } from "react";
 import { maxPhotoCaptionLength, photoTakenPattern } from "../../../contract/photo-values";
-import type { FamilyAlbum, FamilyPhoto } from "../../../contract/photos";
+import type { FamilyAlbum, FamilyPhoto, FamilyPhotos } from "../../../contract/photos";
 import { api } from "../../lib/api";
 import { useTranslation } from "../../lib/i18n";
 import { useFormSubmit } from "../../lib/use-form-submit";
@@ -15,27 +15,30 @@ import { TextArea } from "../text-area";
 import { TextField } from "../text-field";
 import { PhotoThumb } from "./photo-card";
 
-type Field = "caption" | "taken" | "albumId";
+type Field = "caption" | "taken" | "albumId" | "chapterId";
 
 type Props = {
   profileId: string;
   photo: FamilyPhoto;
   album: FamilyAlbum;
   albums: FamilyAlbum[];
+  /** The page's life chapters: a photo may belong to one (the time line shows it there). */
+  chapters: FamilyPhotos["chapters"];
   onClose: () => void;
   /** Said in the live region after a change (saved, moved, deleted). */
   onDone: (message: string) => void;
 };
 
-export function PhotoDialog({ profileId, photo, album, albums, onClose, onDone }: Props) {
+export function PhotoDialog({ profileId, photo, album, albums, chapters, onClose, onDone }: Props) {
   const { t } = useTranslation();
   const [caption, setCaption] = useState(photo.caption);
   const [taken, setTaken] = useState(photo.taken ?? "");
   const [albumId, setAlbumId] = useState(photo.albumId);
+  const [chapterId, setChapterId] = useState(photo.chapterId ?? "");
   const [cover, setCover] = useState(album.coverPhotoId === photo.id);
   const [confirming, setConfirming] = useState(false);
   const form = useFormSubmit<Field>({
-    fields: ["caption", "taken", "albumId"],
+    fields: ["caption", "taken", "albumId", "chapterId"],
     messages: {
       invalid_request: {
         caption: "albumEditor.photo.captionInvalid",
@@ -98,7 +101,12 @@ export function PhotoDialog({ profileId, photo, album, albums, onClose, onDone }
                 // The page's data loads again once, after the last of the two changes.
                 await api.patch("/kammare/photos/{photoId}", {
                   params: { photoId: photo.id },
-                  body: { caption, taken: taken.trim(), ...(moving ? { albumId } : {}) },
+                  body: {
+                    caption,
+                    taken: taken.trim(),
+                    ...(moving ? { albumId } : {}),
+                    ...(chapters.length > 0 ? { chapterId: chapterId || null } : {}),
+                  },
                   refresh: !coverChanged,
                 });
                 if (coverChanged) {
@@ -145,6 +153,23 @@ export function PhotoDialog({ profileId, photo, album, albums, onClose, onDone }
               onChange={(event) => setAlbumId(event.target.value)}
               options={albums.map((option) => ({ value: option.id, label: option.title }))}
               error={form.message("albumId")}
+            />
+          )}
+          {chapters.length > 0 && (
+            <SelectField
+              label={t("albumEditor.photo.chapter")}
+              hint={t("albumEditor.photo.chapterHint")}
+              name="chapterId"
+              value={chapterId}
+              onChange={(event) => setChapterId(event.target.value)}
+              options={[
+                { value: "", label: t("albumEditor.photo.noChapter") },
+                ...chapters.map((chapter) => ({
+                  value: chapter.id,
+                  label: chapter.period ? `${chapter.title} (${chapter.period})` : chapter.title,
+                })),
+              ]}
+              error={form.message("chapterId")}
             />
           )}
           {!moving && (

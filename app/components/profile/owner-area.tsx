@@ -222,6 +222,7 @@ export function OwnerArea({ data }: { data: ProfilePageData }) {
             content={content}
             pageUrl={data.pageUrl}
             language={data.language}
+            photoData={data.photos}
             photos={
               data.photos && (
                 <PublicPhotoGrid profileId={data.id} name={content.displayName} photos={data.photos} />

@@ -2,6 +2,7 @@
 // owner's colour made readable (contract/colour.ts). It renders the same for the light page (no
 // JavaScript: ADR 011) and inside the app; the print rules give a clean single sheet.
 import { useState, type ReactNode } from "react";
+import type { PublicPhotos } from "../../../contract/public-photos";
 import { useTranslation } from "../../lib/i18n";
 import { readableOn } from "../../../contract/colour";
 import { uploadedImageSrcSet } from "../../../contract/image-values";
@@ -26,6 +27,8 @@ type Props = {
   preview?: boolean;
   /** The page's photos (public-photo-grid.tsx), shown after the story. */
   photos?: ReactNode;
+  /** The same photos as data: each chapter of the time line shows those that belong to it. */
+  photoData?: PublicPhotos | null;
 };
 
 function hostOf(url: string): string {
@@ -46,7 +49,7 @@ function pageStyle(scope: string, themeColor: string): string {
   );
 }
 
-export function ProfileView({ id, content, pageUrl, language, preview = false, photos }: Props) {
+export function ProfileView({ id, content, pageUrl, language, preview = false, photos, photoData }: Props) {
   const { t } = useTranslation();
   const nonce = useNonce();
   const scope = `kammare-${id.toLowerCase()}`;
@@ -128,6 +131,7 @@ export function ProfileView({ id, content, pageUrl, language, preview = false, p
         chapters={content.chapters}
         language={language}
         headingLevel={preview ? 3 : 2}
+        photos={photoData ? { profileId: id, albums: photoData.albums } : undefined}
       />
       {photos}
       <RestingPlaceSection scope={scope} place={content.restingPlace} />

@@ -219,6 +219,7 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
           content={data.content}
           pageUrl={data.pageUrl}
           language={data.language}
+          photoData={data.photos}
           photos={
             data.photos && (
               <PublicPhotoGrid profileId={data.id} name={data.content.displayName} photos={data.photos} />

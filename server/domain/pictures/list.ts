@@ -7,6 +7,7 @@ import { albums, photos } from "../../db/schema";
 import type { Actor } from "../core";
 import { editablePage, type PhotoRow } from "./access";
 import { toFamilyAlbum } from "./views";
+import { pageChapters } from "../profiles";
 
 export async function familyPhotos(
   db: Database,
@@ -33,6 +34,7 @@ export async function familyPhotos(
   return {
     profileId: page.id,
     albums: albumRows.map((album) => toFamilyAlbum(album, byAlbum.get(album.id) ?? [])),
+    chapters: (await pageChapters(db, { profileId: page.id })) ?? [],
     count: photoRows.length,
     limit: photosPerPage,
   };

@@ -9,8 +9,12 @@ import { pageChanged, recordEvent, refuse, transaction, type Actor } from "../co
 import { albumOfPage, editableAlbum, editablePhoto, type PhotoRow } from "./access";
 import { deletePhotoFiles, deletePhotoRows } from "./files";
 import { toFamilyPhoto } from "./views";
+import { pageChapters } from "../profiles";
 
-/** Changes a photo's caption or date, or moves it to the end of another album of the same page. */
+/**
+ * Changes a photo's caption, date or life chapter, or moves it to the end of another album of the
+ * same page.
+ */
 export async function updatePhoto(
   db: Database,
   { photoId, patch }: { photoId: string; patch: UpdatePhotoRequest },
@@ -21,6 +25,15 @@ export async function updatePhoto(
     const fields: Partial<typeof photos.$inferInsert> = {};
     if (patch.caption !== undefined) fields.caption = patch.caption;
     if (patch.taken !== undefined) fields.taken = patch.taken || null;
+    if (patch.chapterId !== undefined) {
+      // Only one of the page's own chapters: an id from elsewhere (or a removed chapter) is refused.
+      const chapters = (await pageChapters(tx, { profileId: photo.profileId })) ?? [];
+      const chapterId = patch.chapterId?.toLowerCase() ?? null;
+      if (chapterId !== null && !chapters.some((chapter) => chapter.id === chapterId)) {
+        throw refuse("photos.chapter-missing");
+      }
+      fields.chapterId = chapterId;
+    }
     if (patch.albumId !== undefined && patch.albumId !== photo.albumId) {
       const target = await albumOfPage(tx, { albumId: patch.albumId, profileId: photo.profileId });
       const [last] = await tx

@@ -18,6 +18,7 @@ const shownColumns = {
   id: photos.id,
   caption: photos.caption,
   taken: photos.taken,
+  chapterId: photos.chapterId,
   width: photos.width,
   height: photos.height,
   sizes: photos.sizes,
@@ -36,6 +37,7 @@ function publicPhoto(row: PublicPhoto): PublicPhoto {
     id: row.id,
     caption: row.caption,
     taken: row.taken,
+    chapterId: row.chapterId,
     width: row.width,
     height: row.height,
     // Smallest first, whatever order they were written in: srcset and the thumbnail's size read it so.

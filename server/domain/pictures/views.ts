@@ -9,6 +9,7 @@ export function toFamilyPhoto(row: PhotoRow): FamilyPhoto {
     position: row.position,
     caption: row.caption,
     taken: row.taken,
+    chapterId: row.chapterId,
     width: row.width,
     height: row.height,
     sizes: [...row.sizes].sort((a, b) => a.width - b.width),

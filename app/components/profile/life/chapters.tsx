@@ -4,7 +4,9 @@
 // JavaScript for it, and the print rules keep a chapter's heading with its first lines.
 import { periodParts } from "../../../../contract/chapter-values";
 import type { Chapter } from "../../../../contract/profiles";
+import { photoPagePath, type PublicAlbum, type PublicPhoto } from "../../../../contract/public-photos";
 import { useTranslation } from "../../../lib/i18n";
+import { PhotoPicture } from "../public-photo-grid";
 import { paragraphs, typeset } from "../../../lib/typography";
 
 /** A year is a `<time>`; two years a span between them; the family's own words as they wrote them. */
@@ -19,11 +21,57 @@ function Period({ period, language }: { period: string; language: string }) {
   );
 }
 
+/** The photos of a chapter under its text: small, each a plain link to its own page. */
+function ChapterPhotos({
+  profileId,
+  photos,
+  title,
+}: {
+  profileId: string;
+  photos: readonly PublicPhoto[];
+  title: string;
+}) {
+  const { t } = useTranslation();
+  if (photos.length === 0) return null;
+  return (
+    <ul
+      className="grid grid-cols-3 gap-1.5 sm:grid-cols-4 sm:gap-2"
+      aria-label={t("life.chapters.photos", { title, count: photos.length })}
+    >
+      {photos.map((photo, index) => {
+        return (
+          <li key={photo.id}>
+            <a
+              href={photoPagePath(profileId, photo.id)}
+              className="block overflow-hidden rounded-[var(--radius-control)] bg-raised outline-offset-2 focus-visible:outline-2"
+            >
+              <PhotoPicture
+                profileId={profileId}
+                photo={photo}
+                sizes={chapterPhotoSizes}
+                alt={
+                  photo.caption ||
+                  t("life.chapters.photoAlt", { title, number: index + 1, count: photos.length })
+                }
+                className="aspect-square size-full object-cover"
+              />
+            </a>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** A chapter's small photos: three across a phone, four across the column on a wider screen. */
+const chapterPhotoSizes = "(min-width: 640px) 9rem, 25vw";
+
 export function ChapterTimeline({
   scope,
   chapters,
   language,
   headingLevel = 2,
+  photos,
 }: {
   scope: string;
   chapters: readonly Chapter[];
@@ -31,9 +79,16 @@ export function ChapterTimeline({
   language: string;
   /** The walkthrough's preview sets the page a level down. */
   headingLevel?: 2 | 3;
+  /** The page's shown photos: each chapter shows those that belong to it. */
+  photos?: { profileId: string; albums: readonly PublicAlbum[] };
 }) {
   const { t, i18n } = useTranslation();
   if (chapters.length === 0) return null;
+  const byChapter = new Map<string, PublicPhoto[]>();
+  for (const photo of photos?.albums.flatMap((album) => album.photos) ?? []) {
+    if (!photo.chapterId) continue;
+    byChapter.set(photo.chapterId, [...(byChapter.get(photo.chapterId) ?? []), photo]);
+  }
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const Title = headingLevel === 2 ? "h3" : "h4";
   return (
@@ -84,6 +139,13 @@ export function ChapterTimeline({
                     </p>
                   ))}
                 </div>
+              )}
+              {photos && (
+                <ChapterPhotos
+                  profileId={photos.profileId}
+                  photos={byChapter.get(chapter.id) ?? []}
+                  title={chapter.title}
+                />
               )}
             </div>
           </li>
