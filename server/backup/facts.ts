@@ -105,6 +105,15 @@ export async function readFacts(
       );
     }
   }
+  // Every uploaded video clip's files: the converted MP4 and its poster frame.
+  if (tables.includes("videos")) {
+    const clipRows = await connection.query<{ video_key: string | null; poster_key: string | null }>(
+      "select video_key, poster_key from videos order by created_at, id",
+    );
+    for (const row of clipRows) {
+      for (const key of [row.video_key, row.poster_key]) if (key) imageKeys.push(key);
+    }
+  }
   return {
     takenAt: new Date(clock?.now ?? Date.now()),
     postgresVersion: clock?.version ?? "",

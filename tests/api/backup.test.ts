@@ -3,7 +3,7 @@
 // every row acknowledged before the backup and every image byte for byte. A damaged archive and a
 // target that is not empty are refused with a message saying what is wrong; scheduled backups keep
 // BACKUP_KEEP archives; `npm run backup` and `npm run restore` as an operator runs them.
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -13,7 +13,8 @@ import { uploadImageResponseSchema } from "../../contract/images";
 import { ConfigError, loadConfig } from "../../server/config";
 import { openDatabase, type DatabaseHandle } from "../../server/db/client";
 import { migrate } from "../../server/db/migrate";
-import { candles, invoices, memories, photos, profileImages } from "../../server/db/schema";
+import { candles, invoices, memories, photos, profileImages, videos } from "../../server/db/schema";
+import { clipKeys } from "../../contract/video-values";
 import { backupCommand, restoreCommand } from "../../server/backup/cli";
 import { requestBackup, serveBackupRequests } from "../../server/backup/control";
 import { backupDir, createBackup, listBackups, type BackupDeps } from "../../server/backup/create";
@@ -90,6 +91,7 @@ describeOnEngines("backups", (fixture) => {
   let acknowledgedByTheEnd: number;
   let attempted: number;
   let backedUpPhoto: PhotoRow;
+  let backedUpClip: string[];
 
   beforeAll(async () => {
     // Pages: two drafts of one owner, one paid by card (an order, its subscription and payment event).
@@ -118,6 +120,21 @@ describeOnEngines("backups", (fixture) => {
       { db, images },
       { profileId: pageId, albumId: (await insertAlbum(db, pageId)).id },
     );
+    // An uploaded video clip, converted: its MP4 and its poster frame.
+    const clipId = randomUUID();
+    const keys = clipKeys(pageId, clipId);
+    backedUpClip = [keys.video, keys.poster];
+    await images.put(keys.video, randomBytes(50_000), "video/mp4");
+    await images.put(keys.poster, await photo(30), "image/jpeg");
+    await db.insert(videos).values({
+      id: clipId,
+      profileId: pageId,
+      kind: "clip",
+      title: "Midsummer",
+      status: "ready",
+      videoKey: keys.video,
+      posterKey: keys.poster,
+    });
     // An invoice of an order paid by invoice.
     const order = await insertOrder(db, {
       profileId: second.id,
@@ -240,7 +257,7 @@ describeOnEngines("backups", (fixture) => {
       }
       // The photo's files came back with its row, byte for byte.
       expect(await restored.db.select({ id: photos.id }).from(photos)).toEqual([{ id: backedUpPhoto.id }]);
-      for (const key of backedUpPhoto.keys) {
+      for (const key of [...backedUpPhoto.keys, ...backedUpClip]) {
         const restoredFile = (await restoredTarget.images.get(key))?.data;
         expect(restoredFile, key).toBeDefined();
         expect(restoredFile?.equals((await images.get(key))?.data ?? Buffer.alloc(0)), key).toBe(true);
