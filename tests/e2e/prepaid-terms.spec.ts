@@ -67,6 +67,12 @@ test("an owner buys 25 years by card at the checkout, and /account says what was
   await expect(row.getByRole("button", { name: "Cancel subscription" })).toHaveCount(0);
   await expect(page.getByTestId("order-term").first()).toHaveText(`25 years, paid once: paid until ${until}`);
   await shoot(page, "account-term-en");
+
+  // The page's line says the same: the trial, then the years paid, and that nothing renews them.
+  const ownPage = page.locator(`[data-testid="owner-page"][data-page="${id}"]`);
+  await expect(ownPage.getByTestId("page-note")).toContainText(
+    `then paid until ${until}. Not renewed by itself`,
+  );
 });
 
 test("an owner orders 10 years by invoice: the checkout says what it covers, /account lists the term", async ({

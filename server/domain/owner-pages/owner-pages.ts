@@ -86,10 +86,10 @@ export async function ownerPages(
       paidUntil: profiles.paidUntil,
       editorSince: profileEditors.addedAt,
       // The owner's running card plan, in one look: null without one, else whether it will charge
-      // again (not cancelled at its period's end).
+      // again (not cancelled at its period's end, and periods left: a prepaid term is all paid).
       planRenews: sql<
         boolean | null
-      >`(select bool_or(not ${subscriptions.cancelAtPeriodEnd}) from ${subscriptions} where ${subscriptions.profileId} = ${profiles.id} and ${subscriptions.customerUserId} = ${profiles.ownerUserId} and ${inArray(subscriptions.status, [...runningPlanStatuses])})`,
+      >`(select bool_or(not ${subscriptions.cancelAtPeriodEnd} and (${subscriptions.iterations} = 0 or ${subscriptions.periodsPaid} < ${subscriptions.iterations})) from ${subscriptions} where ${subscriptions.profileId} = ${profiles.id} and ${subscriptions.customerUserId} = ${profiles.ownerUserId} and ${inArray(subscriptions.status, [...runningPlanStatuses])})`,
       invoiceDue:
         sql<boolean>`exists (select 1 from ${invoices} where ${invoices.profileId} = ${profiles.id} and ${invoices.customerUserId} = ${profiles.ownerUserId} and ${inArray(invoices.status, unpaidInvoiceStatuses)})`.mapWith(
           Boolean,
