@@ -165,6 +165,21 @@ export async function readForm<Schema extends z.ZodType>(
 }
 
 /**
+ * A multipart/form-data body (an upload), or the 400 that says so: `expected` (the call's own words on
+ * what to send) when the body is of another type, the same for every call when it cannot be read.
+ */
+export async function readFormData(c: Context, expected?: string): Promise<FormData> {
+  if (expected !== undefined && mediaTypeOf(c) !== "multipart/form-data") {
+    throw invalidInput({ body: expected });
+  }
+  try {
+    return await c.req.formData();
+  } catch {
+    throw invalidInput({ body: "The multipart/form-data body cannot be read." });
+  }
+}
+
+/**
  * A plain HTML form sent as multipart/form-data (a form with a file field): its text fields, and the
  * files of `fileField` that were chosen (a file field left empty sends a nameless empty file). The text
  * fields go through checkFields like any other body.
@@ -173,12 +188,7 @@ export async function readMultipartForm(
   c: Context,
   fileField: string,
 ): Promise<{ fields: Record<string, string>; files: File[] }> {
-  let form: FormData;
-  try {
-    form = await c.req.formData();
-  } catch {
-    throw invalidInput({ body: "The multipart/form-data body cannot be read." });
-  }
+  const form = await readFormData(c);
   const fields: Record<string, string> = {};
   const files: File[] = [];
   for (const [name, value] of form.entries()) {

@@ -15,7 +15,7 @@ import { profileIdSchema } from "../../../contract/profiles";
 import type { Database } from "../../db/client";
 import { addPhoto, deletePhoto, familyPhotos, orderPhotos, updatePhoto } from "../../domain/pictures";
 import type { SignedInEnv } from "../../http/guards";
-import { ApiError, invalidInput, mediaTypeOf, readJson, readQuery } from "../../http/errors";
+import { ApiError, invalidInput, readFormData, readJson, readQuery } from "../../http/errors";
 import { ImageRejectedError, type ImageStore } from "../../providers/images";
 import { admitPhotoUpload, processPhoto, type PhotoProcessor } from "../../providers/images/photos";
 import { photoIdParam } from "./params";
@@ -40,15 +40,7 @@ const tooLarge = () =>
 
 /** The multipart upload's fields, checked; a 400 naming each wrong one. */
 async function readUpload(c: Context<SignedInEnv>) {
-  if (mediaTypeOf(c) !== "multipart/form-data") {
-    throw invalidInput({ body: "Send the photo as multipart/form-data with profileId and image." });
-  }
-  let form: FormData;
-  try {
-    form = await c.req.formData();
-  } catch {
-    throw invalidInput({ body: "The multipart/form-data body cannot be read." });
-  }
+  const form = await readFormData(c, "Send the photo as multipart/form-data with profileId and image.");
   const fields: Record<string, string> = {};
   const profileId = profileIdSchema.safeParse(form.get("profileId") ?? undefined);
   if (!profileId.success) fields.profileId = profileId.error.issues[0]?.message ?? "Not a profile id.";

@@ -9,7 +9,7 @@ import type { Database } from "../../db/client";
 import { uploadProfileImage } from "../../domain/profiles";
 import type { ApiEnv } from "../../http/env";
 import type { SignedInEnv } from "../../http/guards";
-import { ApiError, invalidInput, mediaTypeOf } from "../../http/errors";
+import { ApiError, invalidInput, readFormData } from "../../http/errors";
 import {
   imageCacheControl,
   ImageRejectedError,
@@ -35,15 +35,10 @@ const tooLarge = () =>
 
 export function imageRoutes({ db, images, process = processUpload }: ImageDeps) {
   return new Hono<SignedInEnv>().post("/images", async (c) => {
-    if (mediaTypeOf(c) !== "multipart/form-data") {
-      throw invalidInput({ body: "Send the image as multipart/form-data with profileId, kind and image." });
-    }
-    let form: FormData;
-    try {
-      form = await c.req.formData();
-    } catch {
-      throw invalidInput({ body: "The multipart/form-data body cannot be read." });
-    }
+    const form = await readFormData(
+      c,
+      "Send the image as multipart/form-data with profileId, kind and image.",
+    );
 
     const fields: Record<string, string> = {};
     const profileId = profileIdSchema.safeParse(form.get("profileId") ?? undefined);

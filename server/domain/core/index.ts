@@ -26,3 +26,4 @@ export {
   recordEvent,
   transaction,
 } from "./events";
+export { zipStream, type ZipEntry } from "./zip-stream";

@@ -5,14 +5,14 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { MemoryPhoto, OwnerMemory } from "../../../contract/memories";
 import { memoryPhotoMaxBytes } from "../../../contract/memory-values";
-import { maxPhotosPerMemory, photoOriginalKey, photoSizeKey } from "../../../contract/photo-values";
+import { maxPhotosPerMemory } from "../../../contract/photo-values";
 import { randomUUID } from "node:crypto";
 import type { Database, Executor } from "../../db/client";
 import { photos } from "../../db/schema";
 import { ImageRejectedError, type ImageStore } from "../../providers/images";
 import type { PhotoProcessor } from "../../providers/images/photos";
 import { DomainError, pageChanged, recordEvent, refuse, transaction, type Actor } from "../core";
-import { deletePhotoFiles, deletePhotoRows } from "../pictures";
+import { deletePhotoFiles, deletePhotoRows, writePhotoFiles } from "../pictures";
 import { decidableMemory } from "./access";
 
 /** What a visitor attached: each file's size is checked, and its bytes read, only once the post is admitted. */
@@ -45,29 +45,8 @@ export async function storeAttachedPhotos(
     for (const [position, file] of attached.entries()) {
       const made = await process(await file.bytes());
       const id = randomUUID();
-      const originalKey = photoOriginalKey(profileId, id, made.original.extension);
-      const keys: string[] = [];
-      stored.push({
-        id,
-        profileId,
-        position,
-        state: "pending",
-        width: made.width,
-        height: made.height,
-        sizes: made.sizes,
-        originalKey,
-        originalType: made.original.contentType,
-        originalBytes: made.original.data.length,
-        bytes: made.original.data.length + made.files.reduce((sum, item) => sum + item.data.length, 0),
-        keys,
-      });
-      for (const item of made.files) {
-        const key = photoSizeKey(profileId, id, item.width, item.format);
-        await images.put(key, item.data, item.contentType);
-        keys.push(key);
-      }
-      await images.put(originalKey, made.original.data, made.original.contentType);
-      keys.push(originalKey);
+      const { fields, keys } = await writePhotoFiles(images, { profileId, photoId: id, made });
+      stored.push({ id, profileId, position, state: "pending", ...fields, keys });
     }
     return stored;
   } catch (error) {

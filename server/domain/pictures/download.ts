@@ -6,7 +6,7 @@ import { albums, photos } from "../../db/schema";
 import type { Actor } from "../core";
 import { editablePage } from "./access";
 
-export type ArchiveEntry = { name: string; key: string; bytes: number; modified: Date };
+export type ArchiveEntry = { name: string; key: string; modified: Date };
 
 // Windows refuses these as names whatever the extension; a name that is one gets a `_` after it.
 const reservedNames = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])(\.|$)/i;
@@ -51,7 +51,6 @@ export async function photoArchive(
       albumId: photos.albumId,
       caption: photos.caption,
       originalKey: photos.originalKey,
-      originalBytes: photos.originalBytes,
       createdAt: photos.createdAt,
     })
     .from(photos)
@@ -74,7 +73,6 @@ export async function photoArchive(
       entries.push({
         name: `${folder}/${stem}.${extensionOf(photo.originalKey)}`,
         key: photo.originalKey,
-        bytes: photo.originalBytes,
         modified: photo.createdAt,
       });
     });

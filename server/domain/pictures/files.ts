@@ -2,13 +2,55 @@
 // ever names a missing file), then every file they had. For one photo, an album, or a whole page (an
 // account's erasure, a page deleted): `deletePhotos({ db, images }, { profileId })`.
 import { and, eq, inArray, type SQL } from "drizzle-orm";
-import { photoStoreKeys } from "../../../contract/photo-values";
+import { photoOriginalKey, photoSizeKey, photoStoreKeys } from "../../../contract/photo-values";
 import type { Database, Executor } from "../../db/client";
 import { photos } from "../../db/schema";
 import type { ImageStore } from "../../providers/images";
+import type { ProcessedPhoto } from "../../providers/images/photos";
 import { pageChanged, recordEvent } from "../core";
 
 type StoredPhoto = Pick<typeof photos.$inferSelect, "id" | "profileId" | "sizes" | "originalKey">;
+
+/** What a photo's row says of its files. */
+export type PhotoFileFields = Pick<
+  typeof photos.$inferInsert,
+  "width" | "height" | "sizes" | "originalKey" | "originalType" | "originalBytes" | "bytes"
+>;
+
+/**
+ * Writes a made photo's files to the store under its keys (each width in each encoding, then the
+ * original), before any row names them; answers the row's fields about them and the keys written. A
+ * write that fails takes the ones before it away again.
+ */
+export async function writePhotoFiles(
+  images: ImageStore,
+  { profileId, photoId, made }: { profileId: string; photoId: string; made: ProcessedPhoto },
+): Promise<{ fields: PhotoFileFields; keys: string[] }> {
+  const originalKey = photoOriginalKey(profileId, photoId, made.original.extension);
+  const keys: string[] = [];
+  try {
+    for (const item of made.files) {
+      const key = photoSizeKey(profileId, photoId, item.width, item.format);
+      await images.put(key, item.data, item.contentType);
+      keys.push(key);
+    }
+    await images.put(originalKey, made.original.data, made.original.contentType);
+    keys.push(originalKey);
+  } catch (error) {
+    await Promise.allSettled(keys.map((key) => images.delete(key)));
+    throw error;
+  }
+  const fields = {
+    width: made.width,
+    height: made.height,
+    sizes: made.sizes,
+    originalKey,
+    originalType: made.original.contentType,
+    originalBytes: made.original.data.length,
+    bytes: made.original.data.length + made.files.reduce((sum, item) => sum + item.data.length, 0),
+  };
+  return { fields, keys };
+}
 
 /** Which photos go: all of a page's, or only those of an album or with the given ids. */
 export type PhotoSelection = {

@@ -4,6 +4,12 @@ export { addPhoto, familyPhotoCount, photoUploadLimit, type PhotoUploadDeps } fr
 export { deletePhoto, orderPhotos, updatePhoto } from "./photos";
 export { familyPhotos } from "./list";
 export { photoArchive, safeName, type ArchiveEntry } from "./download";
-export { deletePhotoFiles, deletePhotoRows, deletePhotos, type PhotoSelection } from "./files";
+export {
+  deletePhotoFiles,
+  deletePhotoRows,
+  deletePhotos,
+  writePhotoFiles,
+  type PhotoSelection,
+} from "./files";
 // What visitors see: the page's albums and photos, and one photo with its neighbours.
 export { publicPhotoPage, publicPhotos } from "./public-photos";

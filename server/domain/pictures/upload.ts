@@ -5,12 +5,7 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, count, eq, isNotNull, max } from "drizzle-orm";
 import type { Locale } from "../../../contract/locale";
-import {
-  defaultAlbumTitle,
-  maxPhotoUploadBytes,
-  photoOriginalKey,
-  photoSizeKey,
-} from "../../../contract/photo-values";
+import { defaultAlbumTitle, maxPhotoUploadBytes } from "../../../contract/photo-values";
 import type { FamilyPhoto } from "../../../contract/photos";
 import type { Database, Executor } from "../../db/client";
 import { albums, photos } from "../../db/schema";
@@ -19,6 +14,7 @@ import type { PhotoProcessor } from "../../providers/images/photos";
 import { consume, hasRole, pageChanged, recordEvent, refuse, transaction, type Actor } from "../core";
 import { albumOfPage, editablePage, type PhotoRow } from "./access";
 import { insertAlbum } from "./albums";
+import { writePhotoFiles } from "./files";
 import { toFamilyPhoto } from "./views";
 
 /** A family uploads a hundred photos at once, and a few again; a script uploading without end stops. */
@@ -78,16 +74,8 @@ export async function addPhoto(
 
   const made = await process(await file.bytes());
   const id = randomUUID();
-  const originalKey = photoOriginalKey(profileId, id, made.original.extension);
-  const written: string[] = [];
+  const { fields, keys: written } = await writePhotoFiles(images, { profileId, photoId: id, made });
   try {
-    for (const item of made.files) {
-      const key = photoSizeKey(profileId, id, item.width, item.format);
-      await images.put(key, item.data, item.contentType);
-      written.push(key);
-    }
-    await images.put(originalKey, made.original.data, made.original.contentType);
-    written.push(originalKey);
     const row = await transaction(db, async (tx) => {
       // Checked again under the page's lock: two uploads at once cannot both take the last place.
       await editablePage(tx, { profileId, actor, lock: true });
@@ -106,13 +94,7 @@ export async function addPhoto(
           profileId,
           albumId: album.id,
           position: last?.last === null || last?.last === undefined ? 0 : last.last + 1,
-          width: made.width,
-          height: made.height,
-          sizes: made.sizes,
-          originalKey,
-          originalType: made.original.contentType,
-          originalBytes: made.original.data.length,
-          bytes: made.original.data.length + made.files.reduce((sum, item) => sum + item.data.length, 0),
+          ...fields,
           uploadedBy: actor.id,
         })
         .returning();

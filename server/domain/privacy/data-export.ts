@@ -3,7 +3,6 @@
 // then the image files. The JSON is read first (one customer's rows); the images are read one at a
 // time as the download asks for more, so many images never sit in the server's memory at once.
 import { asc, eq, inArray, or } from "drizzle-orm";
-import { Zip, ZipDeflate, ZipPassThrough } from "fflate";
 import type { AnalyticsConsent } from "../../../contract/consent";
 import { videoWatchUrl } from "../../../contract/video-values";
 import type { Database } from "../../db/client";
@@ -27,7 +26,7 @@ import {
   walkthroughSteps,
 } from "../../db/schema";
 import type { ImageStore } from "../../providers/images/index";
-import { audit, type RequestOrigin, refuse } from "../core";
+import { audit, type RequestOrigin, refuse, zipStream } from "../core";
 import { imageKeysOf } from "../profiles";
 
 /** The JSON parts of the export, by file name; each is checked by the export test against the rows. */
@@ -310,57 +309,4 @@ export async function exportAccountData(
       now,
     ),
   };
-}
-
-type Entry = {
-  name: string;
-  /** The file's bytes whole (null: left out), or, for a large one, a stream read as the download goes. */
-  data: () => Promise<Uint8Array | ReadableStream<Uint8Array> | null>;
-  compress: boolean;
-};
-
-/**
- * The entries as a ZIP, each read only when the reader has taken what came before; a streamed entry
- * (a video clip of hundreds of MB) one chunk at a time, so it never sits in memory whole.
- */
-function zipStream(entries: Entry[], mtime: Date): ReadableStream<Uint8Array> {
-  let next = 0;
-  let zip: Zip | undefined;
-  let streaming: { file: ZipPassThrough; reader: ReadableStreamDefaultReader<Uint8Array> } | undefined;
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      zip = new Zip((error, chunk, final) => {
-        if (error) return controller.error(error);
-        controller.enqueue(chunk);
-        if (final) controller.close();
-      });
-    },
-    async pull() {
-      if (!zip) return;
-      if (streaming) {
-        const { value, done } = await streaming.reader.read();
-        if (done) {
-          streaming.file.push(new Uint8Array(0), true);
-          streaming = undefined;
-        } else streaming.file.push(value, false);
-        return;
-      }
-      const entry = entries[next++];
-      if (!entry) {
-        zip.end();
-        zip = undefined;
-        return;
-      }
-      const data = await entry.data();
-      if (!data) return;
-      const file = entry.compress ? new ZipDeflate(entry.name, { level: 6 }) : new ZipPassThrough(entry.name);
-      file.mtime = mtime;
-      zip.add(file);
-      if (data instanceof ReadableStream) {
-        streaming = { file: file as ZipPassThrough, reader: data.getReader() };
-        return;
-      }
-      file.push(data, true);
-    },
-  });
 }
