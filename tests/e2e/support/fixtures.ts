@@ -99,12 +99,19 @@ export async function isSameDocument(page: Page): Promise<boolean> {
   return page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
 }
 
-/** Waits until React has hydrated the page (links are then handled by the router). */
+/**
+ * Waits until React has hydrated the page (links are then handled by the router) and has revealed
+ * every part the server streamed. React 19 reveals streamed parts in batches a frame or up to 300 ms
+ * after they arrive, even after the load event: until then a part's server HTML waits in a hidden
+ * `<div id="S:n">` at the end of the body, beside the copy the client may already have rendered
+ * (a label then matched twice: the CI failure of the walkthrough's preview).
+ */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const root = document.documentElement as unknown as Record<string, unknown>;
-    return Object.keys(root).some(
+    const hydrated = Object.keys(root).some(
       (key) => key.startsWith("__reactContainer") || key.startsWith("__reactFiber"),
     );
+    return hydrated && document.querySelector('body > div[hidden][id^="S:"]') === null;
   });
 }
