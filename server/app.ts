@@ -42,6 +42,8 @@ import { adminMemoryReportRoutes, ownerMemoryRoutes } from "./api/memories/owner
 import { visitorMemoryRoutes } from "./api/memories/visitors";
 import { anniversaryReminderRoutes, calendarFileRoutes } from "./api/reminders/routes";
 import { familyRoutes, invitationRoutes } from "./api/family/family";
+import { pageAccessRoutes, privatePageRoutes } from "./api/private-pages/page-access";
+import { sitemapRoutes } from "./api/private-pages/sitemap";
 import { candleAnnouncer } from "./domain/memories";
 import type { BackgroundTasks } from "./background";
 import { type Config, termPricesOf } from "./config";
@@ -203,6 +205,9 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
   );
   // An invitation to a page read by its link's token: open, the token is the key.
   api.route("/invitation", invitationRoutes({ db }));
+  // A private page's door: a visitor's password or an invitation's link (ADR 043); open, the Origin
+  // and sign-in's limits checked for a password.
+  api.route("/page-access", pageAccessRoutes({ db, config }));
   // Payment providers' webhooks: open, each checked by its provider's signature.
   const payments =
     deps.payments ??
@@ -281,6 +286,7 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
       ownerMemoryRoutes({ db, images: deps.images }),
       anniversaryReminderRoutes({ db }),
       familyRoutes({ db, provider: payments.card }),
+      privatePageRoutes({ db }),
       customerOrderRoutes({ db }),
       customerInvoiceRoutes({ db }),
       accountRoutes(erasure),
@@ -320,6 +326,8 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
   app.get("/uploads/*", serveUploads(deps.images));
   // A page's days as a calendar file (/k/{id}/calendar.ics): a public resource, not a page.
   app.route("/", calendarFileRoutes({ db, publicUrl: config.publicUrl }));
+  // What search engines may list: public live pages (ADR 043).
+  app.route("/", sitemapRoutes({ db, publicUrl: config.publicUrl }));
 
   if (deps.clientDir) {
     const root = deps.clientDir;
