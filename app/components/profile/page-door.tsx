@@ -60,7 +60,6 @@ export function PageDoorView({ door }: { door: PageDoor }) {
           id={doorAnchor}
           method="post"
           action={apiFormAction("/page-access")}
-          aria-label={t("privatePage.door.password")}
           className="flex w-full flex-col gap-4 text-left"
         >
           <input type="hidden" name="profileId" value={door.id} />

@@ -170,15 +170,19 @@ function PasswordPart({ profileId, settings, onSaved }: PartProps) {
 function PortraitPart({ profileId, settings, onSaved }: PartProps) {
   const { t } = useTranslation();
   const id = useId();
+  // Shown at once; put back if the call fails.
+  const [checked, setChecked] = useState(settings.showPortrait);
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
 
   async function toggle(showPortrait: boolean) {
+    setChecked(showPortrait);
     setBusy(true);
     setFailed(false);
     try {
       onSaved(await api.put("/kammare/private-page", { body: { profileId, showPortrait } }));
     } catch {
+      setChecked(!showPortrait);
       setFailed(true);
     } finally {
       setBusy(false);
@@ -192,14 +196,18 @@ function PortraitPart({ profileId, settings, onSaved }: PartProps) {
           id={id}
           type="checkbox"
           name="door-portrait"
-          checked={settings.showPortrait}
-          disabled={busy}
+          checked={checked}
+          aria-busy={busy || undefined}
           onChange={(event) => void toggle(event.target.checked)}
           className="size-5 accent-brand"
         />
         {t("privatePage.settings.showPortrait")}
       </label>
-      {failed && <p className="text-sm font-medium text-danger">{t("privatePage.settings.saveFailed")}</p>}
+      {failed && (
+        <p role="alert" className="text-sm font-medium text-danger">
+          {t("privatePage.settings.saveFailed")}
+        </p>
+      )}
     </div>
   );
 }
