@@ -40,10 +40,9 @@ import { platformRoutes } from "./api/platform/platform";
 import { preferenceRoutes } from "./api/accounts/preferences";
 import { adminMemoryReportRoutes, ownerMemoryRoutes } from "./api/memories/owners";
 import { visitorMemoryRoutes } from "./api/memories/visitors";
-import { anniversaryReminderRoutes, calendarFileRoutes } from "./api/reminders/routes";
+import { anniversaryReminderRoutes } from "./api/reminders/routes";
 import { familyRoutes, invitationRoutes } from "./api/family/family";
-import { pageAccessRoutes, privatePageRoutes } from "./api/private-pages/page-access";
-import { sitemapRoutes } from "./api/private-pages/sitemap";
+import { pageAccessRoutes, privatePageRoutes, siteFileRoutes } from "./api/private-pages";
 import { candleAnnouncer } from "./domain/memories";
 import type { BackgroundTasks } from "./background";
 import { type Config, termPricesOf } from "./config";
@@ -53,6 +52,7 @@ import type { ApiEnv } from "./http/env";
 import { apiViewerMiddleware, carriesSession } from "./http/auth";
 import { apiAreas, guardedArea } from "./http/guards";
 import { ApiError, DomainError, domainErrorResponse, errorBody, jsonError } from "./http/errors";
+import { clientWentAway } from "./http/client-went-away";
 import { malformedUrls } from "./http/malformed-urls";
 import { withHeadersChanged } from "./http/responses";
 import type { PageCache } from "./http/page-cache";
@@ -108,13 +108,6 @@ export type AppDeps = {
 };
 
 const requestIdPattern = /^[A-Za-z0-9._-]{8,64}$/;
-
-/** Whether the request failed because its client disconnected (Node's "aborted", ECONNRESET, while
- * reading the body): told by the error's code, not its text (ADR 032). */
-function clientWentAway(error: unknown, request: Request): boolean {
-  if (request.signal.aborted) return true;
-  return error instanceof Error && (error as NodeJS.ErrnoException).code === "ECONNRESET";
-}
 
 export function createApp(deps: AppDeps): Hono<ApiEnv> {
   const { config, logger } = deps;
@@ -324,10 +317,9 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
   app.route("/api", api);
   app.get("/metrics", metricsEndpoint(config.METRICS_TOKEN, metrics));
   app.get("/uploads/*", serveUploads(deps.images));
-  // A page's days as a calendar file (/k/{id}/calendar.ics): a public resource, not a page.
-  app.route("/", calendarFileRoutes({ db, publicUrl: config.publicUrl }));
-  // What search engines may list: public live pages (ADR 043).
-  app.route("/", sitemapRoutes({ db, publicUrl: config.publicUrl }));
+  // Public resources, not pages: a page's days as a calendar file (/k/{id}/calendar.ics), and what
+  // search engines may list (/sitemap.xml, /robots.txt: ADR 043).
+  app.route("/", siteFileRoutes({ db, publicUrl: config.publicUrl }));
 
   if (deps.clientDir) {
     const root = deps.clientDir;
