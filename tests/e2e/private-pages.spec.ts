@@ -146,6 +146,10 @@ test("the door shows no portrait unless the family allows it", async ({ browser,
   await expect(page.getByTestId("door-name")).toHaveText("Ingrid Berg");
   await expect(page.getByTestId("door-portrait")).toHaveCount(0);
   expect(await page.content()).not.toContain("/uploads/");
+  // A photo's own address shows nothing of the page either: it goes to the door.
+  await page.goto(`/k/${owned.id}/photos/0b7c0c4e-1f7a-4d43-9a3f-6a2b7b9b7f10`);
+  await expect(page).toHaveURL(new RegExp(`/k/${owned.id}$`));
+  await expect(page.getByTestId("door-name")).toHaveText("Ingrid Berg");
   await context.close();
 });
 
