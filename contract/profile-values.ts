@@ -47,7 +47,12 @@ export type StatusReasonCode = (typeof statusReasonCodes)[number];
 export const walkthroughSteps = ["welcome", "name", "story", "images", "links", "publish"] as const;
 export type WalkthroughStep = (typeof walkthroughSteps)[number];
 
-export const profileVisibilities = ["public", "unlisted"] as const;
+/**
+ * Who may see a page: everyone (`public`, and listed in /sitemap.xml), whoever has its link or code
+ * (`unlisted`), or only visitors let in by its password or an e-mailed invitation (`private`, ADR 043).
+ */
+export const profileVisibilities = ["public", "unlisted", "private"] as const;
+export type ProfileVisibility = (typeof profileVisibilities)[number];
 
 export const profileSorts = ["created_desc", "created_asc", "updated_desc", "id_asc"] as const;
 

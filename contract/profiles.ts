@@ -199,7 +199,7 @@ export const updateProfileRequestSchema = z.object({
 export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>;
 
 export const profileMetadataSchema = z.object({
-  visibility: z.enum(profileVisibilities, { error: "visibility is public or unlisted." }),
+  visibility: z.enum(profileVisibilities, { error: "visibility is public, unlisted or private." }),
   language: z.enum(locales, { error: "Not a language of the product." }),
   tags: z
     .array(text("A tag").trim().min(1).max(40, "A tag has at most 40 characters."))

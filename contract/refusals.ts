@@ -177,6 +177,11 @@ export const refusals = {
   "account.erase-yourself": { kind: "forbidden", field: "userId", params: none },
   "account.erase-admin": { kind: "forbidden", field: "userId", params: none },
   "request.too-many": { kind: "rate_limited", params: none },
+  // A private page (ADR 043): its content only for visitors let in by its password or an invitation.
+  "private.closed": { kind: "forbidden", field: "profileId", params: none },
+  "private.password-wrong": { kind: "invalid_credentials", field: "password", params: none },
+  "private.invitation-missing": { kind: "not_found", field: "invitationId", params: none },
+  "private.invitation-revoked": { kind: "gone", field: "token", params: none },
   "partner.signup-refused": { kind: "forbidden", field: "email", params: none },
   "partner.whitelist-email-taken": { kind: "conflict", field: "email", params: none },
   "partner.whitelist-entry-missing": { kind: "not_found", field: "id", params: none },

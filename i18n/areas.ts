@@ -41,6 +41,8 @@ export const textAreas = {
     // A page's videos: the public section and the family's editor.
     "video",
     "albumEditor",
+    // A private page's door, and its settings in the family's editor (ADR 043).
+    "privatePage",
   ],
   // What visitors see and send on a page: memories and candles, and the writer's own deletion.
   memories: ["memories"],

@@ -40,8 +40,9 @@ import { platformRoutes } from "./api/platform/platform";
 import { preferenceRoutes } from "./api/accounts/preferences";
 import { adminMemoryReportRoutes, ownerMemoryRoutes } from "./api/memories/owners";
 import { visitorMemoryRoutes } from "./api/memories/visitors";
-import { anniversaryReminderRoutes, calendarFileRoutes } from "./api/reminders/routes";
+import { anniversaryReminderRoutes } from "./api/reminders/routes";
 import { familyRoutes, invitationRoutes } from "./api/family/family";
+import { pageAccessRoutes, privatePageRoutes, siteFileRoutes } from "./api/private-pages";
 import { candleAnnouncer } from "./domain/memories";
 import type { BackgroundTasks } from "./background";
 import { type Config, termPricesOf } from "./config";
@@ -51,6 +52,7 @@ import type { ApiEnv } from "./http/env";
 import { apiViewerMiddleware, carriesSession } from "./http/auth";
 import { apiAreas, guardedArea } from "./http/guards";
 import { ApiError, DomainError, domainErrorResponse, errorBody, jsonError } from "./http/errors";
+import { clientWentAway } from "./http/client-went-away";
 import { malformedUrls } from "./http/malformed-urls";
 import { withHeadersChanged } from "./http/responses";
 import type { PageCache } from "./http/page-cache";
@@ -106,13 +108,6 @@ export type AppDeps = {
 };
 
 const requestIdPattern = /^[A-Za-z0-9._-]{8,64}$/;
-
-/** Whether the request failed because its client disconnected (Node's "aborted", ECONNRESET, while
- * reading the body): told by the error's code, not its text (ADR 032). */
-function clientWentAway(error: unknown, request: Request): boolean {
-  if (request.signal.aborted) return true;
-  return error instanceof Error && (error as NodeJS.ErrnoException).code === "ECONNRESET";
-}
 
 export function createApp(deps: AppDeps): Hono<ApiEnv> {
   const { config, logger } = deps;
@@ -203,6 +198,9 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
   );
   // An invitation to a page read by its link's token: open, the token is the key.
   api.route("/invitation", invitationRoutes({ db }));
+  // A private page's door: a visitor's password or an invitation's link (ADR 043); open, the Origin
+  // and sign-in's limits checked for a password.
+  api.route("/page-access", pageAccessRoutes({ db, config }));
   // Payment providers' webhooks: open, each checked by its provider's signature.
   const payments =
     deps.payments ??
@@ -281,6 +279,7 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
       ownerMemoryRoutes({ db, images: deps.images }),
       anniversaryReminderRoutes({ db }),
       familyRoutes({ db, provider: payments.card }),
+      privatePageRoutes({ db }),
       customerOrderRoutes({ db }),
       customerInvoiceRoutes({ db }),
       accountRoutes(erasure),
@@ -318,8 +317,9 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
   app.route("/api", api);
   app.get("/metrics", metricsEndpoint(config.METRICS_TOKEN, metrics));
   app.get("/uploads/*", serveUploads(deps.images));
-  // A page's days as a calendar file (/k/{id}/calendar.ics): a public resource, not a page.
-  app.route("/", calendarFileRoutes({ db, publicUrl: config.publicUrl }));
+  // Public resources, not pages: a page's days as a calendar file (/k/{id}/calendar.ics), and what
+  // search engines may list (/sitemap.xml, /robots.txt: ADR 043).
+  app.route("/", siteFileRoutes({ db, publicUrl: config.publicUrl }));
 
   if (deps.clientDir) {
     const root = deps.clientDir;

@@ -35,3 +35,9 @@ export const viewerContext = createContext<Viewer | null>(null);
 
 /** The profile of a /k/{id} page, found once by the `profile` rule for the loader. */
 export const profileContext = createContext<ProfileView | null>(null);
+
+/**
+ * The `profile` rule's answer for a private page (ADR 043): true when this viewer is not let in, so
+ * the page shows its door (the name, the portrait if allowed, the password field) and nothing else.
+ */
+export const pageDoorContext = createContext<boolean>(false);

@@ -8,6 +8,7 @@ import { onDomainEvents, type DomainEvent } from "./domain/core";
 import { sendInvitationEmail } from "./domain/family";
 import { sendPartnerInvitation } from "./domain/partners";
 import { sendPartnerPageEmail } from "./domain/partner-pages";
+import { sendPageInvitationEmail } from "./domain/private-pages";
 import { sendMemoryReceipt, tellOwnerOfFirstMemory, tellOwnerOfReport } from "./domain/memories";
 import type { PageCache } from "./http/page-cache";
 import type { EmailSender } from "./providers/email/types";
@@ -52,6 +53,11 @@ function runEffect(db: Database, event: DomainEvent, providers: EffectProviders)
     case "family.invited": {
       const { email, background, publicUrl } = providers;
       background.run("family invitation", () => sendInvitationEmail(email, event, publicUrl));
+      return;
+    }
+    case "page-visitor.invited": {
+      const { email, background, publicUrl } = providers;
+      background.run("private page invitation", () => sendPageInvitationEmail(email, event, publicUrl));
       return;
     }
     case "checkout-link.made": {

@@ -3,7 +3,14 @@
 // using fails the build), and the lint rule lets browser modules reach `server/` only through such
 // files (../shared/DESIGN.md, layers).
 export { publicConfig } from "../../server/config";
-export { profileContext, requestContext, servicesContext, viewerContext } from "../../server/context";
+export {
+  pageDoorContext,
+  profileContext,
+  requestContext,
+  servicesContext,
+  viewerContext,
+} from "../../server/context";
+export { pageDoor } from "../../server/domain/private-pages";
 export { publicVideos } from "../../server/domain/videos";
 export { adminProfileDetail } from "../../server/domain/profiles";
 export { DomainError } from "../../server/domain/core";

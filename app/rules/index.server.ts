@@ -3,7 +3,10 @@
 import { redirect, type MiddlewareFunction } from "react-router";
 import { isProfileId, normalizeProfileId } from "../../contract/profile-id";
 import { safeReturnPath } from "../../contract/return-path";
-import { profileContext, servicesContext, viewerContext } from "../../server/context";
+import { pageDoorContext, profileContext, servicesContext, viewerContext } from "../../server/context";
+import { mayEnterPage } from "../../server/domain/private-pages";
+import { visitorPassOf } from "../../server/http/visitor-pass";
+import { liveStatuses } from "../../server/domain/profiles";
 import { orderNumberSchema } from "../../contract/orders";
 import { ownedProfileIds } from "../../server/domain/accounts";
 import { partnerWelcome } from "../../server/domain/partners";
@@ -17,6 +20,25 @@ import { notFoundAfterLoaders } from "../lib/not-found";
 import { pickRules, signInPath, type RuleName } from "./registry";
 
 type ServerRule = MiddlewareFunction<Response>;
+
+/**
+ * A page that is not public and live is never indexed (meta robots in the page, and this header for
+ * every answer of its addresses); an unlisted or private one is never kept in a shared cache (the page
+ * cache keeps no `private` answer: server/http/page-cache.ts), so a private page's content, or its
+ * door, is rendered for each visitor (ADR 043).
+ */
+function keptFromEveryone(
+  profile: { status: (typeof liveStatuses)[number]; metadata: { visibility?: string } },
+  response: Response,
+): Response {
+  const visibility = profile.metadata.visibility ?? "public";
+  const listed = visibility === "public" && liveStatuses.includes(profile.status);
+  if (listed) return response;
+  const headers = new Headers(response.headers);
+  headers.set("X-Robots-Tag", "noindex");
+  if (visibility !== "public") headers.set("Cache-Control", "private, no-store");
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
 
 export { safeReturnPath };
 
@@ -73,6 +95,14 @@ const rules: Partial<Record<RuleName, ServerRule>> = {
       if (!own) return notFoundAfterLoaders(request, next);
     }
     context.set(profileContext, profile);
+    // A private page (ADR 043): whoever is not let in sees its door at /k/{id}, and nothing else of it
+    // anywhere (a photo's address goes to the door).
+    const db = context.get(servicesContext).db;
+    if (!(await mayEnterPage(db, profile, viewer, visitorPassOf(request.headers, profile.id)))) {
+      if (url.pathname !== `/k/${profile.id}`) throw redirect(`/k/${profile.id}`);
+      context.set(pageDoorContext, true);
+    }
+    return keptFromEveryone(profile, await next());
   },
   // /preview/…: an admin or a partner, else "/"; a visitor signs in first and comes back here.
   preview: ({ context, request }) => {

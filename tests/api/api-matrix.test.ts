@@ -30,8 +30,11 @@ import {
   memories,
   profileEditors,
   profileInvitations,
+  privatePageDoors,
+  profiles as profileRows,
   users,
 } from "../../server/db/schema";
+import { hashPassword } from "../../server/domain/accounts";
 import { newToken, tokenHash } from "../../server/domain/core";
 import { issueFormToken } from "../../server/domain/memories";
 import { createProfiles } from "../../server/domain/profiles";
@@ -116,6 +119,8 @@ type World = {
     /** Another customer's page with `userId` as its editor (the editor leaves it). */
     editorPage: (userId: string) => Promise<string>;
   };
+  /** A private page of A's with a visitor password, one per call (each call lets a browser in). */
+  doorOfA: () => Promise<{ profileId: string; password: string }>;
   /** A new page of A's with an album holding one photo (its row only), one per call. */
   photoOfA: () => Promise<{ profileId: string; albumId: string; photoId: string }>;
 };
@@ -627,6 +632,42 @@ const table: Record<string, Row> = {
       json: { profileId: me ? await w.family.editorPage(me.id) : w.pageA },
     }),
   },
+  // A private page's door (ADR 043): the password and the invitation's link are open (an unknown link
+  // goes back to the door), the door's
+  // settings are its owner's, its editors' (private-pages.test.ts) and the admins'.
+  "POST /api/page-access": {
+    cells: "204 204 204 204 204 204",
+    why: "anyone holding the page's visitor password is let in (private-pages.test.ts: a wrong one is not)",
+    send: async (w) => ({ path: "/api/page-access", json: await w.doorOfA() }),
+  },
+  "GET /api/page-access/invitation": {
+    cells: "303 303 303 303 303 303",
+    why: "the link's token is the key; an unknown one goes back to the page's door",
+    send: (w) => ({ path: `/api/page-access/invitation?page=${w.pageA}&token=${fresh("no-such-token")}` }),
+  },
+  "GET /api/kammare/private-page": {
+    cells: "401 200 403 403 403 200",
+    send: (w) => ({ path: `/api/kammare/private-page?profileId=${w.pageA}` }),
+  },
+  "PUT /api/kammare/private-page": {
+    cells: "401 200 403 403 403 200",
+    send: (w) => ({ path: "/api/kammare/private-page", json: { profileId: w.pageA, showPortrait: true } }),
+  },
+  "POST /api/kammare/private-page/invitations": {
+    cells: "401 201 403 403 403 201",
+    send: (w) => ({
+      path: "/api/kammare/private-page/invitations",
+      json: { profileId: w.pageA, email: fresh("guest") },
+    }),
+  },
+  "POST /api/kammare/private-page/invitations/revoke": {
+    cells: "401 404 403 403 403 404",
+    why: "no open invitation has this id: refused only after the owner's (or an admin's) check",
+    send: (w) => ({
+      path: "/api/kammare/private-page/invitations/revoke",
+      json: { profileId: w.pageA, invitationId: "5b0e4a61-4a59-4c39-9a57-2f1c9f0e9d11" },
+    }),
+  },
   "GET /api/invitation": {
     cells: "200 200 200 200 200 200",
     why: "the link's token is the key; the invited address is masked",
@@ -1128,8 +1169,20 @@ async function makeWorld(
     return { profileId, albumId, photoId };
   };
 
+  const doorOfA: World["doorOfA"] = async () => {
+    const profileId = await pageOf(customerA.id);
+    const password = "the-family-word";
+    await db
+      .update(profileRows)
+      .set({ metadata: { visibility: "private" } })
+      .where(eq(profileRows.id, profileId));
+    await db.insert(privatePageDoors).values({ profileId, passwordHash: await hashPassword(password) });
+    return { profileId, password };
+  };
+
   return {
     photoOfA,
+    doorOfA,
     customerA,
     customerB,
     partnerA,

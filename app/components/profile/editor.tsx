@@ -4,6 +4,8 @@ import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from "rea
 import { useTranslation } from "../../lib/i18n";
 import { useBlocker } from "react-router";
 import type { ProfileContent } from "../../../contract/profiles";
+import { profileVisibilities, type ProfileVisibility } from "../../../contract/profile-values";
+import { PrivateDoorSettings } from "./private-door-settings";
 import { api } from "../../lib/api";
 import { changedContent, contentProblems, hasProblems, type ContentProblems } from "../../lib/profile-form";
 import { Button } from "../button";
@@ -13,7 +15,13 @@ import { ChaptersField } from "./chapters-field";
 import { CeremonyFields, RestingPlaceFields } from "./life/life-fields";
 import { cardClass } from "../card";
 
-type Visibility = "public" | "unlisted";
+type Visibility = ProfileVisibility;
+
+const visibilityLabels = {
+  public: "profile.editor.visibilityPublic",
+  unlisted: "profile.editor.visibilityUnlisted",
+  private: "profile.editor.visibilityPrivate",
+} as const;
 
 type Props = {
   id: string;
@@ -212,7 +220,7 @@ export function Editor({ id, initial, visibility: initialVisibility, onClose }: 
         <Section id="editor-visibility" title={t("profile.editing.sections.visibility")}>
           <fieldset className="flex flex-col gap-1">
             <legend className="mb-1 text-sm font-medium">{t("profile.editor.visibility")}</legend>
-            {(["public", "unlisted"] as const).map((value) => (
+            {profileVisibilities.map((value) => (
               <label key={value} className="flex min-h-11 items-center gap-3">
                 <input
                   type="radio"
@@ -222,12 +230,13 @@ export function Editor({ id, initial, visibility: initialVisibility, onClose }: 
                   onChange={() => setVisibility(value)}
                   className="size-5 accent-brand"
                 />
-                {value === "public"
-                  ? t("profile.editor.visibilityPublic")
-                  : t("profile.editor.visibilityUnlisted")}
+                {t(visibilityLabels[value])}
               </label>
             ))}
           </fieldset>
+          {visibility === "private" && (
+            <PrivateDoorSettings profileId={id} saved={savedVisibility === "private"} />
+          )}
         </Section>
 
         {/* The save bar: in view at the bottom of the screen for as long as the form is. */}

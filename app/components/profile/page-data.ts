@@ -8,6 +8,7 @@ import type { RestingSummary } from "../../../contract/owner-pages";
 import type { PublicPhotos } from "../../../contract/public-photos";
 import type { MemoryFormPlace, MemoryOutcome, PublicMemories } from "../../../contract/memories";
 import type { Video } from "../../../contract/videos";
+import type { PageDoor } from "../../../contract/private-pages";
 
 /**
  * A suspended page, as its owner and editors see it (decisions "Where money meets people"): that it
@@ -89,3 +90,6 @@ export type ProfilePageData = {
   /** For whoever may decide them: the memories waiting for a decision (the owner bar's count). */
   memoriesWaiting: number;
 };
+
+/** A private page to a visitor who is not let in (ADR 043): its door, and nothing of its content. */
+export type DoorPageData = { door: PageDoor };

@@ -3,6 +3,7 @@
 import { useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "../../lib/i18n";
 import { freeTrialDays } from "../../../contract/pricing";
+import type { ProfileVisibility } from "../../../contract/profile-values";
 import type { ProfileContent, WalkthroughStepRequest } from "../../../contract/profiles";
 import { walkthroughSteps, type WalkthroughStep } from "../../../contract/profile-values";
 import { api } from "../../lib/api";
@@ -23,7 +24,7 @@ import { cardClass } from "../card";
 type Props = {
   id: string;
   initial: ProfileContent;
-  visibility: "public" | "unlisted";
+  visibility: ProfileVisibility;
   /** The page's language, for the publish step's preview. */
   language: string;
   pageUrl: string;

@@ -22,7 +22,11 @@ import {
   restingSummary,
   madePageOrigin,
   publicPhotos,
+  pageDoorContext,
+  pageDoor,
 } from "../../lib/services.server";
+import { doorOutcomeParam, doorOutcomes, type DoorOutcome } from "../../../contract/private-pages";
+import { PageDoorView } from "../../components/profile/page-door";
 import {
   memoryDraftParam,
   memoryFormAnchors,
@@ -35,7 +39,12 @@ import { notFound } from "../../lib/not-found";
 import { videoFrameOrigins } from "../../../contract/video-values";
 import { VideoSection } from "../../components/video/video-section";
 import { OwnerArea } from "../../components/profile/owner-area";
-import type { ProfilePageData, RestingPage, SuspendedPageData } from "../../components/profile/page-data";
+import type {
+  DoorPageData,
+  ProfilePageData,
+  RestingPage,
+  SuspendedPageData,
+} from "../../components/profile/page-data";
 import type { Ceremony } from "../../../contract/profiles";
 import { ProfileView } from "../../components/profile/profile-view";
 import { MemoriesSection } from "../../components/memories/memories-section";
@@ -55,12 +64,26 @@ export const middleware: Route.MiddlewareFunction[] = serverRules("profile");
 export async function loader({
   context,
   request,
-}: Route.LoaderArgs): Promise<ProfilePageData | SuspendedPageData> {
+}: Route.LoaderArgs): Promise<ProfilePageData | SuspendedPageData | DoorPageData> {
   const profile = context.get(profileContext);
   // The rule found no page to show (or did not run): the 404, answered here (app/lib/not-found.ts).
   if (!profile) throw notFound(request);
   const viewer = context.get(viewerContext);
   const { config, db } = context.get(servicesContext);
+  // A private page to a visitor who is not let in (the `profile` rule decided): its door only.
+  if (context.get(pageDoorContext)) {
+    const query = new URL(request.url).searchParams;
+    const said = query.get(doorOutcomeParam);
+    const retry = Number(query.get("retry"));
+    const outcome = doorOutcomes.includes(said as DoorOutcome) ? (said as DoorOutcome) : null;
+    return {
+      door: await pageDoor(db, profile, {
+        outcome,
+        retryAfter:
+          outcome === "limited" && Number.isInteger(retry) && retry > 0 && retry < 3600 ? retry : null,
+      }),
+    };
+  }
   // Only its owner and editors get this far (the `profile` rule; an admin sees the page itself).
   if (profile.status === "suspended" && !viewer?.roles.includes("admin")) {
     return {
@@ -176,7 +199,7 @@ function absolute(url: string | null | undefined, base: string): string | undefi
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [];
-  if ("suspended" in loaderData) return [{ name: "robots", content: "noindex" }];
+  if ("suspended" in loaderData || "door" in loaderData) return [{ name: "robots", content: "noindex" }];
   const { content, live, visibility, pageUrl, publicUrl } = loaderData;
   const name = live && content?.displayName ? content.displayName : "Kammare";
   const description = live && content ? content.subtitle || content.story.slice(0, 160).trim() : "";
@@ -197,12 +220,13 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   }
   if (image) tags.push({ property: "og:image", content: image });
   // Only live, public pages belong in search engines.
-  if (!live || visibility === "unlisted") tags.push({ name: "robots", content: "noindex" });
+  if (!live || visibility !== "public") tags.push({ name: "robots", content: "noindex" });
   return tags;
 };
 
 export default function ProfilePage({ loaderData }: Route.ComponentProps) {
   const data = loaderData;
+  if ("door" in data) return <PageDoorView door={data.door} />;
   if ("suspended" in data) {
     return (
       <div className="mx-auto w-full max-w-xl px-5 py-12 sm:py-20">

@@ -79,7 +79,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     { tagName: "link", rel: "canonical", href: pageUrl },
   ];
   if (page.photo.caption) tags.push({ name: "description", content: page.photo.caption });
-  if (!live || visibility === "unlisted") tags.push({ name: "robots", content: "noindex" });
+  if (!live || visibility !== "public") tags.push({ name: "robots", content: "noindex" });
   return tags;
 };
 

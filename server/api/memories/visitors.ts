@@ -47,6 +47,8 @@ import {
   readMultipartForm,
   readQuery,
 } from "../../http/errors";
+import { assertMayEnterPage } from "../../domain/private-pages";
+import { visitorPassOf } from "../../http/visitor-pass";
 import type { ImageStore } from "../../providers/images";
 import { processPhoto as makePhoto, type PhotoProcessor } from "../../providers/images/photos";
 
@@ -134,6 +136,13 @@ export function visitorMemoryRoutes(deps: VisitorMemoryDeps) {
     return { ip: c.var.ip, locale };
   };
 
+  /** A private page's memories and candles are for those let in only (ADR 043): `private.closed`. */
+  const enter = async (c: Context<ApiEnv>, input: unknown) => {
+    const profileId = (input as { profileId?: unknown }).profileId;
+    if (typeof profileId !== "string") return;
+    await assertMayEnterPage(db, profileId, c.get("viewer"), visitorPassOf(c.req.raw.headers, profileId));
+  };
+
   /**
    * One visitor's post: JSON answered with `json(result)`, a form with a redirect to the page. A
    * form's refusals that a person can mend go back to the page too; anything else is the API's error.
@@ -148,11 +157,16 @@ export function visitorMemoryRoutes(deps: VisitorMemoryDeps) {
     form: MemoryFormPlace,
   ): Promise<Response> {
     const posted = await readPosted(c);
-    if (!posted) return json(await act(await readJson(c, schema), []));
+    if (!posted) {
+      const input = await readJson(c, schema);
+      await enter(c, input);
+      return json(await act(input, []));
+    }
     const { raw, files } = posted;
     const pageId = profileIdSchema.safeParse(raw.profileId);
     try {
       const input = checkFields(schema, raw);
+      await enter(c, input);
       const result = await act(input, files.map(attachedPhoto));
       const { profileId, outcome } = done(result, input);
       return c.redirect(backToPage(profileId, outcome, form === "candles" ? "candles" : "list"), 303);
@@ -180,6 +194,7 @@ export function visitorMemoryRoutes(deps: VisitorMemoryDeps) {
     .get("/", async (c) => {
       const { before, profileId } = readQuery(c, memoriesQuerySchema);
       await assertLivePage(db, profileId);
+      await enter(c, { profileId });
       return c.json({
         ...(await publicMemories(db, profileId, before)),
         formToken: await issueFormToken(db, profileId),

@@ -11,7 +11,10 @@ import {
 import type { Database } from "../../db/client";
 import { DomainError } from "../../domain/core";
 import { anniversaryReminders, pageCalendar, setAnniversaryReminders } from "../../domain/reminders";
+import { assertMayEnterPage } from "../../domain/private-pages";
+import { resolveViewer } from "../../http/auth";
 import type { SignedInEnv } from "../../http/guards";
+import { visitorPassOf } from "../../http/visitor-pass";
 import { readJson, readQuery } from "../../http/errors";
 
 export function anniversaryReminderRoutes({ db }: { db: Database }) {
@@ -33,15 +36,21 @@ export function calendarFileRoutes({ db, publicUrl }: { db: Database; publicUrl:
     const notFound = () => c.text("Not found", 404, { "Cache-Control": "no-store" });
     if (!id.success) return notFound();
     try {
+      // A private page's days are its family's and its let-in visitors' only (ADR 043): the same 404.
+      const headers = c.req.raw.headers;
+      const viewer = await resolveViewer(db, headers);
+      const { visibility } = await assertMayEnterPage(db, id.data, viewer, visitorPassOf(headers, id.data));
       const file = await pageCalendar(db, id.data, { publicUrl });
       return c.body(file.body, 200, {
         "Content-Type": "text/calendar; charset=utf-8",
         "Content-Disposition": `attachment; filename="${file.filename}"`,
         // A change of the dates (or of the page's status) reaches a calendar app within minutes.
-        "Cache-Control": "public, max-age=300",
+        "Cache-Control": visibility === "private" ? "private, max-age=300" : "public, max-age=300",
       });
     } catch (error) {
-      if (error instanceof DomainError && error.code === "not_found") return notFound();
+      if (error instanceof DomainError && (error.code === "not_found" || error.code === "forbidden")) {
+        return notFound();
+      }
       throw error;
     }
   });

@@ -110,6 +110,22 @@ export type PartnerInvited = {
 };
 
 /**
+ * The family invited an address to see their private page (ADR 043): the e-mail with the link that
+ * lets its holder in goes to that address, in the inviter's language.
+ */
+export type PageVisitorInvited = {
+  type: "page-visitor.invited";
+  invitationId: string;
+  profileId: string;
+  to: string;
+  token: string;
+  pageName: string;
+  /** The inviter's address, as the e-mail names them. */
+  inviter: string;
+  locale: Locale;
+};
+
+/**
  * A partner sent (or sent again) the claim link of a page it made to a family: the e-mail naming the
  * partner's organisation, with its note and the link, goes once the sending is committed.
  */
@@ -134,6 +150,7 @@ export type DomainEvent =
   | FamilyInvited
   | CheckoutLinkMade
   | PartnerInvited
+  | PageVisitorInvited
   | MoneyEvent;
 
 export type DomainEventHandler = (event: DomainEvent) => void;
@@ -207,6 +224,8 @@ function eventKey(event: DomainEvent): string {
       return `${event.type} ${event.linkId}`;
     case "partner.invited":
       return `${event.type} ${event.entryId}`;
+    case "page-visitor.invited":
+      return `${event.type} ${event.invitationId}`;
     case "partner-page.sent":
       return `${event.type} ${event.profileId} ${event.sending}`;
     default:

@@ -4,6 +4,7 @@ export { DomainError, type DomainErrorCode } from "./errors";
 export { pageMissing, refuse } from "./refuse";
 export { type Actor, hasRole, type Viewer } from "./viewer";
 export { newToken, tokenHash } from "./tokens";
+export { siteKey } from "./site-keys";
 export { csvDocument } from "./csv";
 export {
   consume,
@@ -20,6 +21,7 @@ export {
   type FamilyInvited,
   type PartnerPageSent,
   type MemoryReported,
+  type PageVisitorInvited,
   type MoneyEvent,
   onDomainEvents,
   pageChanged,
