@@ -15,6 +15,7 @@ import { familyEndpoints } from "./endpoints/family";
 import { remindersEndpoints } from "./endpoints/reminders";
 import { videosEndpoints } from "./endpoints/videos";
 import { picturesEndpoints } from "./endpoints/pictures";
+import { keepsakeEndpoints } from "./endpoints/keepsake";
 import type { Endpoint } from "./endpoints/endpoint";
 
 export type { Endpoint };
@@ -34,6 +35,7 @@ const allEndpoints = [
   ...remindersEndpoints,
   ...videosEndpoints,
   ...picturesEndpoints,
+  ...keepsakeEndpoints,
 ] as const;
 
 /** Every call with its literal method, path and schemas: the browser's typed client is derived from it. */

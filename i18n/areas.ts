@@ -41,6 +41,8 @@ export const textAreas = {
     // A page's videos: the public section and the family's editor.
     "video",
     "albumEditor",
+    // The family's keepsake panel (ADR 045).
+    "keepsake",
   ],
   // What visitors see and send on a page: memories and candles, and the writer's own deletion.
   memories: ["memories"],
@@ -78,6 +80,9 @@ export const serverTexts = [
   "invoicePdf",
   "invoiceLine",
   "calendarFile",
+  // The keepsake's offline copy and memorial book, and its e-mails (ADR 045).
+  "keepsakeFile",
+  "keepsakeEmail",
 ] as const;
 
 /** The areas the screens at `pathname` show texts from (the site's frame first). */

@@ -27,6 +27,7 @@ import type { ClipConverter } from "./domain/videos";
 import { createVideoClips } from "./boot";
 import { albumRoutes } from "./api/pictures/albums";
 import { photoDownloadRoutes } from "./api/pictures/download";
+import { keepsakeRoutes } from "./api/keepsake/keepsake";
 import { photoRoutes } from "./api/pictures/photos";
 import { kammareRoutes } from "./api/profiles/kammare";
 import { startPageRoutes } from "./api/profiles/start-page";
@@ -265,6 +266,7 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
       imageRoutes({ db, images: deps.images }),
       videoRoutes({ db, images: deps.images, clips }),
       photoDownloadRoutes({ db, images: deps.images }),
+      keepsakeRoutes({ db, images: deps.images, email: deps.email, publicUrl: config.publicUrl }),
       photoRoutes({ db, images: deps.images, photosPerPage: config.PHOTOS_PER_PAGE }),
       albumRoutes({ db, images: deps.images }),
       startPageRoutes({
