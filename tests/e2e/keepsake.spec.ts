@@ -59,7 +59,7 @@ test("the owner downloads the keepsake, and its copy of the page opens offline f
         profile: {
           id: owned.id,
           chapters: [
-            { title: "Sahlgrenska", period: "1956–1996", text: "Forty years on the children's ward." },
+            { title: "The ward years", period: "1956–1996", text: "Forty years on the children's ward." },
           ],
         },
       },
@@ -135,7 +135,7 @@ test("the owner downloads the keepsake, and its copy of the page opens offline f
     await copy.goto(pathToFileURL(path.join(dir, "index.html")).href);
     await expect(copy.getByRole("heading", { level: 1, name: greta.displayName })).toBeVisible();
     await expect(copy.getByText("Greta grew up by the sea in Bohuslän")).toBeVisible();
-    await expect(copy.getByRole("heading", { level: 3, name: "Sahlgrenska" })).toBeVisible();
+    await expect(copy.getByRole("heading", { level: 3, name: "The ward years" })).toBeVisible();
     await expect(copy.getByText("She taught me to swim at Smögen.")).toBeVisible();
     await expect(copy.getByText("A memory still waiting.")).toHaveCount(0);
     await expect(copy.getByText("Not yet approved")).toHaveCount(0);

@@ -30,7 +30,7 @@ export function KeepsakePanel({ profileId }: { profileId: string }) {
           <a
             href={apiHref("/kammare/keepsake", { query: { profileId } })}
             download={`keepsake-${profileId}.zip`}
-            className={`${buttonClass("primary")} self-start`}
+            className={`${buttonClass("primary")} shrink-0 self-start sm:self-auto`}
           >
             {t("keepsake.download")}
           </a>

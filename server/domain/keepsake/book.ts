@@ -30,6 +30,20 @@ function sourceWidth(sizes: readonly { width: number }[]): number | undefined {
   return (sorted.find((size) => size.width >= photoPixels) ?? sorted.at(-1))?.width;
 }
 
+/** `work` over `items`, `at` at a time (sharp's threads are shared with the site's own uploads). */
+async function inTurns<Item, Result>(items: Item[], at: number, work: (item: Item) => Promise<Result>) {
+  const results: Result[] = new Array<Result>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index] as Item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(at, items.length) }, worker));
+  return results;
+}
+
 export async function memorialBook(
   images: ImageStore,
   keepsake: KeepsakeContent,
@@ -55,12 +69,30 @@ export async function memorialBook(
       value: `${formatCalendarDate(ceremony.date, language)} ${ceremony.time}, ${[ceremony.place, ceremony.address].filter(Boolean).join(", ")}`,
     });
   }
-  if (keepsake.candles !== null) {
+  if (keepsake.candles) {
     facts.push({
       label: t("keepsakeFile.candlesHeading"),
       value: t("keepsakeFile.candles", { count: keepsake.candles }),
     });
   }
+  // Every photo made small first, a few at a time: the book's pages then only place them.
+  const photos = keepsake.albums.flatMap((album) => album.photos);
+  const printed = new Map(
+    (
+      await inTurns(photos, 3, async (photo) => {
+        const width = sourceWidth(photo.sizes);
+        const image =
+          width === undefined
+            ? null
+            : await printImage(
+                images,
+                photoSizeKey(keepsake.profileId, photo.id, width, "webp"),
+                photoPixels,
+              );
+        return [photo.id, image] as const;
+      })
+    ).map(([id, image]) => [id, image]),
+  );
   return makeMemorialBook({
     size,
     language,
@@ -75,11 +107,7 @@ export async function memorialBook(
       title: album.title,
       photos: album.photos.map((photo) => ({
         caption: photo.caption,
-        load: async () => {
-          const width = sourceWidth(photo.sizes);
-          if (width === undefined) return null;
-          return printImage(images, photoSizeKey(keepsake.profileId, photo.id, width, "webp"), photoPixels);
-        },
+        load: () => Promise.resolve(printed.get(photo.id) ?? null),
       })),
     })),
     memories: keepsake.memories.map((memory) => ({

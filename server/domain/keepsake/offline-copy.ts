@@ -135,7 +135,7 @@ export function offlineHtml(
         `</dd>`,
     );
   }
-  if (keepsake.candles !== null) {
+  if (keepsake.candles) {
     facts.push(
       `<dt>${escape(t("keepsakeFile.candlesHeading"))}</dt><dd class="candles">${escape(t("keepsakeFile.candles", { count: keepsake.candles }))}</dd>`,
     );

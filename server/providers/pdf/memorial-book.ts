@@ -38,16 +38,30 @@ const ink = rgb(0.12, 0.12, 0.14);
 const muted = rgb(0.38, 0.38, 0.42);
 const accent = rgb(0.12, 0.23, 0.21);
 
+// Measuring lays the text out through fontkit, which costs: each word's width at size 1 is kept per
+// font, and a line's width is the sum of its words' (500 memories were seconds of measuring otherwise).
+const widthsOf = new WeakMap<PDFFont, Map<string, number>>();
+function measure(font: PDFFont, text: string, size: number): number {
+  let widths = widthsOf.get(font);
+  if (!widths) widthsOf.set(font, (widths = new Map()));
+  let width = widths.get(text);
+  if (width === undefined) {
+    width = font.widthOfTextAtSize(text, 1);
+    widths.set(text, width);
+  }
+  return width * size;
+}
+
 /** Lines of `text` no wider than `maxWidth`, each word measured once (long texts stay fast). */
 function wrap(font: PDFFont, text: string, size: number, maxWidth: number): string[] {
-  const space = font.widthOfTextAtSize(" ", size);
+  const space = measure(font, " ", size);
   const lines: string[] = [];
   for (const paragraph of text.replace(/\r\n?/g, "\n").split("\n")) {
     let line = "";
     let width = 0;
     for (const word of paragraph.split(/[ \t]+/).filter(Boolean)) {
       let rest = word;
-      let wordWidth = font.widthOfTextAtSize(rest, size);
+      let wordWidth = measure(font, rest, size);
       if (line && width + space + wordWidth <= maxWidth) {
         line += ` ${rest}`;
         width += space + wordWidth;
@@ -60,7 +74,7 @@ function wrap(font: PDFFont, text: string, size: number, maxWidth: number): stri
         while (cut > 1 && font.widthOfTextAtSize(rest.slice(0, cut), size) > maxWidth) cut -= 1;
         lines.push(rest.slice(0, cut));
         rest = rest.slice(cut);
-        wordWidth = font.widthOfTextAtSize(rest, size);
+        wordWidth = measure(font, rest, size);
       }
       line = rest;
       width = wordWidth;
@@ -68,6 +82,33 @@ function wrap(font: PDFFont, text: string, size: number, maxWidth: number): stri
     lines.push(line);
   }
   return lines;
+}
+
+type Glyph = { id: number; advanceWidth: number };
+type FontkitFont = {
+  layout: (text: string) => { glyphs: Glyph[] };
+  glyphForCodePoint: (codePoint: number) => Glyph;
+};
+
+/**
+ * Lays text out one glyph per character, without fontkit's shaping: its full layout (ligatures,
+ * contextual forms, kerning tables) took 2 to 5 ms a line here, and a book of 500 memories draws
+ * thousands of lines. The book's fonts need no shaping for Latin text; kerning is the only loss.
+ * pdf-lib reads only the glyphs' ids and advances, for drawing, measuring and the subset.
+ */
+function withPlainLayout(font: PDFFont): PDFFont {
+  const inner = (font as unknown as { embedder?: { font?: FontkitFont } }).embedder?.font;
+  if (!inner) return font;
+  const glyphs = new Map<number, Glyph>();
+  inner.layout = (text: string) => ({
+    glyphs: Array.from(text, (char) => {
+      const codePoint = char.codePointAt(0) ?? 0;
+      let glyph = glyphs.get(codePoint);
+      if (!glyph) glyphs.set(codePoint, (glyph = inner.glyphForCodePoint(codePoint)));
+      return glyph;
+    }),
+  });
+  return font;
 }
 
 /** The book as a PDF's bytes. */
@@ -80,8 +121,8 @@ export async function makeMemorialBook(input: MemorialBookInput): Promise<Uint8A
   document.setCreator("Kammare");
   document.setProducer("Kammare");
   const files = bookFontFiles();
-  const serif = await document.embedFont(files.serif, { subset: true });
-  const sans = await document.embedFont(files.sans, { subset: true });
+  const serif = withPlainLayout(await document.embedFont(files.serif, { subset: true }));
+  const sans = withPlainLayout(await document.embedFont(files.sans, { subset: true }));
   const s = (points: number) => points * format.scale;
   const left = format.margin;
   const column = format.width - 2 * format.margin;
