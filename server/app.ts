@@ -108,8 +108,7 @@ export type AppDeps = {
 
 const requestIdPattern = /^[A-Za-z0-9._-]{8,64}$/;
 
-/** Whether the request failed because its client disconnected (Node's "aborted", ECONNRESET, while
- * reading the body): told by the error's code, not its text (ADR 032). */
+/** Whether its client hung up while the body was read ("aborted", ECONNRESET: by code, not text; ADR 032). */
 function clientWentAway(error: unknown, request: Request): boolean {
   if (request.signal.aborted) return true;
   return error instanceof Error && (error as NodeJS.ErrnoException).code === "ECONNRESET";
