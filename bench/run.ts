@@ -26,12 +26,14 @@
 // - a customer's data export of 300 images of 1 MB: the memory the streamed ZIP holds
 //   against the same files zipped in memory (target: under a tenth);
 // - a family's 50 photos of 4000 x 3000 JPEG posted to the server as the album editor sends them
-//   (target: under 60 s, and the server's peak resident memory below 700 MB).
+//   (target: under 60 s, and the server's peak resident memory below 700 MB);
+// - the keepsake of a page with 200 photos and 500 memories: its ZIP and its A5 book downloaded from
+//   the server (target: under 30 s for both, the server's peak resident memory below 600 MB).
 //
 // Settings (environment): BENCH_SECONDS measured seconds per target (default 8),
 // BENCH_WARMUP_SECONDS (default 2), BENCH_CONNECTIONS (default 50), BENCH_ROUNDS (default 2),
 // BENCH_LOG_LEVEL the app's LOG_LEVEL (default warn), BENCH_HTTP=off, BENCH_LIST=off,
-// BENCH_PRINT=off, BENCH_PRIVACY=off, BENCH_VIDEO=off, BENCH_PHOTOS=off and BENCH_SPLIT=off skip a part (BENCH_SPLIT_REQUESTS, default 200,
+// BENCH_PRINT=off, BENCH_PRIVACY=off, BENCH_VIDEO=off, BENCH_PHOTOS=off, BENCH_KEEPSAKE=off and BENCH_SPLIT=off skip a part (BENCH_SPLIT_REQUESTS, default 200,
 // sets the profiled requests per viewer),
 // BENCH_LIST_PROFILES (default 1000000), BENCH_LIST_RUNS timed runs per query (default 50).
 import path from "node:path";
@@ -62,6 +64,12 @@ import {
   type PartnerPagesBench,
 } from "./lib/partner-pages.ts";
 import { decimal, environment, integer, table, verdict, writeJson } from "./lib/report.ts";
+import {
+  keepsakeTargetMegabytes,
+  keepsakeTargetSeconds,
+  runKeepsakeBench,
+  type KeepsakeBench,
+} from "./lib/keepsake.ts";
 
 const resultsFile = path.join(root, "bench/results/latest.json");
 /** Every admin list query's 95th percentile must stay under this. */
@@ -75,12 +83,14 @@ const listBudgetS = 120 + (settings.listProfiles / 1_000_000) * 300 * (process.e
 const printBudgetS = 180;
 const privacyBudgetS = 120;
 const photosBudgetS = 300;
+const keepsakeBudgetS = 240;
 const budgetMs =
   ((settings.http ? httpBudgetS : 0) +
     (settings.list ? listBudgetS : 0) +
     (settings.print ? printBudgetS : 0) +
     (settings.privacy ? privacyBudgetS : 0) +
     (settings.photos ? photosBudgetS : 0) +
+    (settings.keepsake ? keepsakeBudgetS : 0) +
     60) *
   1000;
 setTimeout(() => {
@@ -251,6 +261,19 @@ async function photosBench(build: ServerBuild): Promise<PhotoUploadBench> {
   return run;
 }
 
+async function keepsakeBench(build: ServerBuild): Promise<KeepsakeBench> {
+  log("making a page of 200 photos and 500 memories, and downloading its keepsake…");
+  const run = await runKeepsakeBench(build);
+  console.log(
+    `\nThe keepsake of a page with ${run.photos} photos and ${run.memories} memories: the ZIP ` +
+      `(${decimal(run.zipMegabytes, 1)} MB, the A4 book in it) in ${decimal(run.zipSeconds, 1)} s, the A5 book ` +
+      `(${decimal(run.bookKilobytes, 0)} kB) in ${decimal(run.bookSeconds, 1)} s; the server's resident memory ` +
+      `${decimal(run.startRssMegabytes, 0)} MB before, at its peak ${decimal(run.peakRssMegabytes, 0)} MB. ` +
+      `Target < ${keepsakeTargetSeconds} s for both and < ${keepsakeTargetMegabytes} MB: ${verdict(run.passed)}`,
+  );
+  return run;
+}
+
 async function main(): Promise<void> {
   const started = Date.now();
   const env = environment(root);
@@ -294,6 +317,7 @@ async function main(): Promise<void> {
   const privacy = settings.privacy ? await privacyBench(build) : null;
   const video = settings.video ? await videoBench() : null;
   const photos = settings.photos ? await photosBench(build) : null;
+  const keepsake = settings.keepsake ? await keepsakeBench(build) : null;
 
   const file = await writeJson(resultsFile, {
     benchmark: "kammare",
@@ -323,6 +347,7 @@ async function main(): Promise<void> {
     privacy,
     video,
     photos,
+    keepsake,
     targets: {
       cachedProfilePage: http?.profilePage.passed ?? null,
       signInPage: http?.load.passed ?? null,
@@ -341,6 +366,7 @@ async function main(): Promise<void> {
       exportMemory: privacy?.passed ?? null,
       videoConversion: video?.passed ?? null,
       photoUploads: photos?.passed ?? null,
+      keepsake: keepsake?.passed ?? null,
     },
     wallSeconds: (Date.now() - started) / 1000,
   });

@@ -16,6 +16,7 @@ import { remindersEndpoints } from "./endpoints/reminders";
 import { videosEndpoints } from "./endpoints/videos";
 import { picturesEndpoints } from "./endpoints/pictures";
 import { privatePagesEndpoints } from "./endpoints/private-pages";
+import { keepsakeEndpoints } from "./endpoints/keepsake";
 import type { Endpoint } from "./endpoints/endpoint";
 
 export type { Endpoint };
@@ -36,6 +37,7 @@ const allEndpoints = [
   ...videosEndpoints,
   ...picturesEndpoints,
   ...privatePagesEndpoints,
+  ...keepsakeEndpoints,
 ] as const;
 
 /** Every call with its literal method, path and schemas: the browser's typed client is derived from it. */

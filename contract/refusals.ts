@@ -261,6 +261,8 @@ export const refusals = {
   "photos.album-order-mismatch": { kind: "invalid_request", field: "albumIds", params: none },
   "photos.cover-elsewhere": { kind: "invalid_request", field: "coverPhotoId", params: none },
   "photos.chapter-missing": { kind: "not_found", field: "chapterId", params: none },
+  // The keepsake (decisions "A page that lasts as long as the grave"): the family's own copy.
+  "keepsake.editors-only": { kind: "forbidden", params: none },
 } as const satisfies Record<string, RefusalSpec>;
 
 export type RefusalCode = keyof typeof refusals;

@@ -43,6 +43,8 @@ export const textAreas = {
     "albumEditor",
     // A private page's door, and its settings in the family's editor (ADR 043).
     "privatePage",
+    // The family's keepsake panel (ADR 045).
+    "keepsake",
   ],
   // What visitors see and send on a page: memories and candles, and the writer's own deletion.
   memories: ["memories"],
@@ -80,6 +82,9 @@ export const serverTexts = [
   "invoicePdf",
   "invoiceLine",
   "calendarFile",
+  // The keepsake's offline copy and memorial book, and its e-mails (ADR 045).
+  "keepsakeFile",
+  "keepsakeEmail",
 ] as const;
 
 /** The areas the screens at `pathname` show texts from (the site's frame first). */

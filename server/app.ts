@@ -25,9 +25,8 @@ import { imageRoutes, serveUploads } from "./api/profiles/images";
 import { videoRoutes } from "./api/videos/videos";
 import type { ClipConverter } from "./domain/videos";
 import { createVideoClips } from "./boot";
-import { albumRoutes } from "./api/pictures/albums";
-import { photoDownloadRoutes } from "./api/pictures/download";
-import { photoRoutes } from "./api/pictures/photos";
+import { keepsakeRoutes } from "./api/keepsake/keepsake";
+import { pictureRoutes } from "./api/pictures";
 import { kammareRoutes } from "./api/profiles/kammare";
 import { startPageRoutes } from "./api/profiles/start-page";
 import { adminPartnerRoutes } from "./api/partners/admin-partners";
@@ -262,9 +261,8 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
       kammareRoutes({ db, qr: deps.qr ?? qrcodeEncoder, publicUrl: config.publicUrl }),
       imageRoutes({ db, images: deps.images }),
       videoRoutes({ db, images: deps.images, clips }),
-      photoDownloadRoutes({ db, images: deps.images }),
-      photoRoutes({ db, images: deps.images, photosPerPage: config.PHOTOS_PER_PAGE }),
-      albumRoutes({ db, images: deps.images }),
+      keepsakeRoutes({ db, images: deps.images, email: deps.email, publicUrl: config.publicUrl }),
+      pictureRoutes({ db, images: deps.images, photosPerPage: config.PHOTOS_PER_PAGE }),
       startPageRoutes({
         db,
         limit: { max: config.START_PAGE_LIMIT, windowHours: config.START_PAGE_WINDOW_HOURS },

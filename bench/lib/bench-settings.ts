@@ -29,6 +29,8 @@ export type Settings = LoadSettings & {
   video: boolean;
   /** A family's 50 photos of 4000 x 3000 uploaded to the server (lib/photo-uploads.ts). */
   photos: boolean;
+  /** The keepsake of a page with 200 photos and 500 memories: its ZIP and book (lib/keepsake.ts). */
+  keepsake: boolean;
   /** The uncached render's CPU profile split (with the HTTP part), and its requests per viewer. */
   split: boolean;
   splitRequests: number;
@@ -49,6 +51,7 @@ function readSettings(): Settings {
       privacy: onOff("BENCH_PRIVACY"),
       video: onOff("BENCH_VIDEO"),
       photos: onOff("BENCH_PHOTOS"),
+      keepsake: onOff("BENCH_KEEPSAKE"),
       split: onOff("BENCH_SPLIT"),
       splitRequests: setting("BENCH_SPLIT_REQUESTS", 200, { integerOnly: true }),
       listProfiles: setting("BENCH_LIST_PROFILES", 1_000_000, { integerOnly: true }),

@@ -70,14 +70,14 @@ async function benchPhotos(kinds = 5): Promise<Buffer[]> {
 }
 
 /** The process's resident memory now and at its peak (VmRSS, VmHWM), in MB. */
-async function residentMegabytes(pid: number): Promise<{ now: number; peak: number }> {
+export async function residentMegabytes(pid: number): Promise<{ now: number; peak: number }> {
   const status = await readFile(`/proc/${pid}/status`, "utf8");
   const field = (name: string) =>
     Number(new RegExp(`^${name}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? NaN) / 1024;
   return { now: field("VmRSS"), peak: field("VmHWM") };
 }
 
-async function ownerToken(url: string): Promise<string> {
+export async function ownerToken(url: string): Promise<string> {
   const response = await fetch(`${url}/api/auth/login`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },

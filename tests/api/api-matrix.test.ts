@@ -693,6 +693,20 @@ const table: Record<string, Row> = {
     cells: "401 200 403 403 403 200",
     send: (w) => ({ path: `/api/kammare/photos/download?profileId=${w.pageA}` }),
   },
+  // The keepsake (ADR 045): a page's owner, its editors (keepsake.test.ts) and admins.
+  "GET /api/kammare/keepsake": {
+    cells: "401 200 403 403 403 200",
+    send: (w) => ({ path: `/api/kammare/keepsake?profileId=${w.pageA}` }),
+  },
+  "GET /api/kammare/keepsake/book": {
+    cells: "401 200 403 403 403 200",
+    send: (w) => ({ path: `/api/kammare/keepsake/book?profileId=${w.pageA}&size=a5` }),
+  },
+  "POST /api/kammare/keepsake/links": {
+    cells: "401 200 200 403 403 200",
+    why: "each customer is e-mailed the links of their own pages only",
+    send: () => ({ path: "/api/kammare/keepsake/links", json: {} }),
+  },
   "POST /api/kammare/photos/order": {
     cells: "401 200 403 403 403 200",
     send: async (w) => {

@@ -466,7 +466,9 @@ describeOnEngines(
       expect(mails.filter((mail) => mail.subject.startsWith("Your Kammare trial ends"))).toHaveLength(1);
       expect(mails.filter((mail) => mail.subject.includes(paid.orderNumber))).toHaveLength(1);
       expect(mails.filter((mail) => mail.text.includes(failed.orderNumber))).toHaveLength(1);
-      expect(mails).toHaveLength(3);
+      // The page that went to rest: its owner is told once where its keepsake is (ADR 045).
+      expect(mails.filter((mail) => mail.text.includes(`%2Fk%2F${ending}%23keepsake`))).toHaveLength(1);
+      expect(mails).toHaveLength(4);
     });
 
     postgresqlOnly(engine)(

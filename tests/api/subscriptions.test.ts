@@ -226,11 +226,13 @@ describeOnEngines(
         "past_due>expired:payment_failed",
       ]);
 
-      // One e-mail per failed try: three saying when it is tried again, the last saying it stopped.
+      // One e-mail per failed try: three saying when it is tried again, the last saying it stopped;
+      // and, the page now resting, where its keepsake is (ADR 045).
       const mails = (await mailsTo(owner.email)).slice(before);
       expect(mails.map((mail) => mail.subject)).toEqual([
         ...Array(3).fill("We could not charge your card for Kammare"),
         "Your Kammare page is resting: the payment did not go through",
+        expect.stringMatching(/: download the keepsake$/),
       ]);
       expect(mails[0]?.text).toContain(`${config.publicUrl}/account`);
     });

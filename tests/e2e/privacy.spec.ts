@@ -7,7 +7,7 @@ import { strFromU8, unzipSync } from "fflate";
 import type { BrowserContext, Page } from "@playwright/test";
 import { expectNoSeriousAxeViolations } from "./support/axe";
 import { analyticsEvents, expect, test, waitForHydration } from "./support/fixtures";
-import { signInByApi } from "./support/accounts";
+import { lastEmailTo, signInByApi } from "./support/accounts";
 import { ownedPage } from "./support/pages";
 import { admin, appUrl } from "./support/ports";
 import { shoot } from "./support/shots";
@@ -194,7 +194,7 @@ test("a customer downloads all their data, then deletes the account: the page sa
   await page.getByRole("link", { name: "Your account" }).first().click();
   await expect(page).toHaveURL("/account");
   await expect(page.getByRole("heading", { level: 1, name: "Your account" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "Ingrid Berg" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Ingrid Berg", exact: true })).toBeVisible();
   await expectNoSeriousAxeViolations(page, "account en-US");
   await shoot(page, "account");
 
@@ -217,6 +217,17 @@ test("a customer downloads all their data, then deletes the account: the page sa
   await expect(page.getByText("Your data is downloaded")).toBeVisible();
 
   const danger = page.getByRole("region", { name: "Delete your account" });
+  // The page's keepsake first, while the page is there (ADR 045): its link, and the links e-mailed.
+  await expect(danger.getByRole("link", { name: "Keepsake of Ingrid Berg" })).toHaveAttribute(
+    "href",
+    `/api/kammare/keepsake?profileId=${id}`,
+  );
+  await danger.getByRole("button", { name: "E-mail me the links" }).click();
+  await expect(danger.getByText("We have e-mailed you a link to each page's keepsake.")).toBeVisible();
+  const links = await lastEmailTo(owner.email, {
+    subject: "Your page's keepsake, before you delete your account",
+  });
+  expect(links.text).toContain(`redirectTo=${encodeURIComponent(`/k/${id}#keepsake`)}`);
   await danger.getByRole("button", { name: "Delete my account" }).click();
   await expect(danger.getByText("Enter your password.")).toBeVisible();
   await expect(danger.getByText("Tick the box to confirm.")).toBeVisible();

@@ -20,6 +20,7 @@ import { ProfileView } from "./profile-view";
 import { PublicPhotoGrid } from "./public-photo-grid";
 import { MemoriesSection } from "../memories/memories-section";
 import { PhotosPanel } from "./photos-panel";
+import { KeepsakePanel } from "./keepsake-panel";
 import { AnniversaryReminders } from "./anniversary-reminders";
 import { VideoSection } from "../video/video-section";
 
@@ -237,6 +238,8 @@ export function OwnerArea({ data }: { data: ProfilePageData }) {
         </>
       )}
       {mode === "view" && <PhotosPanel profileId={data.id} />}
+      {/* The family's own copy of the page, to keep without us (ADR 045). */}
+      {mode === "view" && <KeepsakePanel profileId={data.id} />}
       {mode === "view" && <AnniversaryReminders profileId={data.id} />}
       {/* The page's videos: links and clips, for its owner and editors. */}
       {mode === "view" && (

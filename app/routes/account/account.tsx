@@ -28,6 +28,7 @@ import {
 import { OrderHistory } from "../../components/account/order-history";
 import { HelpingPages, OwnedPages } from "../../components/account/owner-pages";
 import { Subscriptions } from "../../components/account/subscriptions";
+import { KeepsakeBeforeDeletion } from "../../components/account/keepsake-before-deletion";
 import { useFormSubmit } from "../../lib/use-form-submit";
 import { serverRules } from "../../rules/index.server";
 import type { Route } from "./+types/account";
@@ -61,7 +62,11 @@ export default function Account({ loaderData }: Route.ComponentProps) {
       <Subscriptions subscriptions={loaderData.subscriptions} />
       <OrderHistory orders={loaderData.orders.orders} capped={loaderData.orders.capped} />
       <DownloadData />
-      <DeleteAccount email={loaderData.email} pages={loaderData.pages.owned.length} />
+      <DeleteAccount
+        email={loaderData.email}
+        pages={loaderData.pages.owned.length}
+        keepsakes={loaderData.pages.owned.map(({ id, name }) => ({ id, name }))}
+      />
     </div>
   );
 }
@@ -102,7 +107,15 @@ function DownloadData() {
   );
 }
 
-function DeleteAccount({ email, pages }: { email: string; pages: number }) {
+function DeleteAccount({
+  email,
+  pages,
+  keepsakes,
+}: {
+  email: string;
+  pages: number;
+  keepsakes: { id: string; name: string }[];
+}) {
   const { t } = useTranslation();
   const confirmId = useId();
   const [password, setPassword] = useState("");
@@ -126,6 +139,8 @@ function DeleteAccount({ email, pages }: { email: string; pages: number }) {
         <li>{t("account.delete.kept")}</li>
       </ul>
       <p className="text-sm text-muted">{t("account.delete.exportFirst")}</p>
+      {/* The pages' keepsakes while they are still there: the password below erases them (ADR 045). */}
+      <KeepsakeBeforeDeletion pages={keepsakes} />
       <form
         noValidate
         className="flex flex-col gap-4"

@@ -27,6 +27,7 @@ import { sendTrialEndingNotices, sendDueReceipts, sendPaymentFailures } from "./
 import { sendTermEndingNotices } from "./term-notices";
 import { sendMemoryDigests } from "../memories";
 import { sendDueReminders, type SentReminder } from "../reminders";
+import { sendKeepsakeRestingNotices } from "../keepsake";
 
 export type StatusChange = {
   profileId: string;
@@ -49,6 +50,8 @@ export type LifecycleReport = {
     memoryDigests: string[];
     /** The grave right's and the anniversaries' reminders. */
     reminders: SentReminder[];
+    /** Pages gone to rest whose owners were told where their keepsake is (ADR 045). */
+    keepsake: string[];
   };
   invoices: InvoiceSweepReport;
 };
@@ -67,6 +70,7 @@ export async function runLifecycle(deps: LifecycleDeps): Promise<LifecycleReport
       paymentFailed: [],
       memoryDigests: [],
       reminders: [],
+      keepsake: [],
     },
     // Invoices first: an invoice that becomes overdue now is seen by the pages' rules below.
     invoices: await sweepInvoices({
@@ -98,6 +102,11 @@ export async function runLifecycle(deps: LifecycleDeps): Promise<LifecycleReport
     now,
     logger: deps.logger,
   });
+  // After the pages' rules: a page that went to rest in this sweep is written about in the same one.
+  report.emails.keepsake = await sendKeepsakeRestingNotices(
+    { db: deps.db, email: deps.email, publicUrl: deps.config.publicUrl, logger: deps.logger },
+    now,
+  );
   const { statusChanges, subscriptionsEnded, charges, emails, invoices } = report;
   if (
     statusChanges.length ||
@@ -119,6 +128,7 @@ export async function runLifecycle(deps: LifecycleDeps): Promise<LifecycleReport
         invoicesDelivered: invoices.delivered.length,
         invoiceReminders: invoices.reminders.length,
         reminderEmails: emails.reminders.length,
+        keepsakeEmails: emails.keepsake.length,
       },
       "lifecycle sweep",
     );

@@ -102,7 +102,8 @@ export type EditorsOnlyRefusal =
   | "reminders.editors-only"
   | "qr.editors-only"
   | "video.editors-only"
-  | "photos.editors-only";
+  | "photos.editors-only"
+  | "keepsake.editors-only";
 
 /**
  * Only the page's owner (or an admin) may pay for it, invite or remove its editors, delete it or hand
