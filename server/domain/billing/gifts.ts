@@ -7,7 +7,9 @@ import { and, eq, gt, inArray, ne } from "drizzle-orm";
 import { openOrderStatuses } from "../../../contract/orders";
 import type { ProfileStatus } from "../../../contract/profiles";
 import type { Executor } from "../../db/client";
-import { type profiles, orders, subscriptions } from "../../db/schema";
+import { orders, profiles, subscriptions } from "../../db/schema";
+import type { Refusal } from "../../../contract/refusals";
+import { plans } from "../../../contract/pricing";
 import { type DomainError, pageMissing, recordEvent, refuse } from "../core";
 import { type OrderRow, addInterval, coveredUntil, onTrial } from "./orders";
 import { applyPaymentToPage } from "./page-payment";
@@ -150,4 +152,45 @@ export async function giftCovers(tx: Executor, profileId: string, now: Date): Pr
     )
     .limit(1);
   return !!paid;
+}
+
+/**
+ * What the gift screen offers the viewer before they pay: the price, the year it would give (from
+ * where the page's time ends) and, where a gift would be refused now, the refusal (said on the screen
+ * by its code instead of the form). The checkout asks the same refusals again under the page's lock.
+ */
+export async function giftOffer(
+  db: Executor,
+  profileId: string,
+  giverId: string,
+  now = new Date(),
+): Promise<{ priceOre: number; until: string; refusal: Refusal | null }> {
+  const [profile] = await db.select().from(profiles).where(eq(profiles.id, profileId));
+  const refusal = await giftRefusal(db, profile ?? null, giverId, now);
+  return {
+    priceOre: plans[giftPlan].price.amountOre,
+    until: (profile ? giftYear(profile, now).until : now).toISOString(),
+    refusal: refusal?.refusal ?? null,
+  };
+}
+
+/** The viewer's own gift order by its number, as the thank-you shows it; null for anyone else's. */
+export async function customerGift(
+  db: Executor,
+  orderNumber: string,
+  viewerId: string,
+): Promise<{
+  profileId: string;
+  status: OrderRow["status"];
+  termUntil: string | null;
+  anonymous: boolean;
+} | null> {
+  const [order] = await db.select().from(orders).where(eq(orders.orderNumber, orderNumber)).limit(1);
+  if (!order || !order.gift || order.customerUserId !== viewerId) return null;
+  return {
+    profileId: order.profileId,
+    status: order.status,
+    termUntil: order.termUntil?.toISOString() ?? null,
+    anonymous: order.giftAnonymous,
+  };
 }

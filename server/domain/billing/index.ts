@@ -19,7 +19,7 @@ export {
   giftColumns,
   orderView,
 } from "./card-checkout";
-export { applyGiftToPage, type GiftChoice, giftPlan, giftRefusal } from "./gifts";
+export { applyGiftToPage, customerGift, type GiftChoice, giftOffer, giftPlan, giftRefusal } from "./gifts";
 export { tellFamilyOfGift } from "./gift-emails";
 export { applyPaymentToPage } from "./page-payment";
 export { type Booking, type BookingDeps, bookPaymentEvent, hasPaidEveryPeriod } from "./booking";
