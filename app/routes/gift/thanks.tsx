@@ -38,7 +38,7 @@ export default function GiftThanks({ loaderData }: Route.ComponentProps) {
   return (
     <article className="mx-auto flex max-w-xl flex-col gap-6" data-testid="gift-thanks">
       <title>{t("profile.gift.thanksTitle")}</title>
-      <Card>
+      <Card className="p-6 sm:p-8">
         <div className="flex flex-col gap-3">
           <h1 className="text-balance text-3xl font-semibold">{t("profile.gift.thanksHeading")}</h1>
           <p>
