@@ -20,6 +20,9 @@ export default [
     route("k/:id/checkout/card", "routes/checkout/card.tsx"),
     route("k/:id/checkout/faktura", "routes/checkout/faktura.tsx"),
     route("k/:id/checkout/confirm", "routes/checkout/confirm.tsx"),
+    // A year anyone signed in can give a resting or past-due page (ADR 044), and its thank-you.
+    route("k/:id/gift", "routes/gift/give.tsx"),
+    route("k/:id/gift/thanks", "routes/gift/thanks.tsx"),
     route("k/:id/memories", "routes/profile/memories.tsx"),
     route("k/:id/albums", "routes/profile/albums.tsx"),
     route("checkout-link/:token", "routes/checkout/link.tsx"),

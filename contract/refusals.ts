@@ -82,6 +82,11 @@ export const refusals = {
   "checkout.not-payable": { kind: "conflict", field: "profileId", params: none },
   // A prepaid term on a page whose subscription still renews: cancel it first (ADR 041).
   "checkout.subscription-running": { kind: "conflict", field: "plan", params: none },
+  // A year given to a page by someone who is not its owner (ADR 044).
+  "gift.own-page": { kind: "conflict", field: "profileId", params: none },
+  "gift.closed": { kind: "conflict", field: "profileId", params: none },
+  "gift.pending": { kind: "conflict", field: "profileId", params: none },
+  "gift.family-plan": { kind: "conflict", field: "profileId", params: none },
   "subscription.not-payer": { kind: "forbidden", field: "profileId", params: none },
   "subscription.paid-by-previous-owner": { kind: "forbidden", field: "profileId", params: none },
   "subscription.missing": { kind: "not_found", field: "profileId", params: none },

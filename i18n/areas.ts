@@ -100,7 +100,8 @@ export function textAreasFor(pathname: string): TextArea[] {
         ? ["site", "lists", "auth", "partner", "account", "addresses"]
         : ["site", "lists", "auth", "partner", "account"];
     case "k":
-      return second && third === "checkout"
+      // The checkouts' and a gift's screens take a card (ADR 044).
+      return second && (third === "checkout" || third === "gift")
         ? ["site", "checkout", "addresses", "page"]
         : ["site", "lists", "page", "memories"];
     case "memories":

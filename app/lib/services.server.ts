@@ -83,6 +83,7 @@ export { customerOrders } from "../../server/domain/billing";
 export { pastDueRestsOn } from "../../server/domain/lifecycle";
 // The period a plan paid by invoice covers (the invoice checkout says it before it is issued).
 export { invoicedPeriod, onTrial } from "../../server/domain/billing";
+export { customerGift, giftOffer } from "../../server/domain/billing";
 export { termPricesOf } from "../../server/config";
 export { issueFormToken, memoriesWaitingOn, publicMemories } from "../../server/domain/memories";
 // A refused form's draft, read back into the light page's form; the writer's memory before they delete it.

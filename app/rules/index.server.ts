@@ -123,6 +123,18 @@ const rules: Partial<Record<RuleName, ServerRule>> = {
       throw redirect(`/k/${encodeURIComponent(id)}`);
     context.set(profileContext, profile);
   },
+  // /k/{id}/gift and its thank-you (ADR 044): a signed-in customer (a visitor signs in or up and comes
+  // back here); a page a visitor cannot see goes to its own address (which answers the 404), and a
+  // partner's account, which pays nothing, to the page.
+  gift: async ({ context, params, request }) => {
+    const viewer = context.get(viewerContext);
+    if (!viewer) throw redirect(signInPath(request.url));
+    const id = normalizeProfileId(params.id ?? "");
+    const profile = isProfileId(id) ? await profileView(context.get(servicesContext).db, id) : null;
+    const seen = profile && !["draft", "unclaimed", "removed"].includes(profile.status);
+    if (!seen || !hasRole(viewer, "customer")) throw redirect(`/k/${encodeURIComponent(id)}`);
+    context.set(profileContext, profile);
+  },
   // /k/{id}/memories and /k/{id}/albums, the page's family screens: a signed-in viewer (a visitor signs in and comes back here); a code typed in
   // lower case goes to its canonical address. Whether this viewer may decide the page's memories is
   // the domain's rule (its owner, an admin), asked by the page's loader, which answers anyone else,

@@ -19,6 +19,8 @@ export const ruleNames = [
   // Not the spec's: the page's memories and albums, for whoever may change the page (/k/{id}/memories,
   // /k/{id}/albums).
   "page-memories",
+  // Not the spec's: a year someone gives a page (/k/{id}/gift, ADR 044), for any signed-in customer.
+  "gift",
 ] as const;
 export type RuleName = (typeof ruleNames)[number];
 

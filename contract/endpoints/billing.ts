@@ -26,6 +26,7 @@ import {
   switchPlanRequestSchema,
   updateCardRequestSchema,
 } from "../subscriptions";
+import { startGiftCardRequestSchema } from "../gifts";
 import type { Endpoint } from "./endpoint";
 
 export const billingEndpoints = [
@@ -217,6 +218,23 @@ export const billingEndpoints = [
       200: { description: "The order and where the card is taken", schema: startCardCheckoutAnswerSchema },
       403: { description: "Not the page's owner, or the link is someone else's" },
       409: { description: "The page cannot be paid for now, or the link is used, expired or withdrawn" },
+    },
+  },
+  {
+    method: "post",
+    path: "/api/checkout/gift/card",
+    summary:
+      "A signed-in visitor gives a page a year by card (ADR 044): the order is the giver's, the page lives " +
+      "again at once when it is paid, the owner and editors are told who gave it (or only that someone did).",
+    auth: true,
+    request: startGiftCardRequestSchema,
+    responses: {
+      200: { description: "The order and where the card is taken", schema: startCardCheckoutAnswerSchema },
+      404: { description: "No page a visitor can see has this id" },
+      409: {
+        description:
+          "The giver owns the page, it is suspended, has an unpaid invoice or a running plan, or another gift is under way",
+      },
     },
   },
   {

@@ -14,6 +14,7 @@ import {
   manualInvoiceRequestSchema,
   startInvoiceCheckoutRequestSchema,
 } from "../invoices";
+import { startGiftInvoiceRequestSchema } from "../gifts";
 import type { Endpoint } from "./endpoint";
 
 export const invoicingEndpoints = [
@@ -80,6 +81,25 @@ export const invoicingEndpoints = [
       409: { description: "The page cannot be paid for now, or invoices are not set up yet" },
     },
   },
+  {
+    method: "post",
+    path: "/api/checkout/gift/faktura",
+    summary:
+      "A signed-in visitor gives a page a year by invoice, in their own name (ADR 044): the invoice is issued and " +
+      "e-mailed to the giver, the page is active at once, and the owner and editors are told who gave it.",
+    auth: true,
+    request: startGiftInvoiceRequestSchema,
+    responses: {
+      200: {
+        description: "The order and its invoice",
+        schema: z.object({ order: customerOrderSchema, invoice: customerInvoiceSchema }),
+      },
+      400: { description: "A billing field is missing or wrong (the field is named)" },
+      404: { description: "No page a visitor can see has this id" },
+      409: { description: "The page takes no gift now, or invoices are not set up yet" },
+    },
+  },
+
   {
     method: "get",
     path: "/api/kammare/invoices/{id}/invoice.pdf",

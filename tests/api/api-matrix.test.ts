@@ -403,6 +403,21 @@ const table: Record<string, Row> = {
       json: { profileId: await w.trialPage(), plan: "yearly", billing },
     }),
   },
+  "POST /api/checkout/gift/card": {
+    cells: "401 409 200 403 403 200",
+    why: "any customer may give A's page (in its trial, nothing kept) a year, but not A, who pays at the checkout; partners pay nothing here",
+    send: async (w) => ({
+      path: "/api/checkout/gift/card",
+      json: { profileId: await w.trialPage(), anonymous: false },
+    }),
+  },
+  "POST /api/checkout/gift/faktura": {
+    cells: "401 409 200 403 403 200",
+    send: async (w) => ({
+      path: "/api/checkout/gift/faktura",
+      json: { profileId: await w.trialPage(), anonymous: true, billing },
+    }),
+  },
   "POST /api/checkout/sandbox/pay": {
     cells: "401 200 404 403 403 404",
     why: "A's order, paid already, answers A as paid again (a second click); to anyone else it does not exist",

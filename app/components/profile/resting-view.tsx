@@ -10,6 +10,7 @@ import { UpcomingCeremony } from "./life/ceremony";
 import type { RestingPage } from "./page-data";
 import { formatDate } from "../../lib/date-format";
 import { typeset } from "../../lib/typography";
+import { GiftCall } from "./gift-call";
 
 /** "12 March 1931 – 4 May 2024", or one of them alone, in the reader's language; null without dates. */
 export function LifeDates({ birthDate, deathDate }: Pick<RestingSummary, "birthDate" | "deathDate">) {
@@ -139,6 +140,8 @@ export function RestingView({
           />
         </div>
       )}
+      {/* Anyone may give the page a year, and it shows again at once (ADR 044). */}
+      <GiftCall id={id} />
       <p className="mt-4 max-w-sm border-t border-line pt-5 text-sm text-muted">
         {t("profile.resting.visitorNote")}
       </p>

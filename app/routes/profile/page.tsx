@@ -50,6 +50,7 @@ import { ProfileView } from "../../components/profile/profile-view";
 import { MemoriesSection } from "../../components/memories/memories-section";
 import { PublicPhotoGrid } from "../../components/profile/public-photo-grid";
 import { RestingView } from "../../components/profile/resting-view";
+import { GiftCall } from "../../components/profile/gift-call";
 import { serverRules } from "../../rules/index.server";
 import { Card } from "../../components/card";
 import type { Route } from "./+types/page";
@@ -253,6 +254,12 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
         <VideoSection videos={data.videos} language={data.language} />
         {data.memories && (
           <MemoriesSection profileId={data.id} memories={data.memories} outcome={data.memoryOutcome} />
+        )}
+        {/* A past-due page asks its visitors, as a resting one does, to keep it open (ADR 044). */}
+        {data.status === "past_due" && (
+          <div className="mx-auto flex w-full max-w-3xl justify-center px-5 py-10">
+            <GiftCall id={data.id} />
+          </div>
         )}
       </>
     );

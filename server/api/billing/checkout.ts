@@ -13,6 +13,7 @@ import {
 import { readCookie } from "../../../contract/cookie";
 import { freeTrialDays, type TermPrices } from "../../../contract/pricing";
 import { startInvoiceCheckoutRequestSchema } from "../../../contract/invoices";
+import { startGiftCardRequestSchema, startGiftInvoiceRequestSchema } from "../../../contract/gifts";
 import { referralCookieName } from "../../../contract/partners";
 import type { Database } from "../../db/client";
 import { refuse } from "../../domain/core";
@@ -23,6 +24,7 @@ import {
   customerOrder,
   findCustomerOrderRow,
   firstChargeAt,
+  giftPlan,
   orderPaymentRefusal,
 } from "../../domain/billing";
 import type { SignedInEnv } from "../../http/guards";
@@ -96,74 +98,100 @@ export function checkoutRoutes(deps: CheckoutDeps) {
   /** Paid, or with the card kept for a trial's end: a second click changes nothing. */
   const done = (order: { status: string }) => order.status === "paid" || order.status === "scheduled";
 
-  return new Hono<SignedInEnv>()
-    .post("/card", async (c) => {
-      const request = await readJson(c, startCardCheckoutRequestSchema);
-      if (!deps.provider) {
-        throw refuse("checkout.card-unavailable");
-      }
-      const { order, start } = await createCardOrder(
-        db,
-        { profileId: request.profileId, plan: request.plan, link: request.link, delivery: request.delivery },
-        c.get("viewer"),
-        { provider: deps.provider, publicUrl: deps.publicUrl, termPrices: deps.termPrices },
-      );
-      if (request.link) {
-        // A checkout link a partner passed on (its ?ref= set the cookie): the customer and the page
-        // are that partner's, unless attributed already (first touch wins). After the order: a refused
-        // checkout attributes nothing.
-        const partner = await organisationIdBySlug(
-          db,
-          readCookie(c.req.header("cookie"), referralCookieName),
-        );
-        if (partner) {
-          const customer = c.get("viewer").id;
-          await attribute(db, {
-            subject: { userId: customer },
-            organisationId: partner,
-            source: "checkout_link",
-          });
-          await attribute(db, {
-            subject: { profileId: request.profileId },
-            organisationId: partner,
-            source: "checkout_link",
-          });
+  return (
+    new Hono<SignedInEnv>()
+      .post("/card", async (c) => {
+        const request = await readJson(c, startCardCheckoutRequestSchema);
+        if (!deps.provider) {
+          throw refuse("checkout.card-unavailable");
         }
-      }
-      const next = start.kind === "redirect" ? { kind: start.kind, url: start.url } : { kind: start.kind };
-      return c.json({ order, next });
-    })
-    .post("/faktura", async (c) => {
-      const request = await readJson(c, startInvoiceCheckoutRequestSchema);
-      return c.json(await checkoutByInvoice(deps.invoicing, request, c.get("viewer")));
-    })
-    .post("/sandbox/pay", async (c) => {
-      const request = await readJson(c, sandboxPayRequestSchema);
-      const viewer = c.get("viewer");
-      const { order, sandbox } = await sandboxOrder(request.orderNumber, viewer.id);
-      // A second click after the payment went through: the paid order, nothing charged again.
-      if (done(order)) return c.json({ order: await customerOrder(db, order.orderNumber, viewer.id) });
-      const outcome = sandboxOutcome(request.cardNumber);
-      const answer =
-        outcome === "succeeded"
-          ? await succeed(sandbox, order, viewer.id, keptCard(request.cardNumber))
-          : outcome === "declined"
-            ? await report(sandbox, order, "payment_failed", "card_declined", viewer.id)
-            : await report(sandbox, order, "requires_confirmation", null, viewer.id);
-      return c.json(answer);
-    })
-    .post("/sandbox/confirm", async (c) => {
-      const request = await readJson(c, sandboxConfirmRequestSchema);
-      const viewer = c.get("viewer");
-      const { order, sandbox } = await sandboxOrder(request.orderNumber, viewer.id);
-      if (done(order)) return c.json({ order: await customerOrder(db, order.orderNumber, viewer.id) });
-      if (order.status !== "requires_confirmation") {
-        throw refuse("checkout.not-awaiting-confirmation");
-      }
-      const answer = request.approve
-        ? // The one test number that asks for confirmation: kept, it asks again at each renewal.
-          await succeed(sandbox, order, viewer.id, keptCard(sandboxCards.requiresConfirmation))
-        : await report(sandbox, order, "payment_failed", "confirmation_declined", viewer.id);
-      return c.json(answer);
-    });
+        const { order, start } = await createCardOrder(
+          db,
+          {
+            profileId: request.profileId,
+            plan: request.plan,
+            link: request.link,
+            delivery: request.delivery,
+          },
+          c.get("viewer"),
+          { provider: deps.provider, publicUrl: deps.publicUrl, termPrices: deps.termPrices },
+        );
+        if (request.link) {
+          // A checkout link a partner passed on (its ?ref= set the cookie): the customer and the page
+          // are that partner's, unless attributed already (first touch wins). After the order: a refused
+          // checkout attributes nothing.
+          const partner = await organisationIdBySlug(
+            db,
+            readCookie(c.req.header("cookie"), referralCookieName),
+          );
+          if (partner) {
+            const customer = c.get("viewer").id;
+            await attribute(db, {
+              subject: { userId: customer },
+              organisationId: partner,
+              source: "checkout_link",
+            });
+            await attribute(db, {
+              subject: { profileId: request.profileId },
+              organisationId: partner,
+              source: "checkout_link",
+            });
+          }
+        }
+        const next = start.kind === "redirect" ? { kind: start.kind, url: start.url } : { kind: start.kind };
+        return c.json({ order, next });
+      })
+      // A year given to a page by a signed-in visitor (ADR 044): the card and invoice checkouts' own
+      // paths, with the giver as the order's customer; the sandbox's card form pays it as any order.
+      .post("/gift/card", async (c) => {
+        const { profileId, anonymous, giverName } = await readJson(c, startGiftCardRequestSchema);
+        if (!deps.provider) throw refuse("checkout.card-unavailable");
+        const { order, start } = await createCardOrder(
+          db,
+          { profileId, gift: { anonymous, giverName } },
+          c.get("viewer"),
+          { provider: deps.provider, publicUrl: deps.publicUrl },
+        );
+        const next = start.kind === "redirect" ? { kind: start.kind, url: start.url } : { kind: start.kind };
+        return c.json({ order, next });
+      })
+      .post("/gift/faktura", async (c) => {
+        const { profileId, anonymous, giverName, billing } = await readJson(c, startGiftInvoiceRequestSchema);
+        const input = { profileId, plan: giftPlan, billing, gift: { anonymous, giverName } };
+        return c.json(await checkoutByInvoice(deps.invoicing, input, c.get("viewer")));
+      })
+      .post("/faktura", async (c) => {
+        const request = await readJson(c, startInvoiceCheckoutRequestSchema);
+        return c.json(await checkoutByInvoice(deps.invoicing, request, c.get("viewer")));
+      })
+      .post("/sandbox/pay", async (c) => {
+        const request = await readJson(c, sandboxPayRequestSchema);
+        const viewer = c.get("viewer");
+        const { order, sandbox } = await sandboxOrder(request.orderNumber, viewer.id);
+        // A second click after the payment went through: the paid order, nothing charged again.
+        if (done(order)) return c.json({ order: await customerOrder(db, order.orderNumber, viewer.id) });
+        const outcome = sandboxOutcome(request.cardNumber);
+        const answer =
+          outcome === "succeeded"
+            ? await succeed(sandbox, order, viewer.id, keptCard(request.cardNumber))
+            : outcome === "declined"
+              ? await report(sandbox, order, "payment_failed", "card_declined", viewer.id)
+              : await report(sandbox, order, "requires_confirmation", null, viewer.id);
+        return c.json(answer);
+      })
+      .post("/sandbox/confirm", async (c) => {
+        const request = await readJson(c, sandboxConfirmRequestSchema);
+        const viewer = c.get("viewer");
+        const { order, sandbox } = await sandboxOrder(request.orderNumber, viewer.id);
+        if (done(order)) return c.json({ order: await customerOrder(db, order.orderNumber, viewer.id) });
+        if (order.status !== "requires_confirmation") {
+          throw refuse("checkout.not-awaiting-confirmation");
+        }
+        const answer = request.approve
+          ? // The one test number that asks for confirmation: kept, it asks again at each renewal.
+            await succeed(sandbox, order, viewer.id, keptCard(sandboxCards.requiresConfirmation))
+          : await report(sandbox, order, "payment_failed", "confirmation_declined", viewer.id);
+        return c.json(answer);
+      })
+  );
 }

@@ -100,9 +100,19 @@ export const orders = pgTable(
     // set when it is paid (card) or invoiced; null for a plan.
     termFrom: timestamp("term_from", { withTimezone: true }),
     termUntil: timestamp("term_until", { withTimezone: true }),
+    // A year someone gave the page (migration 0029, ADR 044): the giver is the customer, never made
+    // its owner or editor; anonymous keeps their name out of the family's e-mail.
+    gift: boolean("gift").notNull().default(false),
+    giftAnonymous: boolean("gift_anonymous").notNull().default(false),
+    // The name the giver signed the gift with (their address when they gave none).
+    giftGiverName: text("gift_giver_name"),
   },
   (table) => [
     index("orders_profile_idx").on(table.profileId, table.createdAt),
+    // A page's gifts, for "a gift is already under way" (ADR 044).
+    index("orders_gift_idx")
+      .on(table.profileId, table.createdAt)
+      .where(sql`${table.gift}`),
     index("orders_customer_idx").on(table.customerUserId, table.createdAt),
     uniqueIndex("orders_provider_reference_key")
       .on(table.provider, table.providerReference)

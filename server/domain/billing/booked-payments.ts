@@ -19,6 +19,7 @@ import {
 } from "./orders";
 import { applyPaymentToPage } from "./page-payment";
 import { applyTermPayment } from "./terms";
+import { applyGiftPayment, giftCovers } from "./gifts";
 import { openSubscription } from "./open-subscription";
 
 type ProfileRow = typeof profiles.$inferSelect;
@@ -113,17 +114,21 @@ export async function applySuccess(
       period: { start: subscription.currentPeriodEnd, end: reportedEnd, number: periodsPaid },
       now,
     });
+    // A page paid further ahead already (a year someone gave it, ADR 044) keeps the later date.
+    const paidUntil = profile.paidUntil && profile.paidUntil > reportedEnd ? profile.paidUntil : reportedEnd;
     await applyPaymentToPage(tx, {
       profile,
       to: "active",
       reason: "paid",
-      paidUntil: reportedEnd,
+      paidUntil,
       orderNumber: order.orderNumber,
       now,
     });
-    return reportedEnd;
+    return paidUntil;
   }
 
+  // A gift: one year from where the page's time ends, paid by its giver (ADR 044).
+  if (order.gift) return applyGiftPayment(tx, { order, profile, now });
   // A prepaid term: one payment, its years from where the page's time ends (ADR 041).
   if (isTermPlan(order.plan)) return applyTermPayment(tx, { order, profile, event, now });
   // A link revoked, or used by another order, meanwhile pays nothing more (a provider's success for
@@ -314,6 +319,8 @@ export async function applyChargeFailure(
   if (profile.status === to || !["trial", "extended_trial", "active", "past_due"].includes(profile.status)) {
     return false;
   }
+  // A year someone gave the page keeps it open whatever its family's own card does (ADR 044).
+  if (await giftCovers(tx, profile.id, now)) return false;
   return applyPaymentToPage(tx, {
     profile,
     to,

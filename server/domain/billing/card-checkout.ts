@@ -13,6 +13,7 @@ import type { CheckoutStart, PaymentProvider } from "../../providers/payments/ty
 import { refuse, type Actor } from "../core";
 import { unpaidInvoiceNumberOf } from "./unpaid-invoice";
 import { refuseTermBesideRenewal } from "./terms";
+import { type GiftChoice, giftPlan, giftRefusal } from "./gifts";
 import {
   type OrderRow,
   checkoutRefusal,
@@ -33,31 +34,40 @@ export type CardCheckoutDeps = {
 };
 
 /**
- * Starts (or continues) a card checkout for a page its owner pays for: the order, then the provider's
- * checkout for it. The same request twice gives the same order and, through the idempotency key, the
- * same provider checkout.
+ * Starts (or continues) a card checkout for a page its owner pays for, or for a year someone gives it
+ * (`gift`, ADR 044): the order, then the provider's checkout for it. The same request twice gives the
+ * same order and, through the idempotency key, the same provider checkout.
  */
 export async function createCardOrder(
   db: Database,
-  input: { profileId: string; plan?: CardPlan; link?: string; delivery?: PostalAddress },
+  input: { profileId: string; plan?: CardPlan; link?: string; delivery?: PostalAddress; gift?: GiftChoice },
   actor: Actor,
   deps: CardCheckoutDeps,
 ): Promise<{ order: CustomerOrder; start: CheckoutStart }> {
   const { order, email, interval, iterations, trialFirst, trialEndsAt } = await db.transaction(async (tx) => {
     // The page's row lock makes two clicks at once wait for each other: the second finds the first's order.
     const [profile] = await tx.select().from(profiles).where(eq(profiles.id, input.profileId)).for("update");
-    // The page's refusals first (a link's term may pay for a live page: asked again with its terms).
-    const early = checkoutRefusal(profile ?? null, actor.id, input.link ? "term10" : input.plan);
-    if (early) throw early;
-    const terms = input.link
-      ? linkTerms(await checkoutLinkState(tx, input.link, actor.id))
-      : planTerms(input.plan ?? "monthly", deps.termPrices);
-    const refusal = checkoutRefusal(profile ?? null, actor.id, terms.plan);
-    if (refusal) throw refusal;
-    const unpaid = await unpaidInvoiceNumberOf(tx, input.profileId);
-    if (unpaid !== null) throw refuse("checkout.unpaid-invoice", { invoiceNumber: unpaid });
-    if (isTermPlan(terms.plan)) await refuseTermBesideRenewal(tx, input.profileId);
-    if (terms.link) await bindLinkToPage(tx, terms.link, input.profileId);
+    const { gift } = input;
+    let terms: ReturnType<typeof planTerms>;
+    if (gift) {
+      // A gift's own refusals (the unpaid-invoice rule among them); one year, paid once.
+      const refusal = await giftRefusal(tx, profile ?? null, actor.id, new Date());
+      if (refusal) throw refusal;
+      terms = { ...planTerms(giftPlan), iterations: 1 };
+    } else {
+      // The page's refusals first (a link's term may pay for a live page: asked again with its terms).
+      const early = checkoutRefusal(profile ?? null, actor.id, input.link ? "term10" : input.plan);
+      if (early) throw early;
+      terms = input.link
+        ? linkTerms(await checkoutLinkState(tx, input.link, actor.id))
+        : planTerms(input.plan ?? "monthly", deps.termPrices);
+      const refusal = checkoutRefusal(profile ?? null, actor.id, terms.plan);
+      if (refusal) throw refusal;
+      const unpaid = await unpaidInvoiceNumberOf(tx, input.profileId);
+      if (unpaid !== null) throw refuse("checkout.unpaid-invoice", { invoiceNumber: unpaid });
+      if (isTermPlan(terms.plan)) await refuseTermBesideRenewal(tx, input.profileId);
+      if (terms.link) await bindLinkToPage(tx, terms.link, input.profileId);
+    }
     const open = await tx
       .select()
       .from(orders)
@@ -70,7 +80,9 @@ export async function createCardOrder(
         ),
       )
       .orderBy(desc(orders.createdAt));
-    let current = open.find((row) => sameTerms(row, terms) && row.provider === deps.provider.name);
+    let current = open.find(
+      (row) => sameTerms(row, terms) && row.provider === deps.provider.name && row.gift === !!gift,
+    );
     const stale = open.filter((row) => row !== current).map((row) => row.id);
     if (stale.length > 0) {
       await tx.update(orders).set({ status: "cancelled" }).where(inArray(orders.id, stale));
@@ -94,13 +106,15 @@ export async function createCardOrder(
           status: "pending",
           provider: deps.provider.name,
           deliveryAddress: input.delivery ?? null,
+          ...giftColumns(gift),
         })
         .returning();
     } else {
-      // The order taken up again: the plaque goes where this checkout says (or nowhere, if it says none).
+      // The order taken up again: the plaque goes where this checkout says (or nowhere, if it says
+      // none), and a gift is signed as this checkout says.
       [current] = await tx
         .update(orders)
-        .set({ deliveryAddress: input.delivery ?? null })
+        .set({ deliveryAddress: input.delivery ?? null, ...giftColumns(gift) })
         .where(eq(orders.id, current.id))
         .returning();
     }
@@ -117,6 +131,7 @@ export async function createCardOrder(
 
   const base = deps.publicUrl.replace(/\/$/, "");
   const page = `${base}/k/${encodeURIComponent(order.profileId)}`;
+  const once = isTermPlan(order.plan) || order.gift;
   const start = await deps.provider.startCheckout({
     orderNumber: order.orderNumber,
     profileId: order.profileId,
@@ -126,12 +141,15 @@ export async function createCardOrder(
     interval,
     iterations,
     trialDays: trialFirst ? freeTrialDays : 0,
-    // A term is charged at once, whatever runs: its years start where the trial ends (ADR 041).
-    trialEndsAt: trialFirst || isTermPlan(order.plan) ? null : trialEndsAt,
-    once: isTermPlan(order.plan),
-    description: `Kammare ${order.profileId}, ${order.plan === "link" ? interval : order.plan}`,
-    successUrl: `${page}/checkout/confirm?order=${order.orderNumber}`,
-    cancelUrl: `${page}/checkout/card`,
+    // A term (or a gift) is charged at once, whatever runs: its years start where the trial ends
+    // (ADR 041, ADR 044).
+    trialEndsAt: trialFirst || once ? null : trialEndsAt,
+    once,
+    description: `Kammare ${order.profileId}, ${order.gift ? "gift" : order.plan === "link" ? interval : order.plan}`,
+    successUrl: order.gift
+      ? `${page}/gift/thanks?order=${order.orderNumber}`
+      : `${page}/checkout/confirm?order=${order.orderNumber}`,
+    cancelUrl: order.gift ? `${page}/gift` : `${page}/checkout/card`,
     idempotencyKey: `order-${order.id}`,
   });
   if (order.providerReference !== start.reference) {
@@ -161,9 +179,11 @@ export async function orderView(db: Executor, order: OrderRow): Promise<Customer
       .from(checkoutLinks)
       .where(eq(checkoutLinks.id, order.checkoutLinkId));
   }
-  const terms = isTermPlan(order.plan)
-    ? { interval: "year" as const, iterations: 1 }
-    : (subscription ?? link ?? { interval: order.plan === "yearly" ? "year" : "month", iterations: 0 });
+  // A term or a gift is one payment of a year's stretch (ADR 041, ADR 044).
+  const terms =
+    isTermPlan(order.plan) || order.gift
+      ? { interval: "year" as const, iterations: 1 }
+      : (subscription ?? link ?? { interval: order.plan === "yearly" ? "year" : "month", iterations: 0 });
   return {
     orderNumber: order.orderNumber,
     profileId: order.profileId,
@@ -207,4 +227,12 @@ export async function findCustomerOrderRow(
 ): Promise<OrderRow | null> {
   const [order] = await db.select().from(orders).where(eq(orders.orderNumber, orderNumber)).limit(1);
   return order && order.customerUserId === viewerId ? order : null;
+}
+
+/** An order's gift columns: set for a gift (ADR 044), plain for everything else. */
+export function giftColumns(
+  gift: GiftChoice | undefined,
+): Pick<typeof orders.$inferInsert, "gift" | "giftAnonymous" | "giftGiverName"> {
+  if (!gift) return { gift: false, giftAnonymous: false, giftGiverName: null };
+  return { gift: true, giftAnonymous: gift.anonymous, giftGiverName: gift.anonymous ? null : gift.giverName };
 }

@@ -27,6 +27,7 @@ import {
   type Seller,
 } from "./receipts";
 import { stretchEnd } from "./subscriptions";
+import { tellFamilyOfGift } from "./gift-emails";
 
 export type CustomerEmailContext = {
   /** The seller of the configuration, while no creditor is set up (receiptSeller). */
@@ -150,6 +151,10 @@ export async function tellCustomer(
   }
   if (event.type === "renewal.paid") {
     await sendRenewalReceiptOnce(db, sender, { ...context, paymentEventId: event.paymentEventId });
+    return;
+  }
+  if (event.type === "gift.given") {
+    await tellFamilyOfGift(db, sender, { orderId: event.orderId, publicUrl: context.publicUrl });
     return;
   }
   if (event.type === "page.handed-over") {

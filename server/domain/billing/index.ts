@@ -12,7 +12,15 @@ export {
   runningTrialEnd,
   takeOrderNumber,
 } from "./orders";
-export { createCardOrder, customerOrder, findCustomerOrderRow, orderView } from "./card-checkout";
+export {
+  createCardOrder,
+  customerOrder,
+  findCustomerOrderRow,
+  giftColumns,
+  orderView,
+} from "./card-checkout";
+export { applyGiftToPage, customerGift, type GiftChoice, giftOffer, giftPlan, giftRefusal } from "./gifts";
+export { tellFamilyOfGift } from "./gift-emails";
 export { applyPaymentToPage } from "./page-payment";
 export { type Booking, type BookingDeps, bookPaymentEvent, hasPaidEveryPeriod } from "./booking";
 export {

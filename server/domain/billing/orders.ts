@@ -173,11 +173,11 @@ export type TrialClock = { now: Date; trialDays: number };
  */
 export async function firstChargeAt(
   db: Executor,
-  order: Pick<OrderRow, "profileId" | "checkoutLinkId" | "plan">,
+  order: Pick<OrderRow, "profileId" | "checkoutLinkId" | "plan" | "gift">,
   clock: TrialClock,
 ): Promise<Date | null> {
-  // A term is one payment, charged at its checkout; its time starts where the trial ends.
-  if (isTermPlan(order.plan)) return null;
+  // A term (or a gift's year) is one payment, charged at its checkout; its time starts where the trial ends.
+  if (isTermPlan(order.plan) || order.gift) return null;
   const terms = await orderTerms(db, order);
   // The page's own trial is read only when no checkout link's trial comes first.
   const [profile] = terms.trialFirst

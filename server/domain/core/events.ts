@@ -81,6 +81,8 @@ export type MoneyEvent =
   | (CustomerFacts & { type: "term.ending"; paidUntil: Date; monthsLeft: 6 | 1 })
   /** The first payment given back: the credit note for its receipt. */
   | (CustomerFacts & { type: "subscription.withdrawn"; orderId: string; amountOre: number })
+  /** Someone gave the page a year (ADR 044): its owner and editors are told who (or that someone did). */
+  | { type: "gift.given"; orderId: string; profileId: string }
   /** A page changed hands: the old owner and the new are each told what it means for them. */
   | { type: "page.handed-over"; profileId: string; fromUserId: string | null; toUserId: string };
 
@@ -215,6 +217,7 @@ function eventKey(event: DomainEvent): string {
     case "family.invited":
       return `${event.type} ${event.invitationId}`;
     case "payment.booked":
+    case "gift.given":
       return `${event.type} ${event.orderId}`;
     case "renewal.paid":
       return `${event.type} ${event.paymentEventId}`;

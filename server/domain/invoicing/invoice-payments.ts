@@ -110,7 +110,8 @@ export async function bookInvoicePayment(
       // A prepaid term paid after its page lapsed: its years from that day, as its order then says.
       const term = order && isTermPlan(order.plan) ? order.plan : null;
       const newEnd = term ? termEnd(now, term) : addInterval(now, interval);
-      if (lapsed && term && order) {
+      // A gift's year, too (ADR 044): its receipt and the giver's account name the stretch.
+      if (lapsed && (term || order?.gift) && order) {
         await tx.update(orders).set({ termFrom: now, termUntil: newEnd }).where(eq(orders.id, order.id));
       }
       await applyPaymentToPage(tx, {

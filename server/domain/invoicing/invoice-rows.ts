@@ -4,7 +4,11 @@
 // ./invoice-delivery.ts.
 import { and, asc, eq, inArray, lt, type SQL } from "drizzle-orm";
 import type { Locale } from "../../../contract/locale";
-import type { TermPrices } from "../../../contract/pricing";
+import { addDays, swedishDate } from "../../../contract/calendar-days";
+import type { CardPlan } from "../../../contract/checkout";
+import { vatSplit } from "../../../contract/orders";
+import { type TermPrices, vatRatePercent } from "../../../contract/pricing";
+import { i18nFor } from "../../../i18n/index";
 import type { Database, Executor } from "../../db/client";
 import { creditors, invoiceLines, invoices } from "../../db/schema";
 import type { Logger } from "../../logger";
@@ -95,4 +99,26 @@ export function pastDue(today: string): SQL {
 /** Whether an unpaid invoice's due date has passed (Swedish calendar). */
 export function isPastDue(row: InvoiceRow, today: string): boolean {
   return unpaidInvoiceStatuses.includes(row.status) && !!row.dueDate && row.dueDate < today;
+}
+
+/** The line a plan's invoice carries, in the customer's language, with the period it pays for. */
+export function planLine(
+  line: { plan: CardPlan | "gift"; priceOre: number; profileId: string },
+  period: { from: Date; until: Date },
+  locale: Locale,
+) {
+  const { t } = i18nFor(locale);
+  const { plan, profileId, priceOre: price } = line;
+  const { from, until } = period;
+  const lastDay = addDays(swedishDate(until), -1);
+  return {
+    description: t(`invoiceLine.${plan}`, {
+      profileId,
+      from: swedishDate(from),
+      until: lastDay,
+    }),
+    quantity: 1,
+    unitPriceOre: vatSplit({ amountOre: price, currency: "SEK" }).netOre,
+    vatRatePercent,
+  };
 }

@@ -39,7 +39,6 @@ import type { Locale } from "../../../contract/locale";
 import { openOrderStatuses, vatSplit } from "../../../contract/orders";
 import { defaultTermPrices, isTermPlan, planPriceOre, vatRatePercent } from "../../../contract/pricing";
 import { invoiceTotals, lineAmounts, makeOcr, roundToKronor } from "../../../contract/swedish-numbers";
-import { i18nFor } from "../../../i18n/index";
 import type { Database, Executor } from "../../db/client";
 import { invoiceLines, invoices, orders, profiles, users } from "../../db/schema";
 import { makeInvoicePdf } from "../../providers/pdf/invoice";
@@ -56,10 +55,21 @@ import {
   unpaidInvoiceNumberOf,
   customerLocale,
   refuseTermBesideRenewal,
+  applyGiftToPage,
+  giftColumns,
+  giftPlan,
+  giftRefusal,
+  type GiftChoice,
 } from "../billing";
 import { takeInvoiceNumber } from "./invoice-numbers";
 import { deliverInvoice, invoiceDocument } from "./invoice-delivery";
-import { localeOfInvoice, type CreditorRow, type InvoiceRow, type InvoicingDeps } from "./invoice-rows";
+import {
+  localeOfInvoice,
+  planLine,
+  type CreditorRow,
+  type InvoiceRow,
+  type InvoicingDeps,
+} from "./invoice-rows";
 import { customerInvoiceView, requireDetail } from "./invoice-views";
 
 export const reactivatedStatuses = new Set(["past_due", "expired"]);
@@ -140,45 +150,28 @@ async function requireCreditor(tx: Executor): Promise<CreditorRow> {
   return creditor;
 }
 
-/** The line a plan's invoice carries, in the customer's language, with the period it pays for. */
-function planLine(
-  line: { plan: CardPlan; priceOre: number; profileId: string },
-  period: { from: Date; until: Date },
-  locale: Locale,
-) {
-  const { t } = i18nFor(locale);
-  const { plan, profileId, priceOre: price } = line;
-  const { from, until } = period;
-  const lastDay = addDays(swedishDate(until), -1);
-  return {
-    description: t(`invoiceLine.${plan}`, {
-      profileId,
-      from: swedishDate(from),
-      until: lastDay,
-    }),
-    quantity: 1,
-    unitPriceOre: vatSplit({ amountOre: price, currency: "SEK" }).netOre,
-    vatRatePercent,
-  };
-}
-
 /**
- * The owner pays a plan by invoice: the order and the invoice, and the page active at once for the
- * plan's period, in one transaction; then the invoice is e-mailed and handed to the provider.
+ * The owner pays a plan by invoice, or someone gives the page a year by invoice in their own name
+ * (`gift`, ADR 044): the order and the invoice, and the page active at once for the plan's period,
+ * in one transaction; then the invoice is e-mailed and handed to the provider.
  */
 export async function checkoutByInvoice(
   deps: InvoicingDeps,
-  input: { profileId: string; plan: CardPlan; billing: BillingAddress },
+  input: { profileId: string; plan: CardPlan; billing: BillingAddress; gift?: GiftChoice },
   actor: Actor,
 ): Promise<{ order: CustomerOrder; invoice: CustomerInvoice }> {
   const { db } = deps;
+  const { gift } = input;
   const term = isTermPlan(input.plan);
   const now = deps.now ?? new Date();
   const { orderRow, invoice } = await transaction(db, async (tx) => {
     const [profile] = await tx.select().from(profiles).where(eq(profiles.id, input.profileId)).for("update");
-    const refusal = checkoutRefusal(profile ?? null, actor.id, input.plan);
+    // A gift has its own refusals (ADR 044); the unpaid-invoice rule holds for both.
+    const refusal = gift
+      ? await giftRefusal(tx, profile ?? null, actor.id, now)
+      : checkoutRefusal(profile ?? null, actor.id, input.plan);
     if (refusal) throw refusal;
-    if (!profile) throw new Error("checkoutRefusal lets no missing page through");
+    if (!profile) throw new Error("the refusals let no missing page through");
     const unpaid = await unpaidInvoiceNumberOf(tx, profile.id);
     if (unpaid !== null) throw refuse("checkout.unpaid-invoice", { invoiceNumber: unpaid });
     if (term) await refuseTermBesideRenewal(tx, profile.id);
@@ -194,9 +187,10 @@ export async function checkoutByInvoice(
           inArray(orders.status, openOrderStatuses),
         ),
       );
-    const price = planPriceOre(input.plan, deps.termPrices ?? defaultTermPrices);
+    const plan = gift ? giftPlan : input.plan;
+    const price = planPriceOre(plan, deps.termPrices ?? defaultTermPrices);
     const split = vatSplit({ amountOre: price, currency: "SEK" });
-    const { from: periodStart, until: periodEnd } = invoicedPeriod(profile, input.plan, now);
+    const { from: periodStart, until: periodEnd } = invoicedPeriod(profile, plan, now);
     const [orderRow] = await tx
       .insert(orders)
       .values({
@@ -204,7 +198,7 @@ export async function checkoutByInvoice(
         profileId: profile.id,
         customerUserId: actor.id,
         method: "invoice",
-        plan: input.plan,
+        plan,
         amountOre: price,
         netOre: split.netOre,
         vatOre: split.vatOre,
@@ -213,7 +207,8 @@ export async function checkoutByInvoice(
         status: "pending",
         provider: "invoice",
         createdAt: now,
-        ...(term ? { termFrom: periodStart, termUntil: periodEnd } : {}),
+        ...(term || gift ? { termFrom: periodStart, termUntil: periodEnd } : {}),
+        ...giftColumns(gift),
       })
       .returning();
     if (!orderRow) throw new Error("the order was not stored");
@@ -235,7 +230,7 @@ export async function checkoutByInvoice(
         termsDays: invoiceCheckoutTermsDays,
         lines: [
           planLine(
-            { plan: input.plan, priceOre: price, profileId: profile.id },
+            { plan: gift ? "gift" : plan, priceOre: price, profileId: profile.id },
             { from: periodStart, until: periodEnd },
             language,
           ),
@@ -248,15 +243,25 @@ export async function checkoutByInvoice(
       .update(orders)
       .set({ providerReference: String(invoice.number) })
       .where(eq(orders.id, orderRow.id));
-    await applyPaymentToPage(tx, {
-      profile,
-      // A page on its trial stays on it; the sweep makes it active when the trial ends.
-      to: onTrial(profile, now) ? profile.status : "active",
-      reason: "invoice_issued",
-      paidUntil: periodEnd,
-      orderNumber: orderRow.orderNumber,
-      now,
-    });
+    // A gift's page lives again at once too, and its family is told who gave it.
+    if (gift)
+      await applyGiftToPage(tx, {
+        order: orderRow,
+        profile,
+        until: periodEnd,
+        reason: "invoice_issued",
+        now,
+      });
+    else
+      await applyPaymentToPage(tx, {
+        profile,
+        // A page on its trial stays on it; the sweep makes it active when the trial ends.
+        to: onTrial(profile, now) ? profile.status : "active",
+        reason: "invoice_issued",
+        paidUntil: periodEnd,
+        orderNumber: orderRow.orderNumber,
+        now,
+      });
     recordEvent(tx, pageChanged(profile.id));
     return { orderRow: { ...orderRow, providerReference: String(invoice.number) }, invoice };
   });

@@ -24,6 +24,7 @@ export function concrete(pattern: string, pageOfA: string): string {
     .replace(/^k\/:id\/memories$/, `k/${pageOfA}/memories`)
     .replace(/^k\/:id\/photos\/:photoId$/, `k/${pageOfA}/photos/00000000-0000-4000-8000-000000000000`)
     .replace(/^k\/:id\/albums$/, `k/${pageOfA}/albums`)
+    .replace(/^k\/:id\/gift/, `k/${pageOfA}/gift`)
     .replace(":token", "no-such-link-token")
     .replace(":fixture", "flags")
     .replace(":orderNumber", "KM-999999")
@@ -123,6 +124,25 @@ export const expected: Record<string, Record<Actor, string>> = {
     partnerA: "404",
     partnerB: "404",
     admin: "200",
+  },
+  // A year given to A's page (ADR 044): any customer's screen (A is told there that the owner pays at
+  // the checkout); a partner's account pays nothing and goes to the page.
+  "/k/:id/gift": {
+    anonymous: "302 /login?redirectTo=%2Fk%2F{A}%2Fgift",
+    customerA: "200",
+    customerB: "200",
+    partnerA: "302 /k/{A}",
+    partnerB: "302 /k/{A}",
+    admin: "200",
+  },
+  // A thank-you without a gift of the viewer's is a 404.
+  "/k/:id/gift/thanks": {
+    anonymous: "302 /login?redirectTo=%2Fk%2F{A}%2Fgift%2Fthanks",
+    customerA: "404",
+    customerB: "404",
+    partnerA: "302 /k/{A}",
+    partnerB: "302 /k/{A}",
+    admin: "404",
   },
   // A confirmation without an order of the viewer's is a 404 to everyone signed in.
   "/k/:id/checkout/confirm": {
