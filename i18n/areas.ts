@@ -41,6 +41,8 @@ export const textAreas = {
     // A page's videos: the public section and the family's editor.
     "video",
     "albumEditor",
+    // The static copy's own words on a page (ADR 046).
+    "staticCopy",
   ],
   // What visitors see and send on a page: memories and candles, and the writer's own deletion.
   memories: ["memories"],
@@ -49,6 +51,8 @@ export const textAreas = {
   // A postal address's fields and problems: the checkouts' and the partner's labels.
   addresses: ["addresses"],
   account: ["account", "accountHome", "privacy"],
+  // What a family can count on if the service stops (/continuity, /kontinuitet).
+  continuity: ["continuity"],
   partner: ["partner"],
   admin: [
     "admin",
@@ -118,6 +122,9 @@ export function textAreasFor(pathname: string): TextArea[] {
       return ["site", "lists", "account", "page", "auth", "verification", "trials", "checkout", "addresses"];
     case "privacy":
       return ["site", "lists", "account"];
+    case "continuity":
+    case "kontinuitet":
+      return ["site", "lists", "continuity"];
     case "gratis-provperiod":
     case "extended-trial":
     case "preview":

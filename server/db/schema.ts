@@ -13,3 +13,4 @@ export * from "./schema/reminders";
 export * from "./schema/partner-pages";
 export * from "./schema/pictures";
 export * from "./schema/videos";
+export * from "./schema/continuity";
