@@ -26,12 +26,14 @@
 // - a customer's data export of 300 images of 1 MB: the memory the streamed ZIP holds
 //   against the same files zipped in memory (target: under a tenth);
 // - a family's 50 photos of 4000 x 3000 JPEG posted to the server as the album editor sends them
-//   (target: under 60 s, and the server's peak resident memory below 700 MB).
+//   (target: under 60 s, and the server's peak resident memory below 700 MB);
+// - the static copy (`npm run export:static`, ADR 046) of 10,000 public pages to a folder (target: under
+//   10 minutes), and a rerun with one page changed (target: under 30 s).
 //
 // Settings (environment): BENCH_SECONDS measured seconds per target (default 8),
 // BENCH_WARMUP_SECONDS (default 2), BENCH_CONNECTIONS (default 50), BENCH_ROUNDS (default 2),
 // BENCH_LOG_LEVEL the app's LOG_LEVEL (default warn), BENCH_HTTP=off, BENCH_LIST=off,
-// BENCH_PRINT=off, BENCH_PRIVACY=off, BENCH_VIDEO=off, BENCH_PHOTOS=off and BENCH_SPLIT=off skip a part (BENCH_SPLIT_REQUESTS, default 200,
+// BENCH_PRINT=off, BENCH_PRIVACY=off, BENCH_VIDEO=off, BENCH_PHOTOS=off, BENCH_STATIC=off and BENCH_SPLIT=off skip a part (BENCH_SPLIT_REQUESTS, default 200,
 // sets the profiled requests per viewer),
 // BENCH_LIST_PROFILES (default 1000000), BENCH_LIST_RUNS timed runs per query (default 50).
 import path from "node:path";
@@ -62,6 +64,13 @@ import {
   type PartnerPagesBench,
 } from "./lib/partner-pages.ts";
 import { decimal, environment, integer, table, verdict, writeJson } from "./lib/report.ts";
+import {
+  runStaticExportBench,
+  staticFullTargetSeconds,
+  staticPages,
+  staticRerunTargetSeconds,
+  type StaticExportBench,
+} from "./lib/static-export.ts";
 
 const resultsFile = path.join(root, "bench/results/latest.json");
 /** Every admin list query's 95th percentile must stay under this. */
@@ -75,12 +84,14 @@ const listBudgetS = 120 + (settings.listProfiles / 1_000_000) * 300 * (process.e
 const printBudgetS = 180;
 const privacyBudgetS = 120;
 const photosBudgetS = 300;
+const staticBudgetS = staticFullTargetSeconds * 1.5 + 120;
 const budgetMs =
   ((settings.http ? httpBudgetS : 0) +
     (settings.list ? listBudgetS : 0) +
     (settings.print ? printBudgetS : 0) +
     (settings.privacy ? privacyBudgetS : 0) +
     (settings.photos ? photosBudgetS : 0) +
+    (settings.staticCopy ? staticBudgetS : 0) +
     60) *
   1000;
 setTimeout(() => {
@@ -251,6 +262,19 @@ async function photosBench(build: ServerBuild): Promise<PhotoUploadBench> {
   return run;
 }
 
+async function staticCopyBench(): Promise<StaticExportBench> {
+  log(`timing the static copy of ${integer(staticPages)} pages and a rerun with one changed…`);
+  const run = await runStaticExportBench(log);
+  console.log(
+    `\nStatic copy (npm run export:static, embedded database): ${integer(run.pages)} public pages ` +
+      `(seeded in ${decimal(run.seedSeconds, 1)} s) written in ${decimal(run.fullSeconds, 1)} s ` +
+      `(${integer(run.files)} files, ${decimal(run.megabytes, 1)} MB); the rerun with one page changed ` +
+      `${decimal(run.rerunSeconds, 2)} s (${run.rerunRendered} rendered). Target < ${staticFullTargetSeconds} s ` +
+      `and < ${staticRerunTargetSeconds} s: ${verdict(run.passed)}`,
+  );
+  return run;
+}
+
 async function main(): Promise<void> {
   const started = Date.now();
   const env = environment(root);
@@ -294,6 +318,7 @@ async function main(): Promise<void> {
   const privacy = settings.privacy ? await privacyBench(build) : null;
   const video = settings.video ? await videoBench() : null;
   const photos = settings.photos ? await photosBench(build) : null;
+  const staticCopy = settings.staticCopy ? await staticCopyBench() : null;
 
   const file = await writeJson(resultsFile, {
     benchmark: "kammare",
@@ -323,6 +348,7 @@ async function main(): Promise<void> {
     privacy,
     video,
     photos,
+    staticCopy,
     targets: {
       cachedProfilePage: http?.profilePage.passed ?? null,
       signInPage: http?.load.passed ?? null,
@@ -341,6 +367,7 @@ async function main(): Promise<void> {
       exportMemory: privacy?.passed ?? null,
       videoConversion: video?.passed ?? null,
       photoUploads: photos?.passed ?? null,
+      staticCopy: staticCopy?.passed ?? null,
     },
     wallSeconds: (Date.now() - started) / 1000,
   });

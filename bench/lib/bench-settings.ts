@@ -29,6 +29,8 @@ export type Settings = LoadSettings & {
   video: boolean;
   /** A family's 50 photos of 4000 x 3000 uploaded to the server (lib/photo-uploads.ts). */
   photos: boolean;
+  /** The static copy of 10,000 pages and a rerun with one changed (lib/static-export.ts, ADR 046). */
+  staticCopy: boolean;
   /** The uncached render's CPU profile split (with the HTTP part), and its requests per viewer. */
   split: boolean;
   splitRequests: number;
@@ -49,6 +51,7 @@ function readSettings(): Settings {
       privacy: onOff("BENCH_PRIVACY"),
       video: onOff("BENCH_VIDEO"),
       photos: onOff("BENCH_PHOTOS"),
+      staticCopy: onOff("BENCH_STATIC"),
       split: onOff("BENCH_SPLIT"),
       splitRequests: setting("BENCH_SPLIT_REQUESTS", 200, { integerOnly: true }),
       listProfiles: setting("BENCH_LIST_PROFILES", 1_000_000, { integerOnly: true }),
