@@ -6,7 +6,7 @@ export type LocalLink = { kind: "page" | "file" | "dead"; address: string };
 const entities: Record<string, string> = { "&amp;": "&", "&quot;": '"', "&#x27;": "'", "&#39;": "'" };
 
 /**
- * Every address on this site the text names, once: in `href`, `src`, `poster`, `srcset` and
+ * Every address on this site the text names, once: in `href`, `src`, `poster`, `content` (a preview image), `srcset` and
  * `imagesrcset` attributes and in CSS `url(…)`, relative to the root or absolute to the site's own
  * origin. Fragments are dropped; an address with a query is dead (a plain host has one file per path);
  * a path whose last part has an extension is a file, any other a page.
@@ -14,8 +14,10 @@ const entities: Record<string, string> = { "&amp;": "&", "&quot;": '"', "&#x27;"
 export function localLinks(text: string, origin: string): LocalLink[] {
   const decoded = text.replace(/&(?:amp|quot|#x27|#39);/g, (entity) => entities[entity] ?? entity);
   const found = new Set<string>();
-  for (const match of decoded.matchAll(/\s(?:href|src|poster)="([^"]*)"/g)) found.add(match[1] ?? "");
-  for (const match of decoded.matchAll(/\s(?:srcset|imagesrcset)="([^"]*)"/g)) {
+  // Any case: React writes `srcSet` and `imageSrcSet` as it names them.
+  for (const match of decoded.matchAll(/\s(?:href|src|poster|content)="([^"]*)"/gi))
+    found.add(match[1] ?? "");
+  for (const match of decoded.matchAll(/\s(?:srcset|imagesrcset)="([^"]*)"/gi)) {
     for (const candidate of (match[1] ?? "").split(",")) found.add(candidate.trim().split(/\s+/)[0] ?? "");
   }
   for (const match of decoded.matchAll(/url\(\s*(["']?)([^"')]+)\1\s*\)/g)) found.add(match[2] ?? "");

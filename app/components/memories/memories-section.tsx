@@ -163,7 +163,7 @@ export function MemoriesSection({ profileId, memories, outcome }: Props) {
         <h2 id="memories-heading" className="font-serif text-3xl font-semibold text-ink">
           {t("memories.heading")}
         </h2>
-        <p className="text-muted">{t("memories.lead")}</p>
+        {!staticCopy && <p className="text-muted">{t("memories.lead")}</p>}
       </header>
       <OutcomeMessage outcome={outcome} at="list" />
       {memories.candlesOn && (
