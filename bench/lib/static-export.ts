@@ -1,7 +1,9 @@
 // The static copy's budget (ADR 046): 10,000 public pages (a name, a story and a shown memory each)
 // on a fresh embedded database, exported by the build's own exporter to a folder (target: under
 // 10 minutes), then again with one page changed (target: under 30 s), as `npm run export:static`
-// does: the build's pages rendered in this process, in React's production mode like the command.
+// does: the build's pages rendered in a process of its own, in React's production mode like the command
+// (the bench's own process has React loaded already, in whichever mode it started).
+import { spawn } from "node:child_process";
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -36,12 +38,33 @@ export type StaticExportBench = {
   passed: boolean;
 };
 
-export async function runStaticExportBench(
-  log: (line: string) => void,
-  count = staticPages,
-): Promise<StaticExportBench> {
-  // The command runs React's production build (scripts/export-static.mjs sets it); so does this part.
-  process.env.NODE_ENV ??= "production";
+/** Runs the part in a child process (NODE_ENV=production, as scripts/export-static.mjs sets it). */
+export function runStaticExportBench(log: (line: string) => void): Promise<StaticExportBench> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      path.join(root, "node_modules/.bin/tsx"),
+      [path.join(root, "bench/lib/static-export.ts")],
+      {
+        cwd: root,
+        env: { ...process.env, NODE_ENV: "production" },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
+    let out = "";
+    child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => {
+      for (const line of chunk.toString().split("\n").filter(Boolean)) log(line);
+    });
+    child.once("error", reject);
+    child.once("exit", (code) => {
+      const last = out.trim().split("\n").pop() ?? "";
+      if (code === 0 && last.startsWith("{")) resolve(JSON.parse(last) as StaticExportBench);
+      else reject(new Error(`the static copy's bench process ended with ${code}: ${out.slice(-2000)}`));
+    });
+  });
+}
+
+async function measure(log: (line: string) => void, count = staticPages): Promise<StaticExportBench> {
   const build = (await import(pathToFileURL(path.join(root, "build/server/index.js")).href)) as Build;
   const work = await mkdtemp(path.join(tmpdir(), "kammare-bench-static-"));
   const handle = await build.openDatabase({ dataDir: path.join(work, "db") });
@@ -121,4 +144,17 @@ export async function runStaticExportBench(
     await handle.close();
     await rm(work, { recursive: true, force: true });
   }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  measure((line) => process.stderr.write(`${line}\n`)).then(
+    (result) => {
+      process.stdout.write(`${JSON.stringify(result)}\n`);
+      process.exit(0);
+    },
+    (error: unknown) => {
+      process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+      process.exit(1);
+    },
+  );
 }
