@@ -73,8 +73,8 @@ test.describe("the static copy, served as plain files", () => {
 
 test.describe("what a family can count on", () => {
   for (const [locale, address, heading, link] of [
-    ["en-US", "/continuity", "A page that lasts as long as the grave", "If Kammare stops"],
-    ["sv-SE", "/kontinuitet", "En sida som finns kvar lika länge som graven", "Om Kammare upphör"],
+    ["en-US", "/continuity", "A page that lasts as long as the grave", "If the service stops"],
+    ["sv-SE", "/kontinuitet", "En sida som finns kvar lika länge som graven", "Om tjänsten upphör"],
   ] as const) {
     test(`says it in ${locale}, reached from the footer`, async ({ page, context }) => {
       await context.addCookies([{ name: "locale", value: locale, url: appUrl }]);
