@@ -79,6 +79,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const locale = data?.locale ?? fallbackLocale;
   const nonce = useNonce();
   const light = isLightPage(data?.viewer ?? null, useMatches());
+  // The static copy is served by any plain host: no script of ours, no analytics (ADR 046).
+  const staticCopy = data?.staticCopy === true;
   return (
     <html lang={locale} dir="ltr">
       <head>
@@ -90,14 +92,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-dvh bg-surface text-ink antialiased">
         <TextsProvider locale={locale}>
-          {data?.config.testMode && (
+          {data?.config.testMode && !staticCopy && (
             <Suspense>
               <TestModeRibbon />
             </Suspense>
           )}
           {children}
         </TextsProvider>
-        {light ? (
+        {staticCopy ? null : light ? (
           <script
             src={lightScript}
             nonce={nonce}
@@ -153,7 +155,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <RefreshAfterWrites />
       <ConsentProvider initial={loaderData.consent} analyticsOn={posthogKey !== null}>
         <Outlet />
-        {loaderData.consent === null && (
+        {loaderData.consent === null && !loaderData.staticCopy && (
           <Suspense>
             <ConsentBanner />
           </Suspense>

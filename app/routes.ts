@@ -14,6 +14,9 @@ export default [
     route("verify-email", "routes/auth/verify-email.tsx"),
     route("404", "routes/public/not-found.tsx"),
     route("privacy", "routes/public/privacy.tsx"),
+    // What a family can count on if the service stops: one page at an English and a Swedish address.
+    route("continuity", "routes/public/continuity.tsx"),
+    route("kontinuitet", "routes/public/continuity.tsx", { id: "continuity-sv" }),
     route("account", "routes/account/account.tsx"),
     route("account/deleted", "routes/account/deleted.tsx"),
     // The card checkout needs the app (the light public page is for visitors): the default layout.

@@ -45,6 +45,8 @@ export const textAreas = {
     "privatePage",
     // The family's keepsake panel (ADR 045).
     "keepsake",
+    // The static copy's own words on a page (ADR 046).
+    "staticCopy",
   ],
   // What visitors see and send on a page: memories and candles, and the writer's own deletion.
   memories: ["memories"],
@@ -53,6 +55,8 @@ export const textAreas = {
   // A postal address's fields and problems: the checkouts' and the partner's labels.
   addresses: ["addresses"],
   account: ["account", "accountHome", "privacy"],
+  // What a family can count on if the service stops (/continuity, /kontinuitet).
+  continuity: ["continuity"],
   partner: ["partner"],
   admin: [
     "admin",
@@ -126,6 +130,9 @@ export function textAreasFor(pathname: string): TextArea[] {
       return ["site", "lists", "account", "page", "auth", "verification", "trials", "checkout", "addresses"];
     case "privacy":
       return ["site", "lists", "account"];
+    case "continuity":
+    case "kontinuitet":
+      return ["site", "lists", "continuity"];
     case "gratis-provperiod":
     case "extended-trial":
     case "preview":

@@ -25,6 +25,11 @@ export type RequestInfo = {
    * page's CSP names them in `frame-src` (server/http/security.ts). Empty on almost every page.
    */
   frameOrigins: Set<string>;
+  /**
+   * A render for the static copy (`npm run export:static`, ADR 046): files any plain host serves, so
+   * no scripts and no forms that need this server. Set only by the exporter's own app, never by a request.
+   */
+  staticCopy?: boolean;
 };
 
 export const servicesContext = createContext<AppServices>();

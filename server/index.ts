@@ -2,6 +2,7 @@
 import path from "node:path";
 import { createRequestHandler } from "react-router";
 import { createApp } from "./app";
+import { exportStaticCommand, type BuiltPages } from "./continuity/cli";
 import { announceInitialAdmin, boot } from "./boot";
 import { ConfigError } from "./config";
 import { createPageCache } from "./http/page-cache";
@@ -16,6 +17,31 @@ export { listProfiles } from "./domain/profiles";
 export { hashPassword } from "./domain/accounts";
 export { adminDashboard } from "./domain/dashboard";
 export { exportAccountData } from "./domain/privacy";
+
+/** The build's pages and id, for the static copy (`npm run export:static`, its tests and bench). */
+export async function builtPages(clientDir: string): Promise<BuiltPages> {
+  const build = await import("virtual:react-router/server-build");
+  return { pages: createRequestHandler(build, "production"), buildId: __BUILD_ID__, clientDir };
+}
+export { createStaticSite } from "./continuity/static-site";
+export { exportStaticCopy } from "./continuity/static-export";
+export { folderTarget } from "./continuity/targets";
+
+/** `npm run export:static -- --to DIR|s3` (scripts/export-static.mjs); returns the exit code. */
+export async function exportStatic({
+  clientDir,
+  args,
+}: {
+  clientDir: string;
+  args: string[];
+}): Promise<number> {
+  // serveStatic takes a root relative to the working directory.
+  const built = await builtPages(path.relative(process.cwd(), clientDir) || ".");
+  const result = await exportStaticCommand(args, process.env, built);
+  for (const line of result.out) console.log(line);
+  for (const line of result.err) console.error(line);
+  return result.code;
+}
 
 /** Runs the server; `clientDir` is the browser build's folder (build/client beside build/server). */
 export async function start({ clientDir }: { clientDir: string }): Promise<void> {

@@ -168,13 +168,32 @@ export function PrivacyLinks() {
   );
 }
 
+/**
+ * What a family can count on if the service stops (ADR 046): in every footer, at the address of the
+ * reader's language.
+ */
+export function ContinuityLink() {
+  const { t, i18n } = useTranslation();
+  return (
+    <Link
+      to={i18n.language === "sv-SE" ? "/kontinuitet" : "/continuity"}
+      className="inline-flex min-h-11 items-center px-1 text-muted underline-offset-4 hover:text-ink hover:underline"
+    >
+      {t("footer.continuity")}
+    </Link>
+  );
+}
+
 export function SiteFooter() {
   const { t } = useTranslation();
   return (
     <footer className="border-t border-line">
       <div className="mx-auto flex max-w-5xl flex-col gap-1 px-4 py-4 text-sm text-muted sm:flex-row sm:items-center sm:justify-between">
         <p>{t("footer.note")}</p>
-        <PrivacyLinks />
+        <div className="flex flex-wrap items-center gap-x-3">
+          <ContinuityLink />
+          <PrivacyLinks />
+        </div>
       </div>
     </footer>
   );

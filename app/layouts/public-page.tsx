@@ -7,10 +7,11 @@ import { Link, Outlet, useLocation } from "react-router";
 import { locales } from "../../contract/locale";
 import { ErrorPage } from "../components/error-page";
 import { apiFormAction } from "../lib/api";
-import { AccountControls, PrivacyLinks, SkipLink } from "../components/site-header";
+import { AccountControls, ContinuityLink, PrivacyLinks, SkipLink } from "../components/site-header";
 import type { LightHandle } from "../lib/light-page";
 import { unreadableParamsAreNotFound } from "../lib/readable-params.server";
 import { useRootData } from "../lib/root-data";
+import { useStaticCopy } from "../lib/static-copy";
 import { referralQueryParameter } from "../../contract/partner-links";
 import { WelcomeBanner } from "../components/welcome/welcome-banner";
 import { partnerWelcome, servicesContext } from "../lib/services.server";
@@ -64,6 +65,19 @@ function PublicFooter() {
   const location = useLocation();
   const viewer = useRootData()?.viewer;
   const back = encodeURIComponent(location.pathname);
+  const staticCopy = useStaticCopy();
+  // The static copy links to nothing this server alone could answer: no language form, no sign-in,
+  // no privacy page; it says what it is instead (ADR 046).
+  if (staticCopy) {
+    return (
+      <footer className="mt-16 border-t border-line/70 print:hidden">
+        <div className="mx-auto flex max-w-2xl flex-col items-center gap-1 px-4 py-6 text-center text-sm text-muted">
+          <p className="font-serif text-base font-semibold text-brand">{t("brand.name")}</p>
+          <p data-testid="static-copy-note">{t("staticCopy.footer")}</p>
+        </div>
+      </footer>
+    );
+  }
   return (
     <footer className="mt-16 border-t border-line/70 print:hidden">
       <div className="mx-auto flex max-w-2xl flex-col items-center gap-2 px-4 py-6 text-sm text-muted sm:flex-row sm:justify-between">
@@ -74,6 +88,7 @@ function PublicFooter() {
           {t("brand.name")}
         </Link>
         <div className="flex flex-wrap items-center justify-center gap-x-3 gap-y-1">
+          <ContinuityLink />
           <PrivacyLinks />
           <LanguageForm />
           {viewer ? (

@@ -4,7 +4,13 @@ import type { LoaderFunctionArgs } from "react-router";
 import { readAnalyticsConsent } from "../../contract/consent";
 import { resolveLocale } from "../../contract/locale";
 import type { RootData } from "./root-data";
-import { ownedProfileIds, publicConfig, servicesContext, viewerContext } from "./services.server";
+import {
+  ownedProfileIds,
+  publicConfig,
+  requestContext,
+  servicesContext,
+  viewerContext,
+} from "./services.server";
 
 export async function rootData({ request, context }: LoaderFunctionArgs): Promise<RootData> {
   const services = context.get(servicesContext);
@@ -23,5 +29,6 @@ export async function rootData({ request, context }: LoaderFunctionArgs): Promis
     consent: readAnalyticsConsent(request.headers.get("cookie")),
     config: publicConfig(services.config),
     buildId: services.buildId,
+    staticCopy: context.get(requestContext).staticCopy === true,
   };
 }

@@ -23,6 +23,8 @@ export type RootData = {
   consent: AnalyticsConsent | null;
   config: PublicConfig;
   buildId: string;
+  /** A render for the static copy (ADR 046): no scripts, no forms (app/lib/static-copy.ts). */
+  staticCopy: boolean;
 };
 
 /** The root loader's data; undefined only while the root itself failed (its error boundary). */

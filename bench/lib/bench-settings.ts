@@ -31,6 +31,8 @@ export type Settings = LoadSettings & {
   photos: boolean;
   /** The keepsake of a page with 200 photos and 500 memories: its ZIP and book (lib/keepsake.ts). */
   keepsake: boolean;
+  /** The static copy of 10,000 pages and a rerun with one changed (lib/static-export.ts, ADR 046). */
+  staticCopy: boolean;
   /** The uncached render's CPU profile split (with the HTTP part), and its requests per viewer. */
   split: boolean;
   splitRequests: number;
@@ -52,6 +54,7 @@ function readSettings(): Settings {
       video: onOff("BENCH_VIDEO"),
       photos: onOff("BENCH_PHOTOS"),
       keepsake: onOff("BENCH_KEEPSAKE"),
+      staticCopy: onOff("BENCH_STATIC"),
       split: onOff("BENCH_SPLIT"),
       splitRequests: setting("BENCH_SPLIT_REQUESTS", 200, { integerOnly: true }),
       listProfiles: setting("BENCH_LIST_PROFILES", 1_000_000, { integerOnly: true }),

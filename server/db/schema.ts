@@ -14,3 +14,4 @@ export * from "./schema/partner-pages";
 export * from "./schema/pictures";
 export * from "./schema/videos";
 export * from "./schema/private-pages";
+export * from "./schema/continuity";

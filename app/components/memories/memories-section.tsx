@@ -9,6 +9,7 @@ import { Alert } from "../alert";
 import { CandleForm, CandleIcon, ReportForm, WriteMemoryForm, type Refill } from "./visitor-forms";
 import { Card } from "../card";
 import { MemoryPhotos } from "./memory-photos";
+import { useStaticCopy } from "../../lib/static-copy";
 
 export type Outcome = Refill & { outcome: MemoryOutcome; at: MemoryFormPlace };
 
@@ -48,6 +49,8 @@ function MemoryItem({
   formToken: string;
 }) {
   const { t, i18n } = useTranslation();
+  // The static copy has no server to send a report to (ADR 046).
+  const staticCopy = useStaticCopy();
   return (
     <li className="flex flex-col gap-3 border-b border-line py-6 last:border-b-0">
       <p className="whitespace-pre-line font-serif text-lg leading-relaxed text-ink">{memory.text}</p>
@@ -69,7 +72,7 @@ function MemoryItem({
           <p className="mt-1 whitespace-pre-line text-ink">{memory.reply}</p>
         </div>
       )}
-      <ReportForm profileId={profileId} memoryId={memory.id} formToken={formToken} />
+      {!staticCopy && <ReportForm profileId={profileId} memoryId={memory.id} formToken={formToken} />}
     </li>
   );
 }
@@ -99,6 +102,7 @@ export function Candles({
   const { t } = useTranslation();
   const { count, latestNames } = candles;
   const Heading = heading;
+  const staticCopy = useStaticCopy();
   return (
     <Card
       as="section"
@@ -125,21 +129,27 @@ export function Candles({
           )}
         </div>
       </div>
-      <div className="mt-5 flex flex-col gap-4">
-        <OutcomeMessage outcome={outcome} at="candles" />
-        <CandleForm
-          profileId={profileId}
-          formToken={formToken}
-          moderation={moderation}
-          refillName={outcome?.at === "candles" ? outcome.name : undefined}
-        />
-      </div>
+      {staticCopy ? (
+        <p className="mt-4 text-sm text-muted">{t("staticCopy.candlesClosed")}</p>
+      ) : (
+        <div className="mt-5 flex flex-col gap-4">
+          <OutcomeMessage outcome={outcome} at="candles" />
+          <CandleForm
+            profileId={profileId}
+            formToken={formToken}
+            moderation={moderation}
+            refillName={outcome?.at === "candles" ? outcome.name : undefined}
+          />
+        </div>
+      )}
     </Card>
   );
 }
 
 export function MemoriesSection({ profileId, memories, outcome }: Props) {
   const { t } = useTranslation();
+  // The static copy holds every shown memory on the one page and no form (ADR 046).
+  const staticCopy = useStaticCopy();
   const writing = memories.moderation !== "off";
   if (!writing && !memories.candlesOn) return null;
   const pageLink = (query: string) => `/k/${profileId}${query}#memories`;
@@ -153,7 +163,7 @@ export function MemoriesSection({ profileId, memories, outcome }: Props) {
         <h2 id="memories-heading" className="font-serif text-3xl font-semibold text-ink">
           {t("memories.heading")}
         </h2>
-        <p className="text-muted">{t("memories.lead")}</p>
+        {!staticCopy && <p className="text-muted">{t("memories.lead")}</p>}
       </header>
       <OutcomeMessage outcome={outcome} at="list" />
       {memories.candlesOn && (
@@ -181,7 +191,7 @@ export function MemoriesSection({ profileId, memories, outcome }: Props) {
               ))}
             </ul>
           )}
-          {(memories.next || memories.before) && (
+          {!staticCopy && (memories.next || memories.before) && (
             <nav aria-label={t("memories.heading")} className="flex flex-wrap gap-4 text-sm">
               {memories.before && (
                 <a
@@ -201,23 +211,29 @@ export function MemoriesSection({ profileId, memories, outcome }: Props) {
               )}
             </nav>
           )}
-          <Card
-            as="section"
-            id={memoryFormAnchors.write}
-            aria-labelledby="write-memory-heading"
-            className="flex scroll-mt-6 flex-col gap-4 p-5 sm:p-6"
-          >
-            <h3 id="write-memory-heading" className="text-lg font-semibold text-ink">
-              {t("memories.form.heading")}
-            </h3>
-            <OutcomeMessage outcome={outcome} at="write" />
-            <WriteMemoryForm
-              profileId={profileId}
-              formToken={memories.formToken}
-              moderation={memories.moderation}
-              refill={outcome?.at === "write" ? outcome : null}
-            />
-          </Card>
+          {staticCopy ? (
+            <p className="text-muted" data-testid="static-copy-closed">
+              {t("staticCopy.memoriesClosed")}
+            </p>
+          ) : (
+            <Card
+              as="section"
+              id={memoryFormAnchors.write}
+              aria-labelledby="write-memory-heading"
+              className="flex scroll-mt-6 flex-col gap-4 p-5 sm:p-6"
+            >
+              <h3 id="write-memory-heading" className="text-lg font-semibold text-ink">
+                {t("memories.form.heading")}
+              </h3>
+              <OutcomeMessage outcome={outcome} at="write" />
+              <WriteMemoryForm
+                profileId={profileId}
+                formToken={memories.formToken}
+                moderation={memories.moderation}
+                refill={outcome?.at === "write" ? outcome : null}
+              />
+            </Card>
+          )}
         </>
       )}
     </section>

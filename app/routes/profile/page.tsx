@@ -143,7 +143,9 @@ export async function loader({
         : null,
     memories: live
       ? {
-          ...(await publicMemories(db, profile.id, before)),
+          ...(context.get(requestContext).staticCopy
+            ? await everyShownMemory(db, profile.id)
+            : await publicMemories(db, profile.id, before)),
           formToken: await issueFormToken(db, profile.id),
           before: before ?? null,
         }
@@ -155,6 +157,22 @@ export async function loader({
     memoriesWaiting: canEdit ? await memoriesWaitingOn(db, profile.id) : 0,
     madeBy: profile.status === "unclaimed" ? await madePageOrigin(db, profile.id) : null,
   };
+}
+
+/**
+ * The static copy (ADR 046) has no `?before=` pages to follow: it holds every shown memory at once,
+ * newest first, as the pages would have shown them one after the other.
+ */
+async function everyShownMemory(db: Parameters<typeof publicMemories>[0], profileId: string) {
+  const first = await publicMemories(db, profileId);
+  const memories = [...first.memories];
+  let next = first.next;
+  while (next) {
+    const page = await publicMemories(db, profileId, next);
+    memories.push(...page.memories);
+    next = page.next;
+  }
+  return { ...first, memories, next: null };
 }
 
 /** The outcome of a visitor's form, where it is said, and what they wrote back from its draft. */

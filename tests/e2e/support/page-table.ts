@@ -75,6 +75,9 @@ export const expected: Record<string, Record<Actor, string>> = {
   "/reset-password": everyone("200"),
   "/verify-email": everyone("200"),
   "/privacy": everyone("200"),
+  // What a family can count on if the service stops, at its English and its Swedish address (ADR 046).
+  "/continuity": everyone("200"),
+  "/kontinuitet": everyone("200"),
   "/account/deleted": everyone("200"),
   // A memory writer's delete link (here without its token, which the page explains).
   "/memories/delete": everyone("200"),
