@@ -66,19 +66,7 @@ import {
   type PartnerPagesBench,
 } from "./lib/partner-pages.ts";
 import { decimal, environment, integer, table, verdict, writeJson } from "./lib/report.ts";
-import {
-  keepsakeTargetMegabytes,
-  keepsakeTargetSeconds,
-  runKeepsakeBench,
-  type KeepsakeBench,
-} from "./lib/keepsake.ts";
-import {
-  runStaticExportBench,
-  staticFullTargetSeconds,
-  staticPages,
-  staticRerunTargetSeconds,
-  type StaticExportBench,
-} from "./lib/static-export.ts";
+import { keepsakeBench, keepsakeBudgetS, staticCopyBench, staticBudgetS } from "./lib/lasting-pages.ts";
 
 const resultsFile = path.join(root, "bench/results/latest.json");
 /** Every admin list query's 95th percentile must stay under this. */
@@ -92,9 +80,6 @@ const listBudgetS = 120 + (settings.listProfiles / 1_000_000) * 300 * (process.e
 const printBudgetS = 180;
 const privacyBudgetS = 120;
 const photosBudgetS = 300;
-const keepsakeBudgetS = 240;
-// Room to report a run past its target on a busy machine, rather than give up without a figure.
-const staticBudgetS = staticFullTargetSeconds * 2.5 + 120;
 const budgetMs =
   ((settings.http ? httpBudgetS : 0) +
     (settings.list ? listBudgetS : 0) +
@@ -269,32 +254,6 @@ async function photosBench(build: ServerBuild): Promise<PhotoUploadBench> {
       `${decimal(run.startRssMegabytes, 0)} MB before, at its peak ${decimal(run.peakRssMegabytes, 0)} MB ` +
       `(MALLOC_ARENA_MAX=${run.mallocArenaMax ?? "unset"}). Target < ${photoUploadTargetSeconds} s and ` +
       `< ${photoUploadTargetMegabytes} MB: ${verdict(run.passed)}`,
-  );
-  return run;
-}
-
-async function keepsakeBench(build: ServerBuild): Promise<KeepsakeBench> {
-  log("making a page of 200 photos and 500 memories, and downloading its keepsake…");
-  const run = await runKeepsakeBench(build);
-  console.log(
-    `\nThe keepsake of a page with ${run.photos} photos and ${run.memories} memories: the ZIP ` +
-      `(${decimal(run.zipMegabytes, 1)} MB, the A4 book in it) in ${decimal(run.zipSeconds, 1)} s, the A5 book ` +
-      `(${decimal(run.bookKilobytes, 0)} kB) in ${decimal(run.bookSeconds, 1)} s; the server's resident memory ` +
-      `${decimal(run.startRssMegabytes, 0)} MB before, at its peak ${decimal(run.peakRssMegabytes, 0)} MB. ` +
-      `Target < ${keepsakeTargetSeconds} s for both and < ${keepsakeTargetMegabytes} MB: ${verdict(run.passed)}`,
-  );
-  return run;
-}
-
-async function staticCopyBench(): Promise<StaticExportBench> {
-  log(`timing the static copy of ${integer(staticPages)} pages and a rerun with one changed…`);
-  const run = await runStaticExportBench(log);
-  console.log(
-    `\nStatic copy (npm run export:static, embedded database): ${integer(run.pages)} public pages ` +
-      `(seeded in ${decimal(run.seedSeconds, 1)} s) written in ${decimal(run.fullSeconds, 1)} s ` +
-      `(${integer(run.files)} files, ${decimal(run.megabytes, 1)} MB); the rerun with one page changed ` +
-      `${decimal(run.rerunSeconds, 2)} s (${run.rerunRendered} rendered). Target < ${staticFullTargetSeconds} s ` +
-      `and < ${staticRerunTargetSeconds} s: ${verdict(run.passed)}`,
   );
   return run;
 }

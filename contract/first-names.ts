@@ -29,6 +29,8 @@ export const reservedPaths = [
   "__e2e",
   "__manifest",
   "metrics",
+  "continuity",
+  "kontinuitet",
 ];
 
 export const firstNameSchema = text("A first name", { error: "Enter a first name." })

@@ -2,9 +2,12 @@
 // owner or editors, who have their own pay banner), to give the page a year. A plain link, so it works
 // on the light page without JavaScript (ADR 011); the gift screen asks a visitor to sign in first.
 import { useTranslation } from "../../lib/i18n";
+import { useStaticCopy } from "../../lib/static-copy";
 
 export function GiftCall({ id }: { id: string }) {
   const { t } = useTranslation();
+  // A static copy is read where no server takes payments (ADR 046): nothing to give there.
+  if (useStaticCopy()) return null;
   return (
     <section
       aria-labelledby="gift-call"
