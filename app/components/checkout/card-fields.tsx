@@ -1,8 +1,11 @@
 // The card's fields as our own form takes them (the sandbox's checkout, and a new card on /account):
 // the number grouped in fours as it is typed, MM/YY with the slash put in, the CVC and the name, each
 // with its message. The browser's checks are the server's (contract/checkout.ts).
+import type { ComponentProps, RefObject } from "react";
 import { useTranslation } from "../../lib/i18n";
 import { cardDigits, expiryProblem, passesLuhn } from "../../../contract/checkout";
+import { Alert } from "../alert";
+import { FormAlert } from "../form-alert";
 import { TextField } from "../text-field";
 
 export type CardInput = { cardNumber: string; expiry: string; cvc: string; name: string };
@@ -109,5 +112,45 @@ export function CardFields({
         error={message("name")}
       />
     </>
+  );
+}
+
+/**
+ * The card's part of a card checkout (a plan's and a gift's alike): its heading, the sandbox's test
+ * numbers where the sandbox takes the card, the payment's failure (focused by the page through
+ * `failureRef`), the form's alert and the fields.
+ */
+export function CardDetails({
+  sandbox,
+  failure,
+  failureRef,
+  form,
+  card,
+  onChange,
+}: {
+  sandbox: boolean;
+  failure: string | null;
+  failureRef: RefObject<HTMLDivElement | null>;
+  form: ComponentProps<typeof FormAlert>["form"] & { message: (field: CardInputField) => string | undefined };
+  card: CardInput;
+  onChange: (card: CardInput) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <section aria-labelledby="card-details" className="flex flex-col gap-4">
+      <h2 id="card-details" className="text-lg font-semibold">
+        {t("checkout.cardHeading")}
+      </h2>
+      {sandbox && (
+        <p className="rounded-[var(--radius-control)] border border-line bg-info-soft px-4 py-3 text-sm">
+          {t("checkout.sandboxNote")}
+        </p>
+      )}
+      <div ref={failureRef} tabIndex={-1} className="focus:outline-none">
+        {failure && <Alert tone="error" title={failure} />}
+      </div>
+      <FormAlert form={form} />
+      <CardFields card={card} onChange={onChange} message={form.message} />
+    </section>
   );
 }

@@ -16,9 +16,7 @@ import {
 } from "../../../contract/checkout";
 import { orderNumberSchema } from "../../../contract/orders";
 import { isTermPlan, plans, termPlans, termYears, type TermPlan } from "../../../contract/pricing";
-import { Alert } from "../../components/alert";
 import { Button } from "../../components/button";
-import { FormAlert } from "../../components/form-alert";
 import { BankConfirmation } from "../../components/checkout/bank-confirmation";
 import { CheckoutRefused } from "../../components/checkout/checkout-refused";
 import { PlanChoice } from "../../components/checkout/plan-choice";
@@ -33,7 +31,7 @@ import {
   type DeliveryValues,
 } from "../../components/checkout/delivery-fields";
 import {
-  CardFields,
+  CardDetails,
   cardFieldMessages,
   cardProblems,
   emptyCard,
@@ -328,21 +326,14 @@ export default function CardCheckout({ loaderData }: Route.ComponentProps) {
             </>
           )}
 
-          <section aria-labelledby="card-details" className="flex flex-col gap-4">
-            <h2 id="card-details" className="text-lg font-semibold">
-              {t("checkout.cardHeading")}
-            </h2>
-            {sandbox && (
-              <p className="rounded-[var(--radius-control)] border border-line bg-info-soft px-4 py-3 text-sm">
-                {t("checkout.sandboxNote")}
-              </p>
-            )}
-            <div ref={failureRef} tabIndex={-1} className="focus:outline-none">
-              {failure && <Alert tone="error" title={failure} />}
-            </div>
-            <FormAlert form={form} />
-            <CardFields card={card} onChange={setCard} message={form.message} />
-          </section>
+          <CardDetails
+            sandbox={sandbox}
+            failure={failure}
+            failureRef={failureRef}
+            form={form}
+            card={card}
+            onChange={setCard}
+          />
 
           <DeliveryFields
             wanted={plaque}

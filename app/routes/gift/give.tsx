@@ -10,11 +10,10 @@ import { giverNameMaxLength } from "../../../contract/gifts";
 import { Alert } from "../../components/alert";
 import { Button } from "../../components/button";
 import { CheckboxField } from "../../components/checkbox-field";
-import { FormAlert } from "../../components/form-alert";
 import { TextField } from "../../components/text-field";
 import { BankConfirmation } from "../../components/checkout/bank-confirmation";
 import {
-  CardFields,
+  CardDetails,
   cardFieldMessages,
   cardProblems,
   emptyCard,
@@ -192,21 +191,14 @@ export default function GiveTime({ loaderData }: Route.ComponentProps) {
             )}
           </section>
 
-          <section aria-labelledby="card-details" className="flex flex-col gap-4">
-            <h2 id="card-details" className="text-lg font-semibold">
-              {t("checkout.cardHeading")}
-            </h2>
-            {sandbox && (
-              <p className="rounded-[var(--radius-control)] border border-line bg-info-soft px-4 py-3 text-sm">
-                {t("checkout.sandboxNote")}
-              </p>
-            )}
-            <div ref={failureRef} tabIndex={-1} className="focus:outline-none">
-              {failure && <Alert tone="error" title={failure} />}
-            </div>
-            <FormAlert form={form} />
-            <CardFields card={card} onChange={setCard} message={form.message} />
-          </section>
+          <CardDetails
+            sandbox={sandbox}
+            failure={failure}
+            failureRef={failureRef}
+            form={form}
+            card={card}
+            onChange={setCard}
+          />
 
           <section
             aria-labelledby="gift-summary"

@@ -7,12 +7,13 @@ import { and, eq, gt, inArray, ne } from "drizzle-orm";
 import { openOrderStatuses } from "../../../contract/orders";
 import type { ProfileStatus } from "../../../contract/profiles";
 import type { Executor } from "../../db/client";
-import { orders, profiles, subscriptions } from "../../db/schema";
+import { orders, profiles } from "../../db/schema";
 import type { Refusal } from "../../../contract/refusals";
 import { plans } from "../../../contract/pricing";
 import { type DomainError, pageMissing, recordEvent, refuse } from "../core";
 import { type OrderRow, addInterval, coveredUntil, onTrial } from "./orders";
 import { applyPaymentToPage } from "./page-payment";
+import { planRenewsByItself } from "./terms";
 import { unpaidInvoiceNumberOf } from "./unpaid-invoice";
 
 type ProfileRow = typeof profiles.$inferSelect;
@@ -51,7 +52,10 @@ export async function giftRefusal(
   if (profile.ownerUserId === giverId) return refuse("gift.own-page");
   const unpaid = await unpaidInvoiceNumberOf(tx, profile.id);
   if (unpaid !== null) return refuse("checkout.unpaid-invoice", { invoiceNumber: unpaid });
-  if (await familyPlanRenews(tx, profile.id)) return refuse("gift.family-plan");
+  // A past-due plan is left to run (ADR 044): the gift brings the page back beside its retries.
+  if (await planRenewsByItself(tx, { profileId: profile.id, among: ["trialing", "active"] })) {
+    return refuse("gift.family-plan");
+  }
   const [pending] = await tx
     .select({ id: orders.id })
     .from(orders)
@@ -67,23 +71,6 @@ export async function giftRefusal(
     .limit(1);
   if (pending) return refuse("gift.pending");
   return null;
-}
-
-/** Whether a plan of the page still charges again by itself (trialing with a card kept, or running). */
-async function familyPlanRenews(tx: Executor, profileId: string): Promise<boolean> {
-  const running = await tx
-    .select({
-      iterations: subscriptions.iterations,
-      periodsPaid: subscriptions.periodsPaid,
-      cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
-    })
-    .from(subscriptions)
-    .where(
-      and(eq(subscriptions.profileId, profileId), inArray(subscriptions.status, ["trialing", "active"])),
-    );
-  return running.some(
-    (row) => !row.cancelAtPeriodEnd && (row.iterations === 0 || row.periodsPaid < row.iterations),
-  );
 }
 
 /** The year a gift pays: from where the page's time ends (its paid period, its trial, or now). */

@@ -4,6 +4,7 @@
 // time remains extends the page. Nothing renews: a card term is a subscription of one period, all
 // paid, that ends with its term; a term is not bought while a subscription of the page still renews.
 import { and, desc, eq, gt, inArray } from "drizzle-orm";
+import type { SubscriptionStatus } from "../../../contract/orders";
 import { isTermPlan, termEnd, termPlans } from "../../../contract/pricing";
 import type { CustomerSubscription } from "../../../contract/subscriptions";
 import type { Executor } from "../../db/client";
@@ -21,6 +22,18 @@ type ProfileRow = typeof profiles.$inferSelect;
  * term then starts where its paid period ends.
  */
 export async function refuseTermBesideRenewal(tx: Executor, profileId: string): Promise<void> {
+  const renews = await planRenewsByItself(tx, { profileId, among: ["trialing", "active", "past_due"] });
+  if (renews) throw refuse("checkout.subscription-running");
+}
+
+/**
+ * Whether one of the page's subscriptions in `among` still charges again by itself: not cancelled at
+ * its period's end, and open-ended or with periods left (a term's one paid period charges nothing).
+ */
+export async function planRenewsByItself(
+  tx: Executor,
+  { profileId, among }: { profileId: string; among: SubscriptionStatus[] },
+): Promise<boolean> {
   const running = await tx
     .select({
       iterations: subscriptions.iterations,
@@ -28,16 +41,10 @@ export async function refuseTermBesideRenewal(tx: Executor, profileId: string): 
       cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
     })
     .from(subscriptions)
-    .where(
-      and(
-        eq(subscriptions.profileId, profileId),
-        inArray(subscriptions.status, ["trialing", "active", "past_due"]),
-      ),
-    );
-  const renews = running.some(
+    .where(and(eq(subscriptions.profileId, profileId), inArray(subscriptions.status, among)));
+  return running.some(
     (row) => !row.cancelAtPeriodEnd && (row.iterations === 0 || row.periodsPaid < row.iterations),
   );
-  if (renews) throw refuse("checkout.subscription-running");
 }
 
 /**

@@ -7,7 +7,7 @@ import type { ImageStore } from "../../providers/images";
 import { printSizedJpeg } from "../../providers/images/print-size";
 import { makeMemorialBook, type BookSize } from "../../providers/pdf/memorial-book";
 import type { KeepsakeContent } from "./content";
-import { formatCalendarDate, lifeDates } from "./dates";
+import { formatCalendarDate, lifeDates, restingPlaceWhere } from "./dates";
 
 /** The longest side of a photo in the book: 150 dpi across half an A4 column. */
 const photoPixels = 640;
@@ -55,11 +55,7 @@ export async function memorialBook(
   const facts: { label: string; value: string }[] = [];
   if (content.restingPlace) {
     const place = content.restingPlace;
-    const where = [
-      place.cemetery,
-      place.block && t("keepsakeFile.block", { block: place.block }),
-      place.grave && t("keepsakeFile.grave", { grave: place.grave }),
-    ].filter(Boolean);
+    const where = restingPlaceWhere(place, t);
     facts.push({ label: t("keepsakeFile.restingPlace"), value: where.join(", ") });
   }
   if (content.ceremony) {

@@ -6,7 +6,7 @@ import { photoSizeKey } from "../../../contract/photo-values";
 import type { Locale } from "../../../contract/locale";
 import { i18nFor } from "../../../i18n";
 import type { KeepsakeContent } from "./content";
-import { formatCalendarDate, lifeDates } from "./dates";
+import { formatCalendarDate, lifeDates, restingPlaceWhere } from "./dates";
 
 /** One file the copy names: its path in the ZIP and the store key it is read from. */
 export type OfflineFile = { path: string; key: string };
@@ -114,11 +114,7 @@ export function offlineHtml(
   const facts: string[] = [];
   if (content.restingPlace) {
     const place = content.restingPlace;
-    const where = [
-      place.cemetery,
-      place.block && t("keepsakeFile.block", { block: place.block }),
-      place.grave && t("keepsakeFile.grave", { grave: place.grave }),
-    ].filter(Boolean);
+    const where = restingPlaceWhere(place, t);
     const coordinates =
       place.latitude !== null && place.longitude !== null ? ` (${place.latitude}, ${place.longitude})` : "";
     facts.push(
