@@ -46,10 +46,15 @@ export function attachPhotoViewer(grid: HTMLElement, mode: HistoryMode): () => v
     if (!link || !image) return;
     current = index;
     const thumb = link.querySelector("img");
-    const sources = link.querySelectorAll("source");
-    // The thumbnail's srcset lists every width made; the viewer asks for the one that fills the screen.
-    if (avif) avif.srcset = sources[0]?.srcset ?? "";
-    if (webp) webp.srcset = sources[1]?.srcset ?? "";
+    // Every width made of the photo (the link's `data-widths`) in both encodings, beside the
+    // thumbnail's own file: the viewer asks for the one that fills the screen.
+    const src = thumb?.getAttribute("src") ?? "";
+    const folder = src.slice(0, src.lastIndexOf("/") + 1);
+    const widths = (link.dataset.widths ?? "").split(" ").filter(Boolean);
+    const srcset = (format: string) =>
+      widths.map((width) => `${folder}${width}.${format} ${width}w`).join(", ");
+    if (avif) avif.srcset = srcset("avif");
+    if (webp) webp.srcset = srcset("webp");
     image.width = thumb?.width ?? 0;
     image.height = thumb?.height ?? 0;
     image.alt = thumb?.alt ?? "";

@@ -185,7 +185,7 @@ describeOnEngines("the static copy", ({ db, handle, images, accounts, admin }) =
     const fileLinks = [...new Set(html.match(/\/(?:uploads|assets)\/[^\s"',)&]+/g) ?? [])].map((file) =>
       file.slice(1),
     );
-    expect(fileLinks.filter((file) => file.endsWith(".avif")).length).toBeGreaterThan(0);
+    // The page's thumbnails are WebP (ADR 038); a photo's own page has it in both encodings, below.
     expect(fileLinks.filter((file) => file.endsWith(".webp")).length).toBeGreaterThan(0);
     expect(fileLinks.some((file) => /^assets\/.+\.css$/.test(file))).toBe(true);
     for (const file of fileLinks) expect(files).toContain(file);
@@ -198,9 +198,10 @@ describeOnEngines("the static copy", ({ db, handle, images, accounts, admin }) =
     // A photo page names its own files, which are there too.
     const photoHtml = await readFile(path.join(dir, `k/${page}/photos/${photoIds[0]}/index.html`), "utf8");
     expect(photoHtml).not.toMatch(/<script/i);
-    for (const file of photoHtml.match(/\/(?:uploads|assets)\/[^\s"',)&]+/g) ?? []) {
-      expect(files).toContain(file.slice(1));
-    }
+    const photoFiles = photoHtml.match(/\/(?:uploads|assets)\/[^\s"',)&]+/g) ?? [];
+    expect(photoFiles.filter((file) => file.endsWith(".avif")).length).toBeGreaterThan(0);
+    expect(photoFiles.filter((file) => file.endsWith(".webp")).length).toBeGreaterThan(0);
+    for (const file of photoFiles) expect(files).toContain(file.slice(1));
     // The stylesheet's fonts are copied with it.
     const css = fileLinks.find((file) => file.endsWith(".css")) as string;
     const fonts = (await readFile(path.join(dir, css), "utf8")).match(/\/assets\/[^\s"')]+\.woff2/g) ?? [];

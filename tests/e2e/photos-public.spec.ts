@@ -102,11 +102,12 @@ test("every image has its size; the grid, below the first screen, loads lazily",
     // Below the first screen of a phone, after the portrait and the story.
     const top = await page.locator("#photos").evaluate((element) => element.getBoundingClientRect().top);
     expect(top).toBeGreaterThan(phone.height);
-    // A 390 px phone, even at three pixels to the point, takes the 320 width (AVIF), never a larger one.
+    // A 390 px phone, even at three pixels to the point, takes the 320 width (a thumbnail is WebP alone:
+    // ADR 038), never a larger one; the viewer and the photo's page take the large ones in AVIF.
     await page.locator("#photos").scrollIntoViewIfNeeded();
     await expect
       .poll(() => thumbs.first().evaluate((img: HTMLImageElement) => img.currentSrc))
-      .toMatch(/\/320\.avif$/);
+      .toMatch(/\/320\.webp$/);
     expect(loaded.filter((url) => /\/(640|1280|2048)\.(avif|webp)$/.test(url))).toEqual([]);
     // The photo's own page: large, eager, sized.
     await page.goto(`/k/${id}/photos/${shown[0]}`);

@@ -157,7 +157,7 @@ export function MemoriesSection({ profileId, memories, outcome }: Props) {
     <section
       id={memoryFormAnchors.list}
       aria-labelledby="memories-heading"
-      className="mx-auto mt-12 flex w-full max-w-[42.5rem] scroll-mt-6 flex-col gap-8 px-5 pb-8 print:hidden"
+      className="drawn-when-near mx-auto mt-12 flex w-full max-w-[42.5rem] scroll-mt-6 flex-col gap-8 px-5 pb-8 [--estimated-height:90rem] print:hidden"
     >
       <header className="flex flex-col gap-1 border-t border-line pt-10">
         <h2 id="memories-heading" className="font-serif text-3xl font-semibold text-ink">

@@ -34,7 +34,21 @@ const thumbnailGrid =
   "[&_a]:bg-line/40 [&_a]:outline-offset-2 [&_a:focus-visible]:outline-2 " +
   "[&_a:focus-visible]:outline-[var(--profile-colour)] [&_img]:aspect-square [&_img]:h-auto [&_img]:w-full " +
   "[&_img]:object-cover [&_img]:transition-transform [&_img]:duration-300 [&_a:hover_img]:scale-[1.03] " +
-  "motion-reduce:[&_img]:transition-none print:[&_li]:break-inside-avoid";
+  // Drawn when near the screen (app.css): a page of a hundred photos was a phone's longest task.
+  "motion-reduce:[&_img]:transition-none print:[&_li]:break-inside-avoid drawn-when-near";
+
+/**
+ * An album's height before it is drawn (app.css, `drawn-when-near`), roughly, by its rows of three:
+ * the page's policy allows no inline style to say it exactly, and once drawn its own is remembered.
+ * Whole classes, so that Tailwind finds them.
+ */
+function estimatedHeight(photos: number): string {
+  const rows = Math.ceil(photos / 3);
+  if (rows <= 2) return "[--estimated-height:16rem]";
+  if (rows <= 6) return "[--estimated-height:40rem]";
+  if (rows <= 15) return "[--estimated-height:90rem]";
+  return "[--estimated-height:180rem]";
+}
 
 type Texts = { alt: string; date: string };
 
@@ -83,6 +97,35 @@ export function PhotoPicture({
           : { loading: "lazy" as const, decoding: "async" as const })}
       />
     </picture>
+  );
+}
+
+/**
+ * The widest a thumbnail ever shows: 15rem, at two pixels to the point on a desktop, or a third of
+ * a phone at three. Wider ones are in the photo's `data-widths`, for the viewer.
+ */
+const thumbnailMaxWidth = 640;
+
+/**
+ * A grid's thumbnail: one <img> in WebP at the widths a thumbnail shows (ADR 038). A hundred
+ * thumbnails as <picture> with AVIF and WebP over every width doubled the grid's elements and its
+ * HTML, which the phone parses, styles and lays out before the first paint of the page; AVIF's
+ * smaller bytes matter for the large photo, which the viewer and the photo's page ask for in AVIF.
+ */
+function PhotoThumbnail({ profileId, photo, alt }: { profileId: string; photo: PublicPhoto; alt: string }) {
+  const widths = photo.sizes.filter((size, index) => index === 0 || size.width <= thumbnailMaxWidth);
+  const smallest = widths[0];
+  return (
+    <img
+      src={uploadUrl(photoSizeKey(profileId, photo.id, smallest?.width ?? photo.width, "webp"))}
+      srcSet={photoSrcSet({ profileId, id: photo.id, sizes: widths }, "webp")}
+      sizes={thumbnailSizes}
+      width={smallest?.width ?? photo.width}
+      height={smallest?.height ?? photo.height}
+      alt={alt}
+      loading="lazy"
+      decoding="async"
+    />
   );
 }
 
@@ -143,7 +186,7 @@ export function PublicPhotoGrid({
               {album.title}
             </h3>
           )}
-          <ul role="list" className={thumbnailGrid}>
+          <ul role="list" className={`${thumbnailGrid} ${estimatedHeight(album.photos.length)}`}>
             {album.photos.map((photo, index) => {
               const said = texts(photo, (firsts[albumIndex] ?? 0) + index + 1, photos.count);
               return (
@@ -154,8 +197,9 @@ export function PublicPhotoGrid({
                     data-photo=""
                     data-caption={photo.caption}
                     data-date={said.date}
+                    data-widths={photo.sizes.map((size) => size.width).join(" ")}
                   >
-                    <PhotoPicture profileId={profileId} photo={photo} sizes={thumbnailSizes} alt={said.alt} />
+                    <PhotoThumbnail profileId={profileId} photo={photo} alt={said.alt} />
                   </a>
                 </li>
               );
