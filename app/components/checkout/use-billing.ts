@@ -52,6 +52,9 @@ export function useBilling<F extends string>(form: BillingForm<F | BillingField>
   }
 
   function change(field: BillingField, value: string) {
+    // The postcode written as it prints, when it is so already, is no change: a message the API put at
+    // it stays until the field is edited.
+    if (value === values[field]) return;
     const next = { ...values, [field]: value };
     setValues(next);
     if (form.errors[field]) checkTouched(next);
