@@ -109,13 +109,8 @@ export default function InvoiceCheckout({ loaderData }: Route.ComponentProps) {
   const period = periods[plan];
   const cardPath = `/k/${id}/checkout/card`;
 
-  const submit = (event: FormEvent) => {
-    // One invoice per press: Enter while it is being issued sends nothing more.
-    if (form.busy) {
-      event.preventDefault();
-      return Promise.resolve();
-    }
-    return form.submit(event, {
+  const submit = (event: FormEvent) =>
+    form.submit(event, {
       check: () => {
         const problems = billing.problems();
         if (Object.keys(problems).length > 0) focusFirstProblem();
@@ -149,7 +144,6 @@ export default function InvoiceCheckout({ loaderData }: Route.ComponentProps) {
         await navigate(`/k/${id}/checkout/confirm?order=${encodeURIComponent(order.orderNumber)}`);
       },
     });
-  };
 
   return (
     <article className="mx-auto flex max-w-xl flex-col gap-6">
