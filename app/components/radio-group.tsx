@@ -15,6 +15,8 @@ type RadioGroupProps = FieldText & {
   disabled?: boolean;
   /** Side by side when there is room (short labels), else one under the other. */
   inline?: boolean;
+  /** The question as a heading (h2) of its own: a group that is a part of a longer form by itself. */
+  heading?: boolean;
   className?: string;
 };
 
@@ -30,6 +32,7 @@ export function RadioGroup({
   required,
   disabled,
   inline = false,
+  heading = false,
   className = "",
 }: RadioGroupProps) {
   const base = useId();
@@ -41,7 +44,13 @@ export function RadioGroup({
       aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined}
       disabled={disabled}
     >
-      <legend className="mb-1 text-sm font-medium text-ink">{label}</legend>
+      {heading ? (
+        <legend className="mb-2">
+          <h2 className="text-lg font-semibold">{label}</h2>
+        </legend>
+      ) : (
+        <legend className="mb-1 text-sm font-medium text-ink">{label}</legend>
+      )}
       {hint && <FieldHint id={hintId}>{hint}</FieldHint>}
       <div className={inline ? "flex flex-wrap gap-x-6" : "flex flex-col"}>
         {options.map((option, index) => {
@@ -71,7 +80,9 @@ export function RadioGroup({
               <span className="flex flex-col">
                 <span className="text-base text-ink">{option.label}</span>
                 {option.hint && (
-                  <span id={optionHintId} className="text-sm text-muted">
+                  // Said once, as the radio's description: out of its name, which the label would
+                  // otherwise read it into.
+                  <span id={optionHintId} aria-hidden="true" className="text-sm text-muted">
                     {option.hint}
                   </span>
                 )}

@@ -111,9 +111,11 @@ export function useFormSubmit<F extends string>(options: FormOptions<F>) {
     if (!submit.staysBusy) setState("done");
   }
 
-  /** The form's submit handler: the checks, then sending. */
+  /** The form's submit handler: the checks, then sending. One send per press: Enter in a field while
+   * the form is being sent sends nothing more (the button is disabled meanwhile; a field is not). */
   async function submit(event: FormEvent, submitOptions: SubmitOptions<F>): Promise<void> {
     event.preventDefault();
+    if (state === "busy") return;
     if (submitOptions.check && !check(submitOptions.check())) return;
     await send(submitOptions);
   }

@@ -3,7 +3,7 @@
 // the invoice is issued at once, e-mailed with its PDF, due in 30 days (decisions), and the page is
 // active at once. Without a creditor set up, invoices cannot be issued: the page says so and sends
 // the owner to the card checkout instead.
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "../../lib/i18n";
 import { Link, useNavigate } from "react-router";
 import { cardPlans, type CardPlan } from "../../../contract/checkout";
@@ -13,20 +13,14 @@ import { plans, termPlans, vatRatePercent } from "../../../contract/pricing";
 import { termHints } from "../../components/checkout/term-hints";
 import { Alert } from "../../components/alert";
 import { Button, ButtonLink } from "../../components/button";
-import {
-  BillingFields,
-  billingFields,
-  billingMessageKey,
-  billingProblems,
-  emptyBilling,
-  type BillingField,
-  type BillingValues,
-} from "../../components/checkout/billing-fields";
+import { BillingFields, billingFields, type BillingField } from "../../components/checkout/billing-fields";
+import { useBilling } from "../../components/checkout/use-billing";
 import { FormAlert } from "../../components/form-alert";
 import { PlanChoice } from "../../components/checkout/plan-choice";
 import { api, type AnswerOf } from "../../lib/api";
 import { formatDate } from "../../lib/date-format";
 import { formatMoney } from "../../lib/format";
+import { useFocusFirstProblem } from "../../lib/use-focus-first-problem";
 import { useFormSubmit } from "../../lib/use-form-submit";
 import { failureOf } from "../../lib/failure";
 import {
@@ -96,16 +90,15 @@ export default function InvoiceCheckout({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const { id, name, email, invoicing, periods, trialEndsAt, prices, termsOnly } = loaderData;
   const [plan, setPlan] = useState<CardPlan>(termsOnly ? "term25" : "monthly");
-  const [billing, setBilling] = useState<BillingValues>(() => emptyBilling(email));
   const [unavailable, setUnavailable] = useState<Unavailable | null>(invoicing ? null : "noCreditor");
-  // The fields the customer has left once: only those are checked before the form is sent.
-  const touched = useRef(new Set<BillingField>());
   const formRef = useRef<HTMLFormElement>(null);
   const form = useFormSubmit<FormField>({
     fields: formFields,
     messages: { invalid_request: { plan: "checkout.errors.plan" } },
     quietWhenExplained: true,
   });
+  const billing = useBilling(form, email);
+  const focusFirstProblem = useFocusFirstProblem(formRef);
 
   const terms = invoiceCheckoutTermsDays;
   const money = (amountOre: number) => formatMoney({ amountOre, currency: "SEK" }, i18n.language);
@@ -116,44 +109,10 @@ export default function InvoiceCheckout({ loaderData }: Route.ComponentProps) {
   const period = periods[plan];
   const cardPath = `/k/${id}/checkout/card`;
 
-  /** The messages of the fields left so far, for the values as they are now. */
-  function checkTouched(values: BillingValues) {
-    const problems = billingProblems(values);
-    form.check(Object.fromEntries([...touched.current].map((field) => [field, problems[field]])));
-  }
-
-  // After the messages show (the render that puts them in), the keyboard and the screen reader start
-  // at the first one.
-  const [focusRequest, setFocusRequest] = useState(0);
-  useEffect(() => {
-    if (focusRequest > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [focusRequest]);
-  const focusFirstProblem = () => setFocusRequest((count) => count + 1);
-
-  function change(field: BillingField, value: string) {
-    const next = { ...billing, [field]: value };
-    setBilling(next);
-    // A shown message follows the typing and goes as soon as the field is right.
-    if (form.errors[field]) checkTouched(next);
-  }
-
-  function leave(field: BillingField) {
-    // Passing over an empty field is no mistake yet; sending the form says what is missing.
-    if (!billing[field].trim() && !form.errors[field]) return;
-    touched.current.add(field);
-    checkTouched(billing);
-  }
-
-  const submit = (event: FormEvent) => {
-    // One invoice per press: Enter while it is being issued sends nothing more.
-    if (form.busy) {
-      event.preventDefault();
-      return Promise.resolve();
-    }
-    return form.submit(event, {
+  const submit = (event: FormEvent) =>
+    form.submit(event, {
       check: () => {
-        for (const field of billingFields) touched.current.add(field);
-        const problems = billingProblems(billing);
+        const problems = billing.problems();
         if (Object.keys(problems).length > 0) focusFirstProblem();
         return problems;
       },
@@ -162,21 +121,14 @@ export default function InvoiceCheckout({ loaderData }: Route.ComponentProps) {
         let answer: AnswerOf<"post", "/checkout/faktura">;
         try {
           answer = await api.post("/checkout/faktura", {
-            body: { profileId: id, plan, billing: { ...billing, careOf: billing.careOf || null } },
+            body: { profileId: id, plan, billing: billing.body },
             refresh: false, // the confirmation page is next
           });
         } catch (caught) {
           const failure = failureOf(caught);
-          // The API names a billing field as `billing.<field>` with the schema's message: the same text
-          // the browser would have shown.
-          const named = Object.entries(failure.fields).flatMap(([path, message]) => {
-            const field = path.replace(/^billing\./, "") as BillingField;
-            return path.startsWith("billing.") && billingFields.includes(field)
-              ? [[field, billingMessageKey(message)] as const]
-              : [];
-          });
-          if (failure.code === "invalid_request" && named.length > 0) {
-            form.check(Object.fromEntries(named));
+          const named = billing.namedIn(failure);
+          if (named) {
+            form.check(named);
             focusFirstProblem();
             return;
           }
@@ -192,7 +144,6 @@ export default function InvoiceCheckout({ loaderData }: Route.ComponentProps) {
         await navigate(`/k/${id}/checkout/confirm?order=${encodeURIComponent(order.orderNumber)}`);
       },
     });
-  };
 
   return (
     <article className="mx-auto flex max-w-xl flex-col gap-6">
@@ -243,7 +194,7 @@ export default function InvoiceCheckout({ loaderData }: Route.ComponentProps) {
             }}
           />
 
-          <BillingFields values={billing} onChange={change} onBlur={leave} message={form.message} />
+          <BillingFields {...billing.fields} />
 
           <Card as="section" aria-labelledby="summary" className="flex flex-col gap-3 p-5">
             <h2 id="summary" className="text-lg font-semibold">

@@ -1,17 +1,23 @@
 // /k/{id}/gift (rule `gift`, ADR 044): a signed-in visitor keeps a resting or past-due page open by
-// giving it a year, by card. They sign the gift with a name (or their address) or give it anonymously;
-// they never become the page's owner or editor. A gift the page cannot take now is said by its
-// refusal's code instead of the form. Paid, the thank-you follows; a card that asks for confirmation
-// shows the bank's step, a declined one a message with the form kept.
-import { useRef, useState, type FormEvent } from "react";
+// giving it a year, by card or by invoice (whichever this site takes: card payments may be off, and
+// invoices need a creditor set up). They sign the gift with a name (or their address) or give it
+// anonymously; they never become the page's owner or editor. A gift the page cannot take now is said by
+// its refusal's code instead of the form; one refused on sending, beside the button. Paid by card or
+// invoiced, the thank-you follows; a card that asks for confirmation shows the bank's step, a declined
+// one a message with the form kept.
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import type { CustomerOrder } from "../../../contract/checkout";
 import { giverNameMaxLength } from "../../../contract/gifts";
+import { invoiceCheckoutTermsDays } from "../../../contract/invoices";
 import { Alert } from "../../components/alert";
 import { Button } from "../../components/button";
 import { CheckboxField } from "../../components/checkbox-field";
+import { FormAlert } from "../../components/form-alert";
+import { RadioGroup } from "../../components/radio-group";
 import { TextField } from "../../components/text-field";
 import { BankConfirmation } from "../../components/checkout/bank-confirmation";
+import { BillingFields, billingFields } from "../../components/checkout/billing-fields";
 import {
   CardDetails,
   cardFieldMessages,
@@ -19,13 +25,23 @@ import {
   emptyCard,
   type CardInput,
 } from "../../components/checkout/card-fields";
+import { useBilling } from "../../components/checkout/use-billing";
 import { api } from "../../lib/api";
 import { formatDate } from "../../lib/date-format";
+import { failureOf, type Failure } from "../../lib/failure";
 import { formatMoney } from "../../lib/format";
 import { useTranslation } from "../../lib/i18n";
-import { useFormSubmit } from "../../lib/use-form-submit";
+import { refusalText } from "../../lib/refusal";
+import { useFocusFirstProblem } from "../../lib/use-focus-first-problem";
+import { explainFailure, useFormSubmit } from "../../lib/use-form-submit";
 import { serverRules } from "../../rules/index.server";
-import { giftOffer, profileContext, servicesContext, viewerContext } from "../../lib/services.server";
+import {
+  activeCreditor,
+  giftOffer,
+  profileContext,
+  servicesContext,
+  viewerContext,
+} from "../../lib/services.server";
 import type { Route } from "./+types/give";
 
 export const middleware: Route.MiddlewareFunction[] = serverRules("gift");
@@ -36,39 +52,60 @@ export async function loader({ context }: Route.LoaderArgs) {
   const viewer = context.get(viewerContext);
   if (!profile || !viewer) throw new Response("Not Found", { status: 404 });
   const { config, db } = context.get(servicesContext);
-  const offer = await giftOffer(db, profile.id, viewer.id);
+  const [offer, creditor] = await Promise.all([giftOffer(db, profile.id, viewer.id), activeCreditor(db)]);
   return {
     id: profile.id,
     name: profile.content.displayName ?? "",
     email: viewer.email,
     ...offer,
     cardPayments: config.PAYMENT_PROVIDER !== "none",
+    // No creditor set up means no invoice can be issued now.
+    invoicing: creditor !== null,
     sandbox: config.PAYMENT_PROVIDER === "sandbox",
   };
 }
 
-const fields = ["cardNumber", "expiry", "cvc", "name", "giverName", "anonymous"] as const;
+type Method = "card" | "invoice";
+
+const fields = ["cardNumber", "expiry", "cvc", "name", "giverName", "anonymous", ...billingFields] as const;
 type GiftField = (typeof fields)[number];
+const formOptions = {
+  fields,
+  messages: { invalid_request: { ...cardFieldMessages, giverName: "profile.gift.errors.giverName" } },
+};
 
 export default function GiveTime({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const { id, name, email, priceOre, until, refusal, cardPayments, sandbox } = loaderData;
+  const { id, name, email, priceOre, until, refusal, cardPayments, invoicing, sandbox } = loaderData;
+  // The ways this site takes the gift now; a choice only when there are two.
+  const methods: Method[] = [
+    ...(cardPayments ? ["card" as const] : []),
+    ...(invoicing ? ["invoice" as const] : []),
+  ];
+  const [method, setMethod] = useState<Method>(methods[0] ?? "card");
   const [card, setCard] = useState<CardInput>(emptyCard);
   const [giverName, setGiverName] = useState("");
   const [anonymous, setAnonymous] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const [refused, setRefused] = useState<Failure | null>(null);
   const [confirming, setConfirming] = useState<CustomerOrder | null>(null);
   const [confirmBusy, setConfirmBusy] = useState(false);
   const failureRef = useRef<HTMLDivElement>(null);
-  const form = useFormSubmit<GiftField>({
-    fields,
-    messages: { invalid_request: { ...cardFieldMessages, giverName: "profile.gift.errors.giverName" } },
-    quietWhenExplained: true,
-  });
+  const refusedRef = useRef<HTMLDivElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const form = useFormSubmit<GiftField>({ ...formOptions, quietWhenExplained: true });
+  const billing = useBilling(form, email);
+  const focusFirstProblem = useFocusFirstProblem(formRef);
+  // A refusal takes the focus once it shows, so the screen reader says it where the button was pressed.
+  useEffect(() => {
+    if (refused) refusedRef.current?.focus();
+  }, [refused]);
   const price = formatMoney({ amountOre: priceOre, currency: "SEK" }, i18n.language);
   const pageName = name || t("profile.gift.thisPage");
   const untilDate = formatDate(until, i18n.language, "long");
+  const terms = invoiceCheckoutTermsDays;
+  const byInvoice = method === "invoice";
 
   /** What the payment came to: on to the thank-you, the bank's step, or the message. */
   function settle(order: CustomerOrder) {
@@ -88,28 +125,69 @@ export default function GiveTime({ loaderData }: Route.ComponentProps) {
     requestAnimationFrame(() => failureRef.current?.focus());
   }
 
+  /**
+   * A failed call, said where it belongs: the fields a 400 names at those fields, a refusal of the
+   * business in its own words beside the button that was pressed; anything else is the form's to show.
+   * Answers whether it was said here.
+   */
+  function explain(caught: unknown): boolean {
+    const failed = failureOf(caught);
+    const named = billing.namedIn(failed);
+    if (named) {
+      form.check({ ...explainFailure(failed, formOptions), ...named });
+      focusFirstProblem();
+      return true;
+    }
+    if (refusalText(t, failed)) {
+      form.check({});
+      setRefused(failed);
+      return true;
+    }
+    return false;
+  }
+
+  const gift = () => ({ profileId: id, anonymous, giverName: anonymous ? null : giverName.trim() || null });
+
+  async function giveByCard() {
+    const started = await api.post("/checkout/gift/card", { body: gift(), refresh: false });
+    if (started.next.kind === "redirect") {
+      window.location.assign(started.next.url);
+      return;
+    }
+    const paid = await api.post("/checkout/sandbox/pay", {
+      body: { orderNumber: started.order.orderNumber, ...card },
+    });
+    settle(paid.order);
+    if (paid.order.status !== "paid") form.check({});
+  }
+
+  async function giveByInvoice() {
+    const { order } = await api.post("/checkout/gift/faktura", {
+      body: { ...gift(), billing: billing.body },
+      refresh: false, // the thank-you is next
+    });
+    await navigate(`/k/${id}/gift/thanks?order=${encodeURIComponent(order.orderNumber)}`);
+  }
+
   const submit = (event: FormEvent) =>
     form.submit(event, {
-      check: () => ({
-        ...cardProblems(card),
-        ...(giverName.length > giverNameMaxLength ? { giverName: "profile.gift.errors.giverName" } : {}),
-      }),
+      check: () => {
+        const problems = {
+          ...(byInvoice ? billing.problems() : cardProblems(card)),
+          ...(giverName.length > giverNameMaxLength ? { giverName: "profile.gift.errors.giverName" } : {}),
+        };
+        if (Object.values(problems).some(Boolean)) focusFirstProblem();
+        return problems;
+      },
       staysBusy: true,
       send: async () => {
         setFailure(null);
-        const started = await api.post("/checkout/gift/card", {
-          body: { profileId: id, anonymous, giverName: anonymous ? null : giverName.trim() || null },
-          refresh: false,
-        });
-        if (started.next.kind === "redirect") {
-          window.location.assign(started.next.url);
-          return;
+        setRefused(null);
+        try {
+          await (byInvoice ? giveByInvoice() : giveByCard());
+        } catch (caught) {
+          if (!explain(caught)) throw caught;
         }
-        const paid = await api.post("/checkout/sandbox/pay", {
-          body: { orderNumber: started.order.orderNumber, ...card },
-        });
-        settle(paid.order);
-        if (paid.order.status !== "paid") form.check({});
       },
     });
 
@@ -122,11 +200,19 @@ export default function GiveTime({ loaderData }: Route.ComponentProps) {
       });
       settle(answer.order);
     } catch (caught) {
-      form.fail(caught);
+      if (!explain(caught)) form.fail(caught);
       setConfirming(null);
     } finally {
       setConfirmBusy(false);
     }
+  }
+
+  function choose(next: Method) {
+    setMethod(next);
+    // The other way's messages and outcome are no longer about what is on the screen.
+    setFailure(null);
+    setRefused(null);
+    form.check({});
   }
 
   const header = (
@@ -137,14 +223,16 @@ export default function GiveTime({ loaderData }: Route.ComponentProps) {
     </header>
   );
 
-  if (refusal || !cardPayments) {
+  if (refusal || methods.length === 0) {
     return (
       <article className="mx-auto flex max-w-xl flex-col gap-6">
         <title>{t("profile.gift.title")}</title>
         {header}
         <Alert
           tone="info"
-          title={refusal ? t(`refusals.${refusal.code}`, refusal.params) : t("checkout.cardUnavailable")}
+          title={
+            refusal ? t(`refusals.${refusal.code}`, refusal.params) : t("profile.gift.paymentsUnavailable")
+          }
         />
         <p>
           <Link
@@ -165,7 +253,12 @@ export default function GiveTime({ loaderData }: Route.ComponentProps) {
       {confirming ? (
         <BankConfirmation amount={price} busy={confirmBusy} onAnswer={(approve) => void confirm(approve)} />
       ) : (
-        <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-6">
+        <form
+          ref={formRef}
+          noValidate
+          onSubmit={(event) => void submit(event)}
+          className="flex flex-col gap-8"
+        >
           <section aria-labelledby="gift-from" className="flex flex-col gap-4">
             <h2 id="gift-from" className="text-lg font-semibold">
               {t("profile.gift.fromHeading")}
@@ -191,14 +284,40 @@ export default function GiveTime({ loaderData }: Route.ComponentProps) {
             )}
           </section>
 
-          <CardDetails
-            sandbox={sandbox}
-            failure={failure}
-            failureRef={failureRef}
-            form={form}
-            card={card}
-            onChange={setCard}
-          />
+          {methods.length > 1 && (
+            <RadioGroup
+              label={t("profile.gift.methodLegend")}
+              heading
+              name="method"
+              value={method}
+              onChange={(value) => choose(value as Method)}
+              options={[
+                {
+                  value: "card",
+                  label: t("profile.gift.methodCard"),
+                  hint: t("profile.gift.methodCardHint"),
+                },
+                {
+                  value: "invoice",
+                  label: t("profile.gift.methodInvoice"),
+                  hint: t("profile.gift.methodInvoiceHint", { count: terms }),
+                },
+              ]}
+            />
+          )}
+
+          {byInvoice ? (
+            <BillingFields {...billing.fields} />
+          ) : (
+            <CardDetails
+              sandbox={sandbox}
+              failure={failure}
+              failureRef={failureRef}
+              form={form}
+              card={card}
+              onChange={setCard}
+            />
+          )}
 
           <section
             aria-labelledby="gift-summary"
@@ -207,14 +326,44 @@ export default function GiveTime({ loaderData }: Route.ComponentProps) {
             <h2 id="gift-summary" className="font-semibold">
               {t("profile.gift.summaryHeading")}
             </h2>
-            <p>{t("profile.gift.summary", { price, date: untilDate })}</p>
-            <p className="text-sm text-muted">{t("profile.gift.notOwner")}</p>
+            <p data-testid="gift-summary">
+              {byInvoice
+                ? t("profile.gift.summaryInvoice", { price, date: untilDate, count: terms })
+                : t("profile.gift.summary", { price, date: untilDate })}
+            </p>
+            <p className="text-sm text-muted">
+              {byInvoice ? t("profile.gift.notOwnerInvoice") : t("profile.gift.notOwner")}
+            </p>
           </section>
 
-          <Button type="submit" busy={form.busy}>
-            {form.busy ? t("checkout.paying") : t("profile.gift.pay", { amount: price })}
-          </Button>
-          <p className="text-sm text-muted">{t("checkout.secure")}</p>
+          <div className="flex flex-col gap-4">
+            <div
+              ref={refusedRef}
+              tabIndex={-1}
+              data-testid="gift-refused"
+              className="empty:hidden focus:outline-none"
+            >
+              {refused && (
+                <Alert tone="error" title={refusalText(t, refused)}>
+                  <Link to={`/k/${id}`} className="font-medium underline underline-offset-2">
+                    {t("profile.gift.backToPage")}
+                  </Link>
+                </Alert>
+              )}
+            </div>
+            {/* The card's part shows the card checkout's own alert; the invoice's is here. */}
+            {byInvoice && <FormAlert form={form} />}
+            <Button type="submit" busy={form.busy}>
+              {byInvoice
+                ? form.busy
+                  ? t("invoiceCheckout.submitting")
+                  : t("profile.gift.payInvoice", { amount: price })
+                : form.busy
+                  ? t("checkout.paying")
+                  : t("profile.gift.pay", { amount: price })}
+            </Button>
+            {!byInvoice && <p className="text-sm text-muted">{t("checkout.secure")}</p>}
+          </div>
         </form>
       )}
     </article>

@@ -168,16 +168,23 @@ export async function customerGift(
   viewerId: string,
 ): Promise<{
   profileId: string;
+  method: OrderRow["method"];
   status: OrderRow["status"];
   termUntil: string | null;
   anonymous: boolean;
+  /** The VAT of the gift's amount, as its receipt or invoice says it. */
+  vatOre: number;
+  vatRatePercent: number;
 } | null> {
   const [order] = await db.select().from(orders).where(eq(orders.orderNumber, orderNumber)).limit(1);
   if (!order || !order.gift || order.customerUserId !== viewerId) return null;
   return {
     profileId: order.profileId,
+    method: order.method,
     status: order.status,
     termUntil: order.termUntil?.toISOString() ?? null,
     anonymous: order.giftAnonymous,
+    vatOre: order.vatOre,
+    vatRatePercent: order.vatRatePercent,
   };
 }
