@@ -3,6 +3,7 @@ import path from "node:path";
 import { createRequestHandler } from "react-router";
 import { createApp } from "./app";
 import { exportStaticCommand, type BuiltPages } from "./continuity/cli";
+import { createFolderCopier, type FolderCopier, type FolderCopierOptions } from "./continuity/folder-copier";
 import { announceInitialAdmin, boot } from "./boot";
 import { ConfigError } from "./config";
 import { createPageCache } from "./http/page-cache";
@@ -26,6 +27,15 @@ export async function builtPages(clientDir: string): Promise<BuiltPages> {
 export { createStaticSite } from "./continuity/static-site";
 export { exportStaticCopy } from "./continuity/static-export";
 export { folderTarget } from "./continuity/targets";
+
+/** The static copy into folders from a database the caller holds (the bench's budget, the e2e suite). */
+export async function folderCopier(
+  options: FolderCopierOptions & { clientDir: string },
+): Promise<FolderCopier> {
+  // serveStatic takes a root relative to the working directory.
+  const built = await builtPages(path.relative(process.cwd(), options.clientDir) || ".");
+  return createFolderCopier(options, built);
+}
 
 /** `npm run export:static -- --to DIR|s3` (scripts/export-static.mjs); returns the exit code. */
 export async function exportStatic({

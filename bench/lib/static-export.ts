@@ -10,11 +10,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { sql } from "drizzle-orm";
 import type * as ServerEntry from "../../server/index";
-import { createBackgroundTasks } from "../../server/background";
-import { loadConfig } from "../../server/config";
 import type { Database } from "../../server/db/client";
-import { createLogger } from "../../server/logger";
-import { createOutboxSender } from "../../server/providers/email";
 import { createDiskImageStore } from "../../server/providers/images";
 import { root } from "./processes.ts";
 
@@ -22,10 +18,7 @@ export const staticPages = 10_000;
 export const staticFullTargetSeconds = 600;
 export const staticRerunTargetSeconds = 30;
 
-type Build = Pick<
-  typeof ServerEntry,
-  "openDatabase" | "migrate" | "builtPages" | "createStaticSite" | "exportStaticCopy" | "folderTarget"
->;
+type Build = Pick<typeof ServerEntry, "openDatabase" | "migrate" | "folderCopier">;
 
 export type StaticExportBench = {
   pages: number;
@@ -87,37 +80,15 @@ async function measure(log: (line: string) => void, count = staticPages): Promis
     const seedSeconds = (performance.now() - seeded) / 1000;
     log(`static copy: ${count} pages seeded in ${seedSeconds.toFixed(1)} s, exporting…`);
 
-    const logger = createLogger("warn");
-    const images = createDiskImageStore(path.join(work, "uploads"));
-    const built = await build.builtPages(
-      path.relative(process.cwd(), path.join(root, "build/client")) || ".",
-    );
-    const config = loadConfig({
-      NODE_ENV: "production",
-      PUBLIC_URL: "https://kammare.se",
-      LOG_LEVEL: "warn",
-    });
-    const site = build.createStaticSite({
-      config,
+    const copier = await build.folderCopier({
       database: handle,
-      logger,
-      email: createOutboxSender({ dir: path.join(work, "outbox"), from: "Kammare <no-reply@localhost>" }),
-      background: createBackgroundTasks(logger),
-      images,
-      ...built,
+      images: createDiskImageStore(path.join(work, "uploads")),
+      publicUrl: "https://kammare.se",
+      outboxDir: path.join(work, "outbox"),
+      clientDir: path.join(root, "build/client"),
     });
     const dir = path.join(work, "copy");
-    const target = build.folderTarget(dir);
-    const run = () =>
-      build.exportStaticCopy({
-        db,
-        site,
-        images,
-        target,
-        buildId: built.buildId,
-        publicUrl: config.publicUrl,
-        progress: (line) => log(`static copy: ${line}`),
-      });
+    const run = () => copier.copy(dir, (line) => log(`static copy: ${line}`));
     const full = await run();
     if (full.rendered !== count) throw new Error(`the copy rendered ${full.rendered} pages, not ${count}`);
     const files = (await readdir(dir, { recursive: true, withFileTypes: true })).filter((item) =>

@@ -12,7 +12,7 @@ import { lastEmailTo, newUser, signInAs, signUpByApi } from "./support/accounts"
 import { ownAddress } from "./support/client-address";
 import { ensureCreditor } from "./support/creditor";
 import { expect, test, waitForHydration } from "./support/fixtures";
-import { payByInvoice } from "./support/pages";
+import { asAdmin, ownedPage, payByInvoice } from "./support/pages";
 import { laterLines, restingPage } from "./support/resting-page";
 import { shoot } from "./support/shots";
 import { appUrl } from "./support/ports";
@@ -259,4 +259,36 @@ test("a gift by invoice refused on sending, and a field the server names: each s
   await expect(submit).toBeEnabled();
   await expectNoSeriousAxeViolations(page, "gift by invoice refused");
   await shoot(page, "gift-invoice-refused-en");
+});
+
+test("a past-due page asks its visitors too: the call below the whole page leads to the gift, in both languages", async ({
+  page,
+  browser,
+}) => {
+  const { id } = await ownedPage(browser, { displayName: "Berit Förfallen", story: "Hon odlade rosor." });
+  await asAdmin(browser, async (request, token) => {
+    const set = await request.put("/api/admin/profile", {
+      data: { id, status: "past_due" },
+      headers: { Authorization: `Bearer ${token}`, Origin: appUrl },
+    });
+    expect(set.status(), await set.text()).toBe(200);
+  });
+  for (const [locale, call] of [
+    ["sv-SE", "Håll sidan öppen"],
+    ["en-US", "Keep this page open"],
+  ] as const) {
+    await page.context().addCookies([{ name: "locale", value: locale, url: appUrl }]);
+    await page.goto(`/k/${id}`);
+    // The page is whole (not resting), and the call follows it.
+    await expect(page.getByText("Hon odlade rosor.")).toBeVisible();
+    await expect(page.getByTestId("resting-page")).toHaveCount(0);
+    const gift = page.getByTestId("gift-call");
+    await expect(gift.getByRole("heading", { level: 2 })).toHaveText(call);
+    await gift.scrollIntoViewIfNeeded();
+    await expectNoSeriousAxeViolations(page);
+    await shoot(page, `gift-call-past-due-${locale}`);
+    await gift.getByRole("link", { name: call }).click();
+    // A visitor not signed in is asked to first, and brought back to the gift.
+    await expect(page).toHaveURL(new RegExp(`/login\\?redirectTo=${encodeURIComponent(`/k/${id}/gift`)}$`));
+  }
 });

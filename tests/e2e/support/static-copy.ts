@@ -9,27 +9,14 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import type { AppDeps } from "../../../server/app";
-import type { BuiltPages } from "../../../server/continuity/cli";
-import type { ExportOptions, ExportSummary, StaticSite } from "../../../server/continuity/static-export";
-import type { StaticTarget } from "../../../server/continuity/targets";
-import { createBackgroundTasks } from "../../../server/background";
-import { loadConfig } from "../../../server/config";
-import type { Database, DatabaseHandle } from "../../../server/db/client";
+import type { ExportSummary } from "../../../server/continuity/static-export";
+import type * as ServerEntry from "../../../server/index";
+import type { Database } from "../../../server/db/client";
 import { memories, profiles } from "../../../server/db/schema";
-import { createLogger } from "../../../server/logger";
-import { createOutboxSender } from "../../../server/providers/email";
 import { createDiskImageStore } from "../../../server/providers/images";
 import { seedPhotos } from "../../support/seed-photos";
 
-type Build = {
-  openDatabase(target: { dataDir: string }): Promise<DatabaseHandle>;
-  migrate(handle: DatabaseHandle): Promise<unknown>;
-  builtPages(clientDir: string): Promise<BuiltPages>;
-  createStaticSite(deps: Omit<AppDeps, "pageCache" | "metrics">): StaticSite;
-  exportStaticCopy(options: ExportOptions): Promise<ExportSummary>;
-  folderTarget(dir: string): StaticTarget;
-};
+type Build = Pick<typeof ServerEntry, "openDatabase" | "migrate" | "folderCopier">;
 
 export type StaticCopy = { dir: string; pageId: string; photoIds: string[]; summary: ExportSummary };
 
@@ -73,27 +60,15 @@ export async function makeStaticCopy(): Promise<StaticCopy> {
     await db
       .insert(memories)
       .values({ profileId: pageId, writerName: "Erik", body: "Thank you for the songs.", state: "shown" });
-    const logger = createLogger("silent");
-    const built = await build.builtPages("build/client");
-    const config = loadConfig({ NODE_ENV: "production", PUBLIC_URL: "http://localhost:3000" });
-    const site = build.createStaticSite({
-      config,
+    const copier = await build.folderCopier({
       database: handle,
-      logger,
-      email: createOutboxSender({ dir: path.join(work, "outbox"), from: "Kammare <no-reply@localhost>" }),
-      background: createBackgroundTasks(logger),
       images,
-      ...built,
+      publicUrl: "http://localhost:3000",
+      outboxDir: path.join(work, "outbox"),
+      clientDir: path.resolve("build/client"),
     });
     const dir = path.join(work, "copy");
-    const summary = await build.exportStaticCopy({
-      db,
-      site,
-      images,
-      target: build.folderTarget(dir),
-      buildId: built.buildId,
-      publicUrl: config.publicUrl,
-    });
+    const summary = await copier.copy(dir);
     return {
       dir,
       pageId,
