@@ -131,7 +131,12 @@ describeOnDatabases("a page's photos for visitors", ({ handle }) => {
       // Album titles as headings, as there are three albums.
       for (const album of familyAlbums) expect(html).toContain(`>${album.title}</h3>`);
       for (const id of shownIds()) expect(html).toContain(`href="/k/${pageId}/photos/${id}"`);
-      expect(html).toMatch(/<source type="image\/avif" srcSet="[^"]*\/320\.avif 320w, [^"]*\/640\.avif 640w/);
+      // A thumbnail is WebP at the widths a thumbnail shows; the link names every width, for the viewer.
+      expect(html).toMatch(
+        /<img src="[^"]*\/320\.webp" srcSet="[^"]*\/320\.webp 320w, [^"]*\/640\.webp 640w"/,
+      );
+      expect(html).not.toMatch(/\/(1280|2048)\.webp \d+w/);
+      expect(html).toContain('data-widths="320 640 1280"');
       expect(html).not.toContain("original");
     }
   });
