@@ -1,6 +1,7 @@
 // An owner with several pages (ADR 029): their account lists each page by name, portrait and status
 // with its next step (publish a draft, pay for a trial, renew a resting page), its code small beside
 // the name; "/" still sends an owner to their first page (the spec's rule); both languages, axe clean.
+import { displayTimeZone } from "../../app/lib/date-format";
 import { newUser, signInAs, signUpByApi } from "./support/accounts";
 import { ownAddress } from "./support/client-address";
 import { expectNoSeriousAxeViolations } from "./support/axe";
@@ -117,7 +118,8 @@ test("a page whose payment is due says by when to pay, on the page and on /accou
       day: "numeric",
       month: "long",
       year: "numeric",
-      timeZone: "UTC",
+      // The day as the page says it: in Sweden's time (after 23:00 UTC, already tomorrow there).
+      timeZone: displayTimeZone,
     }).format(payBy);
 
   await signInAs(page, owned.token, "en-US");

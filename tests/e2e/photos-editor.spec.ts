@@ -242,7 +242,8 @@ test("an upload whose connection drops says so and is sent again; one the server
   await expect(confirm.getByText("The album and its 1 photo will be deleted.")).toBeVisible();
   await confirm.getByRole("button", { name: "Delete album" }).click();
   await expect(confirm).toHaveCount(0);
-  expect(await albumTitles(page)).toEqual(["Photos"]);
+  // The list is read again after the deletion: polled until the new data has arrived.
+  await expect.poll(() => albumTitles(page)).toEqual(["Photos"]);
   await expect(page.getByText("0 of 500 photos")).toBeVisible();
   await expect(page.getByRole("button", { name: "New album" })).toBeFocused();
   expect(problems.cspViolations).toEqual([]);
