@@ -14,6 +14,7 @@ import { LinksField, NameFields, PictureFields, StoryField } from "./content-fie
 import { ChaptersField } from "./chapters-field";
 import { CeremonyFields, RestingPlaceFields } from "./life/life-fields";
 import { cardClass } from "../card";
+import { useFocusFirstProblem } from "../../lib/use-focus-first-problem";
 
 type Visibility = ProfileVisibility;
 
@@ -59,6 +60,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
 export function Editor({ id, initial, visibility: initialVisibility, onClose }: Props) {
   const { t } = useTranslation();
   const form = useRef<HTMLFormElement>(null);
+  const focusFirstProblem = useFocusFirstProblem(form);
   const [saved, setSaved] = useState<ProfileContent>(initial);
   const [savedVisibility, setSavedVisibility] = useState<Visibility>(initialVisibility);
   const [content, setContent] = useState<ProfileContent>(initial);
@@ -94,7 +96,7 @@ export function Editor({ id, initial, visibility: initialVisibility, onClose }: 
       setState("failed");
       setReason("invalid");
       // The first field to correct takes the focus (its message is tied to it).
-      requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      focusFirstProblem();
       return;
     }
     if (!dirty) return;

@@ -54,9 +54,7 @@ export async function memorialBook(
   const portraitKey = /^\/uploads\/(.+\.webp)$/.exec(content.portraitImageUrl ?? "")?.[1];
   const facts: { label: string; value: string }[] = [];
   if (content.restingPlace) {
-    const place = content.restingPlace;
-    const where = restingPlaceWhere(place, t);
-    facts.push({ label: t("keepsakeFile.restingPlace"), value: where.join(", ") });
+    facts.push({ label: t("keepsakeFile.restingPlace"), value: restingPlaceWhere(content.restingPlace, t) });
   }
   if (content.ceremony) {
     const ceremony = content.ceremony;

@@ -29,10 +29,12 @@ export function lifeDates(content: Pick<ProfileContent, "birthDate" | "deathDate
 export function restingPlaceWhere(
   place: NonNullable<ProfileContent["restingPlace"]>,
   t: ReturnType<typeof i18nFor>["t"],
-): string[] {
+): string {
   return [
     place.cemetery,
     place.block && t("keepsakeFile.block", { block: place.block }),
     place.grave && t("keepsakeFile.grave", { grave: place.grave }),
-  ].filter((part): part is string => Boolean(part));
+  ]
+    .filter(Boolean)
+    .join(", ");
 }

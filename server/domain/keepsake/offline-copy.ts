@@ -117,9 +117,7 @@ export function offlineHtml(
     const where = restingPlaceWhere(place, t);
     const coordinates =
       place.latitude !== null && place.longitude !== null ? ` (${place.latitude}, ${place.longitude})` : "";
-    facts.push(
-      `<dt>${escape(t("keepsakeFile.restingPlace"))}</dt><dd>${escape(where.join(", ") + coordinates)}</dd>`,
-    );
+    facts.push(`<dt>${escape(t("keepsakeFile.restingPlace"))}</dt><dd>${escape(where + coordinates)}</dd>`);
   }
   if (content.ceremony) {
     const ceremony = content.ceremony;
