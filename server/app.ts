@@ -54,6 +54,7 @@ import { ApiError, DomainError, domainErrorResponse, errorBody, jsonError } from
 import { clientWentAway } from "./http/client-went-away";
 import { malformedUrls } from "./http/malformed-urls";
 import { withHeadersChanged } from "./http/responses";
+import type { KeptPages } from "./http/kept-pages";
 import type { PageCache } from "./http/page-cache";
 import { dispatchDomainEvents } from "./effects";
 import { compressPage } from "./http/page-compression";
@@ -92,6 +93,8 @@ export type AppDeps = {
   qr?: QrEncoder;
   /** Rendered `/k/{id}` pages for anonymous viewers; a committed `page.changed` event drops one (ADR 033). */
   pageCache?: PageCache;
+  /** Profile pages' data, kept for every viewer's render until the profile changes (ADR 047). */
+  keptPages?: KeptPages;
   buildId: string;
   pages: PageHandler;
   /** The card payment providers; made from the configuration (PAYMENT_PROVIDER) when absent. */
@@ -113,6 +116,7 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
   // The effects of what the domain records, run after each commit (ADR 033).
   dispatchDomainEvents(deps.database.db, {
     pageCache: deps.pageCache,
+    keptPages: deps.keptPages,
     email: deps.email,
     background: deps.background,
     publicUrl: config.publicUrl,
@@ -125,6 +129,7 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
     db: deps.database.db,
     logger,
     buildId: deps.buildId,
+    keptPages: deps.keptPages,
     videoUploadsAvailable: clips.uploadsAvailable,
   };
   const securityHeaders = baseSecurityHeaders(config.secure);

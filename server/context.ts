@@ -3,6 +3,7 @@ import { createContext } from "react-router";
 import type { ProfileView } from "../contract/profiles";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
+import type { KeptPages } from "./http/kept-pages";
 import type { Viewer } from "./domain/core";
 import type { Logger } from "./logger";
 
@@ -11,6 +12,8 @@ export type AppServices = {
   db: Database;
   logger: Logger;
   buildId: string;
+  /** Profile pages' data kept until the profile changes (ADR 047); absent, every render reads it. */
+  keptPages?: KeptPages;
   /** Whether this site converts uploaded video clips (ffmpeg found at start). */
   videoUploadsAvailable?: () => Promise<boolean>;
 };
@@ -46,3 +49,16 @@ export const profileContext = createContext<ProfileView | null>(null);
  * the page shows its door (the name, the portrait if allowed, the password field) and nothing else.
  */
 export const pageDoorContext = createContext<boolean>(false);
+
+/**
+ * A part of a profile page's data that is the same for every viewer: kept (ADR 047) when the app
+ * keeps pages' data, read otherwise. Never a viewer's own part (rights, the owner bar's figures).
+ */
+export function keptPagePart<T>(
+  services: Pick<AppServices, "keptPages">,
+  profileId: string,
+  part: string,
+  read: () => Promise<T>,
+): Promise<T> {
+  return services.keptPages ? services.keptPages.read(profileId, part, read) : read();
+}

@@ -10,12 +10,15 @@ import { sendPartnerInvitation } from "./domain/partners";
 import { sendPartnerPageEmail } from "./domain/partner-pages";
 import { sendPageInvitationEmail } from "./domain/private-pages";
 import { sendMemoryReceipt, tellOwnerOfFirstMemory, tellOwnerOfReport } from "./domain/memories";
+import type { KeptPages } from "./http/kept-pages";
 import type { PageCache } from "./http/page-cache";
 import type { EmailSender } from "./providers/email/types";
 
 export type EffectProviders = {
   /** This process's cached `/k/{id}` pages; other processes drop theirs on the database's NOTIFY. */
   pageCache?: PageCache;
+  /** This process's kept page data (ADR 047), dropped with the page. */
+  keptPages?: KeptPages;
   email: EmailSender;
   /** E-mails go here, after the answer: a slow mail server never holds a visitor's request. */
   background: BackgroundTasks;
@@ -29,6 +32,7 @@ function runEffect(db: Database, event: DomainEvent, providers: EffectProviders)
     case "page.changed":
       // Dropped before the API's answer goes out, so the change's author never sees the old page.
       providers.pageCache?.invalidate(event.profileId);
+      providers.keptPages?.invalidate(event.profileId);
       return;
     case "memory.written": {
       const { profileId, receipt } = event;

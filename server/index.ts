@@ -7,6 +7,7 @@ import { createFolderCopier, type FolderCopier, type FolderCopierOptions } from 
 import { announceInitialAdmin, boot } from "./boot";
 import { ConfigError } from "./config";
 import { createPageCache } from "./http/page-cache";
+import { createKeptPages } from "./http/kept-pages";
 import { nestRoutes } from "./metrics";
 import { listen, stopOnSignals } from "./serve";
 
@@ -68,6 +69,9 @@ export async function start({ clientDir }: { clientDir: string }): Promise<void>
   // Other processes' changes reach this cache through the database; closing the database ends that.
   const pageCache = booted.config.PAGE_CACHE === "on" ? createPageCache() : undefined;
   await pageCache?.follow(booted.database, booted.logger);
+  // The pages' data is kept alike (ADR 047), for the renders the page cache cannot serve.
+  const keptPages = booted.config.PAGE_CACHE === "on" ? createKeptPages() : undefined;
+  await keptPages?.follow(booted.database, booted.logger);
   // The build object, not a function returning it: React Router derives its routes and request
   // handler from a function's result on every request (that is for the dev server's reloads).
   const build = await import("virtual:react-router/server-build");
@@ -75,6 +79,7 @@ export async function start({ clientDir }: { clientDir: string }): Promise<void>
   const app = createApp({
     ...booted,
     pageCache,
+    keptPages,
     buildId: __BUILD_ID__,
     pages,
     pageRoutes: nestRoutes(build.routes),

@@ -4,6 +4,7 @@
 // files (../shared/DESIGN.md, layers).
 export { publicConfig } from "../../server/config";
 export {
+  keptPagePart,
   pageDoorContext,
   profileContext,
   requestContext,

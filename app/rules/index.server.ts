@@ -3,7 +3,13 @@
 import { redirect, type MiddlewareFunction } from "react-router";
 import { isProfileId, normalizeProfileId } from "../../contract/profile-id";
 import { safeReturnPath } from "../../contract/return-path";
-import { pageDoorContext, profileContext, servicesContext, viewerContext } from "../../server/context";
+import {
+  keptPagePart,
+  pageDoorContext,
+  profileContext,
+  servicesContext,
+  viewerContext,
+} from "../../server/context";
 import { mayEnterPage } from "../../server/domain/private-pages";
 import { visitorPassOf } from "../../server/http/visitor-pass";
 import { liveStatuses } from "../../server/domain/profiles";
@@ -83,8 +89,12 @@ const rules: Partial<Record<RuleName, ServerRule>> = {
     const typed = params.id ?? "";
     const id = normalizeProfileId(typed);
     if (id !== typed && url.pathname === `/k/${typed}`) throw redirect(`/k/${id}${url.search}`);
-    // Something that is no id at all (the loaders will see it too) never reaches the database.
-    const profile = isProfileId(id) ? await profileView(context.get(servicesContext).db, id) : null;
+    // Something that is no id at all (the loaders will see it too) never reaches the database. The
+    // profile is the same for every viewer: kept until it changes (ADR 047).
+    const services = context.get(servicesContext);
+    const profile = isProfileId(id)
+      ? await keptPagePart(services, id, "view", () => profileView(services.db, id))
+      : null;
     const viewer = context.get(viewerContext);
     if (!profile) return notFoundAfterLoaders(request, next);
     if (profile.status === "suspended" && !hasRole(viewer, "admin")) {

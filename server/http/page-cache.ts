@@ -16,6 +16,7 @@ import { acceptedEncoding } from "./page-compression";
 import { withHeadersChanged } from "./responses";
 import { deflateParts, splicedGzip } from "./spliced-gzip";
 import { createNonce } from "./security";
+import { followProfileChanges } from "./profile-changes";
 
 /**
  * The only pages cached: the public profile page, by the 8-character id in upper case, and its photos'
@@ -23,8 +24,6 @@ import { createNonce } from "./security";
  */
 export const cachedPagePattern =
   /^\/k\/([0-9A-Z]{8})(?:\/photos\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})?$/;
-/** The database channel the profile triggers announce every change on (migration 0003). */
-export const profileChangedChannel = "profile_changed";
 
 export type PageCacheOptions = {
   /** Most entries kept (default 5,000). */
@@ -290,16 +289,8 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
     },
     invalidate,
     clear,
-    async follow(database, logger) {
-      return database.listen(profileChangedChannel, (profileId) => invalidate(profileId), {
-        onReset: () => {
-          clear();
-          logger?.info("page cache cleared: profile change notifications may have been missed");
-        },
-        onError: (error) =>
-          logger?.warn({ err: error }, "page cache: the database listener failed; reconnecting"),
-      });
-    },
+    follow: (database, logger) =>
+      followProfileChanges(database, { invalidate, clear }, { logger, what: "page cache" }),
     stats: () => ({ entries: entries.size, bytes, hits, misses }),
   };
 }

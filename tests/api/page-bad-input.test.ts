@@ -6,18 +6,17 @@
 // process, on the embedded database and, when TEST_DATABASE_URL is set, on PostgreSQL; its log may
 // hold no line at level 50 (error) or above. The list of pages and parameters is read from the route table and the
 // pages' code, so a new page or parameter is swept without anyone writing its test.
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { partnerSignupEmailParameter } from "../../contract/partner-colleagues";
 import { referralQueryParameter } from "../../contract/partners";
 import { appRoutePages } from "../support/route-table";
 import { root, type ServerProcess } from "../support/server-spawn";
-import { useServerProcesses } from "../support/server-process";
+import { serverEngines, useServerProcesses } from "../support/server-process";
 
-const { startServer, listeningPort, stopServer, freshDataDir, migratedDataDir } = useServerProcesses();
+const { startServer, listeningPort, stopServer } = useServerProcesses();
 
 /** What a hostile or broken client puts in an address, percent-encoded as sent. */
 const badValues = [
@@ -51,39 +50,7 @@ const everyPageFiles = ["root.tsx", "lib/root-data.server.ts"];
 
 type Viewer = { name: string; cookie: string };
 
-const engines: {
-  name: string;
-  settings: () => Promise<{ env: Record<string, string>; drop(): Promise<void> }>;
-}[] = [
-  {
-    name: "embedded",
-    // The sweep is not about a first start (server-lifecycle.test.ts is): a folder whose database exists.
-    settings: async () => ({ env: { DATA_DIR: await migratedDataDir() }, drop: async () => {} }),
-  },
-];
-const serverUrl = process.env.TEST_DATABASE_URL;
-if (serverUrl) {
-  engines.push({
-    name: "postgresql",
-    settings: async () => {
-      const name = `kammare_test_${randomBytes(6).toString("hex")}`;
-      const run = async (sql: string) => {
-        const client = new pg.Client({ connectionString: serverUrl });
-        await client.connect();
-        await client.query(sql);
-        await client.end();
-      };
-      // A copy of the global setup's migrated database (tests/support/pglite-image.ts).
-      await run(`create database ${name} template ${inject("postgresqlMigratedTemplate")}`);
-      const url = new URL(serverUrl);
-      url.pathname = `/${name}`;
-      return {
-        env: { DATA_DIR: await freshDataDir(), DATABASE_URL: url.toString() },
-        drop: () => run(`drop database if exists ${name} with (force)`),
-      };
-    },
-  });
-}
+const engines = serverEngines();
 
 /** Runs `work` over `items`, `width` at a time. */
 async function inBatches<T>(items: T[], width: number, work: (item: T) => Promise<void>): Promise<void> {

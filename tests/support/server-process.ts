@@ -2,10 +2,12 @@
 // server-lifecycle tests and the several-processes tests. useServerProcesses() registers the hooks
 // (build when missing; kill what a failed test left running; remove data folders) and gives helpers.
 import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
 import { afterAll, afterEach, beforeAll, inject } from "vitest";
 import {
   describeOutput,
@@ -67,4 +69,47 @@ export function useServerProcesses() {
     stopServer,
     describeOutput,
   };
+}
+
+/** A database for the built server to run on: its settings, and how to remove it afterwards. */
+export type ServerEngine = {
+  name: "embedded" | "postgresql";
+  settings: () => Promise<{ env: Record<string, string>; drop(): Promise<void> }>;
+};
+
+/**
+ * The engines a test of the built server runs on: the embedded one in a folder whose database exists
+ * (such a test is not about a first start: server-lifecycle.test.ts is), and, when TEST_DATABASE_URL
+ * is set, a copy of the global setup's migrated PostgreSQL database with a data folder of its own.
+ */
+export function serverEngines(): ServerEngine[] {
+  const engines: ServerEngine[] = [
+    {
+      name: "embedded",
+      settings: async () => ({ env: { DATA_DIR: await migratedDataDir() }, drop: async () => {} }),
+    },
+  ];
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return engines;
+  engines.push({
+    name: "postgresql",
+    settings: async () => {
+      const name = `kammare_test_${randomBytes(6).toString("hex")}`;
+      const run = async (sql: string) => {
+        const client = new pg.Client({ connectionString: serverUrl });
+        await client.connect();
+        await client.query(sql);
+        await client.end();
+      };
+      // A copy of the global setup's migrated database (tests/support/pglite-image.ts).
+      await run(`create database ${name} template ${inject("postgresqlMigratedTemplate")}`);
+      const url = new URL(serverUrl);
+      url.pathname = `/${name}`;
+      return {
+        env: { DATA_DIR: await freshDataDir(), DATABASE_URL: url.toString() },
+        drop: () => run(`drop database if exists ${name} with (force)`),
+      };
+    },
+  });
+  return engines;
 }

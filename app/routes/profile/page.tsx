@@ -24,6 +24,7 @@ import {
   publicPhotos,
   pageDoorContext,
   pageDoor,
+  keptPagePart,
 } from "../../lib/services.server";
 import { doorOutcomeParam, doorOutcomes, type DoorOutcome } from "../../../contract/private-pages";
 import { PageDoorView } from "../../components/profile/page-door";
@@ -70,7 +71,11 @@ export async function loader({
   // The rule found no page to show (or did not run): the 404, answered here (app/lib/not-found.ts).
   if (!profile) throw notFound(request);
   const viewer = context.get(viewerContext);
-  const { config, db } = context.get(servicesContext);
+  const services = context.get(servicesContext);
+  const { config, db } = services;
+  // What every viewer of the page is shown alike is kept until the page changes (ADR 047); the
+  // viewer's own parts below (rights, the owner bar's figures, an invoice) are read for each request.
+  const kept = <T,>(part: string, read: () => Promise<T>) => keptPagePart(services, profile.id, part, read);
   // A private page to a visitor who is not let in (the `profile` rule decided): its door only.
   if (context.get(pageDoorContext)) {
     const query = new URL(request.url).searchParams;
@@ -104,7 +109,7 @@ export async function loader({
   const asked = query.get("before");
   const before = asked && isMemoryPosition(asked) ? asked : undefined;
   const outcome = query.get("memory");
-  const videos = live || canEdit ? await publicVideos(db, profile.id) : [];
+  const videos = live || canEdit ? await kept("videos", () => publicVideos(db, profile.id)) : [];
   // A page with a video link may frame its player, once a visitor presses play (ADR 040).
   if (videos.some((video) => video.kind === "link")) {
     for (const origin of videoFrameOrigins) context.get(requestContext).frameOrigins.add(origin);
@@ -117,7 +122,7 @@ export async function loader({
     content: live || canEdit ? profile.content : null,
     // A resting page never goes dark: its name, dates, portrait and first lines, its ceremony and
     // its candles, still lit by visitors (decisions "Where money meets people").
-    resting: profile.status === "expired" ? await restingPage(db, profile) : null,
+    resting: profile.status === "expired" ? await kept("resting", () => restingPage(db, profile)) : null,
     visibility: profile.metadata.visibility,
     language: profile.metadata.language,
     walkthroughDone: canEdit ? profile.walkthrough.map((step) => step.step) : [],
@@ -145,17 +150,20 @@ export async function loader({
       ? {
           ...(context.get(requestContext).staticCopy
             ? await everyShownMemory(db, profile.id)
-            : await publicMemories(db, profile.id, before)),
+            : before
+              ? await publicMemories(db, profile.id, before)
+              : await kept("memories", () => publicMemories(db, profile.id))),
           formToken: await issueFormToken(db, profile.id),
           before: before ?? null,
         }
       : null,
-    photos: live || canEdit ? await publicPhotos(db, profile.id) : null,
+    photos: live || canEdit ? await kept("photos", () => publicPhotos(db, profile.id)) : null,
     memoryOutcome: memoryOutcomes.includes(outcome as MemoryOutcome)
       ? await memoryOutcomeOf(db, profile.id, outcome as MemoryOutcome, query)
       : null,
     memoriesWaiting: canEdit ? await memoriesWaitingOn(db, profile.id) : 0,
-    madeBy: profile.status === "unclaimed" ? await madePageOrigin(db, profile.id) : null,
+    madeBy:
+      profile.status === "unclaimed" ? await kept("made-by", () => madePageOrigin(db, profile.id)) : null,
   };
 }
 

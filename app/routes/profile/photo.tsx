@@ -16,6 +16,7 @@ import {
   profileContext,
   publicPhotoPage,
   servicesContext,
+  keptPagePart,
   viewerContext,
 } from "../../lib/services.server";
 import { serverRules } from "../../rules/index.server";
@@ -38,7 +39,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs): Pr
   const profile = context.get(profileContext);
   if (!profile) throw notFound(request);
   const viewer = context.get(viewerContext);
-  const { config, db } = context.get(servicesContext);
+  const services = context.get(servicesContext);
+  const { config, db } = services;
   const live = liveStatuses.includes(profile.status);
   // What the page shows its visitors, or its owner, editors and admins an unfinished or resting one;
   // a suspended page's photos are an admin's only (its owner is told on the page itself).
@@ -46,7 +48,13 @@ export async function loader({ context, params, request }: Route.LoaderArgs): Pr
   const own =
     !!viewer && (viewer.id === profile.ownerUserId || (await isProfileEditor(db, profile.id, viewer.id)));
   const allowed = profile.status === "suspended" ? admin : live || own || admin;
-  const page = allowed ? await publicPhotoPage(db, { profileId: profile.id, photoId: params.photoId }) : null;
+  // The same for every viewer let in: kept until the page changes (ADR 047).
+  const { photoId } = params;
+  const page = allowed
+    ? await keptPagePart(services, profile.id, `photo ${photoId}`, () =>
+        publicPhotoPage(db, { profileId: profile.id, photoId }),
+      )
+    : null;
   if (!page) throw notFound(request);
   return {
     id: profile.id,
