@@ -1,9 +1,9 @@
 // `npm run bench`: starts the production build and measures, in one run:
 // - a bare node:http server sending the same bytes as our server-rendered home page, and the page
 //   itself: requests per second for each and the ratio (target for the page, which is never cached:
-//   ≥ 3 %);
+//   ≥ 5 %);
 // - the public profile page /k/{id} served from the page cache and rendered every time (a second app
-//   process with PAGE_CACHE=off), against a bare server sending its bytes (targets: cached ≥ 25 %,
+//   process with PAGE_CACHE=off, its data kept: ADR 047), against a bare server sending its bytes (targets: cached ≥ 25 %,
 //   uncached ≥ 3 %), and its owner's page, signed in through the API (rendered every time, ≥ 3 %
 //   of a bare server sending its bytes);
 // - where the uncached /k/{id}'s CPU time goes, for a visitor and its owner: the database, React's

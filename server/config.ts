@@ -75,6 +75,9 @@ const configSchema = z
     // The rendered public profile page (/k/{id}) kept in memory for anonymous viewers. `off`: every
     // view renders (for measuring, or to rule the cache out when looking for a fault).
     PAGE_CACHE: z.enum(["on", "off"]).default("on"),
+    // A profile page's data kept in memory until the page changes, for the renders the page cache
+    // does not serve (ADR 047). `off`: every render reads it from the database.
+    PAGE_DATA_CACHE: z.enum(["on", "off"]).default("on"),
     // Test-only pages under /__e2e (a failing loader, a render error, feature flags). Off in production.
     E2E_FIXTURES: z.enum(["on", "off"]).default("off"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

@@ -70,7 +70,7 @@ export async function start({ clientDir }: { clientDir: string }): Promise<void>
   const pageCache = booted.config.PAGE_CACHE === "on" ? createPageCache() : undefined;
   await pageCache?.follow(booted.database, booted.logger);
   // The pages' data is kept alike (ADR 047), for the renders the page cache cannot serve.
-  const keptPages = booted.config.PAGE_CACHE === "on" ? createKeptPages() : undefined;
+  const keptPages = booted.config.PAGE_DATA_CACHE === "on" ? createKeptPages() : undefined;
   await keptPages?.follow(booted.database, booted.logger);
   // The build object, not a function returning it: React Router derives its routes and request
   // handler from a function's result on every request (that is for the dev server's reloads).

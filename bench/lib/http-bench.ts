@@ -78,7 +78,7 @@ export type HttpRun = {
   /** Where `/` took an anonymous visitor: the page measured. */
   pagePath: string;
   page: { bytes: number; contentType: string };
-  /** The sign-in page is never cached: rendered on every request, target 3 % of bare. */
+  /** The sign-in page is never cached: rendered on every request, target 5 % of bare (issue 39). */
   load: { baseline: TargetResult; page: TargetResult; ratio: number; passed: boolean };
   profilePage: ProfileRun;
   firstLoad: FirstLoadRun;
@@ -97,6 +97,8 @@ const cachedPageTarget = 0.25;
  * /k/{id}) must reach this share of a bare server sending their bytes.
  */
 const renderedPageTarget = 0.03;
+/** The sign-in page has no page data to read: a render alone, held to more (issue 39). */
+const signInPageTarget = 0.05;
 
 function printLoad(results: TargetResult[]): void {
   const seconds = settings.seconds / settings.rounds;
@@ -281,12 +283,12 @@ export async function httpBench(build: ServerBuild): Promise<HttpRun> {
       }
     }
     const ratio = ratioOf(ssr, baseline);
-    const signInPassed = ratio >= renderedPageTarget;
+    const signInPassed = ratio >= signInPageTarget;
     console.log(
       `\nSSR page ${pagePath} / bare node:http: ${decimal(ratio * 100)} % (${integer(page.body.length)} bytes)`,
     );
     console.log(
-      `Target: ${pagePath} (rendered every time) at least ${renderedPageTarget * 100} % of bare node:http: ` +
+      `Target: ${pagePath} (rendered every time) at least ${signInPageTarget * 100} % of bare node:http: ` +
         verdict(signInPassed),
     );
     let profilePage: ProfileRun = { skipped };

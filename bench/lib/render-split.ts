@@ -1,5 +1,5 @@
 // Where an uncached render's time goes, measured before it is made faster: the app runs with
-// PAGE_CACHE=off under node's --cpu-prof and serves /k/{id} (50 memories, 30 candles) one request
+// PAGE_CACHE=off (and the page's data read each time, then kept: ADR 047) under node's --cpu-prof and serves /k/{id} (50 memories, 30 candles) one request
 // after another, to a visitor in one process and to its signed-in owner in another; each process's
 // CPU profile is then split by what its samples were running. A sample counts once, for the first of
 // these its stack holds: the database (PGlite's WebAssembly, drizzle, pg), React's render, React
@@ -97,6 +97,7 @@ async function profiledRun(
   name: string,
   requests: number,
   owner: boolean,
+  keptData: boolean,
 ): Promise<RenderSplit> {
   const dataDir = await makeDataDir();
   const profileDir = await tempDir("kammare-bench-cpuprof-");
@@ -106,7 +107,7 @@ async function profiledRun(
     const app = await startApp({
       dataDir,
       keepData: true,
-      env: { PAGE_CACHE: "off" },
+      env: { PAGE_CACHE: "off", PAGE_DATA_CACHE: keptData ? "on" : "off" },
       nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profileDir}`],
     });
     try {
@@ -150,10 +151,16 @@ async function profiledRun(
   }
 }
 
-/** The split of the uncached /k/{id} for a visitor and for its owner. */
+/**
+ * The split of the uncached /k/{id} for a visitor and for its owner, each with the page's data read
+ * on every render (PAGE_DATA_CACHE=off, as before ADR 047) and kept (the default), in the same run.
+ */
 export async function runRenderSplit(build: ServerBuild, requests = 200): Promise<RenderSplit[]> {
-  return [
-    await profiledRun(build, "uncached /k/{id} (visitor)", requests, false),
-    await profiledRun(build, "owner's /k/{id} (signed in)", requests, true),
-  ];
+  const runs: RenderSplit[] = [];
+  for (const keptData of [false, true]) {
+    const data = keptData ? "data kept" : "data read each time";
+    runs.push(await profiledRun(build, `uncached /k/{id} (visitor), ${data}`, requests, false, keptData));
+    runs.push(await profiledRun(build, `owner's /k/{id} (signed in), ${data}`, requests, true, keptData));
+  }
+  return runs;
 }
