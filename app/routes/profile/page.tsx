@@ -109,6 +109,11 @@ export async function loader({
   const asked = query.get("before");
   const before = asked && isMemoryPosition(asked) ? asked : undefined;
   const outcome = query.get("memory");
+  // A visitor sent back here after writing or lighting a candle sees what they did: the memories and
+  // candles are read anew for them (a candle is announced to the kept data seconds later, ADR 047).
+  const justActed = memoryOutcomes.includes(outcome as MemoryOutcome);
+  const keptUnlessActed = <T,>(part: string, read: () => Promise<T>) =>
+    justActed ? read() : kept(part, read);
   const videos = live || canEdit ? await kept("videos", () => publicVideos(db, profile.id)) : [];
   // A page with a video link may frame its player, once a visitor presses play (ADR 040).
   if (videos.some((video) => video.kind === "link")) {
@@ -122,7 +127,8 @@ export async function loader({
     content: live || canEdit ? profile.content : null,
     // A resting page never goes dark: its name, dates, portrait and first lines, its ceremony and
     // its candles, still lit by visitors (decisions "Where money meets people").
-    resting: profile.status === "expired" ? await kept("resting", () => restingPage(db, profile)) : null,
+    resting:
+      profile.status === "expired" ? await keptUnlessActed("resting", () => restingPage(db, profile)) : null,
     visibility: profile.metadata.visibility,
     language: profile.metadata.language,
     walkthroughDone: canEdit ? profile.walkthrough.map((step) => step.step) : [],
@@ -152,13 +158,13 @@ export async function loader({
             ? await everyShownMemory(db, profile.id)
             : before
               ? await publicMemories(db, profile.id, before)
-              : await kept("memories", () => publicMemories(db, profile.id))),
+              : await keptUnlessActed("memories", () => publicMemories(db, profile.id))),
           formToken: await issueFormToken(db, profile.id),
           before: before ?? null,
         }
       : null,
     photos: live || canEdit ? await kept("photos", () => publicPhotos(db, profile.id)) : null,
-    memoryOutcome: memoryOutcomes.includes(outcome as MemoryOutcome)
+    memoryOutcome: justActed
       ? await memoryOutcomeOf(db, profile.id, outcome as MemoryOutcome, query)
       : null,
     memoriesWaiting: canEdit ? await memoriesWaitingOn(db, profile.id) : 0,
