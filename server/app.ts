@@ -1,9 +1,8 @@
 // The Hono application: API under /api, the build's assets, and React Router rendering for the rest.
 import { randomUUID } from "node:crypto";
 import { existsSync, readdirSync } from "node:fs";
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { RouterContextProvider } from "react-router";
 import { errorCodes } from "../contract/errors";
 import { accountRoutes } from "./api/privacy/account";
 import { subscriptionRoutes } from "./api/billing/subscriptions";
@@ -45,21 +44,21 @@ import { pageAccessRoutes, privatePageRoutes, siteFileRoutes } from "./api/priva
 import { candleAnnouncer } from "./domain/memories";
 import type { BackgroundTasks } from "./background";
 import { type Config, termPricesOf } from "./config";
-import { requestContext, servicesContext, type AppServices } from "./context";
+import type { AppServices } from "./context";
 import type { DatabaseHandle } from "./db/client";
 import type { ApiEnv } from "./http/env";
-import { apiViewerMiddleware, carriesSession } from "./http/auth";
+import { apiViewerMiddleware } from "./http/auth";
 import { apiAreas, guardedArea } from "./http/guards";
 import { ApiError, DomainError, domainErrorResponse, errorBody, jsonError } from "./http/errors";
 import { clientWentAway } from "./http/client-went-away";
 import { malformedUrls } from "./http/malformed-urls";
-import { withHeadersChanged } from "./http/responses";
 import type { KeptPages } from "./http/kept-pages";
 import type { PageCache } from "./http/page-cache";
 import { dispatchDomainEvents } from "./effects";
 import { compressPage } from "./http/page-compression";
 import { referralCookie } from "./http/referral";
-import { baseSecurityHeaders, contentSecurityPolicy, createNonce } from "./http/security";
+import { baseSecurityHeaders, createNonce } from "./http/security";
+import { renderPage, type PageHandler } from "./http/render-page";
 import type { Logger } from "./logger";
 import {
   metricsEndpoint,
@@ -76,8 +75,7 @@ import { createStripeProvider } from "./providers/payments/stripe";
 import { createInvoiceProvider } from "./providers/invoicing";
 import type { InvoiceProvider } from "./providers/invoicing/types";
 
-/** Renders a page: React Router's request handler, given the typed context. */
-export type PageHandler = (request: Request, context: RouterContextProvider) => Promise<Response>;
+export type { PageHandler };
 
 export type AppDeps = {
   config: Config;
@@ -366,37 +364,4 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
     return page.then((response) => compressPage(c.req.raw, response));
   });
   return app;
-}
-
-async function renderPage(c: Context<ApiEnv>, deps: AppDeps, services: AppServices, nonce: string) {
-  const context = new RouterContextProvider();
-  context.set(servicesContext, services);
-  const frameOrigins = new Set<string>();
-  context.set(requestContext, {
-    requestId: c.get("requestId"),
-    nonce,
-    logger: c.get("logger"),
-    frameOrigins,
-  });
-  const response = await deps.pages(c.req.raw, context);
-  return withHeadersChanged(response, (headers) => {
-    // A page for a signed-in viewer (their controls, their data) is theirs alone: no shared cache, and
-    // no copy kept after they sign out on a shared computer.
-    if (carriesSession(c.req.raw.headers)) headers.set("Cache-Control", "private, no-store");
-    if ((headers.get("Content-Type") ?? "").startsWith("text/html")) {
-      headers.set(
-        "Content-Security-Policy",
-        contentSecurityPolicy({
-          nonce,
-          connectOrigins: [
-            deps.config.POSTHOG_KEY ? deps.config.POSTHOG_HOST : undefined,
-            deps.config.API_BASE_URL,
-          ],
-          development: deps.config.NODE_ENV === "development",
-          // Added by the page's loader, which has run by now: a page with a video link (ADR 040).
-          frameOrigins,
-        }),
-      );
-    }
-  });
 }

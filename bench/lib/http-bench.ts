@@ -78,7 +78,7 @@ export type HttpRun = {
   /** Where `/` took an anonymous visitor: the page measured. */
   pagePath: string;
   page: { bytes: number; contentType: string };
-  /** The sign-in page is never cached: rendered on every request, target 5 % of bare (issue 39). */
+  /** The sign-in page is never cached: rendered on every request, target 5 % of bare. */
   load: { baseline: TargetResult; page: TargetResult; ratio: number; passed: boolean };
   profilePage: ProfileRun;
   firstLoad: FirstLoadRun;
@@ -97,7 +97,7 @@ const cachedPageTarget = 0.25;
  * /k/{id}) must reach this share of a bare server sending their bytes.
  */
 const renderedPageTarget = 0.03;
-/** The sign-in page has no page data to read: a render alone, held to more (issue 39). */
+/** The sign-in page has no page data to read: a render alone, held to more. */
 const signInPageTarget = 0.05;
 
 function printLoad(results: TargetResult[]): void {
