@@ -33,12 +33,12 @@ function opened(): PGlite {
 
 /**
  * Bytes as the Blob PGlite reads them from: it calls arrayBuffer() and nothing else, so they are handed
- * over as they are instead of through a copy into a Blob.
+ * over as they are (`read` answers them) instead of through a copy into a Blob.
  */
-function blobOf(bytes: ArrayBuffer, type = ""): Blob {
+function blobOf(read: () => ArrayBuffer, type = ""): Blob {
   return new (class extends Blob {
     override arrayBuffer(): Promise<ArrayBuffer> {
-      return Promise.resolve(bytes);
+      return Promise.resolve(read());
     }
   })([], { type });
 }
@@ -135,13 +135,14 @@ async function run(request: Request): Promise<[unknown, Transferable[]]> {
   switch (request.type) {
     case "open": {
       if (database) throw new Error("This worker already has a database open.");
-      // Its own copy: the file system keeps the bundle's files in the buffer it is given.
-      const fsBundle = new Uint8Array(request.fsBundle).slice().buffer;
+      const { fsBundle, image } = request;
       database = await PGlite.create({
         ...request.options,
         pgliteWasmModule: request.wasmModule,
-        fsBundle: blobOf(fsBundle),
-        loadDataDir: request.image ? blobOf(request.image.bytes, request.image.type) : undefined,
+        // A copy for each PGlite (initdb makes one of its own): its file system keeps the bundle's
+        // files in the very buffer it is given, and may write to them.
+        fsBundle: blobOf(() => new Uint8Array(fsBundle).slice().buffer),
+        loadDataDir: image ? blobOf(() => image.bytes, image.type) : undefined,
       });
       return [null, []];
     }
