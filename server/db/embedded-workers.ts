@@ -60,9 +60,13 @@ async function compiledFromSource(): Promise<URL> {
 
 let workerEntry: Promise<URL> | undefined;
 function entry(): Promise<URL> {
-  workerEntry ??= builtWorker.startsWith("file:")
-    ? Promise.resolve(new URL(builtWorker))
-    : compiledFromSource();
+  if (!workerEntry) {
+    workerEntry = builtWorker.startsWith("file:")
+      ? Promise.resolve(new URL(builtWorker))
+      : compiledFromSource();
+    // A failure is tried again by the next open.
+    workerEntry.catch(() => (workerEntry = undefined));
+  }
   return workerEntry;
 }
 
@@ -70,7 +74,7 @@ type Shared = { wasmModule: WebAssembly.Module; fsBundle: SharedArrayBuffer };
 let shared: Promise<Shared> | undefined;
 
 /**
- * PGlite's WebAssembly, compiled once per process (some 3 s of a core, cold) and handed to every
+ * PGlite's WebAssembly, compiled once per process (seconds of a core, cold) and handed to every
  * worker, which instantiates it without compiling; and its file bundle (PostgreSQL's share folder, 6 MB),
  * read once into memory every worker can read.
  */
@@ -130,8 +134,9 @@ export class DatabaseThread {
   constructor(entryUrl: URL) {
     // No execArgv of the app's thread: its loaders (tsx's) have nothing to do in the worker.
     this.#worker = new Worker(entryUrl, { execArgv: [] });
-    // Like PGlite on this thread, an idle database does not keep the process alive; a request in
-    // flight does (below), or a script awaiting its answer would end before it comes.
+    // An idle database keeps no process alive (PGlite on the app's thread did: a script that forgot
+    // to close it never ended); a request in flight does (below), or a script awaiting its answer
+    // would end before it comes.
     this.#worker.unref();
     this.#worker.on("message", (message: unknown) => this.#receive(message));
     this.#worker.on("error", (error) => this.#stop(error));
