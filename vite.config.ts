@@ -4,6 +4,7 @@ import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { embeddedWorkerPlugin } from "./build-tools/embedded-worker-plugin.ts";
 import { precompress } from "./build-tools/precompress.ts";
 import { textsPlugin } from "./build-tools/texts-plugin.ts";
 import { browserModules } from "./build-tools/module-graph.ts";
@@ -53,5 +54,5 @@ export default defineConfig(({ command }) => ({
     // graph, so pages and API share one database instance.
     ssr: { build: { rollupOptions: { input: "./server/index.ts" } } },
   },
-  plugins: [tailwindcss(), textsPlugin(), reactRouter(), precompress()],
+  plugins: [tailwindcss(), textsPlugin(), reactRouter(), precompress(), embeddedWorkerPlugin()],
 }));

@@ -5,7 +5,9 @@
 // facts, and a copy of the folder's files made with asynchronous file calls, so the event loop keeps
 // serving whatever does not need the database; the tar and its gzip are made after the turn, from the
 // copy, as a stream whose compression runs on libuv's threads. A database in memory (tests) has no
-// folder: its dumpDataDir is the only way, and it is small.
+// folder: its dumpDataDir is the only way, and it is small. (Since PGlite runs in a worker thread, ADR
+// 048, its dump would hold only the database, not the site; the copy stays: it holds the database for
+// less time, and its archive leaves out the log segments kept for reuse.)
 import { constants, createWriteStream } from "node:fs";
 import { copyFile, mkdir, readdir, rm } from "node:fs/promises";
 import path from "node:path";

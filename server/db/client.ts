@@ -1,11 +1,12 @@
 // Opens the database: embedded PGlite in DATA_DIR by default, a PostgreSQL server when a URL is given.
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, type QueryOptions, type Results } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
+import { openEmbeddedThread, type EmbeddedClient, type EmbeddedTransaction } from "./embedded-thread";
 import { checkChannel, createListener, type ListenOptions } from "./listener";
 
 export type { ListenOptions };
@@ -84,7 +85,7 @@ export async function openDatabase(
       observer,
     );
   }
-  return openEmbedded(target.image ? { loadDataDir: target.image } : {}, observer);
+  return openEmbedded(target.image ? { image: target.image } : {}, observer);
 }
 
 /**
@@ -96,12 +97,13 @@ export async function openDatabase(
 export const embeddedSharedBuffersMb = 32;
 
 /**
- * PGlite runs each statement synchronously on this thread, and hands its lock from one waiting caller
- * to the next as promises, so a busy moment ran every queued request's statements back to back
- * without the event loop turning: new connections, cached pages and timers waited, and a page render,
- * which needs several turns, waited seconds (10 s time-outs at 200 connections). So the
- * statements (and whole transactions, which hold PGlite's lock) take turns, first come first served,
- * and after `sliceMs` of them the event loop gets a turn before the next one.
+ * PGlite has one connection, and handed its lock from one waiting caller to the next as promises, so a
+ * busy moment ran every queued request's statements back to back without the event loop turning: new
+ * connections, cached pages and timers waited, and a page render, which needs several turns, waited
+ * seconds (10 s time-outs at 200 connections, ADR 019). So the statements (and whole transactions,
+ * which hold PGlite's lock) take turns, first come first served, and after `sliceMs` of them the event
+ * loop gets a turn before the next one. Since PGlite runs in a worker thread (ADR 048) a statement no
+ * longer holds this thread, but the turns still give one connection to one caller at a time, in order.
  */
 export function createTurns(sliceMs = 10) {
   const waiting: (() => void)[] = [];
@@ -152,28 +154,36 @@ function timed<Args extends unknown[], Result>(
   };
 }
 
-function takingTurns(client: PGlite, inTurn: ReturnType<typeof createTurns>, observer: DatabaseObserver) {
+/** The embedded database's client with every statement and transaction in its turn, and timed. */
+function takingTurns(
+  client: EmbeddedClient,
+  inTurn: ReturnType<typeof createTurns>,
+  observer: DatabaseObserver,
+): EmbeddedClient {
   const { onStatement } = observer;
   const time = <Args extends unknown[], Result>(run: (...args: Args) => Promise<Result>) =>
     onStatement ? timed(run, onStatement) : run;
-  const query = time(client.query.bind(client) as (...args: unknown[]) => Promise<unknown>);
-  const exec = time(client.exec.bind(client) as (...args: unknown[]) => Promise<unknown>);
-  const { transaction } = client;
-  type Transaction = Parameters<Parameters<typeof transaction>[0]>[0];
+  const query = time(client.query);
+  const exec = time(client.exec);
   // Statements inside a transaction are timed one by one too (the transaction holds the turn).
-  const timedTransaction = (tx: Transaction): Transaction =>
+  const timedTransaction = (tx: EmbeddedTransaction): EmbeddedTransaction =>
     onStatement
-      ? Object.assign(tx, {
-          query: timed(tx.query.bind(tx), onStatement),
-          exec: timed(tx.exec.bind(tx), onStatement),
-        })
+      ? {
+          query: timed(tx.query, onStatement),
+          exec: timed(tx.exec, onStatement),
+          rollback: tx.rollback,
+          get closed() {
+            return tx.closed;
+          },
+        }
       : tx;
-  return Object.assign(client, {
-    query: (...args: unknown[]) => inTurn(() => query(...args)),
-    exec: (...args: unknown[]) => inTurn(() => exec(...args)),
-    transaction: <T>(callback: (tx: Transaction) => Promise<T>) =>
-      inTurn(() => transaction.call(client, (tx) => callback(timedTransaction(tx)))),
-  }) as PGlite;
+  return {
+    query: (sqlText: string, params?: unknown[], options?: QueryOptions) =>
+      inTurn(() => query(sqlText, params, options)),
+    exec: (sqlText: string, options?: QueryOptions) => inTurn(() => exec(sqlText, options)),
+    transaction: <T>(callback: (tx: EmbeddedTransaction) => Promise<T>) =>
+      inTurn(() => client.transaction((tx) => callback(timedTransaction(tx)))),
+  };
 }
 
 /**
@@ -203,30 +213,33 @@ function timeStatements(client: pg.PoolClient, onStatement: (seconds: number) =>
 }
 
 async function openEmbedded(
-  options: { dataDir?: string; loadDataDir?: Blob; startParams?: string[] },
+  options: { dataDir?: string; image?: Blob; startParams?: string[] },
   observer: DatabaseObserver,
 ): Promise<DatabaseHandle> {
   const turns = createTurns();
-  const pglite = await PGlite.create(options);
+  // In a worker thread of its own (ADR 048): a statement runs there, not on this thread.
+  const embedded = await openEmbeddedThread(options);
   // Its own methods, for `alone` (which already holds the turn the wrapped ones would wait for).
-  const raw = { query: pglite.query.bind(pglite), exec: pglite.exec.bind(pglite) };
-  const client = takingTurns(pglite, turns, observer);
+  const raw = embedded.client;
+  const client = takingTurns(raw, turns, observer);
+  const rows = <Row>(results: Results<unknown>) => results.rows as Row[];
   const connection: RawConnection = {
     exec: async (sqlText) => {
       await client.exec(sqlText);
     },
-    query: async <Row>(sqlText: string, params?: unknown[]) =>
-      (await client.query<Row>(sqlText, params)).rows,
+    query: async <Row>(sqlText: string, params?: unknown[]) => rows<Row>(await client.query(sqlText, params)),
   };
   let closed = false;
   return {
-    db: drizzlePglite({ client, schema }) as unknown as Database,
+    // drizzle's pglite driver calls query (with rowMode and parsers) and transaction, and query and
+    // exec on its tx: what the client forwards to the worker, so it stands in for PGlite here.
+    db: drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as Database,
     kind: "embedded",
     withConnection: (work) => work(connection),
     listen: async (channel, onMessage) => {
       checkChannel(channel);
       if (closed) throw new Error("The database is closed.");
-      const unlisten = await client.listen(channel, onMessage);
+      const unlisten = await embedded.listen(channel, onMessage);
       return async () => {
         if (!closed) await unlisten();
       };
@@ -245,15 +258,15 @@ async function openEmbedded(
             await raw.exec(sqlText);
           },
           query: async <Row>(sqlText: string, params?: unknown[]) =>
-            (await raw.query<Row>(sqlText, params)).rows,
-          dumpDataDir: () => pglite.dumpDataDir("none"),
+            rows<Row>(await raw.query(sqlText, params)),
+          dumpDataDir: () => embedded.dumpDataDir(),
           dataDir: options.dataDir,
         }),
       ),
     close: async () => {
       if (closed) return;
       closed = true;
-      await client.close();
+      await embedded.close();
     },
   };
 }
