@@ -164,9 +164,7 @@ export async function loader({
         }
       : null,
     photos: live || canEdit ? await kept("photos", () => publicPhotos(db, profile.id)) : null,
-    memoryOutcome: justActed
-      ? await memoryOutcomeOf(db, profile.id, outcome as MemoryOutcome, query)
-      : null,
+    memoryOutcome: justActed ? await memoryOutcomeOf(db, profile.id, outcome as MemoryOutcome, query) : null,
     memoriesWaiting: canEdit ? await memoriesWaitingOn(db, profile.id) : 0,
     madeBy:
       profile.status === "unclaimed" ? await kept("made-by", () => madePageOrigin(db, profile.id)) : null,
