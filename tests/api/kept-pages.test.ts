@@ -12,6 +12,7 @@ import enUS from "../../i18n/en-US.json";
 import { minimumSecondsBeforePost } from "../../contract/memory-values";
 import { readOutbox } from "../../server/providers/email";
 import { siteOrigin, sleep } from "../support/accounts";
+import { callServer, publishedPageOn, signUpOn } from "../support/server-calls";
 import { serverEngines, useServerProcesses } from "../support/server-process";
 import type { ServerProcess } from "../support/server-spawn";
 
@@ -23,8 +24,6 @@ const ownerBar = `aria-label="${enUS.profile.ownerBar.label}"`;
 const editorBar = `aria-label="${enUS.family.editorBar}"`;
 
 const { startServer, listeningPort, stopServer } = useServerProcesses();
-
-type Json = Record<string, unknown>;
 
 /** How many processes share the database: the embedded one has one owner, a server many. */
 const processesOn = { embedded: 1, postgresql: 2 } as const;
@@ -43,30 +42,10 @@ for (const engine of serverEngines()) {
     let adminToken = "";
     const admin = { email: "admin@kept.kammare.test", password: `pw-${randomUUID()}` };
 
-    async function send(base: string, pathName: string, body: unknown, token?: string, method = "POST") {
-      const response = await fetch(`${base}${pathName}`, {
-        method,
-        headers: {
-          "Content-Type": "application/json",
-          // The site's own address: visitors' posts must come from it.
-          Origin: siteOrigin,
-          ...(token ? { Authorization: `Bearer ${token}` } : {}),
-        },
-        body: JSON.stringify(body),
-      });
-      const text = await response.text();
-      if (response.status >= 300) throw new Error(`${pathName}: ${response.status} ${text}`);
-      return (text ? JSON.parse(text) : {}) as Json;
-    }
-    const tokenOf = (answer: Json) => (answer.session as { access_token: string }).access_token;
-    const signUp = async (label: string) => {
-      const account = {
-        email: `${label}-${randomUUID().slice(0, 8)}@kept.kammare.test`,
-        password: `pw-${randomUUID()}`,
-      };
-      const answer = await send(writer, "/api/auth/signup", account);
-      return { ...account, token: tokenOf(answer) };
-    };
+    /** A call that must succeed, from the site's own address (visitors' posts must come from it). */
+    const send = (base: string, pathName: string, body: unknown, token?: string, method = "POST") =>
+      callServer(base, pathName, body, { token, method, origin: siteOrigin });
+    const signUp = (label: string) => signUpOn(writer, label, "kept.kammare.test", siteOrigin);
 
     /** The page's HTML as `token`'s viewer sees it on `base` (anonymous: with a query, past the page cache). */
     async function pageAs(base: string, token?: string): Promise<string> {
@@ -110,27 +89,15 @@ for (const engine of serverEngines()) {
       );
       writer = bases[0] as string;
       reader = bases.at(-1) as string;
-      adminToken = tokenOf(await send(writer, "/api/auth/login", { ...admin, type: "email" }));
-      const owner = await signUp("owner");
-      ownerToken = owner.token;
-      ownerEmail = owner.email;
-      const created = await send(
-        writer,
-        "/api/admin/profiles",
-        { count: 1, ownerEmail: owner.email },
-        adminToken,
-      );
-      pageId = (created.profiles as { id: string }[])[0]?.id as string;
-      for (const step of [
-        { step: "welcome" },
-        { step: "name", displayName: "Kept Karlsson", subtitle: "" },
-        { step: "story", story: "A life." },
-        { step: "images", themeColor: "#1f3a36" },
-        { step: "links", links: [] },
-        { step: "publish" },
-      ]) {
-        await send(writer, "/api/kammare/walkthrough-steps", { profileId: pageId, ...step }, ownerToken);
-      }
+      const made = await publishedPageOn(writer, {
+        admin,
+        displayName: "Kept Karlsson",
+        domain: "kept.kammare.test",
+        origin: siteOrigin,
+      });
+      ({ pageId, adminToken } = made);
+      ownerToken = made.owner.token;
+      ownerEmail = made.owner.email;
       // Every viewer's render has been made once, so what follows is read from the kept data.
       for (const token of [ownerToken, undefined]) await pageAs(reader, token);
     }, 120_000);

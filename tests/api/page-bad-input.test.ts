@@ -14,6 +14,7 @@ import { partnerSignupEmailParameter } from "../../contract/partner-colleagues";
 import { referralQueryParameter } from "../../contract/partners";
 import { appRoutePages } from "../support/route-table";
 import { root, type ServerProcess } from "../support/server-spawn";
+import { publishedPageOn } from "../support/server-calls";
 import { serverEngines, useServerProcesses } from "../support/server-process";
 
 const { startServer, listeningPort, stopServer } = useServerProcesses();
@@ -68,22 +69,6 @@ for (const engine of engines) {
     let pageId: string;
     const admin = { email: "admin@sweep.kammare.test", password: `pw-${randomUUID()}` };
 
-    const post = async (pathName: string, body: unknown, token?: string) => {
-      const response = await fetch(`${base}${pathName}`, {
-        method: "POST",
-        headers: {
-          "Content-Type": "application/json",
-          ...(token ? { Authorization: `Bearer ${token}` } : {}),
-        },
-        body: JSON.stringify(body),
-      });
-      const text = await response.text();
-      if (response.status >= 300) throw new Error(`${pathName}: ${response.status} ${text}`);
-      return JSON.parse(text) as Record<string, unknown>;
-    };
-    const tokenOf = (answer: Record<string, unknown>) =>
-      (answer.session as { access_token: string }).access_token;
-
     beforeAll(async () => {
       const settings = await engine.settings();
       drop = settings.drop;
@@ -94,25 +79,15 @@ for (const engine of engines) {
         LOG_LEVEL: "info",
       });
       base = `http://127.0.0.1:${await listeningPort(server)}`;
-      const adminToken = tokenOf(await post("/api/auth/login", { ...admin, type: "email" }));
-      const owner = {
-        email: `owner-${randomUUID().slice(0, 8)}@sweep.kammare.test`,
-        password: `pw-${randomUUID()}`,
-      };
-      const ownerToken = tokenOf(await post("/api/auth/signup", owner));
-      const created = await post("/api/admin/profiles", { count: 1, ownerEmail: owner.email }, adminToken);
-      pageId = (created.profiles as { id: string }[])[0]?.id as string;
       // Published, on its trial: the checkout pages' loaders run for it (a draft's are refused before).
-      for (const step of [
-        { step: "welcome" },
-        { step: "name", displayName: "Sweep Svensson", subtitle: "" },
-        { step: "story", story: "A life." },
-        { step: "images", themeColor: "#1f3a36" },
-        { step: "links", links: [] },
-        { step: "publish" },
-      ]) {
-        await post("/api/kammare/walkthrough-steps", { profileId: pageId, ...step }, ownerToken);
-      }
+      const made = await publishedPageOn(base, {
+        admin,
+        displayName: "Sweep Svensson",
+        domain: "sweep.kammare.test",
+      });
+      pageId = made.pageId;
+      const { adminToken } = made;
+      const ownerToken = made.owner.token;
       viewers.push(
         { name: "the page's owner", cookie: `kammare_session=${ownerToken}` },
         { name: "an admin", cookie: `kammare_session=${adminToken}` },
