@@ -27,8 +27,4 @@ export const keepsakeLinksAnswerSchema = z.object({
 });
 export type KeepsakeLinksAnswer = z.infer<typeof keepsakeLinksAnswerSchema>;
 
-/** Where on its page the owner finds the keepsake panel: the e-mails link there (a signed-in download). */
-export const keepsakeAnchor = "keepsake";
-export function keepsakePagePath(profileId: string): string {
-  return `/k/${encodeURIComponent(profileId)}#${keepsakeAnchor}`;
-}
+export { keepsakeAnchor, keepsakePagePath } from "./keepsake-values";

@@ -3,28 +3,18 @@
 import { emailSchema, passwordMaxLength } from "./auth";
 import { profileIdSchema } from "./profiles";
 import { text, z } from "./zod";
+import { visitorPasswordMinLength, type DoorOutcome } from "./private-page-values";
 
-/** A visitor let in stays let in on that browser this long (decisions "A page that lasts as long as the grave"). */
-export const visitorAccessDays = 30;
-
-/** The shortest visitor password: the family shares it by word of mouth, so it may be short, not trivial. */
-export const visitorPasswordMinLength = 6;
-
-/** At most this many open invitations per page. */
-export const maxPageInvitations = 200;
-
-/** The form field and query parameter the door's outcome comes back in (`/k/{id}?door=wrong#door`). */
-export const doorOutcomeParam = "door";
-export const doorOutcomes = ["wrong", "limited", "revoked", "missing"] as const;
-export type DoorOutcome = (typeof doorOutcomes)[number];
-
-/** The id of the door's form, where a refusal is said. */
-export const doorAnchor = "door";
-
-/** The cookie that lets a visitor in, one per page (its name carries the page's code). */
-export function visitorAccessCookieName(profileId: string): string {
-  return `kammare_door_${profileId}`;
-}
+export {
+  doorAnchor,
+  doorOutcomeParam,
+  doorOutcomes,
+  maxPageInvitations,
+  visitorAccessCookieName,
+  visitorAccessDays,
+  visitorPasswordMinLength,
+  type DoorOutcome,
+} from "./private-page-values";
 
 const typedVisitorPassword = text("The password", { error: "Enter the page's password." })
   .min(1, { error: "Enter the page's password." })

@@ -1,7 +1,7 @@
 // Before an account is deleted (ADR 045): each owned page's keepsake to download while the page is
 // still there, and the links e-mailed on request. The deletion itself still waits for the password.
 import { useState } from "react";
-import { keepsakePagePath } from "../../../contract/keepsake";
+import { keepsakePagePath } from "../../../contract/keepsake-values";
 import { api, apiHref } from "../../lib/api";
 import { failureOf, type Failure } from "../../lib/failure";
 import { useTranslation } from "../../lib/i18n";

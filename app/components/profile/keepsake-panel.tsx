@@ -3,7 +3,7 @@
 // downloads itself, signed in by the session cookie: a ZIP of gigabytes is streamed to the disk, never
 // held in the page's memory. `#keepsake` is where the e-mails' link lands.
 import { useId } from "react";
-import { keepsakeAnchor } from "../../../contract/keepsake";
+import { keepsakeAnchor } from "../../../contract/keepsake-values";
 import { apiHref } from "../../lib/api";
 import { useTranslation } from "../../lib/i18n";
 import { buttonClass } from "../button";

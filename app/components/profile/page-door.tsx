@@ -2,8 +2,9 @@
 // portrait if the family allowed it, and the password field. A plain form posted to the API, which
 // answers with a redirect (to the page, or back here with the refusal said at the field), so it works
 // on the light page without JavaScript (ADR 011) and the same in the app.
-import { doorAnchor, visitorAccessDays, type PageDoor } from "../../../contract/private-pages";
-import { passwordMaxLength } from "../../../contract/auth";
+import { doorAnchor, visitorAccessDays } from "../../../contract/private-page-values";
+import type { PageDoor } from "../../../contract/private-pages";
+import { passwordMaxLength } from "../../../contract/account-rules";
 import { apiFormAction } from "../../lib/api";
 import { useTranslation } from "../../lib/i18n";
 import { Button } from "../button";

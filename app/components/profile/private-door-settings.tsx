@@ -11,7 +11,7 @@ import { refusalText } from "../../lib/refusal";
 import { emailProblem } from "../../lib/validate";
 import { formatDate } from "../../lib/date-format";
 import type { PrivatePageSettings } from "../../../contract/private-pages";
-import { visitorAccessDays, visitorPasswordMinLength } from "../../../contract/private-pages";
+import { visitorAccessDays, visitorPasswordMinLength } from "../../../contract/private-page-values";
 import { Alert } from "../alert";
 import { Button } from "../button";
 import { TextField } from "../text-field";

@@ -26,7 +26,7 @@ import {
   pageDoor,
   keptPagePart,
 } from "../../lib/services.server";
-import { doorOutcomeParam, doorOutcomes, type DoorOutcome } from "../../../contract/private-pages";
+import { doorOutcomeParam, doorOutcomes, type DoorOutcome } from "../../../contract/private-page-values";
 import { PageDoorView } from "../../components/profile/page-door";
 import {
   memoryDraftParam,
