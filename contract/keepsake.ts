@@ -27,4 +27,4 @@ export const keepsakeLinksAnswerSchema = z.object({
 });
 export type KeepsakeLinksAnswer = z.infer<typeof keepsakeLinksAnswerSchema>;
 
-export { keepsakeAnchor, keepsakePagePath } from "./keepsake-values";
+export * from "./keepsake-values";

@@ -5,16 +5,7 @@ import { profileIdSchema } from "./profiles";
 import { text, z } from "./zod";
 import { visitorPasswordMinLength, type DoorOutcome } from "./private-page-values";
 
-export {
-  doorAnchor,
-  doorOutcomeParam,
-  doorOutcomes,
-  maxPageInvitations,
-  visitorAccessCookieName,
-  visitorAccessDays,
-  visitorPasswordMinLength,
-  type DoorOutcome,
-} from "./private-page-values";
+export * from "./private-page-values";
 
 const typedVisitorPassword = text("The password", { error: "Enter the page's password." })
   .min(1, { error: "Enter the page's password." })
