@@ -21,11 +21,12 @@ import { adminInvoiceRoutes, customerInvoiceRoutes } from "./api/invoicing/invoi
 import { webhookRoutes } from "./api/billing/webhooks";
 import { firstNameRoutes } from "./api/profiles/first-names";
 import { imageRoutes, serveUploads } from "./api/profiles/images";
-import { videoRoutes } from "./api/videos/videos";
+import { clipUploadPath, videoRoutes } from "./api/videos/videos";
 import type { ClipConverter } from "./domain/videos";
 import { createVideoClips } from "./boot";
 import { keepsakeRoutes } from "./api/keepsake/keepsake";
 import { pictureRoutes } from "./api/pictures";
+import { photoUploadPath } from "./api/pictures/photos";
 import { kammareRoutes } from "./api/profiles/kammare";
 import { startPageRoutes } from "./api/profiles/start-page";
 import { adminPartnerRoutes } from "./api/partners/admin-partners";
@@ -50,10 +51,11 @@ import type { ApiEnv } from "./http/env";
 import { apiViewerMiddleware } from "./http/auth";
 import { apiAreas, guardedArea } from "./http/guards";
 import { ApiError, DomainError, domainErrorResponse, errorBody, jsonError } from "./http/errors";
+import { admittedCalls, createAdmission } from "./http/admission";
 import { clientWentAway } from "./http/client-went-away";
 import { malformedUrls } from "./http/malformed-urls";
 import type { KeptPages } from "./http/kept-pages";
-import type { PageCache } from "./http/page-cache";
+import type { PageCache, RenderWithNonce } from "./http/page-cache";
 import { dispatchDomainEvents } from "./effects";
 import { compressPage } from "./http/page-compression";
 import { referralCookie } from "./http/referral";
@@ -107,6 +109,11 @@ export type AppDeps = {
   pageRoutes?: PageRoute[];
 };
 
+/** Uploads whose body the handler streams (to disk, or refuses before reading): never held for a turn. */
+function streamedUpload(method: string, path: string): boolean {
+  return method === "POST" && (path === clipUploadPath || path === photoUploadPath);
+}
+
 const requestIdPattern = /^[A-Za-z0-9._-]{8,64}$/;
 
 export function createApp(deps: AppDeps): Hono<ApiEnv> {
@@ -131,6 +138,8 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
     videoUploadsAvailable: clips.uploadsAvailable,
   };
   const securityHeaders = baseSecurityHeaders(config.secure);
+  // Renders and API calls take turns, a few at once (ADR 049); cache hits and files need none.
+  const admission = createAdmission(config.REQUEST_CONCURRENCY);
   const app = new Hono<ApiEnv>();
   // First, so a request's time is the whole app's; only when this process keeps metrics.
   const { metrics } = deps;
@@ -177,6 +186,7 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
   const api = new Hono<ApiEnv>();
   api.use(malformedUrls());
   api.use(bodyLimits());
+  api.use(admittedCalls(admission, streamedUpload));
   api.use(async (c, next) => {
     await next();
     c.res.headers.set("Cache-Control", c.res.headers.get("Cache-Control") ?? "no-store");
@@ -359,7 +369,9 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
   app.use("*", referralCookie({ db, secure: config.secure }));
   app.all("*", (c) => {
     if (metrics) c.set("route", pagePattern(c.req.path));
-    const render = (nonce: string) => renderPage(c, deps, services, nonce);
+    // The render that refills the page cache goes ahead: everyone waiting for that page waits for it.
+    const render: RenderWithNonce = (nonce, kept) =>
+      admission.admit(() => renderPage(c, deps, services, nonce), { first: kept });
     const page = deps.pageCache ? deps.pageCache.handle(c.req.raw, render) : render(createNonce());
     return page.then((response) => compressPage(c.req.raw, response));
   });

@@ -40,13 +40,17 @@ export type PageCacheOptions = {
 
 export type PageCacheStats = { entries: number; bytes: number; hits: number; misses: number };
 
-/** Renders the page with the given CSP nonce (in its HTML and its Content-Security-Policy header). */
-export type RenderWithNonce = (nonce: string) => Promise<Response>;
+/**
+ * Renders the page with the given CSP nonce (in its HTML and its Content-Security-Policy header);
+ * `kept` when the render is to be kept and served to every anonymous viewer of the page.
+ */
+export type RenderWithNonce = (nonce: string, kept?: boolean) => Promise<Response>;
 
 export type PageCache = {
   /**
    * Answers a page request: from the cache when it may (`X-Cache: HIT`), otherwise by rendering
-   * (`MISS`, kept when allowed; `BYPASS` for a cacheable path asked in a way that is never cached).
+   * (`MISS`, kept when allowed; `SHARED` for those who waited for another viewer's render of it;
+   * `BYPASS` for a cacheable path asked in a way that is never cached).
    * Requests for other paths are rendered as they are, without the header.
    */
   handle(request: Request, render: RenderWithNonce): Promise<Response>;
@@ -231,7 +235,7 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
     let shared: Entry | null = null;
     try {
       const nonce = createNonce();
-      const response = await render(nonce);
+      const response = await render(nonce, true);
       if (!keepable(response, maxEntryBytes)) return withHeader(response, "X-Cache", "MISS");
       const body = Buffer.from(await response.arrayBuffer());
       const entry = body.length <= maxEntryBytes ? entryFor(key, profileId, nonce, body, response) : null;
@@ -283,7 +287,8 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
       const flight = flights.get(key);
       if (flight) {
         const entry = await flight.done;
-        if (entry) return serve(entry, request);
+        // SHARED, not HIT: this viewer waited for a render (the logs and the soak tell them apart).
+        if (entry) return withHeader(serve(entry, request), "X-Cache", "SHARED");
       }
       return renderAndKeep(key, profileId, render);
     },
