@@ -29,6 +29,8 @@ async function settlesWithin(answer: unknown, ms: number): Promise<boolean> {
 
 // Each test holds a render of its own (the engines' blocks run one after the other).
 let held = heldPages();
+// One cache for both engines' apps (the options are made once): each test starts it empty.
+const pageCache = createPageCache();
 
 describeOnEngines(
   "requests taking turns",
@@ -36,12 +38,13 @@ describeOnEngines(
     pages: (request) => held.pages(request),
     app: {
       config: loadConfig({ NODE_ENV: "test", PUBLIC_URL: "http://localhost:3000", REQUEST_CONCURRENCY: "1" }),
-      pageCache: createPageCache(),
+      pageCache,
     },
   },
   ({ app }) => {
     it("serves a cached page while a render holds the only turn, and lets the waiting refill of the cache go first", async () => {
       held = heldPages();
+      pageCache.clear();
       expect((await app.request("/k/AAAA0001")).headers.get("x-cache")).toBe("MISS");
       held.rendered.length = 0;
 
