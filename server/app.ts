@@ -145,6 +145,7 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
   const { metrics } = deps;
   if (metrics) app.use(requestMetrics(metrics));
   if (metrics && deps.pageCache) metrics.watchPageCache(deps.pageCache);
+  metrics?.watchAdmission(admission);
   const pagePattern = deps.pageRoutes ? pageRoutePatterns(deps.pageRoutes) : () => "page";
 
   app.use(async (c, next) => {

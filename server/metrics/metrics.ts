@@ -1,6 +1,6 @@
 // What an operator watches (Prometheus' text format at /metrics, ADR 028): requests by route pattern
-// and status with their latency, the page cache's hits and misses, the database's statement time and
-// connections, sweeps, e-mails, payments, and the process itself (prom-client's default metrics:
+// and status with their latency, the page cache's hits and misses, the requests working and waiting
+// for their turn (ADR 049), the database's statement time and connections, sweeps, e-mails, payments, and the process itself (prom-client's default metrics:
 // event-loop delay, memory, CPU, garbage collection). Each process has its own registry, made at start
 // (server/boot.ts) and handed to the parts that count through their dependencies; nothing here is a
 // module-level global, so tests make as many as they like. Every label value is one of a fixed set or
@@ -26,6 +26,9 @@ export type ConnectionSource = {
   connections(): { total: number; idle: number; waiting: number };
 };
 
+/** The turns of page renders and API calls at a scrape (server/http/admission.ts: stats()). */
+export type AdmissionSource = { stats(): { running: number; waiting: number; queued: number } };
+
 export type Metrics = {
   registry: Registry;
   /** One answered request: its route pattern (never its path), status and time to its headers. */
@@ -40,6 +43,8 @@ export type Metrics = {
   watchPageCache(cache: PageCacheSource): void;
   /** Reads the database's connections at every scrape. */
   watchConnections(source: ConnectionSource): void;
+  /** Reads how many renders and API calls work and wait for their turn at every scrape (ADR 049). */
+  watchAdmission(source: AdmissionSource): void;
   /** The text /metrics answers, and its Content-Type. */
   exposition(): Promise<{ text: string; contentType: string }>;
 };
@@ -201,6 +206,35 @@ export function createMetrics(options: { processMetrics?: boolean } = {}): Metri
     },
   });
 
+  const admissions: AdmissionSource[] = [];
+  const admitted = (pick: (stats: ReturnType<AdmissionSource["stats"]>) => number) =>
+    admissions.reduce((total, source) => total + pick(source.stats()), 0);
+  new Gauge({
+    name: "kammare_requests_in_turn",
+    help: "Page renders and API calls by state: working in their turn, or waiting for one (REQUEST_CONCURRENCY).",
+    labelNames: ["state"] as const,
+    registers,
+    collect() {
+      this.set(
+        { state: "running" },
+        admitted((stats) => stats.running),
+      );
+      this.set(
+        { state: "waiting" },
+        admitted((stats) => stats.waiting),
+      );
+    },
+  });
+  new Counter({
+    name: "kammare_requests_queued_total",
+    help: "Page renders and API calls that waited for their turn: a steady rise says the turns are too few.",
+    registers,
+    collect() {
+      this.reset();
+      this.inc(admitted((stats) => stats.queued));
+    },
+  });
+
   return {
     registry,
     request(method, route, status, seconds) {
@@ -226,6 +260,7 @@ export function createMetrics(options: { processMetrics?: boolean } = {}): Metri
     payment: ({ provider, type }, result) => payments.inc({ provider, type, result }),
     watchPageCache: (cache) => void pageCaches.push(cache),
     watchConnections: (source) => void connectionSources.push(source),
+    watchAdmission: (source) => void admissions.push(source),
     exposition: async () => ({ text: await registry.metrics(), contentType: registry.contentType }),
   };
 }

@@ -4,6 +4,7 @@
 import { expect, it } from "vitest";
 import { loadConfig } from "../../server/config";
 import { createPageCache } from "../../server/http/page-cache";
+import { createMetrics } from "../../server/metrics";
 import { describeOnEngines } from "../support/api-fixture";
 
 /** A page renderer whose renders of `/held` wait until `release` is called; it notes what it renders. */
@@ -31,6 +32,15 @@ async function settlesWithin(answer: unknown, ms: number): Promise<boolean> {
 let held = heldPages();
 // One cache for both engines' apps (the options are made once): each test starts it empty.
 const pageCache = createPageCache();
+// Both engines' apps count into one registry; the first's turns are idle while the second's are tried.
+const metrics = createMetrics({ processMetrics: false });
+
+/** A sample of the turns' metrics as an operator reads them at /metrics. */
+async function turns(name: string): Promise<number> {
+  const { text } = await metrics.exposition();
+  const line = text.split("\n").find((row) => row.startsWith(`${name} `) || row.startsWith(`${name}{`));
+  return Number(line?.split(" ").at(-1));
+}
 
 describeOnEngines(
   "requests taking turns",
@@ -39,6 +49,7 @@ describeOnEngines(
     app: {
       config: loadConfig({ NODE_ENV: "test", PUBLIC_URL: "http://localhost:3000", REQUEST_CONCURRENCY: "1" }),
       pageCache,
+      metrics,
     },
   },
   ({ app }) => {
@@ -54,6 +65,10 @@ describeOnEngines(
       const login = app.request("/login");
       const kept = app.request("/k/AAAA0002");
       expect(await settlesWithin(health, 100)).toBe(false);
+      // What an operator sees meanwhile: one working, three waiting for their turn.
+      expect(await turns('kammare_requests_in_turn{state="running"}')).toBe(1);
+      expect(await turns('kammare_requests_in_turn{state="waiting"}')).toBe(3);
+      expect(await turns("kammare_requests_queued_total")).toBeGreaterThanOrEqual(3);
 
       const hit = await app.request("/k/AAAA0001");
       expect(hit.headers.get("x-cache")).toBe("HIT");
