@@ -139,7 +139,9 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
   };
   const securityHeaders = baseSecurityHeaders(config.secure);
   // Renders and API calls take turns, a few at once (ADR 049); cache hits and files need none.
-  const admission = createAdmission(config.REQUEST_CONCURRENCY);
+  const admission = createAdmission(
+    config.REQUEST_CONCURRENCY ?? (deps.database.kind === "embedded" ? 8 : 16),
+  );
   const app = new Hono<ApiEnv>();
   // First, so a request's time is the whole app's; only when this process keeps metrics.
   const { metrics } = deps;

@@ -79,7 +79,8 @@ const configSchema = z
     // does not serve (ADR 047). `off`: every render reads it from the database.
     PAGE_DATA_CACHE: z.enum(["on", "off"]).default("on"),
     // How many page renders and API calls do their work at once; the others wait their turn (ADR 049).
-    REQUEST_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(16),
+    // Unset: 8 on the embedded database (its one connection serves one statement at a time), 16 on a server.
+    REQUEST_CONCURRENCY: z.coerce.number().int().min(1).max(1000).optional(),
     // Test-only pages under /__e2e (a failing loader, a render error, feature flags). Off in production.
     E2E_FIXTURES: z.enum(["on", "off"]).default("off"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
