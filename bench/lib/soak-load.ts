@@ -48,11 +48,7 @@ export async function runLoadPart(build: ServerBuild, engine: string): Promise<L
       dataDir: place.dataDir,
       databaseUrl: place.url,
       keepData: true,
-      nodeArgs: profile
-        ? ["--cpu-prof", `--cpu-prof-dir=${profile}`]
-        : process.env.SOAK_NODE_ARGS
-          ? process.env.SOAK_NODE_ARGS.split(" ")
-          : [],
+      nodeArgs: profile ? ["--cpu-prof", `--cpu-prof-dir=${profile}`] : [],
     });
     const pid = app.pid as number;
     const appUrl = app.url;
@@ -133,15 +129,14 @@ export async function runLoadPart(build: ServerBuild, engine: string): Promise<L
             // Left out: what was sent while the run's connections were being opened, all at once (a
             // connection's first answer waits for it: a few hundred ms of the first second, every kind).
             if (sentAt < measuredFrom) return countStatus(status);
-            (latencies[kind] ??= []).push(performance.now() - sentAt);
+            const took = performance.now() - sentAt;
+            (latencies[kind] ??= []).push(took);
             // The public page's budget is the cached page's: its latency apart from the renders after an
             // edit of the same page (each drops it from the cache) and those waiting for them.
             if (kind === publicPage) {
               // autocannon hands the headers as they came, in their sender's case.
               const cached = headers?.["X-Cache"] === "HIT" || headers?.["x-cache"] === "HIT";
-              (latencies[cached ? cachedPublicPage : renderedPublicPage] ??= []).push(
-                performance.now() - sentAt,
-              );
+              (latencies[cached ? cachedPublicPage : renderedPublicPage] ??= []).push(took);
             }
             countStatus(status);
           },

@@ -56,9 +56,9 @@ export function createAdmission(limit: number): Admission {
 
 /**
  * Admits each API call before its handler runs, once its body has arrived: a client that sends its
- * body slowly holds its own connection, never a turn. `streamed` names the calls whose body is
- * streamed to disk by the handler (a video clip): those are never held for a turn, as their work is
- * waiting for bytes.
+ * body slowly holds its own connection, never a turn. `streamed` names the calls whose handler streams
+ * the body (a video clip to disk; a photo, refused unread when the server is full): those never take a
+ * turn, as their work is waiting for bytes.
  */
 export function admittedCalls(
   admission: Admission,

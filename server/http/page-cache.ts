@@ -176,12 +176,13 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
     return entry;
   }
 
-  function serve(entry: Entry, request: Request): Response {
+  /** The kept page with a fresh nonce; `cache` is its X-Cache (SHARED for a viewer who waited for it). */
+  function serve(entry: Entry, request: Request, cache: "HIT" | "SHARED" = "HIT"): Response {
     const nonce = createNonce();
     const nonceBytes = Buffer.from(nonce);
     const headers = new Headers();
     for (const [name, pieces] of entry.headers) headers.set(name, pieces.join(nonce));
-    headers.set("X-Cache", "HIT");
+    headers.set("X-Cache", cache);
     headers.set("Vary", [headers.get("vary"), "Accept-Encoding"].filter(Boolean).join(", "));
     hits += 1;
     // Sent compressed to a browser that takes it (gzip, which every one that takes brotli takes too):
@@ -288,7 +289,7 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
       if (flight) {
         const entry = await flight.done;
         // SHARED, not HIT: this viewer waited for a render (the logs and the soak tell them apart).
-        if (entry) return withHeader(serve(entry, request), "X-Cache", "SHARED");
+        if (entry) return serve(entry, request, "SHARED");
       }
       return renderAndKeep(key, profileId, render);
     },

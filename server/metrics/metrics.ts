@@ -1,10 +1,11 @@
 // What an operator watches (Prometheus' text format at /metrics, ADR 028): requests by route pattern
 // and status with their latency, the page cache's hits and misses, the requests working and waiting
-// for their turn (ADR 049), the database's statement time and connections, sweeps, e-mails, payments, and the process itself (prom-client's default metrics:
-// event-loop delay, memory, CPU, garbage collection). Each process has its own registry, made at start
-// (server/boot.ts) and handed to the parts that count through their dependencies; nothing here is a
-// module-level global, so tests make as many as they like. Every label value is one of a fixed set or
-// a route pattern, never something a request brought.
+// for their turn (ADR 049), the database's statement time and connections, sweeps, e-mails, payments,
+// and the process itself (prom-client's default metrics: event-loop delay, memory, CPU, garbage
+// collection). Each process has its own registry, made at start (server/boot.ts) and handed to the
+// parts that count through their dependencies; nothing here is a module-level global, so tests make as
+// many as they like. Every label value is one of a fixed set or a route pattern, never something a
+// request brought.
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import type { CardProviderName, PaymentEventType } from "../providers/payments/types";
 
@@ -207,7 +208,7 @@ export function createMetrics(options: { processMetrics?: boolean } = {}): Metri
   });
 
   const admissions: AdmissionSource[] = [];
-  const admitted = (pick: (stats: ReturnType<AdmissionSource["stats"]>) => number) =>
+  const inTurns = (pick: (stats: ReturnType<AdmissionSource["stats"]>) => number) =>
     admissions.reduce((total, source) => total + pick(source.stats()), 0);
   new Gauge({
     name: "kammare_requests_in_turn",
@@ -217,11 +218,11 @@ export function createMetrics(options: { processMetrics?: boolean } = {}): Metri
     collect() {
       this.set(
         { state: "running" },
-        admitted((stats) => stats.running),
+        inTurns((stats) => stats.running),
       );
       this.set(
         { state: "waiting" },
-        admitted((stats) => stats.waiting),
+        inTurns((stats) => stats.waiting),
       );
     },
   });
@@ -231,7 +232,7 @@ export function createMetrics(options: { processMetrics?: boolean } = {}): Metri
     registers,
     collect() {
       this.reset();
-      this.inc(admitted((stats) => stats.queued));
+      this.inc(inTurns((stats) => stats.queued));
     },
   });
 
