@@ -334,6 +334,10 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
   // Public resources, not pages: a page's days as a calendar file (/k/{id}/calendar.ics), and what
   // search engines may list (/sitemap.xml, /robots.txt: ADR 043).
   app.route("/", siteFileRoutes({ db, publicUrl: config.publicUrl }));
+  // The browser has the whole route manifest (ADR 050); a tab opened before that build still asks
+  // for routes here, and is told, as React Router's own answer to another build's tab, to load
+  // the page it is going to afresh.
+  app.get("/__manifest", (c) => c.body(null, 204, { "X-Remix-Reload-Document": "true" }));
 
   if (deps.clientDir) {
     const root = deps.clientDir;

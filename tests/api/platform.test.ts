@@ -24,6 +24,13 @@ describeOnEngines("platform API", ({ engine, app, logs }) => {
     expect(response.headers.get("cache-control")).toBe("no-store");
   });
 
+  it("a tab of an earlier build asking /__manifest for routes is told to load its page afresh", async () => {
+    // The browser has the whole manifest (ADR 050); React Router's client reloads on this answer.
+    const response = await app.request("/__manifest?paths=%2Faccount&version=an-earlier-build");
+    expect(response.status).toBe(204);
+    expect(response.headers.get("x-remix-reload-document")).toBe("true");
+  });
+
   it("an unknown API path is a JSON 404 in the error shape", async () => {
     for (const method of ["GET", "POST", "DELETE"]) {
       const response = await app.request("/api/no/such/call", { method });
