@@ -1,5 +1,6 @@
 // Vite plugin: writes .br and .gz beside every compressible browser asset, so the server sends
 // precompressed files instead of compressing on each request.
+import { existsSync } from "node:fs";
 import { readdir, readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -23,13 +24,15 @@ export function precompress(): Plugin {
   return {
     name: "kammare:precompress",
     apply: "build",
-    applyToEnvironment: (environment) => environment.name === "client",
+    // After the server's build too: React Router writes the route manifest (ADR 050) into the
+    // browser's assets then, after the browser's own build.
+    applyToEnvironment: (environment) => environment.name === "client" || environment.name === "ssr",
     configResolved(config) {
       outDir = path.resolve(config.root, config.environments.client?.build.outDir ?? config.build.outDir);
     },
     async writeBundle() {
       for await (const file of files(outDir)) {
-        if (!compressible.test(file) || (await stat(file)).size < 1024) continue;
+        if (!compressible.test(file) || existsSync(`${file}.br`) || (await stat(file)).size < 1024) continue;
         const content = await readFile(file);
         await writeFile(
           `${file}.br`,
