@@ -9,7 +9,8 @@ import path from "node:path";
 import { photoOriginalKey, photoSizeKey, uploadUrl } from "../../contract/photo-values.ts";
 import { sampleImage, sampleSizes } from "../../tests/support/sample-photos.ts";
 import type { ServerBuild } from "./list.ts";
-import { residentMegabytes, ownerToken } from "./photo-uploads.ts";
+import { ownerToken } from "./photo-uploads.ts";
+import { residentMegabytes } from "../../tests/support/resident-memory.ts";
 import { makeDataDir, startApp } from "./processes.ts";
 import { benchOwner } from "./profile-page.ts";
 
@@ -165,10 +166,10 @@ export async function runKeepsakeBench(build: ServerBuild): Promise<KeepsakeBenc
   try {
     if (!app.pid) throw new Error("the app has no pid");
     const token = await ownerToken(app.url);
-    const start = await residentMegabytes(app.pid);
+    const start = residentMegabytes(app.pid);
     const zip = await download(`${app.url}/api/kammare/keepsake?profileId=${profileId}`, token);
     const book = await download(`${app.url}/api/kammare/keepsake/book?profileId=${profileId}&size=a5`, token);
-    const memory = await residentMegabytes(app.pid);
+    const memory = residentMegabytes(app.pid);
     return {
       photos: photoCount,
       memories: memoryCount,

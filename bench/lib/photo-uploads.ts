@@ -6,11 +6,11 @@
 // keeps what libvips freed in many arenas, and the peak was 850 to 960 MB here). Measures the wall time
 // until the last is stored and the server's peak resident memory (the kernel's high-water mark, VmHWM
 // of /proc/{pid}/status, so no peak between samples is missed). Targets: under 60 s, below 700 MB.
-import { readFile } from "node:fs/promises";
 import sharp from "sharp";
 import type { ServerBuild } from "./list.ts";
 import { makeDataDir, startApp } from "./processes.ts";
 import { benchOwner, benchProfileId, prepareProfileData } from "./profile-page.ts";
+import { residentMegabytes } from "../../tests/support/resident-memory.ts";
 
 export const photoUploadTargetSeconds = 60;
 export const photoUploadTargetMegabytes = 700;
@@ -69,14 +69,6 @@ async function benchPhotos(kinds = 5): Promise<Buffer[]> {
   );
 }
 
-/** The process's resident memory now and at its peak (VmRSS, VmHWM), in MB. */
-export async function residentMegabytes(pid: number): Promise<{ now: number; peak: number }> {
-  const status = await readFile(`/proc/${pid}/status`, "utf8");
-  const field = (name: string) =>
-    Number(new RegExp(`^${name}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? NaN) / 1024;
-  return { now: field("VmRSS"), peak: field("VmHWM") };
-}
-
 export async function ownerToken(url: string): Promise<string> {
   const response = await fetch(`${url}/api/auth/login`, {
     method: "POST",
@@ -105,7 +97,7 @@ export async function runPhotoUploadBench(
   try {
     if (!app.pid) throw new Error("the app has no pid");
     const token = await ownerToken(app.url);
-    const start = await residentMegabytes(app.pid);
+    const start = residentMegabytes(app.pid);
     let next = 0;
     let stored = 0;
     let resent = 0;
@@ -142,7 +134,7 @@ export async function runPhotoUploadBench(
     };
     await Promise.all(Array.from({ length: Math.min(atOnce, photos) }, worker));
     const seconds = (performance.now() - began) / 1000;
-    const memory = await residentMegabytes(app.pid);
+    const memory = residentMegabytes(app.pid);
     if (failures.length) throw new Error(`photo uploads failed: ${failures.slice(0, 3).join("; ")}`);
     return {
       photos,

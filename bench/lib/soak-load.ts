@@ -1,19 +1,15 @@
 // The soak's load part: a mixed workload from many connections for a while, every answer checked,
 // with throughput, latency by kind of request and the app's resident memory.
-import { readFileSync } from "node:fs";
 import autocannon from "autocannon";
 import type { ServerBuild } from "./list.ts";
 import { startApp, type Running } from "./processes.ts";
+import { residentMegabytes } from "../../tests/support/resident-memory.ts";
 import { benchOwner, benchProfileId } from "./profile-page.ts";
 import { newPlace, seed, signIn } from "./soak-data.ts";
 import { admin, list, log, settings } from "./soak-settings.ts";
 
 /** Resident memory of a process, in MB (Linux). */
-function residentMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return kb / 1024;
-}
+const residentMb = (pid: number) => residentMegabytes(pid).now;
 
 const publicPage = "public page";
 export const cachedPublicPage = "public page, cached";

@@ -1,10 +1,11 @@
 // The production server as an operator runs it (`node server.js` on the build): it starts on the
 // embedded database, serves the API and pages, refuses a wrong setting, keeps its data across
 // restarts and stops gracefully on SIGTERM.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { residentMegabytes } from "../support/resident-memory";
 import { startMs, useServerProcesses } from "../support/server-process";
 
 /** Opens a connection, sends the headers and half the announced body of a POST, then hangs up. */
@@ -17,12 +18,6 @@ async function sendHalfABodyAndHangUp(port: number, path: string): Promise<void>
   await new Promise((resolve) => setTimeout(resolve, 100));
   socket.destroy();
   await new Promise((resolve) => setTimeout(resolve, 100));
-}
-
-/** A running process's resident memory, in MB (Linux). */
-function residentMb(pid: number | undefined): number {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 }
 
 const { freshDataDir, migratedDataDir, startServer, waitForLog, listeningPort, within, stopServer } =
@@ -155,7 +150,7 @@ describe("the production server (node server.js)", { timeout: 2 * startMs + 30_0
       server.logs().filter((line) => Number(line.level) >= 50 && line.url !== "/__e2e/server-error"),
     ).toEqual([]);
 
-    const firstStartMb = residentMb(server.child.pid);
+    const firstStartMb = residentMegabytes(server.child.pid ?? 0).now;
     expect((await stopServer(server)).code).toBe(0);
     expect(existsSync(path.join(dataDir, "pglite", "PG_VERSION"))).toBe(true);
 
@@ -172,7 +167,7 @@ describe("the production server (node server.js)", { timeout: 2 * startMs + 30_0
     expect(await readyAgain.json()).toEqual({ ok: true, database: "up" });
     // A first start keeps no more memory than a restart does: what initdb took (700 MB) is given back,
     // not held by the site until its next restart (a first start measured 850 MB, its restart 330).
-    expect(firstStartMb).toBeLessThan(residentMb(second.child.pid) + 150);
+    expect(firstStartMb).toBeLessThan(residentMegabytes(second.child.pid ?? 0).now + 150);
     // Without E2E_FIXTURES the suite's fixtures do not exist, the invoice clock included.
     const clock = await fetch(`http://127.0.0.1:${secondPort}/__e2e/backdate-invoice`, {
       method: "POST",
