@@ -6,6 +6,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { embeddedWorkerPlugin } from "./build-tools/embedded-worker-plugin.ts";
 import { precompress } from "./build-tools/precompress.ts";
+import { serverRoutesOncePlugin } from "./build-tools/server-routes-once-plugin.ts";
 import { textsPlugin } from "./build-tools/texts-plugin.ts";
 import { browserModules } from "./build-tools/module-graph.ts";
 
@@ -54,5 +55,12 @@ export default defineConfig(({ command }) => ({
     // graph, so pages and API share one database instance.
     ssr: { build: { rollupOptions: { input: "./server/index.ts" } } },
   },
-  plugins: [tailwindcss(), textsPlugin(), reactRouter(), precompress(), embeddedWorkerPlugin()],
+  plugins: [
+    tailwindcss(),
+    textsPlugin(),
+    reactRouter(),
+    precompress(),
+    embeddedWorkerPlugin(),
+    serverRoutesOncePlugin(),
+  ],
 }));

@@ -1,0 +1,101 @@
+// Vite plugin: React Router's ServerRouter builds the app's whole route tree anew for every page it
+// renders: `createServerRoutes` over the manifest's every route (some eighty), then
+// `createStaticRouter`'s `convertRoutesToDataRoutes` over the result; nothing in either depends on the
+// request. Built once per build and kept, a render of the sign-in page costs a tenth less CPU (ADR 051).
+// React Router exports neither function, so the server build takes React Router in (it is no longer
+// external) and this plugin keeps the two results, keyed by the objects they are made from (the
+// build's manifest, the server routes). A React Router whose code no longer reads as
+// expected fails the build, rather than rendering the slow way unnoticed.
+import type { Plugin } from "vite";
+
+type Patch = { name: string; find: string; replace: string; prelude: string; before: string };
+
+const patches: Patch[] = [
+  {
+    name: "ServerRouter's createServerRoutes",
+    find: `  let routes = createServerRoutes(
+    manifest.routes,
+    routeModules,
+    context.future,
+    context.isSpaMode
+  );`,
+    // Keyed by the build's manifest alone: the route modules come with it from the same build (React
+    // Router hands them over in a new object per request; a new build, in development, has a new manifest).
+    replace: `  let routes = kammareServerRoutes.get(manifest.routes);
+  if (!routes) {
+    routes = createServerRoutes(
+      manifest.routes,
+      routeModules,
+      context.future,
+      context.isSpaMode
+    );
+    kammareServerRoutes.set(manifest.routes, routes);
+  }`,
+    prelude: "var kammareServerRoutes = new WeakMap();\n",
+    before: "function ServerRouter({",
+  },
+  {
+    name: "createStaticRouter's convertRoutesToDataRoutes",
+    find: `function createStaticRouter(routes, context, opts = {}) {
+  let manifest = {};
+  let dataRoutes = convertRoutesToDataRoutes(
+    routes,
+    mapRouteProperties,
+    void 0,
+    manifest
+  );`,
+    replace: `function createStaticRouter(routes, context, opts = {}) {
+  let kept = kammareDataRoutes.get(routes);
+  if (!kept) {
+    let made = {};
+    kept = { manifest: made, dataRoutes: convertRoutesToDataRoutes(routes, mapRouteProperties, void 0, made) };
+    kammareDataRoutes.set(routes, kept);
+  }
+  let manifest = kept.manifest;
+  let dataRoutes = kept.dataRoutes;`,
+    prelude: "var kammareDataRoutes = new WeakMap();\n",
+    before: "function createStaticRouter(",
+  },
+];
+
+/** Applies the patches to React Router's code; answers the code and the names of the patches applied. */
+export function keepServerRoutes(code: string): { code: string; applied: string[] } {
+  const applied: string[] = [];
+  for (const patch of patches) {
+    if (!code.includes(patch.find)) continue;
+    code = code.replace(patch.find, patch.replace).replace(patch.before, `${patch.prelude}${patch.before}`);
+    applied.push(patch.name);
+  }
+  return { code, applied };
+}
+
+export function serverRoutesOncePlugin(): Plugin {
+  const applied = new Set<string>();
+  return {
+    name: "kammare-server-routes-once",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "ssr",
+    // React Router in the server's bundle: an external package cannot be changed.
+    config: () => ({ environments: { ssr: { resolve: { noExternal: ["react-router"] } } } }),
+    buildStart() {
+      applied.clear();
+    },
+    transform(code, id) {
+      if (!/[\\/]node_modules[\\/]react-router[\\/]dist[\\/]/.test(id)) return undefined;
+      const patched = keepServerRoutes(code);
+      if (patched.applied.length === 0) return undefined;
+      for (const name of patched.applied) applied.add(name);
+      return { code: patched.code, map: null };
+    },
+    buildEnd(error) {
+      if (error) return;
+      const missing = patches.filter((patch) => !applied.has(patch.name)).map((patch) => patch.name);
+      if (missing.length > 0) {
+        this.error(
+          `React Router's code has changed: ${missing.join(" and ")} could not be kept once per build ` +
+            "(build-tools/server-routes-once-plugin.ts). Check the new code and update the patch.",
+        );
+      }
+    },
+  };
+}
