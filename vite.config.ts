@@ -6,7 +6,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { embeddedWorkerPlugin } from "./build-tools/embedded-worker-plugin.ts";
 import { precompress } from "./build-tools/precompress.ts";
-import { serverRoutesOncePlugin } from "./build-tools/server-routes-once-plugin.ts";
+import { reactRouterServerPatches } from "./build-tools/react-router-server-patches.ts";
 import { textsPlugin } from "./build-tools/texts-plugin.ts";
 import { browserModules } from "./build-tools/module-graph.ts";
 
@@ -61,6 +61,6 @@ export default defineConfig(({ command }) => ({
     reactRouter(),
     precompress(),
     embeddedWorkerPlugin(),
-    serverRoutesOncePlugin(),
+    reactRouterServerPatches(),
   ],
 }));

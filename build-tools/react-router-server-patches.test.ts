@@ -1,27 +1,28 @@
-// The patch that keeps React Router's server routes once per build (ADR 051) fits the React Router
-// installed: an upgrade that changes the code it patches is found here, and the build then fails.
+// The changes to React Router's server code (ADR 051) fit the React Router installed: an upgrade
+// that changes the code they replace is found here, and the build then fails.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { keepServerRoutes } from "./server-routes-once-plugin";
+import { patchReactRouter } from "./react-router-server-patches";
 
 const dist = path.resolve(import.meta.dirname, "../node_modules/react-router/dist/development");
 const files = readdirSync(dist).filter((name) => name.endsWith(".mjs"));
 
-describe("keepServerRoutes", () => {
-  it("patches ServerRouter and createStaticRouter in the installed React Router, once each", () => {
+describe("patchReactRouter", () => {
+  it("patches ServerRouter, createStaticRouter and isResponse in the installed React Router", () => {
     const applied = files.flatMap(
-      (name) => keepServerRoutes(readFileSync(path.join(dist, name), "utf8")).applied,
+      (name) => patchReactRouter(readFileSync(path.join(dist, name), "utf8")).applied,
     );
-    expect(applied.sort()).toEqual([
+    expect([...new Set(applied)].sort()).toEqual([
       "ServerRouter's createServerRoutes",
       "createStaticRouter's convertRoutesToDataRoutes",
+      "isResponse's duck test",
     ]);
   });
 
   it("builds the route tree on the first render only, and keeps it per manifest", () => {
     const made: unknown[] = [];
-    const source = keepServerRoutes(
+    const source = patchReactRouter(
       `function ServerRouter({ context }) {
   let { manifest, routeModules } = context;
   let routes = createServerRoutes(
@@ -50,6 +51,6 @@ describe("keepServerRoutes", () => {
 
   it("leaves code it does not know alone, so the plugin can say what is missing", () => {
     const code = "function ServerRouter({ context }) { return createServerRoutes(context.manifest.routes); }";
-    expect(keepServerRoutes(code)).toEqual({ code, applied: [] });
+    expect(patchReactRouter(code)).toEqual({ code, applied: [] });
   });
 });

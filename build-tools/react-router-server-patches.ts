@@ -1,11 +1,12 @@
-// Vite plugin: React Router's ServerRouter builds the app's whole route tree anew for every page it
-// renders: `createServerRoutes` over the manifest's every route (some eighty), then
-// `createStaticRouter`'s `convertRoutesToDataRoutes` over the result; nothing in either depends on the
-// request. Built once per build and kept, a render of the sign-in page costs a tenth less CPU (ADR 051).
-// React Router exports neither function, so the server build takes React Router in (it is no longer
-// external) and this plugin keeps the two results, keyed by the objects they are made from (the
-// build's manifest, the server routes). A React Router whose code no longer reads as
-// expected fails the build, rather than rendering the slow way unnoticed.
+// Vite plugin: two changes to React Router's server code, each work it repeats for every page it
+// renders though the result is the same every time (ADR 051):
+// - ServerRouter builds the app's whole route tree anew, `createServerRoutes` over the manifest's
+//   every route (some eighty) and then `createStaticRouter`'s `convertRoutesToDataRoutes`; nothing
+//   in either depends on the request, so both are kept, keyed by what they are made from;
+// - `isResponse` asks a Response for its `body`, which made the server's answer a stream.
+// React Router exports none of these, so the server build takes React Router in (it is no longer
+// external) and the plugin changes them as they are bundled. A React Router whose code no longer
+// reads as expected fails the build, rather than rendering the slow way unnoticed.
 import type { Plugin } from "vite";
 
 type Patch = { name: string; find: string; replace: string; prelude: string; before: string };
@@ -56,10 +57,23 @@ const patches: Patch[] = [
     prelude: "var kammareDataRoutes = new WeakMap();\n",
     before: "function createStaticRouter(",
   },
+  {
+    // React Router tells a Response by its fields, `body` among them; asking for it turns the server's
+    // Response (@hono/node-server's, which keeps a rendered page's buffer to send with its headers in
+    // one write) into a stream, read again to send it. A Response is known by its class first.
+    name: "isResponse's duck test",
+    find: `function isResponse(value) {
+  return value != null && typeof value.status === "number"`,
+    replace: `function isResponse(value) {
+  if (value instanceof Response) return true;
+  return value != null && typeof value.status === "number"`,
+    prelude: "",
+    before: "function isResponse(value) {",
+  },
 ];
 
 /** Applies the patches to React Router's code; answers the code and the names of the patches applied. */
-export function keepServerRoutes(code: string): { code: string; applied: string[] } {
+export function patchReactRouter(code: string): { code: string; applied: string[] } {
   const applied: string[] = [];
   for (const patch of patches) {
     if (!code.includes(patch.find)) continue;
@@ -69,10 +83,10 @@ export function keepServerRoutes(code: string): { code: string; applied: string[
   return { code, applied };
 }
 
-export function serverRoutesOncePlugin(): Plugin {
+export function reactRouterServerPatches(): Plugin {
   const applied = new Set<string>();
   return {
-    name: "kammare-server-routes-once",
+    name: "kammare-react-router-server-patches",
     apply: "build",
     applyToEnvironment: (environment) => environment.name === "ssr",
     // React Router in the server's bundle: an external package cannot be changed.
@@ -82,7 +96,7 @@ export function serverRoutesOncePlugin(): Plugin {
     },
     transform(code, id) {
       if (!/[\\/]node_modules[\\/]react-router[\\/]dist[\\/]/.test(id)) return undefined;
-      const patched = keepServerRoutes(code);
+      const patched = patchReactRouter(code);
       if (patched.applied.length === 0) return undefined;
       for (const name of patched.applied) applied.add(name);
       return { code: patched.code, map: null };
@@ -92,8 +106,8 @@ export function serverRoutesOncePlugin(): Plugin {
       const missing = patches.filter((patch) => !applied.has(patch.name)).map((patch) => patch.name);
       if (missing.length > 0) {
         this.error(
-          `React Router's code has changed: ${missing.join(" and ")} could not be kept once per build ` +
-            "(build-tools/server-routes-once-plugin.ts). Check the new code and update the patch.",
+          `React Router's code has changed: ${missing.join(", ")} could not be patched ` +
+            "(build-tools/react-router-server-patches.ts, ADR 051). Read the new code and update the patch.",
         );
       }
     },
