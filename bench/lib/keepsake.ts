@@ -162,7 +162,7 @@ async function download(url: string, token: string): Promise<{ bytes: number; se
 export async function runKeepsakeBench(build: ServerBuild): Promise<KeepsakeBench> {
   const dataDir = await makeDataDir();
   await seedKeepsakePage(build, dataDir);
-  const app = await startApp({ dataDir, env: { MALLOC_ARENA_MAX: "2" } });
+  const app = await startApp({ dataDir });
   try {
     if (!app.pid) throw new Error("the app has no pid");
     const token = await ownerToken(app.url);

@@ -93,7 +93,7 @@ export async function runPhotoUploadBench(
   await prepareProfileData(build, { dataDir });
   const arenas = process.env.BENCH_MALLOC_ARENA_MAX ?? "2";
   const mallocArenaMax = arenas === "unset" ? null : arenas;
-  const app = await startApp({ dataDir, env: mallocArenaMax ? { MALLOC_ARENA_MAX: mallocArenaMax } : {} });
+  const app = await startApp({ dataDir, env: { MALLOC_ARENA_MAX: mallocArenaMax ?? "unset" } });
   try {
     if (!app.pid) throw new Error("the app has no pid");
     const token = await ownerToken(app.url);

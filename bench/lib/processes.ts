@@ -157,8 +157,12 @@ export async function startApp({ timeoutMs = 60_000, ...options }: AppOptions = 
     HOST: host,
     DATA_DIR: dataDir,
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "warn",
+    // As `npm start` runs the server (package.json; ADR 037): glibc then gives freed memory back.
+    MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2",
     ...options.env,
   };
+  // "unset": glibc's own default, one arena per thread (the photo bench's comparison).
+  if (env.MALLOC_ARENA_MAX === "unset") delete env.MALLOC_ARENA_MAX;
   // The benchmark uses its own embedded database, unless given a server's, and its local address.
   delete env.DATABASE_URL;
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
