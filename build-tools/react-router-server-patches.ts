@@ -90,7 +90,24 @@ export function reactRouterServerPatches(): Plugin {
     apply: "build",
     applyToEnvironment: (environment) => environment.name === "ssr",
     // React Router in the server's bundle: an external package cannot be changed.
-    config: () => ({ environments: { ssr: { resolve: { noExternal: ["react-router"] } } } }),
+    // Its own file, react-router-{hash}.js: a CPU profile then tells its time from the app's (the
+    // bench's render split, bench/lib/render-split.ts).
+    config: () => ({
+      environments: {
+        ssr: {
+          resolve: { noExternal: ["react-router"] },
+          build: {
+            rollupOptions: {
+              output: {
+                codeSplitting: {
+                  groups: [{ name: "react-router", test: /[\\/]node_modules[\\/]react-router[\\/]/ }],
+                },
+              },
+            },
+          },
+        },
+      },
+    }),
     buildStart() {
       applied.clear();
     },

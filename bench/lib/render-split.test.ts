@@ -35,6 +35,16 @@ describe("splitProfile", () => {
     expect(splitProfile(profile)).toEqual({ database: 3, render: 2, router: 1, app: 1, runtime: 1 });
   });
 
+  it("counts React Router's file in the server bundle for the router, not the app", () => {
+    const bundled = {
+      ...profile,
+      nodes: profile.nodes.map((node) =>
+        node.id === 8 ? frame(8, "file:///app/build/server/assets/react-router-xp71OX1Z.js") : node,
+      ),
+    };
+    expect(splitProfile(bundled)).toEqual({ database: 3, render: 2, router: 1, app: 1, runtime: 1 });
+  });
+
   it("counts only the samples inside the timed window", () => {
     // Samples at 2,000 … 10,000 µs: the window holds the 3rd to the 5th (a component, react-dom, router).
     expect(splitProfile(profile, { from: 4_000, to: 6_000 })).toEqual({

@@ -41,7 +41,9 @@ function partOf(frame: ProfileNode["callFrame"]): SplitPart | "app-bundle" | "id
   if (url.startsWith("wasm://") || /@electric-sql\/pglite|drizzle-orm|node_modules\/pg(-[a-z]+)?\//.test(url))
     return "database";
   if (/node_modules\/react-dom\//.test(url)) return "render";
-  if (/node_modules\/(react-router|@react-router)\//.test(url)) return "router";
+  // React Router is bundled into the server build, in a file of its own (ADR 051).
+  if (/node_modules\/(react-router|@react-router)\/|\/build\/server\/assets\/react-router-/.test(url))
+    return "router";
   if (url.includes("/build/server/")) return "app-bundle";
   return null;
 }
