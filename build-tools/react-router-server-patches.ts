@@ -1,12 +1,10 @@
-// Vite plugin: two changes to React Router's server code, each work it repeats for every page it
-// renders though the result is the same every time (ADR 051):
-// - ServerRouter builds the app's whole route tree anew, `createServerRoutes` over the manifest's
-//   every route (some eighty) and then `createStaticRouter`'s `convertRoutesToDataRoutes`; nothing
-//   in either depends on the request, so both are kept, keyed by what they are made from;
-// - `isResponse` asks a Response for its `body`, which made the server's answer a stream.
-// React Router exports none of these, so the server build takes React Router in (it is no longer
-// external) and the plugin changes them as they are bundled. A React Router whose code no longer
-// reads as expected fails the build, rather than rendering the slow way unnoticed.
+// Vite plugin: React Router's ServerRouter builds the app's whole route tree anew for every page it
+// renders, `createServerRoutes` over the manifest's every route (some eighty) and then
+// `createStaticRouter`'s `convertRoutesToDataRoutes`, though nothing in either depends on the request:
+// both are kept, keyed by what they are made from (ADR 051). React Router exports neither, so the
+// server build takes React Router in (it is no longer external) and the plugin changes them as they
+// are bundled. A React Router whose code no longer reads as expected fails the build, rather than
+// rendering the slow way unnoticed.
 import type { Plugin } from "vite";
 
 type Patch = { name: string; find: string; replace: string; prelude: string; before: string };
@@ -56,19 +54,6 @@ const patches: Patch[] = [
   let dataRoutes = kept.dataRoutes;`,
     prelude: "var kammareDataRoutes = new WeakMap();\n",
     before: "function createStaticRouter(",
-  },
-  {
-    // React Router tells a Response by its fields, `body` among them; asking for it turns the server's
-    // Response (@hono/node-server's, which keeps a rendered page's buffer to send with its headers in
-    // one write) into a stream, read again to send it. A Response is known by its class first.
-    name: "isResponse's duck test",
-    find: `function isResponse(value) {
-  return value != null && typeof value.status === "number"`,
-    replace: `function isResponse(value) {
-  if (value instanceof Response) return true;
-  return value != null && typeof value.status === "number"`,
-    prelude: "",
-    before: "function isResponse(value) {",
   },
 ];
 
