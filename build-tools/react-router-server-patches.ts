@@ -7,7 +7,8 @@
 // rendering the slow way unnoticed.
 import type { Plugin } from "vite";
 
-type Patch = { name: string; find: string; replace: string; prelude: string; before: string };
+/** `find` replaced by `replace`, which keeps its results in the module's WeakMap named `weakMap`. */
+type Patch = { name: string; find: string; replace: string; weakMap: string };
 
 const patches: Patch[] = [
   {
@@ -30,8 +31,7 @@ const patches: Patch[] = [
     );
     kammareServerRoutes.set(manifest.routes, routes);
   }`,
-    prelude: "var kammareServerRoutes = new WeakMap();\n",
-    before: "function ServerRouter({",
+    weakMap: "kammareServerRoutes",
   },
   {
     name: "createStaticRouter's convertRoutesToDataRoutes",
@@ -52,8 +52,7 @@ const patches: Patch[] = [
   }
   let manifest = kept.manifest;
   let dataRoutes = kept.dataRoutes;`,
-    prelude: "var kammareDataRoutes = new WeakMap();\n",
-    before: "function createStaticRouter(",
+    weakMap: "kammareDataRoutes",
   },
 ];
 
@@ -62,7 +61,7 @@ export function patchReactRouter(code: string): { code: string; applied: string[
   const applied: string[] = [];
   for (const patch of patches) {
     if (!code.includes(patch.find)) continue;
-    code = code.replace(patch.find, patch.replace).replace(patch.before, `${patch.prelude}${patch.before}`);
+    code = `var ${patch.weakMap} = new WeakMap();\n${code.replace(patch.find, patch.replace)}`;
     applied.push(patch.name);
   }
   return { code, applied };

@@ -93,7 +93,8 @@ export async function runPhotoUploadBench(
   await prepareProfileData(build, { dataDir });
   const arenas = process.env.BENCH_MALLOC_ARENA_MAX ?? "2";
   const mallocArenaMax = arenas === "unset" ? null : arenas;
-  const app = await startApp({ dataDir, env: { MALLOC_ARENA_MAX: mallocArenaMax ?? "unset" } });
+  // startApp takes "unset" for glibc's own default.
+  const app = await startApp({ dataDir, env: { MALLOC_ARENA_MAX: arenas } });
   try {
     if (!app.pid) throw new Error("the app has no pid");
     const token = await ownerToken(app.url);
