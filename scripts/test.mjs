@@ -6,6 +6,7 @@ import { spawnSync } from "node:child_process";
 import { performance } from "node:perf_hooks";
 import { readFileSync, rmSync } from "node:fs";
 import { chromiumPlan, findChromium, installCommand, onPath } from "./chromium.mjs";
+import { failedEndToEndTests, failedUnitTests } from "./test-report.mjs";
 
 /** Seconds each step took, printed at the end: CI's time is a budget (well under 20 minutes). */
 const seconds = [];
@@ -101,6 +102,8 @@ const pgliteOnly = (unitReport?.testResults ?? [])
   .flatMap((file) => file.assertionResults ?? [])
   .filter((test) => (test.ancestorTitles ?? []).some((title) => / on '?pglite'?$/.test(title))).length;
 
+const failures = [...failedUnitTests(unitReport), ...(e2eReport ? failedEndToEndTests(e2eReport) : [])];
+if (failures.length > 0) console.log(`\nfailed:\n${failures.map((line) => `  ${line}`).join("\n")}`);
 console.log(
   `\nunit+api: ${unitCounts.passed} passed, ${unitCounts.failed} failed, ${unitCounts.skipped} skipped`,
 );
