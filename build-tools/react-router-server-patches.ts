@@ -1,14 +1,27 @@
-// Vite plugin: React Router's ServerRouter builds the app's whole route tree anew for every page it
-// renders, `createServerRoutes` over the manifest's every route (some eighty) and then
-// `createStaticRouter`'s `convertRoutesToDataRoutes`, though nothing in either depends on the request:
-// both are kept, keyed by what they are made from (ADR 051). React Router exports neither, so the
-// server build takes React Router in (it is no longer external) and the plugin changes them as they
-// are bundled. A React Router whose code no longer reads as expected fails the build, rather than
-// rendering the slow way unnoticed.
+// Vite plugin: React Router's server does work for every request that depends on nothing in it, and
+// the plugin keeps its results (ADR 051):
+// - ServerRouter builds the app's whole route tree anew for every page it renders,
+//   `createServerRoutes` over the manifest's every route (some eighty) and then `createStaticRouter`'s
+//   `convertRoutesToDataRoutes`: both are kept, keyed by what they are made from;
+// - `matchRoutesImpl` tries the address against every branch of the route tree (a hundred and more,
+//   each allocating as it goes: a fifth of what a `/login` allocates), two or three times per request:
+//   its answer is kept per tree and address, and each caller gets a copy of its own (callers change
+//   the matches they get).
+// React Router exports none of these, so the server build takes React Router in (it is no longer
+// external) and the plugin changes them as they are bundled. A React Router whose code no longer
+// reads as expected fails the build, rather than rendering the slow way unnoticed.
 import type { Plugin } from "vite";
 
-/** `find` replaced by `replace`, which keeps its results in the module's WeakMap named `weakMap`. */
-type Patch = { name: string; find: string; replace: string; weakMap: string };
+/**
+ * `find` replaced by `replace`, which keeps its results in the module's WeakMap named `weakMap`, with
+ * `helpers` (function declarations it calls) at the module's top beside it.
+ */
+type Patch = { name: string; find: string; replace: string; weakMap: string; helpers?: string };
+
+/** Addresses longer than this are matched every time: the kept answers stay small whatever is asked. */
+const longestKeptAddress = 256;
+/** Addresses kept per route tree; the next one starts the list afresh (a crawler of made-up addresses). */
+const keptAddresses = 1000;
 
 const patches: Patch[] = [
   {
@@ -54,6 +67,51 @@ const patches: Patch[] = [
   let dataRoutes = kept.dataRoutes;`,
     weakMap: "kammareDataRoutes",
   },
+  {
+    name: "matchRoutesImpl's matching against every branch",
+    find: `  let branches = precomputedBranches ?? flattenAndRankRoutes(routes);
+  let matches = null;
+  let decoded = decodePath(pathname);
+  for (let i = 0; matches == null && i < branches.length; ++i) {
+    matches = matchRouteBranch(
+      branches[i],
+      decoded,
+      allowPartial
+    );
+  }
+  return matches;`,
+    // Only for precomputed branches (the server's handlers pass theirs, made once per build): the
+    // answer depends on them, the address without its basename and allowPartial, nothing else.
+    replace: `  let keptHere = precomputedBranches && pathname.length <= ${longestKeptAddress} ? kammareMatches.get(precomputedBranches) : void 0;
+  let keptKey = (allowPartial ? "partial:" : "whole:") + pathname;
+  if (keptHere && keptHere.has(keptKey)) return kammareCopyOfMatches(keptHere.get(keptKey));
+  let branches = precomputedBranches ?? flattenAndRankRoutes(routes);
+  let matches = null;
+  let decoded = decodePath(pathname);
+  for (let i = 0; matches == null && i < branches.length; ++i) {
+    matches = matchRouteBranch(
+      branches[i],
+      decoded,
+      allowPartial
+    );
+  }
+  if (precomputedBranches && pathname.length <= ${longestKeptAddress}) {
+    if (!keptHere) {
+      keptHere = new Map();
+      kammareMatches.set(precomputedBranches, keptHere);
+    }
+    if (keptHere.size >= ${keptAddresses}) keptHere.clear();
+    keptHere.set(keptKey, kammareCopyOfMatches(matches));
+  }
+  return matches;`,
+    weakMap: "kammareMatches",
+    // As matchRouteBranch makes them: the matches of one answer share one params object.
+    helpers: `function kammareCopyOfMatches(matches) {
+  if (!matches) return null;
+  let params = Object.assign({}, matches.length > 0 ? matches[0].params : {});
+  return matches.map((match) => ({ params, pathname: match.pathname, pathnameBase: match.pathnameBase, route: match.route }));
+}`,
+  },
 ];
 
 /** Applies the patches to React Router's code; answers the code and the names of the patches applied. */
@@ -61,7 +119,8 @@ export function patchReactRouter(code: string): { code: string; applied: string[
   const applied: string[] = [];
   for (const patch of patches) {
     if (!code.includes(patch.find)) continue;
-    code = `var ${patch.weakMap} = new WeakMap();\n${code.replace(patch.find, patch.replace)}`;
+    const helpers = patch.helpers ? `${patch.helpers}\n` : "";
+    code = `var ${patch.weakMap} = new WeakMap();\n${helpers}${code.replace(patch.find, patch.replace)}`;
     applied.push(patch.name);
   }
   return { code, applied };
