@@ -20,7 +20,7 @@ function relative(file, root) {
   return file ? path.relative(root, file) || file : "?";
 }
 
-/** Vitest (its Jest-shaped JSON): failed tests, and files that failed before any test ran. */
+/** Vitest (its Jest-shaped JSON): failed tests, and files that failed before or around their tests. */
 export function failedUnitTests(report, root = process.cwd()) {
   const lines = [];
   for (const file of report?.testResults ?? []) {
@@ -29,7 +29,10 @@ export function failedUnitTests(report, root = process.cwd()) {
       lines.push(`${relative(file.name, root)} › ${test.fullName} — ${firstLine(test.failureMessages?.[0])}`);
     }
     if (failed.length === 0 && file.status === "failed") {
-      lines.push(`${relative(file.name, root)} — ${firstLine(file.message)}`);
+      // A failed beforeAll or afterAll leaves its tests skipped, and Vitest's report without its error.
+      const reason =
+        firstLine(file.message) || "failed outside its tests (a hook): its error is in the output above";
+      lines.push(`${relative(file.name, root)} — ${reason}`);
     }
   }
   return lines;

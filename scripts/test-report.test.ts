@@ -38,11 +38,16 @@ describe("failedUnitTests", () => {
   it("carries", () => expect(9 + 1).toBe(11));
 });\n`,
       "broken.test.js": `throw new Error("broken at load");\n`,
+      "hook.test.js": `describe("with a server", () => {
+  beforeAll(() => { throw new Error("no server"); });
+  it("needs the server", () => expect(1).toBe(1));
+});\n`,
     });
     const vitest = path.join(project, "node_modules/vitest/vitest.mjs");
     const report = runIn(folder, [vitest, "run", "--globals", "--reporter=json", "--outputFile=out.json"]);
     expect(failedUnitTests(report, folder).sort()).toEqual([
       "broken.test.js — broken at load",
+      "hook.test.js — failed outside its tests (a hook): its error is in the output above",
       "sums.test.js › sums carries — AssertionError: expected 10 to be 11 // Object.is equality",
     ]);
   });
