@@ -30,6 +30,9 @@ export default function handleRequest(
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || routerContext.isSpaMode;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    // Set before React starts, so that the callbacks below always find it.
+    let abortRender = () => {};
+    const abortTimer = setTimeout(() => abortRender(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <PageTextsProvider value={(locale) => pageTextsFor(locale, new URL(request.url).pathname)}>
@@ -43,13 +46,16 @@ export default function handleRequest(
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           // The status as the shell has it: an error while piping (onError below) does not change it.
           const status = responseStatusCode;
-          htmlBody(pipe).then((body) => {
+          // Written or its reader gone: the timer would keep the finished render alive for seconds
+          // (a few thousand of them under load, promoted to the old generation with all they hold).
+          htmlBody(pipe, () => clearTimeout(abortTimer)).then((body) => {
             // A page written whole says its length: it may then be compressed whole (page-compression).
             if (body instanceof Uint8Array) responseHeaders.set("Content-Length", String(body.byteLength));
             resolve(new Response(body, { headers: responseHeaders, status }));
           }, reject);
         },
         onShellError(error: unknown) {
+          clearTimeout(abortTimer);
           reject(error instanceof Error ? error : new Error(String(error)));
         },
         onError(error: unknown) {
@@ -59,7 +65,7 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1000);
+    abortRender = abort;
   });
 }
 

@@ -24,10 +24,10 @@ function Later({ value }: { value: Promise<string> }) {
 }
 
 /** Renders like entry.server.tsx: the body is made when the shell is ready. */
-function render(node: React.ReactNode): Promise<Body> {
+function render(node: React.ReactNode, onEnd?: () => void): Promise<Body> {
   return new Promise((resolve, reject) => {
     const { pipe } = renderToPipeableStream(node, {
-      onShellReady: () => resolve(htmlBody(pipe)),
+      onShellReady: () => resolve(htmlBody(pipe, onEnd)),
       onShellError: reject,
     });
   });
@@ -100,5 +100,38 @@ describe("htmlBody", () => {
     finish("too late");
     // Nothing is enqueued into the cancelled stream (that would throw).
     await new Promise((resolve) => setTimeout(resolve, 10));
+  });
+
+  it("says when the page has ended: written at once, after its last part, or its reader gone", async () => {
+    const wait = () => new Promise((resolve) => setTimeout(resolve, 10));
+    const ends: string[] = [];
+    await render(<p>at once</p>, () => ends.push("at once"));
+    await wait();
+    expect(ends).toEqual(["at once"]);
+
+    let finish: (value: string) => void = () => {};
+    const later = render(
+      <Suspense fallback={<p>waiting</p>}>
+        <Later value={new Promise<string>((resolve) => (finish = resolve))} />
+      </Suspense>,
+      () => ends.push("streamed"),
+    );
+    const stream = (await later) as ReadableStream<Uint8Array>;
+    await wait();
+    expect(ends).toEqual(["at once"]);
+    finish("arrived");
+    expect((await chunks(stream)).join("")).toContain("arrived");
+    await wait();
+    expect(ends).toEqual(["at once", "streamed"]);
+
+    const gone = (await render(
+      <Suspense fallback={<p>waiting</p>}>
+        <Later value={new Promise<string>(() => {})} />
+      </Suspense>,
+      () => ends.push("gone"),
+    )) as ReadableStream<Uint8Array>;
+    await gone.cancel();
+    await wait();
+    expect(ends).toEqual(["at once", "streamed", "gone"]);
   });
 });

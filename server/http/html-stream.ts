@@ -94,12 +94,14 @@ const finishTurns = 3;
 /**
  * Pipes React's output (`pipe` from renderToPipeableStream) into a response body: one buffer when
  * the page is written completely within a few turns of the event loop, otherwise a stream of
- * React's passes.
+ * React's passes. `onEnd` is called once, when React has ended the page or its reader went away.
  */
 export function htmlBody(
   pipe: (destination: Writable) => unknown,
+  onEnd?: () => void,
 ): Promise<Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array>> {
   const writer = new PassWriter();
+  if (onEnd) writer.once("close", onEnd);
   pipe(writer);
   const whole = writer.whole();
   if (whole) return Promise.resolve(whole);
