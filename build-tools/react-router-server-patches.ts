@@ -23,6 +23,37 @@ const longestKeptAddress = 256;
 /** Addresses kept per route tree; the next one starts the list afresh (a crawler of made-up addresses). */
 const keptAddresses = 1000;
 
+/** React Router's matchRoutesImpl trying the address against each branch in turn, as it reads. */
+const matchEveryBranch = `  let branches = precomputedBranches ?? flattenAndRankRoutes(routes);
+  let matches = null;
+  let decoded = decodePath(pathname);
+  for (let i = 0; matches == null && i < branches.length; ++i) {
+    matches = matchRouteBranch(
+      branches[i],
+      decoded,
+      allowPartial
+    );
+  }
+  return matches;`;
+
+/** Before the matching: the answer kept for this address, when there is one. */
+const lookUpKeptMatch = `  let keepable = precomputedBranches && pathname.length <= ${longestKeptAddress};
+  let keptHere = keepable ? kammareMatches.get(precomputedBranches) : void 0;
+  let keptKey = keepable ? (allowPartial ? "partial:" : "whole:") + pathname : "";
+  if (keptHere && keptHere.has(keptKey)) return kammareCopyOfMatches(keptHere.get(keptKey));
+`;
+
+/** After it: the answer kept, a copy (the caller may change its own). */
+const keepMatch = `  if (keepable) {
+    if (!keptHere) {
+      keptHere = new Map();
+      kammareMatches.set(precomputedBranches, keptHere);
+    }
+    if (keptHere.size >= ${keptAddresses}) keptHere.clear();
+    keptHere.set(keptKey, kammareCopyOfMatches(matches));
+  }
+`;
+
 const patches: Patch[] = [
   {
     name: "ServerRouter's createServerRoutes",
@@ -69,41 +100,10 @@ const patches: Patch[] = [
   },
   {
     name: "matchRoutesImpl's matching against every branch",
-    find: `  let branches = precomputedBranches ?? flattenAndRankRoutes(routes);
-  let matches = null;
-  let decoded = decodePath(pathname);
-  for (let i = 0; matches == null && i < branches.length; ++i) {
-    matches = matchRouteBranch(
-      branches[i],
-      decoded,
-      allowPartial
-    );
-  }
-  return matches;`,
+    find: matchEveryBranch,
     // Only for precomputed branches (the server's handlers pass theirs, made once per build): the
     // answer depends on them, the address without its basename and allowPartial, nothing else.
-    replace: `  let keptHere = precomputedBranches && pathname.length <= ${longestKeptAddress} ? kammareMatches.get(precomputedBranches) : void 0;
-  let keptKey = (allowPartial ? "partial:" : "whole:") + pathname;
-  if (keptHere && keptHere.has(keptKey)) return kammareCopyOfMatches(keptHere.get(keptKey));
-  let branches = precomputedBranches ?? flattenAndRankRoutes(routes);
-  let matches = null;
-  let decoded = decodePath(pathname);
-  for (let i = 0; matches == null && i < branches.length; ++i) {
-    matches = matchRouteBranch(
-      branches[i],
-      decoded,
-      allowPartial
-    );
-  }
-  if (precomputedBranches && pathname.length <= ${longestKeptAddress}) {
-    if (!keptHere) {
-      keptHere = new Map();
-      kammareMatches.set(precomputedBranches, keptHere);
-    }
-    if (keptHere.size >= ${keptAddresses}) keptHere.clear();
-    keptHere.set(keptKey, kammareCopyOfMatches(matches));
-  }
-  return matches;`,
+    replace: `${lookUpKeptMatch}${matchEveryBranch.replace("  return matches;", `${keepMatch}  return matches;`)}`,
     weakMap: "kammareMatches",
     // As matchRouteBranch makes them: the matches of one answer share one params object.
     helpers: `function kammareCopyOfMatches(matches) {
