@@ -3,6 +3,7 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { getRequestListener } from "@hono/node-server";
 import { afterAll, describe, expect, it } from "vitest";
 import { patchReactRouter } from "./react-router-server-patches";
 
@@ -17,6 +18,7 @@ describe("patchReactRouter", () => {
     expect([...new Set(applied)].sort()).toEqual([
       "ServerRouter's createServerRoutes",
       "createStaticRouter's convertRoutesToDataRoutes",
+      "isResponse's duck test",
       "matchRoutesImpl's matching against every branch",
     ]);
   });
@@ -60,7 +62,10 @@ type Match = { params: Record<string, string | undefined>; pathname: string; rou
 type StaticHandler = {
   dataRoutes: object[];
   _internalRouteBranches: unknown;
-  query(request: Request): Promise<{ matches: Match[] } | Response>;
+  query(
+    request: Request,
+    options?: { requestContext: object; generateMiddlewareResponse: () => Promise<Response> },
+  ): Promise<{ matches: Match[] } | Response>;
 };
 
 /**
@@ -68,6 +73,7 @@ type StaticHandler = {
  * node_modules (so that its own imports, React, resolve as they do in the build).
  */
 async function patchedRouter(): Promise<{
+  RouterContextProvider: new () => object;
   createStaticHandler(routes: object[]): StaticHandler;
   matchRoutes(routes: object[], location: string): Match[] | null;
   matchRoutesImpl(
@@ -157,5 +163,26 @@ describe("matchRoutesImpl, patched", () => {
       pathname: "/k/def",
       params: { id: "def" },
     });
+  });
+});
+
+describe("isResponse, patched", () => {
+  it("leaves the server's rendered page a buffer, to be sent with its headers in one write", async () => {
+    // The server's Response, as the app runs: @hono/node-server puts its own in the global's place.
+    getRequestListener(() => new Response(null));
+    const router = await patchedRouter();
+    const handler = router.createStaticHandler([{ id: "root", path: "/" }]);
+    const page = new TextEncoder().encode("<!DOCTYPE html><p>Sign in</p>");
+    const answer = await handler.query(new Request("http://localhost/"), {
+      requestContext: new router.RouterContextProvider(),
+      generateMiddlewareResponse: () =>
+        Promise.resolve(new Response(page, { status: 200, headers: { "Content-Type": "text/html" } })),
+    });
+    if (!(answer instanceof Response)) throw new Error("query() did not answer the page's Response");
+    // @hono/node-server keeps a body it can send at once under this symbol until the Response is
+    // made a web stream (asking for its statusText or body does that).
+    const keptBody = Object.getOwnPropertySymbols(answer).some((symbol) => symbol.description === "cache");
+    expect(keptBody).toBe(true);
+    expect(new Uint8Array(await answer.arrayBuffer())).toEqual(page);
   });
 });

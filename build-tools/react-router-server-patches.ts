@@ -6,7 +6,9 @@
 // - `matchRoutesImpl` tries the address against every branch of the route tree (a hundred and more,
 //   each allocating as it goes: a fifth of what a `/login` allocates), two or three times per request:
 //   its answer is kept per tree and address, and each caller gets a copy of its own (callers change
-//   the matches they get).
+//   the matches they get);
+// - `isResponse` asks a Response for its statusText and body, which made the server's buffered page a
+//   web stream: a Response is known by its class first.
 // React Router exports none of these, so the server build takes React Router in (it is no longer
 // external) and the plugin changes them as they are bundled. A React Router whose code no longer
 // reads as expected fails the build, rather than rendering the slow way unnoticed.
@@ -16,7 +18,7 @@ import type { Plugin } from "vite";
  * `find` replaced by `replace`, which keeps its results in the module's WeakMap named `weakMap`, with
  * `helpers` (function declarations it calls) at the module's top beside it.
  */
-type Patch = { name: string; find: string; replace: string; weakMap: string; helpers?: string };
+type Patch = { name: string; find: string; replace: string; weakMap?: string; helpers?: string };
 
 /** Addresses longer than this are matched every time: the kept answers stay small whatever is asked. */
 const longestKeptAddress = 256;
@@ -55,6 +57,17 @@ const keepMatch = `  if (keepable) {
 `;
 
 const patches: Patch[] = [
+  {
+    // React Router tells a Response by its fields, statusText and body among them; asking for either
+    // turns the server's Response (@hono/node-server's, which keeps a rendered page's buffer to send it
+    // with its headers in one write) into a web stream, read again chunk by chunk to be sent.
+    name: "isResponse's duck test",
+    find: `function isResponse(value) {
+  return value != null && typeof value.status === "number"`,
+    replace: `function isResponse(value) {
+  if (value instanceof Response) return true;
+  return value != null && typeof value.status === "number"`,
+  },
   {
     name: "ServerRouter's createServerRoutes",
     find: `  let routes = createServerRoutes(
@@ -120,7 +133,8 @@ export function patchReactRouter(code: string): { code: string; applied: string[
   for (const patch of patches) {
     if (!code.includes(patch.find)) continue;
     const helpers = patch.helpers ? `${patch.helpers}\n` : "";
-    code = `var ${patch.weakMap} = new WeakMap();\n${helpers}${code.replace(patch.find, patch.replace)}`;
+    const weakMap = patch.weakMap ? `var ${patch.weakMap} = new WeakMap();\n` : "";
+    code = `${weakMap}${helpers}${code.replace(patch.find, patch.replace)}`;
     applied.push(patch.name);
   }
   return { code, applied };
