@@ -15,8 +15,8 @@
 import type { Plugin } from "vite";
 
 /**
- * `find` replaced by `replace`, which keeps its results in the module's WeakMap named `weakMap`, with
- * `helpers` (function declarations it calls) at the module's top beside it.
+ * `find` replaced by `replace`; a replacement that keeps results keeps them in the module's WeakMap
+ * named `weakMap`, and `helpers` (function declarations it calls) go at the module's top beside it.
  */
 type Patch = { name: string; find: string; replace: string; weakMap?: string; helpers?: string };
 
